@@ -1,0 +1,379 @@
+#include "engine/gipf/state.hpp"
+
+#include <algorithm>
+#include <bit>
+
+#include "engine/zobrist.hpp"
+
+namespace engine::gipf {
+namespace {
+
+constexpr int kReserveSlots = 32;
+// Keys: 4 piece kinds per cell, reserve counts per colour, whose turn and whether
+// they pushed, and the two tournament flags per colour.
+constexpr auto kKeys = zobrist_keys<kCells * 4 + 2 * kReserveSlots + 4 + 4>(0x61F5A7E4ull);
+constexpr int kReserveBase = kCells * 4;
+constexpr int kTurnBase = kReserveBase + 2 * kReserveSlots;
+constexpr int kFlagBase = kTurnBase + 4;
+
+constexpr std::uint64_t piece_key(Cell c, Piece p) {
+  if (p == Piece::None) return 0;
+  int kind = (is_gipf(p) ? 2 : 0) + (color_of(p) == Color::Black ? 1 : 0);
+  return kKeys[c * 4 + kind];
+}
+constexpr std::uint64_t reserve_key(Color c, int n) { return kKeys[kReserveBase + index(c) * kReserveSlots + n]; }
+constexpr std::uint64_t turn_key(Color c, bool pushed) { return kKeys[kTurnBase + index(c) * 2 + (pushed ? 1 : 0)]; }
+constexpr std::uint64_t moved_key(Color c) { return kKeys[kFlagBase + index(c)]; }
+constexpr std::uint64_t single_key(Color c) { return kKeys[kFlagBase + 2 + index(c)]; }
+
+constexpr std::string_view kStartPoints[2][3] = {{"e2", "b5", "h5"}, {"b2", "e8", "h2"}};
+
+// Calls f(row) for every row of colour c on the board, in line order.
+template <class F>
+void for_each_row(const std::array<Piece, kCells>& board, Color c, F&& f) {
+  for (int l = 0; l < kLines; ++l) {
+    const Line& line = kBoard.lines[l];
+    int i = 0;
+    while (i < line.length) {
+      if (board[line.cells[i]] == Piece::None) { ++i; continue; }
+      int j = i, run = 0;
+      bool found = false;
+      for (; j < line.length && board[line.cells[j]] != Piece::None; ++j) {
+        run = color_of(board[line.cells[j]]) == c ? run + 1 : 0;
+        found = found || run >= 4;
+      }
+      if (found) {
+        Row row;
+        row.color = c;
+        row.line = static_cast<std::int8_t>(l);
+        for (int k = i; k < j; ++k) {
+          Cell x = line.cells[k];
+          row.extent |= bit(x);
+          (is_gipf(board[x]) ? row.gipf : row.singles) |= bit(x);
+        }
+        if (!f(row)) return;
+      }
+      i = j;
+    }
+  }
+}
+
+}  // namespace
+
+State::State(const Options& options) : options_(options) {
+  bool gipf_start = options.variant == Variant::Standard;
+  if (options.variant != Variant::Tournament) {
+    for (Color c : {Color::White, Color::Black})
+      for (auto name : kStartPoints[index(c)]) board_[*parse_cell(name)] = make_piece(c, gipf_start);
+  }
+  for (Color c : {Color::White, Color::Black}) reserve_[index(c)] = static_cast<std::int16_t>(total(c) - on_board(c));
+  hash_ = compute_hash();
+  advance();
+}
+
+Parsed<State> State::from_setup(const Setup& setup) {
+  auto problem = validate(setup.options);
+  if (!problem.empty()) return {{}, std::string(problem)};
+  State s(setup.options);
+  s.board_ = setup.board;
+  for (int c = 0; c < kCells; ++c)
+    if (s.board_[c] != Piece::None && is_dot(static_cast<Cell>(c)))
+      return {{}, cell_name(static_cast<Cell>(c)) + " is a dot: pieces stand only on points"};
+  for (Color c : {Color::White, Color::Black}) {
+    int i = index(c);
+    if (setup.reserve[i] < 0) return {{}, "a reserve cannot be negative"};
+    int captured = s.total(c) - s.on_board(c) - setup.reserve[i];
+    if (captured < 0) return {{}, std::string(color_title(c)) + " has more pieces than the variant allows"};
+    s.reserve_[i] = static_cast<std::int16_t>(setup.reserve[i]);
+    s.captured_[i] = static_cast<std::int16_t>(captured);
+    s.moved_[i] = setup.moved[i];
+    s.single_brought_[i] = setup.options.variant == Variant::Tournament && setup.single_brought[i];
+    bool has_row = false;
+    for_each_row(s.board_, c, [&](const Row& row) {
+      has_row = has_row || row.singles != 0;
+      return true;
+    });
+    if (has_row) return {{}, "a row with single pieces of " + std::string(color_name(c)) + " stands on the board"};
+  }
+  s.turn_ = opponent(setup.turn);
+  s.start_turn(setup.turn);
+  s.hash_ = s.compute_hash();
+  return {s, {}};
+}
+
+int State::total(Color c) const {
+  return options_.variant == Variant::Basic ? 15 + options_.extra[index(c)] : 18;
+}
+
+int State::on_board(Color c) const {
+  int n = 0;
+  for (Piece p : board_)
+    if (p != Piece::None && color_of(p) == c) n += weight(p);
+  return n;
+}
+
+bool State::may_bring_gipf(Color c) const {
+  return options_.variant == Variant::Tournament && !single_brought_[index(c)];
+}
+
+std::uint64_t State::compute_hash() const {
+  std::uint64_t h = turn_key(turn_, pushed_);
+  for (int c = 0; c < kCells; ++c) h ^= piece_key(static_cast<Cell>(c), board_[c]);
+  for (Color c : {Color::White, Color::Black}) {
+    h ^= reserve_key(c, reserve_[index(c)]);
+    if (moved_[index(c)]) h ^= moved_key(c);
+    if (single_brought_[index(c)]) h ^= single_key(c);
+  }
+  return h;
+}
+
+void State::put(Cell c, Piece p) {
+  hash_ ^= piece_key(c, board_[c]) ^ piece_key(c, p);
+  board_[c] = p;
+}
+
+void State::set_reserve(Color c, int value) {
+  hash_ ^= reserve_key(c, reserve_[index(c)]) ^ reserve_key(c, value);
+  reserve_[index(c)] = static_cast<std::int16_t>(value);
+}
+
+void State::set_turn(Color c, bool pushed) {
+  hash_ ^= turn_key(turn_, pushed_) ^ turn_key(c, pushed);
+  turn_ = c;
+  pushed_ = pushed;
+}
+
+Cell State::push_end(int push) const {
+  const PushMove& m = kBoard.pushes[push];
+  for (int i = 0; i < m.length; ++i)
+    if (board_[m.path[i]] == Piece::None) return m.path[i];
+  return kNoCell;
+}
+
+bool State::offerable(const Row& row) const {
+  if (row.singles) return true;  // a row with single pieces must be removed
+  CellMask declined = declined_[index(row.color)][kBoard.lines[row.line].axis];
+  return (row.extent & ~declined) != 0;
+}
+
+void State::rows(Color c, RowList& out) const {
+  out.clear();
+  for_each_row(board_, c, [&](const Row& row) {
+    if (offerable(row)) out.push_back(row);
+    return true;
+  });
+}
+
+bool State::has_rows(Color c) const {
+  bool any = false;
+  for_each_row(board_, c, [&](const Row& row) {
+    any = offerable(row);
+    return !any;
+  });
+  return any;
+}
+
+// At the start of a turn only all-GIPF rows can stand on the board: every other row
+// was removed when it was made.
+bool State::any_prepush_removal(Color c) const { return has_rows(c); }
+
+void State::add_removals(const Row& row, bool allow_keep, ActionList& out) const {
+  // Every subset of the row's GIPF pieces may be removed; singles always go.
+  CellMask sub = row.gipf;
+  while (true) {
+    CellMask removed = row.singles | sub;
+    Action a;
+    a.line = row.line;
+    a.extent = row.extent;
+    if (removed) {
+      a.kind = Action::Kind::Remove;
+      a.cells = removed;
+      out.push_back(a);
+    } else if (allow_keep) {
+      a.kind = Action::Kind::Keep;
+      out.push_back(a);
+    }
+    if (sub == 0) break;
+    sub = (sub - 1) & row.gipf;
+  }
+}
+
+void State::add_pushes(Color c, ActionList& out) const {
+  int reserve = reserve_[index(c)];
+  bool tournament = options_.variant == Variant::Tournament;
+  bool single_ok = reserve >= 1 && !(tournament && !moved_[index(c)]);
+  bool gipf_ok = may_bring_gipf(c) && reserve >= 2;
+  for (int p = 0; p < kPushes; ++p) {
+    if (push_end(p) == kNoCell) continue;
+    if (gipf_ok) out.push_back(Action::make_push(p, true));
+    if (single_ok) out.push_back(Action::make_push(p, false));
+  }
+}
+
+void State::legal_actions(ActionList& out) const {
+  out.clear();
+  if (pending_.kind == Pending::Kind::None) return;
+  Color c = pending_.player;
+  bool removing = pending_.kind == Pending::Kind::Remove;
+  for_each_row(board_, c, [&](const Row& row) {
+    if (offerable(row)) add_removals(row, removing, out);
+    return true;
+  });
+  if (!removing) add_pushes(c, out);
+}
+
+ActionList State::legal_actions() const {
+  ActionList out;
+  legal_actions(out);
+  return out;
+}
+
+std::string State::check(const Action& a) const {
+  if (result_.over) return "the game is over";
+  ActionList legal;
+  legal_actions(legal);
+  if (std::find(legal.begin(), legal.end(), a) != legal.end()) return {};
+
+  Color c = pending_.player;
+  std::string who(color_title(c));
+  if (a.kind == Action::Kind::Push) {
+    if (pending_.kind == Pending::Kind::Remove) return who + " must first remove a row";
+    if (a.push < 0 || a.push >= kPushes) return "there is no such push";
+    if (a.gipf && options_.variant != Variant::Tournament)
+      return "GIPF pieces are brought in only in the tournament game";
+    if (a.gipf && single_brought_[index(c)])
+      return who + " has brought in a single piece and can no longer bring in GIPF pieces";
+    if (!a.gipf && options_.variant == Variant::Tournament && !moved_[index(c)])
+      return who + "'s first move must bring in a GIPF piece";
+    if (reserve_[index(c)] < (a.gipf ? 2 : 1)) return who + " has not enough pieces in reserve";
+    if (push_end(a.push) == kNoCell)
+      return "the line from " + cell_name(kBoard.pushes[a.push].dot) +
+             " is full: the push would push a piece off the board";
+    return "illegal push";
+  }
+  RowList mine;
+  rows(c, mine);
+  const Row* row = nullptr;
+  for (const Row& r : mine)
+    if (r.extent == a.extent) row = &r;
+  if (!row) return who + " has no such row to remove";
+  if (a.kind == Action::Kind::Keep) {
+    if (row->singles) return "only a row made only of GIPF pieces may be left on the board";
+    return "to leave the row on the board, push";
+  }
+  if (a.cells & ~a.extent) return cell_list(a.cells & ~a.extent) + " is not part of the row";
+  if (row->singles & ~a.cells) return "the single pieces of a row are always removed: " + cell_list(row->singles & ~a.cells);
+  return "illegal removal";
+}
+
+std::string State::apply(const Action& a) {
+  std::string reason = check(a);
+  if (reason.empty()) apply_unchecked(a);
+  return reason;
+}
+
+void State::apply_unchecked(const Action& a) {
+  if (a.kind == Action::Kind::Push) {
+    apply_push(a);
+  } else {
+    apply_removal(a);
+  }
+}
+
+void State::apply_push(const Action& a) {
+  Color c = turn_;
+  // Pushing declines every all-GIPF row of the mover still standing (RULES.md §2.3).
+  for_each_row(board_, c, [&](const Row& row) {
+    if (!row.singles) declined_[index(c)][kBoard.lines[row.line].axis] |= row.extent;
+    return true;
+  });
+  const PushMove& m = kBoard.pushes[a.push];
+  int end = 0;
+  while (board_[m.path[end]] != Piece::None) ++end;
+  for (int i = end; i > 0; --i) put(m.path[i], board_[m.path[i - 1]]);
+  put(m.path[0], make_piece(c, a.gipf));
+  set_reserve(c, reserve_[index(c)] - (a.gipf ? 2 : 1));
+  if (!moved_[index(c)]) {
+    moved_[index(c)] = true;
+    hash_ ^= moved_key(c);
+  }
+  if (!a.gipf && options_.variant == Variant::Tournament && !single_brought_[index(c)]) {
+    single_brought_[index(c)] = true;
+    hash_ ^= single_key(c);
+  }
+  set_turn(c, true);
+  advance();
+}
+
+void State::apply_removal(const Action& a) {
+  Color c = pending_.player;
+  for (CellMask m = a.cells; m; m &= m - 1) {
+    Cell x = static_cast<Cell>(std::countr_zero(m));
+    Piece p = board_[x];
+    if (color_of(p) == c) {
+      set_reserve(c, reserve_[index(c)] + weight(p));
+    } else {
+      captured_[index(color_of(p))] = static_cast<std::int16_t>(captured_[index(color_of(p))] + weight(p));
+    }
+    put(x, Piece::None);
+  }
+  // The kept pieces of this row are not offered again before the player's next turn.
+  declined_[index(c)][kBoard.lines[a.line].axis] |= a.extent;
+  if (a.cells) check_gipf_loss(c);
+  advance();
+}
+
+void State::check_gipf_loss(Color remover) {
+  if (options_.variant == Variant::Basic) return;
+  auto lost = [this](Color x) {
+    bool applies = options_.variant == Variant::Standard || moved_[index(x)];
+    if (!applies) return false;
+    return std::none_of(board_.begin(), board_.end(),
+                        [x](Piece p) { return p != Piece::None && is_gipf(p) && color_of(p) == x; });
+  };
+  bool white = lost(Color::White), black = lost(Color::Black);
+  if (white && black) {
+    finish(remover, "no-gipf");
+  } else if (white || black) {
+    finish(white ? Color::Black : Color::White, "no-gipf");
+  }
+}
+
+void State::advance() {
+  if (result_.over) {
+    pending_ = {Pending::Kind::None, turn_};
+    return;
+  }
+  if (!pushed_) {
+    pending_ = {Pending::Kind::Push, turn_};
+  } else if (has_rows(turn_)) {
+    pending_ = {Pending::Kind::Remove, turn_};
+  } else if (has_rows(opponent(turn_))) {
+    pending_ = {Pending::Kind::Remove, opponent(turn_)};
+  } else {
+    start_turn(opponent(turn_));
+  }
+}
+
+void State::start_turn(Color c) {
+  declined_[index(c)] = {};
+  set_turn(c, false);
+  if (reserve_[index(c)] == 0 && !any_prepush_removal(c)) {
+    finish(opponent(c), "no-reserve");
+    return;
+  }
+  pending_ = {Pending::Kind::Push, c};
+}
+
+void State::finish(Color winner, std::string_view reason) {
+  result_ = {true, winner, reason};
+  pending_ = {Pending::Kind::None, turn_};
+}
+
+bool State::resign(Color loser) {
+  if (result_.over) return false;
+  finish(opponent(loser), "resignation");
+  return true;
+}
+
+}  // namespace engine::gipf

@@ -1,0 +1,48 @@
+#include "engine/text.hpp"
+
+namespace engine {
+
+namespace {
+bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+}  // namespace
+
+std::string_view read_coordinate(std::string_view text, std::size_t& pos) {
+  std::size_t start = pos;
+  if (pos >= text.size() || !is_letter(text[pos])) return {};
+  std::size_t end = pos + 1;
+  while (end < text.size() && is_digit(text[end])) ++end;
+  if (end == pos + 1) return {};
+  pos = end;
+  return text.substr(start, end - start);
+}
+
+std::vector<std::string_view> split(std::string_view text, std::string_view separators) {
+  std::vector<std::string_view> parts;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    if (i == text.size() || separators.find(text[i]) != std::string_view::npos) {
+      parts.push_back(text.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  return parts;
+}
+
+std::string_view trim(std::string_view text) {
+  const char* space = " \t\r\n";
+  auto first = text.find_first_not_of(space);
+  if (first == std::string_view::npos) return {};
+  auto last = text.find_last_not_of(space);
+  return text.substr(first, last - first + 1);
+}
+
+std::string excerpt(std::string_view text) {
+  constexpr std::size_t kMax = 40;
+  std::string out = "'";
+  for (char c : text.substr(0, kMax)) out += (c >= 32 && c < 127) ? c : '?';
+  if (text.size() > kMax) out += "...";
+  return out + "'";
+}
+
+}  // namespace engine

@@ -1,0 +1,17 @@
+#pragma once
+// The canonical JSON view of a game state, used by the engine tool and the server.
+#include <nlohmann/json.hpp>
+
+#include "engine/gipf/state.hpp"
+
+namespace protocol {
+
+// {"game","variant","options","board":{point: code},"reserve","captured","turn",
+//  "pending":{"kind","player"}|null,"may_bring_gipf","result":{...}|null,"hash"}
+// Board codes: w b single pieces, W B GIPF pieces.
+nlohmann::json state_to_json(const engine::gipf::State& state);
+
+nlohmann::json result_to_json(const engine::GameResult& result);
+std::string hash_text(std::uint64_t hash);
+
+}  // namespace protocol
