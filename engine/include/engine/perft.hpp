@@ -16,26 +16,40 @@ void take_forced(State& state, std::vector<typename State::ActionType>& scratch)
   }
 }
 
+// Takes forced actions and leaves the legal actions of the position reached in
+// `actions` (empty once the game is over).
 template <class State>
-std::uint64_t perft(const State& state, int depth, std::vector<std::vector<typename State::ActionType>>& buffers) {
-  if (depth == 0) return 1;
-  auto& actions = buffers[depth];
-  state.legal_actions(actions);
-  if (depth == 1) return actions.size();
+void settle(State& state, std::vector<typename State::ActionType>& actions) {
+  actions.clear();
+  while (!state.result().over) {
+    state.legal_actions(actions);
+    if (actions.size() != 1) return;
+    state.apply_unchecked(actions.front());
+    actions.clear();
+  }
+}
+
+// buffers[depth] already holds the legal actions of `state`.
+template <class State>
+std::uint64_t perft_settled(const State& state, int depth, std::vector<std::vector<typename State::ActionType>>& buffers) {
+  const auto& actions = buffers[depth];
+  if (depth <= 1) return depth == 0 ? 1 : actions.size();
   std::uint64_t total = 0;
   for (const auto& action : actions) {
     State child = state;
     child.apply_unchecked(action);
-    take_forced(child, buffers[0]);
-    total += perft(child, depth - 1, buffers);
+    settle(child, buffers[depth - 1]);
+    total += perft_settled(child, depth - 1, buffers);
   }
   return total;
 }
 
 template <class State>
 std::uint64_t perft(const State& state, int depth) {
+  if (depth == 0) return 1;
   std::vector<std::vector<typename State::ActionType>> buffers(depth + 1);
-  return perft(state, depth, buffers);
+  state.legal_actions(buffers[depth]);
+  return perft_settled(state, depth, buffers);
 }
 
 }  // namespace engine

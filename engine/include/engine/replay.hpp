@@ -75,7 +75,8 @@ ReplayResult<Rules> replay_record(std::string_view text) {
       if (game.last_confirmed_turn() != static_cast<int>(k))
         return fail(turn.line, label + ", " + excerpt(part) + ": belongs to the next turn (turns are separated by spaces)");
     }
-    if (!game.over() && game.current_turn() == static_cast<int>(k))
+    bool last = k + 1 == record.turns.size();  // the last turn may still be in progress
+    if (!last && !game.over() && game.current_turn() == static_cast<int>(k))
       return fail(turn.line, label + " is incomplete: " + Rules::describe_pending(game.state()));
   }
 

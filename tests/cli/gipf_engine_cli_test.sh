@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Drives the real gipf-engine binary: every command, its output and exit status.
+# Usage: gipf_engine_cli_test.sh PATH/TO/gipf-engine
+set -uo pipefail
+tool=$1
+failures=0
+passes=0
+
+expect() {  # expect NAME EXPECTED ACTUAL
+  if [[ "$2" == "$3" ]]; then
+    passes=$((passes + 1))
+  else
+    failures=$((failures + 1))
+    printf 'FAIL %s\n  expected: %s\n  actual:   %s\n' "$1" "$2" "$3"
+  fi
+}
+contains() {  # contains NAME NEEDLE HAYSTACK
+  if [[ "$3" == *"$2"* ]]; then passes=$((passes + 1)); else
+    failures=$((failures + 1)); printf 'FAIL %s\n  missing: %s\n  in: %s\n' "$1" "$2" "$3"; fi
+}
+
+# legal: sorted canonical notation, one per line
+expect "legal count at start" 42 "$($tool legal gipf:basic | wc -l)"
+expect "legal first lines" "a1-c3 a2-b3 a2-c2" "$($tool legal gipf:basic | head -3 | tr '\n' ' ' | sed 's/ $//')"
+expect "legal sorted" "$($tool legal gipf:standard | sort)" "$($tool legal gipf:standard)"
+expect "tournament opens with GIPF pieces" 42 "$($tool legal gipf:tournament | grep -c '^G')"
+
+# perft: the regression signature, from the start and from a middle game
+expect "perft basic 3" 73800 "$($tool perft gipf:basic 3)"
+expect "perft standard 4" 3066768 "$($tool perft gipf:standard 4)"
+expect "perft tournament 4" 12446784 "$($tool perft gipf:tournament 4)"
+expect "perft basic handicap 3" 73800 "$($tool perft gipf:basic --white-extra 3 --black-extra=1 3)"
+middle=(Gi3-h3 Gi4-h4 b6-b5 h6-h5 h1-g2 g7-g6 c7-c6 c7-c5 i1-h2 i3-g5 h6-f6 a3-b4 a3-b3 i4-f7 h6-e6 a4-d7
+        a3-c3 b6-b2 h6-d5 i1-g3 h6-c4 i5-f5 c7-c2 f8-f4 h1-f3 f8-f2 "g7-e7;xd7,e7,f6,g5,h4" c7-d7 f8-e8 i3-h4
+        "h1-e4;xf2,f3,f4,f5" g7-g5 i5-f5 e1-e2 e9-e7 a4-d4 e1-e3 e9-e5 "c1-d2;xb2,c2,d2,e2" d1-d2)
+expect "perft middle game 1" 36 "$($tool perft gipf:tournament 1 "${middle[@]}")"
+expect "perft middle game 3" 35318 "$($tool perft gipf:tournament 3 "${middle[@]}")"
+expect "perft middle game 4" 1059419 "$($tool perft gipf:tournament 4 "${middle[@]}")"
+
+# show: canonical JSON
+show=$($tool show gipf:basic --white-extra 2 e1-e3)
+contains "show board" '"e2":"w","e3":"w"' "$show"
+contains "show reserve with handicap" '"reserve":{"black":12,"white":13}' "$show"
+contains "show pending" '"pending":{"kind":"push","player":"black"}' "$show"
+contains "show options" '"options":{"black_extra":0,"white_extra":2}' "$show"
+
+# illegal actions: exit 1 and the reason
+out=$($tool legal gipf:basic e5-e6 2>&1); status=$?
+expect "illegal action status" 1 "$status"
+contains "illegal action reason" "e5 is a point, not a dot" "$out"
+
+# usage errors: exit 2
+for args in "" "frobnicate" "legal" "legal chess" "legal gipf:blitz" "perft gipf" "perft gipf x" \
+            "legal gipf:standard --white-extra 1" "legal gipf:basic --white-extra 4" "legal gipf --bogus"; do
+  # shellcheck disable=SC2086
+  $tool $args >/dev/null 2>&1; status=$?
+  expect "usage error for '$args'" 2 "$status"
+done
+contains "help" "usage: gipf-engine" "$($tool --help)"
+
+# replay: a record in, the final state or the first illegal action out
+record=$'[Game "gipf"]\n[Variant "basic"]\n[White "Ann"]\n\n1. e1-e3 e9-e7\n2. a1-b2 i5-h5\n'
+contains "replay prints the state" '"turn":"white"' "$(printf '%s' "$record" | $tool replay)"
+expect "replay --record round-trips" "$(printf '%s' "$record" | $tool replay --record)" \
+       "$(printf '%s' "$record" | $tool replay --record | $tool replay --record)"
+contains "replay keeps extra tags" '[White "Ann"]' "$(printf '%s' "$record" | $tool replay --record)"
+bad=$'[Game "gipf"]\n[Variant "basic"]\n1. e1-e3 e9-e7\n2. e1-e9\n'
+out=$(printf '%s' "$bad" | $tool replay 2>&1); status=$?
+expect "replay of a bad record fails" 1 "$status"
+contains "replay names the line" "line 4: turn 3, 'e1-e9': e9 is a dot" "$out"
+
+# batch: JSON lines in, JSON lines out
+batch=$(printf '%s\n' \
+  '{"game":"gipf","variant":"basic","actions":["e1-e3"],"want":["legal"]}' \
+  '{"game":"gipf","variant":"tournament","actions":["e1-e2"]}' \
+  'not json' \
+  '{"game":"gipf","colour":"red"}' \
+  '{"game":"chess"}' \
+  '{"game":"gipf","variant":"basic","options":{"white_extra":7}}' \
+  '{"game":"gipf","variant":"basic","want":["record"],"actions":["e1-e3"]}' | $tool batch)
+expect "batch answers every line" 7 "$(wc -l <<<"$batch")"
+contains "batch legal" '{"legal":["a1-c3",' "$(sed -n 1p <<<"$batch")"
+contains "batch illegal action" '"code":"illegal_action","index":0,"message":"White' "$(sed -n 2p <<<"$batch")"
+contains "batch bad json" '"code":"bad_json"' "$(sed -n 3p <<<"$batch")"
+contains "batch unknown field" "unknown field 'colour'" "$(sed -n 4p <<<"$batch")"
+contains "batch unknown game" '"code":"unknown_game"' "$(sed -n 5p <<<"$batch")"
+contains "batch bad options" '"code":"bad_options"' "$(sed -n 6p <<<"$batch")"
+contains "batch record" '1. e1-e3' "$(sed -n 7p <<<"$batch")"
+
+echo "gipf-engine cli: $passes passed, $failures failed"
+[[ $failures -eq 0 ]]
