@@ -17,6 +17,25 @@ std::string_view read_coordinate(std::string_view text, std::size_t& pos) {
   return text.substr(start, end - start);
 }
 
+std::optional<Coordinate> parse_coordinate(std::string_view token) {
+  if (token.size() < 2 || token.size() > 3 || !is_letter(token[0])) return std::nullopt;
+  int number = 0;
+  for (char c : token.substr(1)) {
+    if (!is_digit(c)) return std::nullopt;
+    number = number * 10 + (c - '0');
+  }
+  if (token[1] == '0') return std::nullopt;  // no leading zeros
+  char letter = token[0] >= 'A' && token[0] <= 'Z' ? static_cast<char>(token[0] - 'A' + 'a') : token[0];
+  return Coordinate{letter - 'a', number};
+}
+
+std::string coordinate_name(int column, int number) {
+  std::string name;
+  name += static_cast<char>('a' + column);
+  name += std::to_string(number);
+  return name;
+}
+
 std::vector<std::string_view> split(std::string_view text, std::string_view separators) {
   std::vector<std::string_view> parts;
   std::size_t start = 0;

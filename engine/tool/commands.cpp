@@ -10,6 +10,7 @@
 #include "engine/gipf/rules.hpp"
 #include "engine/perft.hpp"
 #include "engine/replay.hpp"
+#include "engine/yinsh/rules.hpp"
 #include "protocol/state_json.hpp"
 
 namespace tool {
@@ -30,10 +31,12 @@ Commands:
   batch                                        JSON lines in, JSON lines out
   help                                         this text
 
-GAME[:VARIANT]: gipf:basic, gipf:standard (also plain gipf), gipf:tournament
+GAME[:VARIANT]: gipf:basic, gipf:standard (also plain gipf), gipf:tournament,
+                yinsh:normal (also plain yinsh), yinsh:blitz
 OPTIONS (gipf:basic only): --white-extra N, --black-extra N   handicap pieces, 0..3
-ACTION: one action (e1-e2, Ge1-e2, xb2,c3,d4,e5, kb2,c3,d4,e5) or a whole turn
-        joined with ';'. Forced actions may be left out.
+ACTION: one action or a whole turn joined with ';'. Forced actions may be left out.
+        GIPF:  e1-e2  Ge1-e2  xb2,c3,d4,e5  kb2,c3,d4,e5
+        YINSH: e3  h7-g7  xa3-e3  xb4  pass
 )";
 
 struct UsageError {
@@ -82,17 +85,42 @@ Request parse_request_args(const std::vector<std::string>& args, std::size_t fir
   return r;
 }
 
-engine::Parsed<engine::gipf::Options> gipf_options(const Request& r) {
+template <class Rules>
+engine::Parsed<typename Rules::Options> options_for(const Request& r);
+
+template <>
+engine::Parsed<engine::gipf::Options> options_for<engine::gipf::Rules>(const Request& r) {
   namespace g = engine::gipf;
   g::Options o;
   std::string variant = r.variant.empty() ? "standard" : r.variant;
   auto v = g::parse_variant(variant);
   if (!v) return {{}, "unknown GIPF variant '" + variant + "', expected basic, standard or tournament"};
   o.variant = *v;
-  for (int c = 0; c < 2; ++c) o.extra[c] = static_cast<std::int8_t>(r.extra[c]);
+  for (int c = 0; c < 2; ++c) {
+    if (r.extra[c] < 0 || r.extra[c] > g::kMaxExtraPieces) return {{}, "extra pieces must be between 0 and 3 per colour"};
+    o.extra[c] = static_cast<std::int8_t>(r.extra[c]);
+  }
   auto problem = g::validate(o);
   if (!problem.empty()) return {{}, std::string(problem)};
   return {o, {}};
+}
+
+template <>
+engine::Parsed<engine::yinsh::Options> options_for<engine::yinsh::Rules>(const Request& r) {
+  namespace y = engine::yinsh;
+  std::string variant = r.variant.empty() ? "normal" : r.variant;
+  auto v = y::parse_variant(variant);
+  if (!v) return {{}, "unknown YINSH variant '" + variant + "', expected normal or blitz"};
+  if (r.extra[0] != 0 || r.extra[1] != 0) return {{}, "extra pieces (handicap) exist only in the basic GIPF game"};
+  return {y::Options{*v}, {}};
+}
+
+// Calls f.template operator()<Rules>() for the named game; nullopt if unknown.
+template <class F>
+auto with_game(const std::string& game, F&& f) -> std::optional<decltype(f.template operator()<engine::gipf::Rules>())> {
+  if (game == "gipf") return f.template operator()<engine::gipf::Rules>();
+  if (game == "yinsh") return f.template operator()<engine::yinsh::Rules>();
+  return std::nullopt;
 }
 
 struct ActionError {
@@ -159,14 +187,22 @@ int run_replay(const std::vector<std::string>& args, std::istream& in, std::ostr
     else throw UsageError{"unknown argument to replay: " + args[i]};
   }
   std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  auto replay = engine::replay_record<engine::gipf::Rules>(text);
-  if (!replay.ok()) {
-    err << "line " << replay.error.line << ": " << replay.error.message << "\n";
-    return 1;
-  }
-  if (print_record) out << engine::print_record(*replay.game, replay.extra_tags);
-  else out << protocol::state_to_json(replay.game->state()).dump() << "\n";
-  return 0;
+  // The tags come before the moves, so they are read whatever the numbering.
+  auto head = engine::parse_record_text(text, engine::Numbering::PerTurn);
+  const std::string* game = head.record.tag("Game");
+  auto status = with_game(game ? *game : "", [&]<class Rules>() {
+    auto replay = engine::replay_record<Rules>(text);
+    if (!replay.ok()) {
+      err << "line " << replay.error.line << ": " << replay.error.message << "\n";
+      return 1;
+    }
+    if (print_record) out << engine::print_record(*replay.game, replay.extra_tags);
+    else out << protocol::state_to_json(replay.game->state()).dump() << "\n";
+    return 0;
+  });
+  if (status) return *status;
+  err << "line 1: the record needs a tag [Game \"gipf\"] or [Game \"yinsh\"]\n";
+  return 1;
 }
 
 // One batch request: {"game","variant"?,"options"?,"actions"?,"want"?}.
@@ -193,7 +229,8 @@ json run_batch_line(const std::string& line) {
     for (auto& [key, value] : o.items()) {
       int c = key == "white_extra" ? 0 : key == "black_extra" ? 1 : -1;
       if (c < 0) return error("bad_options", "unknown option '" + key + "'");
-      if (!value.is_number_integer()) return error("bad_options", "'" + key + "' must be an integer");
+      if (!value.is_number_integer() || value.get<long long>() < 0 || value.get<long long>() > 3)
+        return error("bad_options", "'" + key + "' must be an integer from 0 to 3");
       r.extra[c] = value.get<int>();
     }
   }
@@ -216,25 +253,25 @@ json run_batch_line(const std::string& line) {
       want.push_back(x);
     }
   }
-  if (r.game != "gipf") return error("unknown_game", "unknown game '" + r.game + "'");
-  if (r.extra[0] < 0 || r.extra[0] > 9 || r.extra[1] < 0 || r.extra[1] > 9)
-    return error("bad_options", "extra pieces must be between 0 and 3 per colour");
-  auto options = gipf_options(r);
-  if (!options.ok()) return error("bad_options", options.error);
-  engine::gipf::GipfGame game(options.value);
-  if (auto e = play_all(game, r.positional)) {
-    json out = error("illegal_action", e->reason);
-    out["error"]["index"] = e->index;
-    out["error"]["action"] = e->action;
+  auto answer = with_game(r.game, [&]<class Rules>() {
+    auto options = options_for<Rules>(r);
+    if (!options.ok()) return error("bad_options", options.error);
+    engine::Game<Rules> game(options.value);
+    if (auto e = play_all(game, r.positional)) {
+      json out = error("illegal_action", e->reason);
+      out["error"]["index"] = e->index;
+      out["error"]["action"] = e->action;
+      return out;
+    }
+    json out{{"ok", true}};
+    for (const auto& w : want) {
+      if (w == "legal") out["legal"] = legal_texts<Rules>(game.state());
+      if (w == "state") out["state"] = protocol::state_to_json(game.state());
+      if (w == "record") out["record"] = engine::print_record(game);
+    }
     return out;
-  }
-  json out{{"ok", true}};
-  for (const auto& w : want) {
-    if (w == "legal") out["legal"] = legal_texts<engine::gipf::Rules>(game.state());
-    if (w == "state") out["state"] = protocol::state_to_json(game.state());
-    if (w == "record") out["record"] = engine::print_record(game);
-  }
-  return out;
+  });
+  return answer ? *answer : error("unknown_game", "unknown game '" + r.game + "'");
 }
 
 int run_batch(std::istream& in, std::ostream& out) {
@@ -260,10 +297,13 @@ int dispatch(const std::vector<std::string>& args, std::istream& in, std::ostrea
   }
   if (command != "legal" && command != "show" && command != "perft") throw UsageError{"unknown command '" + command + "'"};
   Request r = parse_request_args(args, 1);
-  if (r.game != "gipf") throw UsageError{"unknown game '" + r.game + "'"};
-  auto options = gipf_options(r);
-  if (!options.ok()) throw UsageError{options.error};
-  return run_game_command<engine::gipf::Rules>(command, r, options.value, out, err);
+  auto status = with_game(r.game, [&]<class Rules>() {
+    auto options = options_for<Rules>(r);
+    if (!options.ok()) throw UsageError{options.error};
+    return run_game_command<Rules>(command, r, options.value, out, err);
+  });
+  if (!status) throw UsageError{"unknown game '" + r.game + "', expected gipf or yinsh"};
+  return *status;
 }
 
 }  // namespace

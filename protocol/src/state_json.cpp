@@ -53,4 +53,32 @@ json state_to_json(const engine::gipf::State& s) {
   };
 }
 
+json state_to_json(const engine::yinsh::State& s) {
+  namespace y = engine::yinsh;
+  json board = json::object();
+  for (int c = 0; c < y::kPoints; ++c) {
+    y::Piece p = s.at(static_cast<y::Cell>(c));
+    if (p == y::Piece::None) continue;
+    char code = y::color_of(p) == Color::White ? 'w' : 'b';
+    if (y::is_ring(p)) code = static_cast<char>(code - 'a' + 'A');
+    board[y::cell_name(static_cast<y::Cell>(c))] = std::string(1, code);
+  }
+  static constexpr const char* kKinds[] = {"", "place", "move", "remove-row", "remove-ring"};
+  json pending = nullptr;
+  if (s.pending().kind != y::Pending::Kind::None)
+    pending = json{{"kind", kKinds[static_cast<int>(s.pending().kind)]}, {"player", engine::color_name(s.pending().player)}};
+  return json{
+      {"game", "yinsh"},
+      {"variant", y::variant_name(s.options().variant)},
+      {"board", board},
+      {"pool", s.pool()},
+      {"rings_removed", per_color(s.rings_removed(Color::White), s.rings_removed(Color::Black))},
+      {"rings_to_place", s.rings_to_place()},
+      {"turn", engine::color_name(s.turn())},
+      {"pending", pending},
+      {"result", result_to_json(s.result())},
+      {"hash", hash_text(s.hash())},
+  };
+}
+
 }  // namespace protocol

@@ -67,6 +67,8 @@ class Game {
   }
 
   bool resign(Color loser) { return state_.resign(loser); }
+  // Only for games that have draws by agreement.
+  bool agree_draw() { return state_.agree_draw(); }
 
   // The turn the last action written or chosen belongs to (-1 before any).
   int last_confirmed_turn() const { return confirmed_ == 0 ? -1 : steps_[confirmed_ - 1].turn; }

@@ -2,24 +2,19 @@
 
 #include <bit>
 
+#include "engine/text.hpp"
+
 namespace engine::gipf {
 
 std::string cell_name(Cell c) {
   if (c < 0 || c >= kCells) return "?";
-  std::string name;
-  name += static_cast<char>('a' + kBoard.column[c]);
-  name += std::to_string(kBoard.number[c]);
-  return name;
+  return coordinate_name(kBoard.column[c], kBoard.number[c]);
 }
 
 std::optional<Cell> parse_cell(std::string_view text) {
-  if (text.size() < 2 || text.size() > 2) return std::nullopt;  // numbers are 1..9
-  char letter = text[0];
-  if (letter >= 'A' && letter <= 'Z') letter = static_cast<char>(letter - 'A' + 'a');
-  if (letter < 'a' || letter >= 'a' + kColumns) return std::nullopt;
-  if (text[1] < '1' || text[1] > '9') return std::nullopt;
-  int column = letter - 'a';
-  int number = text[1] - '0';
+  auto coordinate = parse_coordinate(text);
+  if (!coordinate || coordinate->column < 0 || coordinate->column >= kColumns) return std::nullopt;
+  int column = coordinate->column, number = coordinate->number;
   if (number > kBoard.column_length[column]) return std::nullopt;
   int q = column - 4;
   int r = number - 5 + (q > 0 ? q : 0);

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/gipf/state.hpp"
+#include "engine/yinsh/state.hpp"
 
 namespace protocol {
 
@@ -10,6 +11,12 @@ namespace protocol {
 //  "pending":{"kind","player"}|null,"may_bring_gipf","result":{...}|null,"hash"}
 // Board codes: w b single pieces, W B GIPF pieces.
 nlohmann::json state_to_json(const engine::gipf::State& state);
+
+// {"game","variant","board":{point: code},"pool","rings_removed","rings_to_place",
+//  "turn","pending":{"kind","player"}|null,"result":{...}|null,"hash"}
+// Board codes: W B rings, w b markers. Pending kinds: place, move, remove-row,
+// remove-ring.
+nlohmann::json state_to_json(const engine::yinsh::State& state);
 
 nlohmann::json result_to_json(const engine::GameResult& result);
 std::string hash_text(std::uint64_t hash);
