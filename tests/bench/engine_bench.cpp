@@ -9,6 +9,7 @@
 
 #include "engine/gipf/rules.hpp"
 #include "engine/perft.hpp"
+#include "engine/yinsh/rules.hpp"
 #include "support/random.hpp"
 
 namespace {
@@ -61,5 +62,13 @@ int main(int argc, char** argv) {
   bench_playouts<g::Rules>("gipf:basic", basic, budget);
   bench_playouts<g::Rules>("gipf:standard", standard, budget);
   bench_playouts<g::Rules>("gipf:tournament", tournament, budget);
+  namespace y = engine::yinsh;
+  bench_perft("yinsh (placement)", y::State(y::Options{}), 4);
+  y::State placed(y::Options{});
+  for (const char* p : {"e3", "f5", "a2", "k10", "f6", "f7", "b1", "e10", "c5", "g4"})
+    placed.apply_unchecked(y::parse_action(placed, p).value);
+  bench_perft("yinsh (after placement)", placed, 4);
+  bench_playouts<y::Rules>("yinsh:normal", y::Options{y::Variant::Normal}, budget);
+  bench_playouts<y::Rules>("yinsh:blitz", y::Options{y::Variant::Blitz}, budget);
   return 0;
 }

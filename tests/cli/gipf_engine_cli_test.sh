@@ -87,5 +87,32 @@ contains "batch unknown game" '"code":"unknown_game"' "$(sed -n 5p <<<"$batch")"
 contains "batch bad options" '"code":"bad_options"' "$(sed -n 6p <<<"$batch")"
 contains "batch record" '1. e1-e3' "$(sed -n 7p <<<"$batch")"
 
+# YINSH through the same commands
+expect "yinsh perft 3" 592620 "$($tool perft yinsh 3)"
+expect "yinsh blitz perft 4" 48594840 "$($tool perft yinsh:blitz 4)"
+placed=(e3 f5 a2 k10 f6 f7 b1 e10 c5 g4)
+expect "yinsh perft after placement 1" "$($tool legal yinsh "${placed[@]}" | wc -l)" "$($tool perft yinsh 1 "${placed[@]}")"
+expect "yinsh perft after placement 3" 515074 "$($tool perft yinsh 3 "${placed[@]}")"
+expect "yinsh perft after placement 4" 39145657 "$($tool perft yinsh 4 "${placed[@]}")"
+contains "yinsh moves listed" "e3-e4" "$($tool legal yinsh "${placed[@]}")"
+show=$($tool show yinsh:blitz "${placed[@]}" e3-e4)
+contains "yinsh show rings and markers" '"e3":"w","e4":"W"' "$show"
+contains "yinsh show pool" '"pool":50' "$show"
+contains "yinsh show rings removed" '"rings_removed":{"black":0,"white":0}' "$show"
+contains "yinsh show pending" '"pending":{"kind":"move","player":"black"}' "$show"
+out=$($tool legal yinsh e3 e3 2>&1); status=$?
+expect "yinsh illegal status" 1 "$status"
+contains "yinsh illegal reason" "e3 is occupied" "$out"
+$tool legal yinsh --white-extra 1 >/dev/null 2>&1; expect "yinsh has no handicap" 2 "$?"
+$tool legal yinsh:rapid >/dev/null 2>&1; expect "unknown yinsh variant" 2 "$?"
+yrecord=$'[Game "yinsh"]\n[Variant "blitz"]\n\n1. e3\n2. f5\n'
+expect "yinsh replay --record round-trips" "$(printf '%s' "$yrecord" | $tool replay --record)" \
+       "$(printf '%s' "$yrecord" | $tool replay --record | $tool replay --record)"
+contains "yinsh replay state" '"game":"yinsh"' "$(printf '%s' "$yrecord" | $tool replay)"
+out=$(printf '[Game "go"]\n' | $tool replay 2>&1); status=$?
+expect "replay of an unknown game" 1 "$status"
+contains "yinsh batch" '"ok":true' "$(echo '{"game":"yinsh","variant":"blitz","actions":["e3"],"want":["state"]}' | $tool batch)"
+contains "yinsh batch options" '"code":"bad_options"' "$(echo '{"game":"yinsh","options":{"white_extra":1}}' | $tool batch)"
+
 echo "gipf-engine cli: $passes passed, $failures failed"
 [[ $failures -eq 0 ]]
