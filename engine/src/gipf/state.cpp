@@ -222,17 +222,9 @@ void State::legal_actions(ActionList& out) const {
   if (!removing) add_pushes(c, out);
 }
 
-ActionList State::legal_actions() const {
-  ActionList out;
-  legal_actions(out);
-  return out;
-}
-
 std::string State::check(const Action& a) const {
   if (result_.over) return "the game is over";
-  ActionList legal;
-  legal_actions(legal);
-  if (std::find(legal.begin(), legal.end(), a) != legal.end()) return {};
+  if (is_listed(a)) return {};
 
   Color c = pending_.player;
   std::string who(color_title(c));
@@ -264,12 +256,6 @@ std::string State::check(const Action& a) const {
   if (a.cells & ~a.extent) return cell_list(a.cells & ~a.extent) + " is not part of the row";
   if (row->singles & ~a.cells) return "the single pieces of a row are always removed: " + cell_list(row->singles & ~a.cells);
   return "illegal removal";
-}
-
-std::string State::apply(const Action& a) {
-  std::string reason = check(a);
-  if (reason.empty()) apply_unchecked(a);
-  return reason;
 }
 
 void State::apply_unchecked(const Action& a) {

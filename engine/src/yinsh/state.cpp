@@ -188,17 +188,9 @@ void State::legal_actions(ActionList& out) const {
   }
 }
 
-ActionList State::legal_actions() const {
-  ActionList out;
-  legal_actions(out);
-  return out;
-}
-
 std::string State::check(const Action& a) const {
   if (result_.over) return "the game is over";
-  ActionList legal;
-  legal_actions(legal);
-  if (std::find(legal.begin(), legal.end(), a) != legal.end()) return {};
+  if (is_listed(a)) return {};
 
   Color c = pending_.player;
   auto wanted = [&]() -> std::string {
@@ -246,12 +238,6 @@ std::string State::check(const Action& a) const {
   }
   if (board_[a.to] != Piece::None) return cell_name(a.to) + " is occupied";
   return "illegal move";
-}
-
-std::string State::apply(const Action& a) {
-  std::string reason = check(a);
-  if (reason.empty()) apply_unchecked(a);
-  return reason;
 }
 
 void State::apply_unchecked(const Action& a) {

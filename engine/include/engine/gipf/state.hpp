@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/gipf/types.hpp"
+#include "engine/state_ops.hpp"
 #include "engine/text.hpp"
 
 namespace engine::gipf {
@@ -25,9 +26,10 @@ struct Setup {
   std::array<bool, 2> single_brought{false, false};  // tournament
 };
 
-class State {
+class State : public StateOps<State, Action> {
  public:
-  using ActionType = Action;
+  using StateOps::apply;
+  using StateOps::legal_actions;
 
   explicit State(const Options& options = {});
   // A validated position from a set-up; the error says what is inconsistent.
@@ -55,12 +57,9 @@ class State {
   void rows(Color c, RowList& out) const;
   // Legal actions for the pending decision (empty once the game is over).
   void legal_actions(ActionList& out) const;
-  ActionList legal_actions() const;
 
   // Why `action` is illegal now, or an empty string when it is legal.
   std::string check(const Action& action) const;
-  // Validates and applies; returns the reason on refusal (state unchanged).
-  std::string apply(const Action& action);
   // Applies an action known to be legal (from legal_actions()).
   void apply_unchecked(const Action& action);
   // Ends the game: `loser` resigns. Refused (false) once the game is over.

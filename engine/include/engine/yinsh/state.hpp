@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/state_ops.hpp"
 #include "engine/text.hpp"
 #include "engine/yinsh/types.hpp"
 
@@ -23,9 +24,10 @@ struct Setup {
   Color turn = Color::White;
 };
 
-class State {
+class State : public StateOps<State, Action> {
  public:
-  using ActionType = Action;
+  using StateOps::apply;
+  using StateOps::legal_actions;
 
   explicit State(const Options& options = {});
   static Parsed<State> from_setup(const Setup& setup);
@@ -50,9 +52,7 @@ class State {
   void rows(Color c, ActionList& out) const;
 
   void legal_actions(ActionList& out) const;
-  ActionList legal_actions() const;
   std::string check(const Action& action) const;
-  std::string apply(const Action& action);
   void apply_unchecked(const Action& action);
   bool resign(Color loser);
   // Both players agree to a draw (RULES.md §3.5). Refused once the game is over.
