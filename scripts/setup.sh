@@ -3,7 +3,7 @@
 # when they are all present already. Safe to run again.
 set -euo pipefail
 
-packages=(g++ cmake ninja-build pkg-config nlohmann-json3-dev doctest-dev)
+packages=(g++ cmake ninja-build pkg-config nlohmann-json3-dev doctest-dev libboost-dev libsqlite3-dev libspdlog-dev)
 
 missing=()
 for p in "${packages[@]}"; do

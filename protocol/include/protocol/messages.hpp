@@ -1,0 +1,129 @@
+#pragma once
+// The WebSocket protocol (see protocol/PROTOCOL.md): client messages as types,
+// parsed and validated from JSON with precise error codes; server messages are
+// built by the functions at the end. Pure: no I/O, no threads.
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+namespace protocol {
+
+inline constexpr int kVersion = 1;
+inline constexpr std::size_t kMaxNameLength = 24;  // code points
+
+enum class ErrorCode {
+  BadJson,             // the frame is not JSON
+  BadMessage,          // not an object, or no "type"
+  UnknownType,         // "type" names no message
+  BadField,            // a field is missing, of the wrong type or value, or unknown
+  UnsupportedVersion,  // hello with another protocol version
+  NotIdentified,       // a message before hello
+  NotFound,            // no such room (or not visible to this player)
+  RoomFull,            // both seats are taken
+  NotAPlayer,          // the sender has no seat in this room
+  NotYourTurn,         // the pending decision is the opponent's
+  StalePly,            // the action names another ply than the current one
+  IllegalAction,       // the engine refused the action (message = its reason)
+  GameOver,            // the game has ended
+  NotStarted,          // the game waits for its second player
+  NoDraws,             // draw offers exist only in YINSH
+  NoDrawOffer,         // nothing to accept or decline
+  RateLimited,         // too many messages
+  TooLarge,            // the frame exceeds the limit
+  Internal,            // the server failed (the action was not applied)
+};
+
+std::string_view code_name(ErrorCode code);
+std::optional<ErrorCode> parse_code(std::string_view name);
+
+// ---- client messages --------------------------------------------------------
+struct Hello {
+  int protocol = kVersion;
+  std::optional<std::string> token;
+  std::optional<std::string> name;
+  friend bool operator==(const Hello&, const Hello&) = default;
+};
+struct SetName {
+  std::string name;
+  friend bool operator==(const SetName&, const SetName&) = default;
+};
+struct LobbySubscribe {
+  friend bool operator==(const LobbySubscribe&, const LobbySubscribe&) = default;
+};
+struct CreateRoom {
+  std::string game;      // gipf | yinsh
+  std::string variant;   // gipf: basic standard tournament; yinsh: normal blitz
+  int white_extra = 0;   // gipf basic handicap, 0..3
+  int black_extra = 0;
+  std::string color = "random";  // white | black | random: the creator's seat
+  bool is_private = false;
+  friend bool operator==(const CreateRoom&, const CreateRoom&) = default;
+};
+struct JoinRoom {
+  std::string room;
+  friend bool operator==(const JoinRoom&, const JoinRoom&) = default;
+};
+struct Watch {
+  std::string room;
+  friend bool operator==(const Watch&, const Watch&) = default;
+};
+struct Leave {
+  std::string room;
+  friend bool operator==(const Leave&, const Leave&) = default;
+};
+struct Play {
+  std::string room;
+  std::int64_t ply = 0;  // the ply the action is meant for (the room's current ply)
+  std::string action;    // notation of one atomic action
+  friend bool operator==(const Play&, const Play&) = default;
+};
+struct Resign {
+  std::string room;
+  friend bool operator==(const Resign&, const Resign&) = default;
+};
+struct DrawOffer {
+  std::string room;
+  friend bool operator==(const DrawOffer&, const DrawOffer&) = default;
+};
+struct DrawAnswer {
+  std::string room;
+  bool accept = false;
+  friend bool operator==(const DrawAnswer&, const DrawAnswer&) = default;
+};
+struct Resync {
+  std::string room;
+  std::int64_t since = 0;  // the last event sequence number the client saw (0: none)
+  friend bool operator==(const Resync&, const Resync&) = default;
+};
+
+using ClientMessage =
+    std::variant<Hello, SetName, LobbySubscribe, CreateRoom, JoinRoom, Watch, Leave, Play, Resign, DrawOffer, DrawAnswer, Resync>;
+
+struct Incoming {
+  nlohmann::json id;  // the client's correlation id (string or integer), echoed back; null if none
+  ClientMessage message;
+};
+
+struct Error {
+  ErrorCode code = ErrorCode::BadMessage;
+  std::string message;
+  nlohmann::json id;  // the request's id when it could be read
+};
+
+// Parses one text frame. Never throws.
+std::variant<Incoming, Error> parse_client_message(std::string_view text);
+// The JSON a client sends for `incoming` (the inverse of parse_client_message).
+nlohmann::json to_json(const Incoming& incoming);
+std::string_view type_name(const ClientMessage& message);
+
+// Display names: 1..24 code points after trimming, no control characters, no
+// leading or trailing space. Returns the error message, empty when valid.
+std::string validate_name(std::string_view name);
+
+// ---- server messages --------------------------------------------------------
+nlohmann::json error_message(ErrorCode code, std::string_view message, const nlohmann::json& id = nullptr);
+
+}  // namespace protocol

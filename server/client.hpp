@@ -1,0 +1,26 @@
+#pragma once
+// What a room or the lobby sees of a connected player: somewhere to send frames.
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace arena {
+
+using Frame = std::shared_ptr<const std::string>;
+
+class Client {
+ public:
+  virtual ~Client() = default;
+  // Queues a text frame; safe from any thread. A client whose queue overflows
+  // is disconnected.
+  virtual void send(Frame frame) = 0;
+};
+
+struct PlayerInfo {
+  std::int64_t id = 0;
+  std::string name;
+};
+
+inline Frame make_frame(std::string text) { return std::make_shared<const std::string>(std::move(text)); }
+
+}  // namespace arena

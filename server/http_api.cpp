@@ -1,0 +1,214 @@
+#include "http_api.hpp"
+
+#include <fstream>
+#include <spdlog/spdlog.h>
+#include <sstream>
+
+#include "engine/replay.hpp"
+#include "protocol/messages.hpp"
+
+namespace arena {
+
+namespace http = boost::beast::http;
+using nlohmann::json;
+
+namespace {
+
+HttpResponse respond(const HttpRequest& request, http::status status, std::string body, const std::string& type) {
+  HttpResponse res{status, request.version()};
+  res.set(http::field::server, "gipf-arena");
+  res.set(http::field::content_type, type);
+  res.set("X-Content-Type-Options", "nosniff");
+  res.keep_alive(request.keep_alive());
+  res.body() = std::move(body);
+  res.prepare_payload();
+  if (request.method() == http::verb::head) res.body().clear();
+  return res;
+}
+
+HttpResponse json_response(const HttpRequest& request, http::status status, const json& body) {
+  auto res = respond(request, status, body.dump(), "application/json");
+  res.set(http::field::cache_control, "no-store");
+  return res;
+}
+
+HttpResponse json_error(const HttpRequest& request, http::status status, const std::string& code, const std::string& message) {
+  return json_response(request, status, {{"error", {{"code", code}, {"message", message}}}});
+}
+
+// ?a=1&b=2 → value of `key`, or empty.
+std::string query_value(const std::string& query, const std::string& key) {
+  std::istringstream in(query);
+  std::string pair;
+  while (std::getline(in, pair, '&')) {
+    auto eq = pair.find('=');
+    if (pair.substr(0, eq) == key) return eq == std::string::npos ? "" : pair.substr(eq + 1);
+  }
+  return {};
+}
+
+std::optional<int> small_number(const std::string& text, int low, int high) {
+  if (text.empty() || text.size() > 6) return std::nullopt;
+  int n = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    n = n * 10 + (c - '0');
+  }
+  if (n < low || n > high) return std::nullopt;
+  return n;
+}
+
+json room_json(const RoomRecord& r) {
+  auto seat = [](const std::optional<std::int64_t>& id, const std::string& name) -> json {
+    if (!id) return nullptr;
+    return {{"id", *id}, {"name", name}};
+  };
+  return {{"id", r.id},
+          {"options", r.options.to_json()},
+          {"visibility", r.is_private ? "private" : "public"},
+          {"status", r.status},
+          {"white", seat(r.white, r.white_name)},
+          {"black", seat(r.black, r.black_name)},
+          {"plies", r.plies},
+          {"result", r.result.empty() ? json(nullptr) : json(r.result)},
+          {"reason", r.reason.empty() ? json(nullptr) : json(r.reason)},
+          {"created_at", r.created_at},
+          {"finished_at", r.finished_at ? json(r.finished_at) : json(nullptr)}};
+}
+
+}  // namespace
+
+HttpApi::HttpApi(std::filesystem::path static_dir, Store& store, Lobby& lobby)
+    : static_dir_(std::move(static_dir)), store_(store), lobby_(lobby) {}
+
+std::string HttpApi::content_type(const std::string& path) {
+  static const std::pair<const char*, const char*> kTypes[] = {
+      {".html", "text/html; charset=utf-8"}, {".js", "text/javascript; charset=utf-8"},
+      {".mjs", "text/javascript; charset=utf-8"}, {".css", "text/css; charset=utf-8"},
+      {".json", "application/json"},        {".svg", "image/svg+xml"},
+      {".png", "image/png"},                {".ico", "image/x-icon"},
+      {".txt", "text/plain; charset=utf-8"}, {".md", "text/plain; charset=utf-8"},
+      {".woff2", "font/woff2"},              {".webmanifest", "application/manifest+json"}};
+  auto ext = std::filesystem::path(path).extension().string();
+  for (auto& [e, type] : kTypes)
+    if (ext == e) return type;
+  return "application/octet-stream";
+}
+
+std::filesystem::path HttpApi::resolve(const std::filesystem::path& root, const std::string& target) {
+  if (target.empty() || target.front() != '/') return {};
+  std::string path = target == "/" ? "/index.html" : target;
+  for (char c : path)
+    if (c == '\\' || c == '\0' || static_cast<unsigned char>(c) < 0x20 || c == '%') return {};
+  std::istringstream segments(path.substr(1));
+  std::string segment;
+  std::filesystem::path file = root;
+  while (std::getline(segments, segment, '/')) {
+    if (segment.empty() || segment == "." || segment == ".." || segment.front() == '.') return {};
+    file /= segment;
+  }
+  return file;
+}
+
+HttpResponse HttpApi::handle(const HttpRequest& request) {
+  std::string target(request.target());
+  auto question = target.find('?');
+  std::string path = target.substr(0, question);
+  std::string query = question == std::string::npos ? "" : target.substr(question + 1);
+  if (request.method() != http::verb::get && request.method() != http::verb::head) {
+    auto res = json_error(request, http::status::method_not_allowed, "method_not_allowed", "only GET and HEAD");
+    res.set(http::field::allow, "GET, HEAD");
+    return res;
+  }
+  if (path.rfind("/api/", 0) == 0) return api(request, path, query);
+  return static_file(request, path);
+}
+
+HttpResponse HttpApi::static_file(const HttpRequest& request, const std::string& path) {
+  auto file = resolve(static_dir_, path);
+  std::error_code ec;
+  if (!file.empty() && std::filesystem::is_directory(file, ec)) file /= "index.html";
+  if (file.empty() || !std::filesystem::is_regular_file(file, ec))
+    return respond(request, http::status::not_found, "not found\n", "text/plain; charset=utf-8");
+  std::ifstream in(file, std::ios::binary);
+  std::string body{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  if (!in.good() && !in.eof()) return respond(request, http::status::internal_server_error, "cannot read file\n", "text/plain");
+  auto res = respond(request, http::status::ok, std::move(body), content_type(file.string()));
+  res.set(http::field::cache_control, "no-cache");
+  return res;
+}
+
+HttpResponse HttpApi::api(const HttpRequest& request, const std::string& path, const std::string& query) {
+  try {
+    if (path == "/api/health") {
+      return json_response(request, http::status::ok,
+                           {{"status", "ok"},
+                            {"protocol", protocol::kVersion},
+                            {"rooms", lobby_.rooms_in_memory()},
+                            {"connections", lobby_.clients_connected()}});
+    }
+    if (path == "/api/games") return games(request, query);
+    const std::string prefix = "/api/games/";
+    if (path.rfind(prefix, 0) == 0) {
+      std::string rest = path.substr(prefix.size());
+      bool as_text = false;
+      if (auto slash = rest.find('/'); slash != std::string::npos) {
+        if (rest.substr(slash) != "/record") return json_error(request, http::status::not_found, "not_found", "no such resource");
+        rest = rest.substr(0, slash);
+        as_text = true;
+      }
+      return game(request, rest, as_text);
+    }
+    return json_error(request, http::status::not_found, "not_found", "no such resource");
+  } catch (const StoreError& e) {
+    spdlog::error("event=store_failed error=\"{}\"", e.what());
+    return json_error(request, http::status::internal_server_error, "internal", "the database could not answer");
+  }
+}
+
+HttpResponse HttpApi::games(const HttpRequest& request, const std::string& query) {
+  std::string status = query_value(query, "status");
+  if (!status.empty() && status != "open" && status != "live" && status != "finished")
+    return json_error(request, http::status::bad_request, "bad_field", "status must be open, live or finished");
+  std::string page_text = query_value(query, "page"), per_text = query_value(query, "per_page");
+  auto page = page_text.empty() ? std::optional<int>(1) : small_number(page_text, 1, 100000);
+  auto per_page = per_text.empty() ? std::optional<int>(20) : small_number(per_text, 1, 100);
+  if (!page || !per_page) return json_error(request, http::status::bad_request, "bad_field", "page >= 1 and 1 <= per_page <= 100");
+  RoomPage result = store_.list_rooms(status, *page, *per_page);
+  json games = json::array();
+  for (const auto& r : result.rooms) games.push_back(room_json(r));
+  return json_response(request, http::status::ok,
+                       {{"games", games}, {"page", *page}, {"per_page", *per_page}, {"total", result.total}});
+}
+
+HttpResponse HttpApi::game(const HttpRequest& request, const std::string& id, bool as_text) {
+  auto record = id.size() <= 32 ? store_.find_room(id) : std::nullopt;
+  if (!record) return json_error(request, http::status::not_found, "not_found", "no game '" + id + "'");
+  // Rebuilt from the stored events: the record is exactly what was acknowledged.
+  std::string error;
+  auto game = HostedGame::create(record->options, error);
+  if (!game) return json_error(request, http::status::internal_server_error, "internal", error);
+  for (const EventRecord& e : store_.events(id)) {
+    if (!replay_event(*game, e).empty())
+      return json_error(request, http::status::internal_server_error, "internal", "the stored game does not replay");
+  }
+  std::vector<engine::RecordTag> tags{{"Site", "GIPF Arena"}, {"Room", record->id}};
+  if (!record->white_name.empty()) tags.push_back({"White", record->white_name});
+  if (!record->black_name.empty()) tags.push_back({"Black", record->black_name});
+  std::string text = game->record(tags);
+  if (as_text) {
+    auto res = respond(request, http::status::ok, text, "text/plain; charset=utf-8");
+    res.set(http::field::content_disposition,
+            "attachment; filename=\"gipf-arena-" + record->options.game + "-" + record->id + ".txt\"");
+    return res;
+  }
+  json steps = json::array();
+  for (const auto& s : game->steps(0)) steps.push_back(s.to_json());
+  json body = room_json(*record);
+  body["record"] = text;
+  body["steps"] = steps;
+  body["state"] = game->state();
+  return json_response(request, http::status::ok, body);
+}
+
+}  // namespace arena

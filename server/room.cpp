@@ -1,0 +1,435 @@
+#include "room.hpp"
+
+#include <boost/asio/post.hpp>
+#include <chrono>
+#include <spdlog/spdlog.h>
+
+#include "engine/replay.hpp"
+#include "protocol/state_json.hpp"
+
+namespace arena {
+namespace {
+
+using nlohmann::json;
+using protocol::ErrorCode;
+using engine::Color;
+
+constexpr std::size_t kMaxEventsInResync = 1000;
+
+std::int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+std::optional<Color> parse_color(const std::string& name) {
+  if (name == "white") return Color::White;
+  if (name == "black") return Color::Black;
+  return std::nullopt;
+}
+
+bool same_text(const std::string& a, const std::string& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
+  return true;
+}
+
+// The row values an event that ends (or does not end) the game writes.
+RoomChange change_after(const HostedGame& game) {
+  RoomChange c;
+  c.plies = game.ply();
+  auto result = game.result();
+  if (result.over) {
+    c.status = "finished";
+    c.result = engine::result_token(result);
+    c.reason = std::string(result.reason);
+  }
+  return c;
+}
+
+}  // namespace
+
+Room::Room(Executor strand, Store& store, RoomRecord record, std::unique_ptr<HostedGame> game, Changed changed)
+    : strand_(std::move(strand)),
+      store_(store),
+      id_(record.id),
+      record_(std::move(record)),
+      game_(std::move(game)),
+      changed_(std::move(changed)) {}
+
+std::shared_ptr<Room> Room::create(Executor strand, Store& store, std::string id, const GameOptions& options, bool is_private,
+                                   const PlayerInfo& creator, Color seat, Changed changed) {
+  std::string error;
+  auto game = HostedGame::create(options, error);
+  if (!game) throw StoreError(error);
+  RoomRecord record;
+  record.id = std::move(id);
+  record.options = options;
+  record.is_private = is_private;
+  record.status = "open";
+  record.created_at = now_ms();
+  (seat == Color::White ? record.white : record.black) = creator.id;
+  (seat == Color::White ? record.white_name : record.black_name) = creator.name;
+  EventRecord first{1, "created", creator.id, std::string(engine::color_name(seat)), "", record.created_at};
+  store.create_room(record, first);
+  std::shared_ptr<Room> room(new Room(std::move(strand), store, std::move(record), std::move(game), std::move(changed)));
+  room->events_.push_back(make_frame(room->event_json(first, *room->game_, 0).dump()));
+  room->event_ply_.push_back(0);
+  room->refresh_summary();
+  return room;
+}
+
+std::shared_ptr<Room> Room::restore(Executor strand, Store& store, const RoomRecord& record, Changed changed, std::string& error) {
+  auto game = HostedGame::create(record.options, error);
+  if (!game) return nullptr;
+  std::shared_ptr<Room> room(new Room(std::move(strand), store, record, std::move(game), std::move(changed)));
+  for (const EventRecord& e : store.events(record.id)) {
+    if (e.seq != static_cast<std::int64_t>(room->events_.size()) + 1) {
+      error = "event " + std::to_string(e.seq) + " is out of sequence";
+      return nullptr;
+    }
+    int before = room->game_->ply();
+    if (auto problem = replay_event(*room->game_, e); !problem.empty()) {
+      error = "event " + std::to_string(e.seq) + " (" + e.kind + " " + e.action + "): " + problem;
+      return nullptr;
+    }
+    room->apply_record(e);
+    room->events_.push_back(make_frame(room->event_json(e, *room->game_, before).dump()));
+    room->event_ply_.push_back(before);
+  }
+  room->refresh_summary();
+  return room;
+}
+
+template <class F>
+void Room::on_strand(F&& f) {
+  boost::asio::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable { f(); });
+}
+
+RoomSummary Room::summary() const {
+  std::lock_guard lock(summary_mutex_);
+  return summary_;
+}
+
+void Room::refresh_summary() {
+  RoomSummary s;
+  s.id = id_;
+  s.options = record_.options;
+  s.is_private = record_.is_private;
+  s.status = record_.status;
+  s.white_name = record_.white_name;
+  s.black_name = record_.black_name;
+  s.white_seated = record_.white.has_value();
+  s.black_seated = record_.black.has_value();
+  s.moves = game_->turns();
+  s.ply = game_->ply();
+  for (auto& [ptr, sub] : subscribers_) s.spectators += !sub.seat;
+  s.created_at = record_.created_at;
+  s.finished_at = record_.finished_at;
+  {
+    std::lock_guard lock(summary_mutex_);
+    summary_ = std::move(s);
+  }
+  if (changed_) changed_();
+}
+
+std::optional<Color> Room::seat_of(std::int64_t player) const {
+  if (record_.white == player) return Color::White;
+  if (record_.black == player) return Color::Black;
+  return std::nullopt;
+}
+
+// The effect of a stored event on the room's row and draw offer (the game itself
+// is updated by the caller).
+void Room::apply_record(const EventRecord& e) {
+  auto color = parse_color(e.color);
+  if (e.kind == "joined" && color) (*color == Color::White ? record_.white : record_.black) = e.player;
+  if (e.kind == "joined") record_.status = "live";
+  if (e.kind == "draw_offered") draw_offer_ = color;
+  if (e.kind == "action" || e.kind == "draw_declined" || e.kind == "draw_agreed" || e.kind == "resigned") draw_offer_.reset();
+  record_.plies = game_->ply();
+  auto result = game_->result();
+  if (result.over && record_.status != "finished") {
+    record_.status = "finished";
+    record_.result = engine::result_token(result);
+    record_.reason = std::string(result.reason);
+    record_.finished_at = e.at;
+  }
+}
+
+json Room::event_json(const EventRecord& e, const HostedGame& game, int ply_before) const {
+  json j{{"type", "event"}, {"room", id_},     {"seq", e.seq},       {"kind", e.kind},
+         {"at", e.at},      {"by", e.color},  {"ply", game.ply()},  {"status", record_.status},
+         {"state", game.state()}, {"result", protocol::result_to_json(game.result())}};
+  if (e.kind == "created" || e.kind == "joined") {
+    const std::string& name = e.color == "white" ? record_.white_name : record_.black_name;
+    j["player"] = {{"id", e.player.value_or(0)}, {"name", name}};
+  }
+  if (e.kind == "action") {
+    j["action"] = e.action;
+    json steps = json::array();
+    for (const auto& s : game.steps(ply_before)) steps.push_back(s.to_json());
+    j["steps"] = steps;
+  }
+  return j;
+}
+
+void Room::broadcast(const Frame& frame) {
+  for (auto it = subscribers_.begin(); it != subscribers_.end();) {
+    if (auto client = it->second.client.lock()) {
+      client->send(frame);
+      ++it;
+    } else {
+      it = subscribers_.erase(it);
+    }
+  }
+}
+
+void Room::fail(Client& client, ErrorCode code, const std::string& message, const json& request_id, const std::string& room) {
+  json j = protocol::error_message(code, message, request_id);
+  j["room"] = room;
+  client.send(make_frame(j.dump()));
+}
+
+void Room::ack(Client& client, const json& request_id, json extra) {
+  extra["type"] = "ack";
+  extra["room"] = id_;
+  extra["seq"] = static_cast<std::int64_t>(events_.size());
+  if (!request_id.is_null()) extra["id"] = request_id;
+  client.send(make_frame(extra.dump()));
+}
+
+bool Room::commit(EventRecord event, RoomChange change, std::unique_ptr<HostedGame> next, Client& client, const json& request_id) {
+  event.seq = static_cast<std::int64_t>(events_.size()) + 1;
+  event.at = now_ms();
+  try {
+    store_.append_event(id_, event, change);  // durable before anyone hears of it
+  } catch (const StoreError& e) {
+    spdlog::error("event=store_failed room={} seq={} error=\"{}\"", id_, event.seq, e.what());
+    fail(client, ErrorCode::Internal, "the server could not store this; nothing changed", request_id, id_);
+    return false;
+  }
+  int before = game_->ply();
+  if (next) game_ = std::move(next);
+  apply_record(event);
+  events_.push_back(make_frame(event_json(event, *game_, before).dump()));
+  event_ply_.push_back(before);
+  ack(client, request_id);
+  broadcast(events_.back());
+  send_legal();
+  refresh_summary();
+  return true;
+}
+
+void Room::send_legal_to(Client& client, Color seat) {
+  if (game_->decider() != seat) return;
+  json j{{"type", "legal"}, {"room", id_}, {"ply", game_->ply()}, {"player", engine::color_name(seat)}, {"actions", game_->legal()}};
+  client.send(make_frame(j.dump()));
+}
+
+void Room::send_legal() {
+  auto decider = game_->decider();
+  if (!decider || record_.status != "live") return;
+  Frame frame;
+  for (auto& [ptr, sub] : subscribers_) {
+    if (sub.seat != decider) continue;
+    auto client = sub.client.lock();
+    if (!client) continue;
+    if (!frame) {
+      json j{{"type", "legal"}, {"room", id_}, {"ply", game_->ply()}, {"player", engine::color_name(*decider)}, {"actions", game_->legal()}};
+      frame = make_frame(j.dump());
+    }
+    client->send(frame);
+  }
+}
+
+void Room::send_snapshot(Client& client, std::int64_t player) {
+  auto seat = seat_of(player);
+  auto seat_json = [](const std::optional<std::int64_t>& id, const std::string& name) -> json {
+    if (!id) return nullptr;
+    return {{"id", *id}, {"name", name}};
+  };
+  json history = json::array();
+  for (const auto& s : game_->steps(0)) history.push_back(s.to_json());
+  int spectators = 0;
+  for (auto& [ptr, sub] : subscribers_) spectators += !sub.seat;
+  json j{{"type", "room"},
+         {"room",
+          {{"id", id_},
+           {"options", record_.options.to_json()},
+           {"visibility", record_.is_private ? "private" : "public"},
+           {"white", seat_json(record_.white, record_.white_name)},
+           {"black", seat_json(record_.black, record_.black_name)},
+           {"created_at", record_.created_at}}},
+         {"seq", static_cast<std::int64_t>(events_.size())},
+         {"ply", game_->ply()},
+         {"you", seat ? engine::color_name(*seat) : "spectator"},
+         {"status", record_.status},
+         {"history", history},
+         {"state", game_->state()},
+         {"result", protocol::result_to_json(game_->result())},
+         {"draw_offer", draw_offer_ ? json(engine::color_name(*draw_offer_)) : json(nullptr)},
+         {"spectators", spectators}};
+  client.send(make_frame(j.dump()));
+  if (seat && record_.status == "live") send_legal_to(client, *seat);
+}
+
+void Room::subscribe(const std::shared_ptr<Client>& client, std::int64_t player) {
+  bool was_spectator = subscribers_.count(client.get()) && !subscribers_[client.get()].seat;
+  auto seat = seat_of(player);
+  subscribers_[client.get()] = {client, seat};
+  if (!seat != was_spectator) spectators_changed();
+}
+
+void Room::spectators_changed() {
+  int count = 0;
+  for (auto& [ptr, sub] : subscribers_) count += !sub.seat;
+  broadcast(make_frame(json{{"type", "spectators"}, {"room", id_}, {"count", count}}.dump()));
+  refresh_summary();
+}
+
+void Room::join(std::shared_ptr<Client> client, PlayerInfo player, json request_id) {
+  on_strand([this, client, player, request_id] {
+    if (seat_of(player.id)) {  // back to one's own seat
+      subscribe(client, player.id);
+      ack(*client, request_id);
+      send_snapshot(*client, player.id);
+      return;
+    }
+    if (record_.white && record_.black) return fail(*client, ErrorCode::RoomFull, "both seats are taken", request_id, id_);
+    Color seat = record_.white ? Color::Black : Color::White;
+    (seat == Color::White ? record_.white_name : record_.black_name) = player.name;
+    RoomChange change;
+    (seat == Color::White ? change.white : change.black) = player.id;
+    change.status = "live";
+    EventRecord event{0, "joined", player.id, std::string(engine::color_name(seat)), "", 0};
+    if (!commit(event, change, nullptr, *client, request_id)) {
+      (seat == Color::White ? record_.white_name : record_.black_name).clear();
+      return;
+    }
+    spdlog::debug("event=joined room={} player={} seat={}", id_, player.id, engine::color_name(seat));
+    subscribe(client, player.id);
+    send_snapshot(*client, player.id);
+  });
+}
+
+void Room::watch(std::shared_ptr<Client> client, PlayerInfo player, json request_id) {
+  on_strand([this, client, player, request_id] {
+    subscribe(client, player.id);
+    ack(*client, request_id);
+    send_snapshot(*client, player.id);
+  });
+}
+
+void Room::resync(std::shared_ptr<Client> client, PlayerInfo player, std::int64_t since, json request_id) {
+  on_strand([this, client, player, since, request_id] {
+    subscribe(client, player.id);
+    auto seq = static_cast<std::int64_t>(events_.size());
+    if (since > seq || seq - since > static_cast<std::int64_t>(kMaxEventsInResync)) {
+      ack(*client, request_id, {{"snapshot", true}});
+      send_snapshot(*client, player.id);
+      return;
+    }
+    ack(*client, request_id, {{"missed", seq - since}});
+    for (auto i = since; i < seq; ++i) client->send(events_[i]);
+    auto seat = seat_of(player.id);
+    if (seat && record_.status == "live") send_legal_to(*client, *seat);
+  });
+}
+
+void Room::leave(std::shared_ptr<Client> client, json request_id) {
+  on_strand([this, client, request_id] {
+    auto it = subscribers_.find(client.get());
+    bool spectator = it != subscribers_.end() && !it->second.seat;
+    if (it != subscribers_.end()) subscribers_.erase(it);
+    ack(*client, request_id);
+    if (spectator) spectators_changed();
+  });
+}
+
+void Room::disconnected(Client* client) {
+  on_strand([this, client] {
+    auto it = subscribers_.find(client);
+    if (it == subscribers_.end()) return;
+    bool spectator = !it->second.seat;
+    subscribers_.erase(it);
+    if (spectator) spectators_changed();
+  });
+}
+
+void Room::play(std::shared_ptr<Client> client, PlayerInfo player, protocol::Play play, json request_id) {
+  on_strand([this, client, player, play = std::move(play), request_id] {
+    auto seat = seat_of(player.id);
+    if (!seat) return fail(*client, ErrorCode::NotAPlayer, "you have no seat in this room", request_id, id_);
+    if (record_.status == "open") return fail(*client, ErrorCode::NotStarted, "the game waits for a second player", request_id, id_);
+    if (game_->result().over) return fail(*client, ErrorCode::GameOver, "the game is over", request_id, id_);
+    int ply = game_->ply();
+    if (play.ply != ply) {
+      if (play.ply < ply) {
+        auto steps = game_->steps(static_cast<int>(play.ply));
+        const StepView& s = steps.front();
+        if (s.player == *seat && !s.automatic && same_text(s.action, play.action)) {
+          return ack(*client, request_id, {{"duplicate", true}, {"ply", play.ply}});  // already applied: harmless
+        }
+      }
+      return fail(*client, ErrorCode::StalePly, "the game is at ply " + std::to_string(ply) + ", not " + std::to_string(play.ply),
+                  request_id, id_);
+    }
+    if (game_->decider() != seat) return fail(*client, ErrorCode::NotYourTurn, "the opponent must decide now", request_id, id_);
+    auto next = game_->clone();
+    if (auto reason = next->play(play.action); !reason.empty())
+      return fail(*client, ErrorCode::IllegalAction, reason, request_id, id_);
+    EventRecord event{0, "action", player.id, std::string(engine::color_name(*seat)), next->steps(ply).front().action, 0};
+    RoomChange change = change_after(*next);
+    commit(event, change, std::move(next), *client, request_id);
+  });
+}
+
+void Room::resign(std::shared_ptr<Client> client, PlayerInfo player, json request_id) {
+  on_strand([this, client, player, request_id] {
+    auto seat = seat_of(player.id);
+    if (!seat) return fail(*client, ErrorCode::NotAPlayer, "you have no seat in this room", request_id, id_);
+    if (record_.status == "open") return fail(*client, ErrorCode::NotStarted, "the game waits for a second player", request_id, id_);
+    if (game_->result().over) return fail(*client, ErrorCode::GameOver, "the game is over", request_id, id_);
+    auto next = game_->clone();
+    next->resign(*seat);
+    EventRecord event{0, "resigned", player.id, std::string(engine::color_name(*seat)), "", 0};
+    RoomChange change = change_after(*next);
+    commit(event, change, std::move(next), *client, request_id);
+  });
+}
+
+void Room::offer_draw(std::shared_ptr<Client> client, PlayerInfo player, json request_id) {
+  on_strand([this, client, player, request_id] {
+    auto seat = seat_of(player.id);
+    if (!seat) return fail(*client, ErrorCode::NotAPlayer, "you have no seat in this room", request_id, id_);
+    if (!game_->has_draws()) return fail(*client, ErrorCode::NoDraws, "GIPF has no draws", request_id, id_);
+    if (record_.status == "open") return fail(*client, ErrorCode::NotStarted, "the game waits for a second player", request_id, id_);
+    if (game_->result().over) return fail(*client, ErrorCode::GameOver, "the game is over", request_id, id_);
+    if (draw_offer_ == seat) return ack(*client, request_id, {{"duplicate", true}});
+    if (draw_offer_) return fail(*client, ErrorCode::BadField, "the opponent offers a draw: answer it", request_id, id_);
+    EventRecord event{0, "draw_offered", player.id, std::string(engine::color_name(*seat)), "", 0};
+    commit(event, RoomChange{}, nullptr, *client, request_id);
+  });
+}
+
+void Room::answer_draw(std::shared_ptr<Client> client, PlayerInfo player, bool accept, json request_id) {
+  on_strand([this, client, player, accept, request_id] {
+    auto seat = seat_of(player.id);
+    if (!seat) return fail(*client, ErrorCode::NotAPlayer, "you have no seat in this room", request_id, id_);
+    if (!game_->has_draws()) return fail(*client, ErrorCode::NoDraws, "GIPF has no draws", request_id, id_);
+    if (game_->result().over) return fail(*client, ErrorCode::GameOver, "the game is over", request_id, id_);
+    if (!draw_offer_ || draw_offer_ == seat)
+      return fail(*client, ErrorCode::NoDrawOffer, "the opponent has not offered a draw", request_id, id_);
+    auto color = std::string(engine::color_name(*seat));
+    if (!accept) {
+      commit(EventRecord{0, "draw_declined", player.id, color, "", 0}, RoomChange{}, nullptr, *client, request_id);
+      return;
+    }
+    auto next = game_->clone();
+    next->agree_draw();
+    RoomChange change = change_after(*next);
+    commit(EventRecord{0, "draw_agreed", player.id, color, "", 0}, change, std::move(next), *client, request_id);
+  });
+}
+
+}  // namespace arena

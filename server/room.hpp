@@ -1,0 +1,110 @@
+#pragma once
+// One game room. Every operation runs on the room's strand (a single writer): an
+// action is checked by the engine, stored durably, and only then acknowledged and
+// broadcast, numbered by the room's event sequence.
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/strand.hpp>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "client.hpp"
+#include "hosted_game.hpp"
+#include "protocol/messages.hpp"
+#include "store.hpp"
+
+namespace arena {
+
+// What the lobby lists of a room; a copy, safe to read from any thread.
+struct RoomSummary {
+  std::string id;
+  GameOptions options;
+  bool is_private = false;
+  std::string status;
+  std::string white_name, black_name;
+  bool white_seated = false, black_seated = false;
+  int moves = 0;
+  int ply = 0;
+  int spectators = 0;
+  std::int64_t created_at = 0;
+  std::int64_t finished_at = 0;
+};
+
+class Room : public std::enable_shared_from_this<Room> {
+ public:
+  using Executor = boost::asio::strand<boost::asio::any_io_executor>;
+  using Changed = std::function<void()>;  // the summary changed (called on the strand)
+
+  // A new room with its creator seated; stored before it is returned. Throws
+  // StoreError.
+  static std::shared_ptr<Room> create(Executor strand, Store& store, std::string id, const GameOptions& options,
+                                      bool is_private, const PlayerInfo& creator, engine::Color seat, Changed changed);
+  // A room rebuilt from the store by replaying its events; nullptr with `error`
+  // set if the stored events do not replay.
+  static std::shared_ptr<Room> restore(Executor strand, Store& store, const RoomRecord& record, Changed changed,
+                                       std::string& error);
+
+  const std::string& id() const { return id_; }
+  RoomSummary summary() const;
+
+  // Each posts to the strand and answers the client there.
+  void join(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id);
+  void watch(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id);
+  void resync(std::shared_ptr<Client> client, PlayerInfo player, std::int64_t since, nlohmann::json request_id);
+  void leave(std::shared_ptr<Client> client, nlohmann::json request_id);
+  void play(std::shared_ptr<Client> client, PlayerInfo player, protocol::Play play, nlohmann::json request_id);
+  void resign(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id);
+  void offer_draw(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id);
+  void answer_draw(std::shared_ptr<Client> client, PlayerInfo player, bool accept, nlohmann::json request_id);
+  // The client's connection closed.
+  void disconnected(Client* client);
+
+ private:
+  struct Subscriber {
+    std::weak_ptr<Client> client;
+    std::optional<engine::Color> seat;  // empty: spectator
+  };
+
+  Room(Executor strand, Store& store, RoomRecord record, std::unique_ptr<HostedGame> game, Changed changed);
+
+  template <class F>
+  void on_strand(F&& f);
+  std::optional<engine::Color> seat_of(std::int64_t player) const;
+  bool may_see(std::int64_t player) const;
+  void subscribe(const std::shared_ptr<Client>& client, std::int64_t player);
+  void send_snapshot(Client& client, std::int64_t player);
+  void send_legal();
+  void send_legal_to(Client& client, engine::Color seat);
+  // Stores the event (and the room's new row values), then makes it happen and
+  // broadcasts it. Returns false (after answering `client`) if the store failed.
+  bool commit(EventRecord event, RoomChange change, std::unique_ptr<HostedGame> next, Client& client,
+              const nlohmann::json& request_id);
+  nlohmann::json event_json(const EventRecord& event, const HostedGame& game, int ply_before) const;
+  void apply_record(const EventRecord& event);  // the in-memory effect of an event
+  void broadcast(const Frame& frame);
+  void spectators_changed();
+  void refresh_summary();
+  void ack(Client& client, const nlohmann::json& request_id, nlohmann::json extra = nlohmann::json::object());
+  static void fail(Client& client, protocol::ErrorCode code, const std::string& message, const nlohmann::json& request_id,
+                   const std::string& room);
+
+  Executor strand_;
+  Store& store_;
+  std::string id_;
+  RoomRecord record_;
+  std::unique_ptr<HostedGame> game_;
+  Changed changed_;
+  std::vector<Frame> events_;  // event seq is index + 1
+  std::vector<int> event_ply_;  // the ply before each event
+  std::map<Client*, Subscriber> subscribers_;
+  std::optional<engine::Color> draw_offer_;
+  mutable std::mutex summary_mutex_;
+  RoomSummary summary_;
+};
+
+}  // namespace arena

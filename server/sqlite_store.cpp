@@ -1,0 +1,301 @@
+#include "sqlite_store.hpp"
+
+#include <sqlite3.h>
+
+#include <chrono>
+
+#include "migrations.hpp"
+
+namespace arena {
+namespace {
+
+std::int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+// A prepared statement, finalized when it goes out of scope.
+class Statement {
+ public:
+  Statement(sqlite3* db, const std::string& sql) : db_(db) {
+    if (sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt_, nullptr) != SQLITE_OK)
+      throw StoreError(std::string("prepare: ") + sqlite3_errmsg(db));
+  }
+  ~Statement() { sqlite3_finalize(stmt_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+
+  Statement& bind(int i, std::int64_t v) { return check(sqlite3_bind_int64(stmt_, i, v)); }
+  Statement& bind(int i, const std::string& v) {
+    return check(sqlite3_bind_text(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT));
+  }
+  Statement& bind(int i, const std::optional<std::int64_t>& v) {
+    return v ? bind(i, *v) : check(sqlite3_bind_null(stmt_, i));
+  }
+
+  // True while there is a row; false when done.
+  bool step() {
+    int rc = sqlite3_step(stmt_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    throw StoreError(std::string("step: ") + sqlite3_errmsg(db_));
+  }
+  void run() {
+    while (step()) {
+    }
+  }
+
+  std::int64_t integer(int i) const { return sqlite3_column_int64(stmt_, i); }
+  std::optional<std::int64_t> optional_integer(int i) const {
+    if (sqlite3_column_type(stmt_, i) == SQLITE_NULL) return std::nullopt;
+    return integer(i);
+  }
+  std::string text(int i) const {
+    auto* p = sqlite3_column_text(stmt_, i);
+    return p ? std::string(reinterpret_cast<const char*>(p), sqlite3_column_bytes(stmt_, i)) : std::string();
+  }
+
+ private:
+  Statement& check(int rc) {
+    if (rc != SQLITE_OK) throw StoreError(std::string("bind: ") + sqlite3_errmsg(db_));
+    return *this;
+  }
+  sqlite3* db_;
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+// BEGIN IMMEDIATE … COMMIT, rolled back if the scope is left without commit().
+class Transaction {
+ public:
+  explicit Transaction(sqlite3* db) : db_(db) { exec("BEGIN IMMEDIATE"); }
+  ~Transaction() {
+    if (!done_) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+  }
+  void commit() {
+    exec("COMMIT");
+    done_ = true;
+  }
+
+ private:
+  void exec(const char* sql) {
+    char* error = nullptr;
+    if (sqlite3_exec(db_, sql, nullptr, nullptr, &error) != SQLITE_OK) {
+      std::string message = error ? error : "unknown error";
+      sqlite3_free(error);
+      throw StoreError(std::string(sql) + ": " + message);
+    }
+  }
+  sqlite3* db_;
+  bool done_ = false;
+};
+
+constexpr const char* kRoomColumns =
+    "r.id, r.game, r.variant, r.white_extra, r.black_extra, r.private, r.white, r.black, r.status, r.result, "
+    "r.reason, r.plies, r.created_at, r.finished_at, coalesce(w.name, ''), coalesce(b.name, '')";
+constexpr const char* kRoomJoin = " FROM rooms r LEFT JOIN players w ON w.id = r.white LEFT JOIN players b ON b.id = r.black ";
+
+RoomRecord read_room(const Statement& s) {
+  RoomRecord r;
+  r.id = s.text(0);
+  r.options = {s.text(1), s.text(2), static_cast<int>(s.integer(3)), static_cast<int>(s.integer(4))};
+  r.is_private = s.integer(5) != 0;
+  r.white = s.optional_integer(6);
+  r.black = s.optional_integer(7);
+  r.status = s.text(8);
+  r.result = s.text(9);
+  r.reason = s.text(10);
+  r.plies = s.integer(11);
+  r.created_at = s.integer(12);
+  r.finished_at = s.integer(13);
+  r.white_name = s.text(14);
+  r.black_name = s.text(15);
+  return r;
+}
+
+}  // namespace
+
+SqliteStore::SqliteStore(const std::string& path) {
+  if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nullptr) !=
+      SQLITE_OK) {
+    std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw StoreError("cannot open " + path + ": " + message);
+  }
+  try {
+    sqlite3_busy_timeout(db_, 5000);
+    execute("PRAGMA journal_mode = WAL");
+    execute("PRAGMA synchronous = FULL");  // a commit is on disk before it returns
+    execute("PRAGMA foreign_keys = ON");
+    migrate();
+  } catch (...) {
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw;
+  }
+}
+
+SqliteStore::~SqliteStore() {
+  if (db_) sqlite3_close(db_);
+}
+
+void SqliteStore::execute(const char* sql) {
+  char* error = nullptr;
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, &error) != SQLITE_OK) {
+    std::string message = error ? error : "unknown error";
+    sqlite3_free(error);
+    throw StoreError(message);
+  }
+}
+
+int SqliteStore::schema_version() {
+  std::lock_guard lock(mutex_);
+  Statement s(db_, "SELECT coalesce(max(version), 0) FROM schema_version");
+  s.step();
+  return static_cast<int>(s.integer(0));
+}
+
+void SqliteStore::migrate() {
+  execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)");
+  std::int64_t current;
+  {
+    Statement s(db_, "SELECT coalesce(max(version), 0) FROM schema_version");
+    s.step();
+    current = s.integer(0);
+  }
+  for (const Migration& m : migrations()) {
+    if (m.version <= current) continue;
+    Transaction t(db_);
+    execute(std::string(m.sql).c_str());
+    Statement(db_, "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)")
+        .bind(1, std::int64_t{m.version})
+        .bind(2, std::string(m.name))
+        .bind(3, now_ms())
+        .run();
+    t.commit();
+  }
+}
+
+PlayerRecord SqliteStore::create_player(const std::string& token, const std::string& name) {
+  std::lock_guard lock(mutex_);
+  Statement(db_, "INSERT INTO players (token, name, created_at) VALUES (?, ?, ?)").bind(1, token).bind(2, name).bind(3, now_ms()).run();
+  return {sqlite3_last_insert_rowid(db_), token, name};
+}
+
+std::optional<PlayerRecord> SqliteStore::find_player(const std::string& token) {
+  std::lock_guard lock(mutex_);
+  Statement s(db_, "SELECT id, name FROM players WHERE token = ?");
+  s.bind(1, token);
+  if (!s.step()) return std::nullopt;
+  return PlayerRecord{s.integer(0), token, s.text(1)};
+}
+
+void SqliteStore::rename_player(std::int64_t id, const std::string& name) {
+  std::lock_guard lock(mutex_);
+  Statement(db_, "UPDATE players SET name = ? WHERE id = ?").bind(1, name).bind(2, id).run();
+}
+
+void SqliteStore::insert_event(const std::string& room, const EventRecord& e) {
+  Statement(db_, "INSERT INTO events (room, seq, kind, player, color, action, at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+      .bind(1, room)
+      .bind(2, e.seq)
+      .bind(3, e.kind)
+      .bind(4, e.player)
+      .bind(5, e.color)
+      .bind(6, e.action)
+      .bind(7, e.at)
+      .run();
+}
+
+void SqliteStore::create_room(const RoomRecord& r, const EventRecord& first) {
+  std::lock_guard lock(mutex_);
+  Transaction t(db_);
+  Statement(db_,
+            "INSERT INTO rooms (id, game, variant, white_extra, black_extra, private, white, black, status, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+      .bind(1, r.id)
+      .bind(2, r.options.game)
+      .bind(3, r.options.variant)
+      .bind(4, std::int64_t{r.options.white_extra})
+      .bind(5, std::int64_t{r.options.black_extra})
+      .bind(6, std::int64_t{r.is_private ? 1 : 0})
+      .bind(7, r.white)
+      .bind(8, r.black)
+      .bind(9, r.status)
+      .bind(10, r.created_at)
+      .run();
+  insert_event(r.id, first);
+  t.commit();
+}
+
+void SqliteStore::append_event(const std::string& room, const EventRecord& event, const RoomChange& c) {
+  std::lock_guard lock(mutex_);
+  Transaction t(db_);
+  insert_event(room, event);
+  Statement(db_,
+            "UPDATE rooms SET white = coalesce(?, white), black = coalesce(?, black), "
+            "status = CASE WHEN ? = '' THEN status ELSE ? END, "
+            "result = CASE WHEN ? = '' THEN result ELSE ? END, reason = CASE WHEN ? = '' THEN reason ELSE ? END, "
+            "plies = CASE WHEN ? < 0 THEN plies ELSE ? END, "
+            "finished_at = CASE WHEN ? = 'finished' THEN ? ELSE finished_at END WHERE id = ?")
+      .bind(1, c.white)
+      .bind(2, c.black)
+      .bind(3, c.status)
+      .bind(4, c.status)
+      .bind(5, c.result)
+      .bind(6, c.result)
+      .bind(7, c.reason)
+      .bind(8, c.reason)
+      .bind(9, c.plies)
+      .bind(10, c.plies)
+      .bind(11, c.status)
+      .bind(12, event.at)
+      .bind(13, room)
+      .run();
+  t.commit();
+}
+
+std::vector<RoomRecord> SqliteStore::select_rooms(const std::string& where, const std::string& bind_text, int limit, int offset) {
+  Statement s(db_, std::string("SELECT ") + kRoomColumns + kRoomJoin + where + " LIMIT ? OFFSET ?");
+  int i = 1;
+  if (!bind_text.empty()) s.bind(i++, bind_text);
+  s.bind(i++, std::int64_t{limit});
+  s.bind(i, std::int64_t{offset});
+  std::vector<RoomRecord> out;
+  while (s.step()) out.push_back(read_room(s));
+  return out;
+}
+
+std::vector<RoomRecord> SqliteStore::unfinished_rooms() {
+  std::lock_guard lock(mutex_);
+  return select_rooms("WHERE r.status <> 'finished' ORDER BY r.created_at", "", -1, 0);
+}
+
+std::optional<RoomRecord> SqliteStore::find_room(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  auto rooms = select_rooms("WHERE r.id = ?", id, 1, 0);
+  if (rooms.empty()) return std::nullopt;
+  return rooms.front();
+}
+
+std::vector<EventRecord> SqliteStore::events(const std::string& room) {
+  std::lock_guard lock(mutex_);
+  Statement s(db_, "SELECT seq, kind, player, color, action, at FROM events WHERE room = ? ORDER BY seq");
+  s.bind(1, room);
+  std::vector<EventRecord> out;
+  while (s.step()) out.push_back({s.integer(0), s.text(1), s.optional_integer(2), s.text(3), s.text(4), s.integer(5)});
+  return out;
+}
+
+RoomPage SqliteStore::list_rooms(const std::string& status, int page, int per_page) {
+  std::lock_guard lock(mutex_);
+  std::string where = status.empty() ? "WHERE r.private = 0" : "WHERE r.private = 0 AND r.status = ?";
+  RoomPage out;
+  out.rooms = select_rooms(where + " ORDER BY r.created_at DESC, r.id", status, per_page, (page - 1) * per_page);
+  Statement count(db_, "SELECT count(*) FROM rooms r " + where);
+  if (!status.empty()) count.bind(1, status);
+  count.step();
+  out.total = count.integer(0);
+  return out;
+}
+
+}  // namespace arena

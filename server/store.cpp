@@ -1,0 +1,17 @@
+#include "store.hpp"
+
+namespace arena {
+
+std::string replay_event(HostedGame& game, const EventRecord& e) {
+  if (e.kind == "action") return game.play(e.action);
+  if (e.kind == "resigned") {
+    if (e.color != "white" && e.color != "black") return "resignation without a colour";
+    game.resign(e.color == "white" ? engine::Color::White : engine::Color::Black);
+    return {};
+  }
+  if (e.kind == "draw_agreed") return game.agree_draw() ? std::string() : "no draw is possible here";
+  if (e.kind == "created" || e.kind == "joined" || e.kind == "draw_offered" || e.kind == "draw_declined") return {};
+  return "unknown event kind '" + e.kind + "'";
+}
+
+}  // namespace arena

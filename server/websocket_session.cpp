@@ -1,0 +1,141 @@
+#include "websocket_session.hpp"
+
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+namespace arena {
+
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+using nlohmann::json;
+
+WebsocketSession::WebsocketSession(net::ip::tcp::socket&& socket, std::shared_ptr<Lobby> lobby, const Limits& limits)
+    : ws_(std::move(socket)),
+      lobby_(std::move(lobby)),
+      limits_(limits),
+      limiter_(limits.messages_per_second, limits.message_burst) {
+  lobby_->client_connected();
+}
+
+WebsocketSession::~WebsocketSession() {
+  spdlog::trace("event=ws_session_destroyed queued={} closing={} gone={}", queue_.size(), closing_, gone_);
+  lobby_->client_gone();
+}
+
+void WebsocketSession::run(beast::http::request<beast::http::string_body> request) {
+  websocket::stream_base::timeout timeout{};
+  timeout.handshake_timeout = limits_.handshake_timeout;
+  timeout.idle_timeout = limits_.idle_timeout;
+  timeout.keep_alive_pings = true;  // a silent but healthy client is pinged, a dead one dropped
+  ws_.set_option(timeout);
+  ws_.read_message_max(limits_.max_frame_bytes);
+  ws_.set_option(websocket::stream_base::decorator(
+      [](websocket::response_type& res) { res.set(beast::http::field::server, "gipf-arena"); }));
+  ws_.async_accept(request, beast::bind_front_handler(&WebsocketSession::on_accept, shared_from_this()));
+}
+
+void WebsocketSession::on_accept(beast::error_code ec) {
+  if (ec) {
+    spdlog::debug("event=ws_accept_failed error=\"{}\"", ec.message());
+    return gone();
+  }
+  accepted_ = true;
+  do_read();
+  if (!queue_.empty() && !writing_) do_write();
+}
+
+void WebsocketSession::do_read() {
+  ws_.async_read(buffer_, beast::bind_front_handler(&WebsocketSession::on_read, shared_from_this()));
+}
+
+void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
+  if (ec) {
+    if (ec == websocket::error::message_too_big) {
+      // Beast has answered with close code 1009 already.
+      spdlog::debug("event=ws_frame_too_big");
+    } else {
+      spdlog::debug("event=ws_read_failed error=\"{}\"", ec.message());
+    }
+    return gone();
+  }
+  std::string text = beast::buffers_to_string(buffer_.data());
+  buffer_.consume(buffer_.size());
+  if (!ws_.got_text()) {
+    queue(make_frame(protocol::error_message(protocol::ErrorCode::BadMessage, "frames must be text (JSON)").dump()));
+  } else if (!limiter_.allow()) {
+    queue(make_frame(protocol::error_message(protocol::ErrorCode::RateLimited, "too many messages: slow down").dump()));
+    if (++violations_ > limits_.max_rate_violations) return close(websocket::close_code::policy_error, "flooding");
+  } else {
+    violations_ = 0;
+    on_message(text);
+  }
+  if (!closing_) do_read();
+}
+
+void WebsocketSession::on_message(const std::string& text) {
+  auto parsed = protocol::parse_client_message(text);
+  if (auto* error = std::get_if<protocol::Error>(&parsed)) {
+    queue(make_frame(protocol::error_message(error->code, error->message, error->id).dump()));
+    return;
+  }
+  lobby_->handle(shared_from_this(), identity_, std::get<protocol::Incoming>(parsed));
+}
+
+void WebsocketSession::send(Frame frame) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)]() mutable { self->queue(std::move(frame)); });
+}
+
+void WebsocketSession::queue(Frame frame) {
+  if (closing_ || gone_) return;
+  if (queue_.size() >= limits_.max_queued_frames) {
+    spdlog::warn("event=slow_client_dropped queued={}", queue_.size());
+    return close(websocket::close_code::policy_error, "too slow");
+  }
+  queue_.push_back(std::move(frame));
+  if (!writing_ && accepted_) do_write();
+}
+
+void WebsocketSession::do_write() {
+  writing_ = true;
+  ws_.text(true);
+  ws_.async_write(net::buffer(*queue_.front()), beast::bind_front_handler(&WebsocketSession::on_write, shared_from_this()));
+}
+
+void WebsocketSession::on_write(beast::error_code ec, std::size_t) {
+  if (ec) {
+    spdlog::debug("event=ws_write_failed error=\"{}\"", ec.message());
+    return gone();
+  }
+  writing_ = false;
+  queue_.pop_front();
+  if (closing_) {
+    queue_.clear();
+    return;
+  }
+  if (!queue_.empty()) do_write();
+}
+
+void WebsocketSession::close(websocket::close_code code, const char* reason) {
+  if (closing_) return;
+  closing_ = true;
+  // Frames not yet started are dropped; the one being written must stay alive.
+  while (queue_.size() > (writing_ ? 1u : 0u)) queue_.pop_back();
+  // An async_close while a write is in flight is allowed: Beast sequences them.
+  ws_.async_close(websocket::close_reason(code, reason), [self = shared_from_this()](beast::error_code) { self->gone(); });
+}
+
+void WebsocketSession::close_going_away() {
+  net::dispatch(ws_.get_executor(), [self = shared_from_this()] {
+    if (self->accepted_) self->close(websocket::close_code::going_away, "server shutting down");
+  });
+}
+
+void WebsocketSession::gone() {
+  if (gone_) return;
+  gone_ = true;
+  lobby_->disconnected(this);
+}
+
+}  // namespace arena

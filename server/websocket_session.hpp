@@ -1,0 +1,53 @@
+#pragma once
+// One WebSocket connection: reads client messages, hands them to the lobby, and
+// writes server frames from a bounded queue, all on the connection's strand.
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <deque>
+#include <memory>
+
+#include "client.hpp"
+#include "lobby.hpp"
+#include "limits.hpp"
+#include "rate_limiter.hpp"
+
+namespace arena {
+
+class WebsocketSession : public Client, public std::enable_shared_from_this<WebsocketSession> {
+ public:
+  WebsocketSession(boost::asio::ip::tcp::socket&& socket, std::shared_ptr<Lobby> lobby, const Limits& limits);
+  ~WebsocketSession() override;
+
+  // Takes over the connection with the upgrade request already read.
+  void run(boost::beast::http::request<boost::beast::http::string_body> request);
+  void send(Frame frame) override;
+  // Server shutdown: close with 1001 (going away).
+  void close_going_away();
+
+ private:
+  void on_accept(boost::beast::error_code ec);
+  void do_read();
+  void on_read(boost::beast::error_code ec, std::size_t bytes);
+  void on_message(const std::string& text);
+  void queue(Frame frame);
+  void do_write();
+  void on_write(boost::beast::error_code ec, std::size_t bytes);
+  void close(boost::beast::websocket::close_code code, const char* reason);
+  void gone();
+
+  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  boost::beast::flat_buffer buffer_;
+  std::shared_ptr<Lobby> lobby_;
+  Limits limits_;
+  RateLimiter limiter_;
+  int violations_ = 0;
+  std::deque<Frame> queue_;  // front() is being written while writing_
+  bool writing_ = false;
+  bool closing_ = false;
+  bool accepted_ = false;
+  bool gone_ = false;
+  Identity identity_;
+};
+
+}  // namespace arena

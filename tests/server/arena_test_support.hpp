@@ -1,0 +1,139 @@
+#pragma once
+// Players and spectators for the integration tests: identified WebSocket clients
+// that keep track of the events they saw.
+#include <doctest/doctest.h>
+
+#include <random>
+
+#include "server_process.hpp"
+#include "ws_client.hpp"
+
+namespace test_support {
+
+using nlohmann::json;
+using namespace std::chrono_literals;
+
+struct Participant {
+  WsClient ws;
+  std::string token;
+  std::int64_t player_id = 0;
+  std::string seat;  // white | black | "" (spectator)
+  std::int64_t last_seq = 0;
+  json last_event;
+  json last_state;
+  json pending_legal;  // the last legal list not acted on
+  std::int64_t acted_ply = -1;  // the ply of the last action sent
+  std::int64_t ply = -1;        // the room's ply as this participant last heard
+  std::vector<json> events;
+
+  bool identify(int port, const std::string& name, const std::string& known_token = "") {
+    if (!ws.connect(port)) return false;
+    json hello{{"type", "hello"}, {"protocol", 1}, {"name", name}};
+    if (!known_token.empty()) hello["token"] = known_token;
+    ws.send(hello);
+    auto welcome = ws.receive_type("welcome", 5s);
+    if (!welcome) return false;
+    token = (*welcome)["token"];
+    player_id = (*welcome)["player"]["id"];
+    return true;
+  }
+
+  // Records an event, checking the room's sequence numbers arrive in order.
+  void saw_event(const json& e) {
+    REQUIRE(e["seq"].get<std::int64_t>() == last_seq + 1);
+    last_seq = e["seq"];
+    last_event = e;
+    last_state = e["state"];
+    ply = e["ply"];
+    events.push_back(e);
+  }
+
+  // A room snapshot: where this participant now stands.
+  void saw_snapshot(const json& s) {
+    last_seq = s["seq"];
+    last_state = s["state"];
+    ply = s["ply"];
+  }
+};
+
+// Creates a room as `creator` (white) and seats `joiner` (black); both get
+// snapshots. Returns the room id.
+inline std::string open_game(Participant& creator, Participant& joiner, json options) {
+  options["type"] = "create_room";
+  options["color"] = "white";
+  creator.ws.send(options);
+  auto created = creator.ws.receive_type("room_created", 5s);
+  REQUIRE(created);
+  std::string room = (*created)["room"];
+  auto snapshot = creator.ws.receive_type("room", 5s);
+  REQUIRE(snapshot);
+  creator.seat = "white";
+  creator.saw_snapshot(*snapshot);
+  joiner.ws.send({{"type", "join_room"}, {"room", room}});
+  auto joined_snapshot = joiner.ws.receive_type("room", 5s);
+  REQUIRE(joined_snapshot);
+  CHECK((*joined_snapshot)["you"] == "black");
+  joiner.seat = "black";
+  joiner.saw_snapshot(*joined_snapshot);
+  auto joined = creator.ws.receive_type("event", 5s);  // the creator hears of the join
+  REQUIRE(joined);
+  creator.saw_event(*joined);
+  return room;
+}
+
+struct PlayOptions {
+  std::uint64_t seed = 1;
+  int stop_after_actions = -1;  // stop early (the game stays unfinished)
+  std::chrono::seconds limit{120};
+};
+
+// Plays random legal actions for both seated participants until the game ends
+// (every participant has seen the final event) or stop_after_actions. Returns
+// the actions sent.
+inline int play_random(const std::string& room, std::vector<Participant*> all, PlayOptions options = {}) {
+  std::mt19937_64 rng(options.seed);
+  int sent = 0;
+  auto deadline = std::chrono::steady_clock::now() + options.limit;
+  auto finished = [&] {
+    for (auto* p : all)
+      if (p->last_event.is_null() || p->last_event["result"].is_null()) return false;
+    return true;
+  };
+  while (!finished()) {
+    REQUIRE(std::chrono::steady_clock::now() < deadline);
+    for (auto* p : all) {
+      auto m = p->ws.receive(1ms);
+      if (!m) {
+        REQUIRE_MESSAGE(!p->ws.closed(), p->seat << ": " << p->ws.error() << " close code " << p->ws.close_code() << " after seq " << p->last_seq);
+        continue;
+      }
+      std::string type = (*m)["type"];
+      if (type == "event" && (*m)["room"] == room) p->saw_event(*m);
+      if (type == "error") FAIL("unexpected error: " << m->dump());
+      // A legal list is for the position the participant last heard of, once.
+      bool current = type == "legal" && (*m)["player"] == p->seat && (*m)["ply"] == p->ply && (*m)["ply"] != p->acted_ply;
+      if (current) {
+        if (options.stop_after_actions >= 0 && sent >= options.stop_after_actions) {
+          p->pending_legal = *m;
+          return sent;
+        }
+        auto& actions = (*m)["actions"];
+        REQUIRE(!actions.empty());
+        std::string action = actions[rng() % actions.size()];
+        p->acted_ply = (*m)["ply"];
+        p->ws.send({{"type", "action"}, {"room", room}, {"ply", (*m)["ply"]}, {"action", action}, {"id", sent}});
+        ++sent;
+      }
+    }
+  }
+  return sent;
+}
+
+// Reads and records messages until none comes for `quiet`.
+inline void drain(Participant& p, std::chrono::milliseconds quiet = 100ms) {
+  while (auto m = p.ws.receive(quiet)) {
+    if ((*m)["type"] == "event") p.saw_event(*m);
+  }
+}
+
+}  // namespace test_support

@@ -1,0 +1,123 @@
+// The HTTP side of the real server: static files and the JSON API.
+#include <filesystem>
+#include <fstream>
+
+#include "arena_test_support.hpp"
+
+using namespace test_support;
+
+namespace {
+std::string make_static_dir() {
+  std::filesystem::path dir = temp_path("web");
+  std::filesystem::create_directories(dir / "js");
+  std::ofstream(dir / "index.html") << "<!doctype html><title>GIPF Arena</title>";
+  std::ofstream(dir / "js" / "app.js") << "export const x = 1;";
+  std::ofstream(dir / "style.css") << "body{}";
+  std::ofstream(dir / "board.svg") << "<svg/>";
+  return dir.string();
+}
+}  // namespace
+
+TEST_CASE("static files: index for /, content types, 404, no traversal, GET and HEAD only") {
+  ServerProcess server(temp_path("http.db"), {"--static-dir", make_static_dir()});
+  REQUIRE(server.start());
+  auto index = http_get(server.port(), "/");
+  CHECK(index.status == 200);
+  CHECK(index.headers["content-type"] == "text/html; charset=utf-8");
+  CHECK(index.body.find("GIPF Arena") != std::string::npos);
+  CHECK(http_get(server.port(), "/js/app.js").headers["content-type"] == "text/javascript; charset=utf-8");
+  CHECK(http_get(server.port(), "/style.css").headers["content-type"] == "text/css; charset=utf-8");
+  CHECK(http_get(server.port(), "/board.svg").headers["content-type"] == "image/svg+xml");
+  CHECK(http_get(server.port(), "/missing.js").status == 404);
+  std::string traversal = raw_http(server.port(), "GET /../../etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  CHECK(traversal.rfind("HTTP/1.1 404", 0) == 0);
+  CHECK(traversal.find("root:") == std::string::npos);
+  std::string encoded = raw_http(server.port(), "GET /%2e%2e/%2e%2e/etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  CHECK(encoded.rfind("HTTP/1.1 404", 0) == 0);
+  std::string post = raw_http(server.port(), "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+  CHECK(post.rfind("HTTP/1.1 405", 0) == 0);
+  std::string head = raw_http(server.port(), "HEAD /style.css HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  CHECK(head.rfind("HTTP/1.1 200", 0) == 0);
+  CHECK(head.find("body{}") == std::string::npos);
+  std::string garbage = raw_http(server.port(), "NONSENSE\r\n\r\n");
+  CHECK(garbage.find("GIPF") == std::string::npos);  // refused, and the server lives on
+  CHECK(http_get(server.port(), "/api/health").status == 200);
+}
+
+TEST_CASE("JSON API: health, game lists with paging, one game, its record") {
+  ServerProcess server(temp_path("api.db"));
+  REQUIRE(server.start());
+  auto health = json::parse(http_get(server.port(), "/api/health").body);
+  CHECK(health["status"] == "ok");
+  CHECK(health["protocol"] == 1);
+
+  Participant a, b, c;
+  REQUIRE(a.identify(server.port(), "Ann"));
+  REQUIRE(b.identify(server.port(), "Bob"));
+  REQUIRE(c.identify(server.port(), "Cy"));
+  std::string live = open_game(a, b, {{"game", "yinsh"}, {"variant", "blitz"}});
+  c.ws.send({{"type", "create_room"}, {"game", "gipf"}, {"variant", "basic"}, {"white_extra", 3}});
+  std::string open = (*c.ws.receive_type("room_created", 5s))["room"];
+  c.ws.send({{"type", "create_room"}, {"game", "gipf"}, {"variant", "standard"}, {"visibility", "private"}});
+  std::string hidden = (*c.ws.receive_type("room_created", 5s))["room"];
+
+  auto all = json::parse(http_get(server.port(), "/api/games").body);
+  CHECK(all["total"] == 2);  // the private room is not listed
+  auto live_list = json::parse(http_get(server.port(), "/api/games?status=live").body);
+  REQUIRE(live_list["games"].size() == 1);
+  CHECK(live_list["games"][0]["id"] == live);
+  CHECK(live_list["games"][0]["white"]["name"] == "Ann");
+  CHECK(live_list["games"][0]["options"]["variant"] == "blitz");
+  auto page2 = json::parse(http_get(server.port(), "/api/games?per_page=1&page=2").body);
+  CHECK(page2["games"].size() == 1);
+  CHECK(page2["total"] == 2);
+  CHECK(http_get(server.port(), "/api/games?status=lost").status == 400);
+  CHECK(http_get(server.port(), "/api/games?per_page=1000").status == 400);
+  CHECK(http_get(server.port(), "/api/games?page=x").status == 400);
+
+  auto one = json::parse(http_get(server.port(), "/api/games/" + open).body);
+  CHECK(one["status"] == "open");
+  CHECK(one["options"]["white_extra"] == 3);
+  CHECK(one["record"].get<std::string>().find("[WhiteExtra \"3\"]") != std::string::npos);
+  CHECK(http_get(server.port(), "/api/games/" + hidden).status == 200);  // the id is the invitation
+  CHECK(http_get(server.port(), "/api/games/nosuchgame").status == 404);
+  CHECK(http_get(server.port(), "/api/games/" + live + "/moves").status == 404);
+  CHECK(http_get(server.port(), "/api/nothing").status == 404);
+
+  play_random(live, {&a, &b}, {.seed = 3});
+  auto record = http_get(server.port(), "/api/games/" + live + "/record");
+  CHECK(record.headers["content-type"] == "text/plain; charset=utf-8");
+  CHECK(record.body.find("[Game \"yinsh\"]") != std::string::npos);
+  CHECK(record.body.find("[White \"Ann\"]") != std::string::npos);
+  CHECK(record.body.find("[Result \"*\"]") == std::string::npos);
+  auto finished = json::parse(http_get(server.port(), "/api/games?status=finished").body);
+  CHECK(finished["total"] == 1);
+}
+
+TEST_CASE("the lobby lists open rooms and live games") {
+  ServerProcess server(temp_path("lobby.db"));
+  REQUIRE(server.start());
+  Participant watcher, a, b;
+  REQUIRE(watcher.identify(server.port(), "Wat"));
+  REQUIRE(a.identify(server.port(), "Ann"));
+  REQUIRE(b.identify(server.port(), "Bob"));
+  watcher.ws.send({{"type", "lobby_subscribe"}});
+  auto empty = watcher.ws.receive_type("lobby", 5s);
+  REQUIRE(empty);
+  CHECK((*empty)["open"].empty());
+  a.ws.send({{"type", "create_room"}, {"game", "gipf"}, {"variant", "tournament"}, {"color", "black"}});
+  std::string room = (*a.ws.receive_type("room_created", 5s))["room"];
+  json lobby;
+  for (int i = 0; i < 20 && (lobby.is_null() || lobby["open"].empty()); ++i) lobby = *watcher.ws.receive_type("lobby", 5s);
+  REQUIRE(lobby["open"].size() == 1);
+  CHECK(lobby["open"][0]["id"] == room);
+  CHECK(lobby["open"][0]["seat"] == "white");  // the creator took black
+  CHECK(lobby["open"][0]["creator"] == "Ann");
+  b.ws.send({{"type", "join_room"}, {"room", room}});
+  REQUIRE(b.ws.receive_type("room", 5s));
+  for (int i = 0; i < 20 && lobby["live"].empty(); ++i) lobby = *watcher.ws.receive_type("lobby", 5s);
+  REQUIRE(lobby["live"].size() == 1);
+  CHECK(lobby["live"][0]["white"] == "Bob");
+  CHECK(lobby["live"][0]["black"] == "Ann");
+  CHECK(lobby["open"].empty());
+}

@@ -1,0 +1,85 @@
+#include "server_process.hpp"
+
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace test_support {
+
+ServerProcess::ServerProcess(std::string db, std::vector<std::string> extra) : db_(std::move(db)), extra_(std::move(extra)) {}
+
+ServerProcess::~ServerProcess() {
+  if (pid_ > 0) kill_hard();
+}
+
+bool ServerProcess::start() {
+  const char* bin = std::getenv("GIPF_ARENA_BIN");
+  if (!bin) return false;
+  int out[2];
+  if (pipe(out) != 0) return false;
+  pid_ = fork();
+  if (pid_ == 0) {
+    dup2(out[1], STDOUT_FILENO);
+    close(out[0]);
+    close(out[1]);
+    // GIPF_ARENA_TEST_LOG=debug shows the server's log while debugging a test.
+    const char* level = std::getenv("GIPF_ARENA_TEST_LOG");
+    std::vector<std::string> args{bin, "--port", "0", "--db", db_, "--log-level", level ? level : "warn"};
+    args.insert(args.end(), extra_.begin(), extra_.end());
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execv(bin, argv.data());
+    _exit(127);
+  }
+  close(out[1]);
+  std::string text;
+  char buffer[256];
+  pollfd p{out[0], POLLIN, 0};
+  while (text.find('\n') == std::string::npos && poll(&p, 1, 10000) > 0) {
+    auto n = read(out[0], buffer, sizeof buffer);
+    if (n <= 0) break;
+    text.append(buffer, static_cast<std::size_t>(n));
+  }
+  close(out[0]);  // the server writes nothing more to stdout
+  auto colon = text.rfind(':');
+  if (colon == std::string::npos) return false;
+  port_ = std::atoi(text.c_str() + colon + 1);
+  return port_ > 0;
+}
+
+void ServerProcess::kill_hard() {
+  if (pid_ <= 0) return;
+  ::kill(pid_, SIGKILL);
+  waitpid(pid_, nullptr, 0);
+  pid_ = -1;
+}
+
+int ServerProcess::stop(int signal) {
+  if (pid_ <= 0) return -1;
+  ::kill(pid_, signal);
+  int status = 0;
+  waitpid(pid_, &status, 0);
+  pid_ = -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+long ServerProcess::peak_memory_kib() const {
+  std::ifstream in("/proc/" + std::to_string(pid_) + "/status");
+  std::string line;
+  while (std::getline(in, line))
+    if (line.rfind("VmHWM:", 0) == 0) return std::atol(line.c_str() + 6);
+  return -1;
+}
+
+std::string temp_path(const std::string& name) {
+  char pattern[] = "/tmp/gipf-arena-test-XXXXXX";
+  const char* dir = mkdtemp(pattern);
+  return std::string(dir ? dir : "/tmp") + "/" + name;
+}
+
+}  // namespace test_support

@@ -1,0 +1,31 @@
+#pragma once
+// Starts the real gipf-arena binary (path in $GIPF_ARENA_BIN) on a free loopback
+// port with its own database, and stops or kills it.
+#include <string>
+#include <sys/types.h>
+#include <vector>
+
+namespace test_support {
+
+class ServerProcess {
+ public:
+  // `db` is kept across restarts; extra arguments are appended.
+  explicit ServerProcess(std::string db, std::vector<std::string> extra = {});
+  ~ServerProcess();
+  bool start();  // waits for the "running" line; false if the server did not come up
+  int port() const { return port_; }
+  pid_t pid() const { return pid_; }
+  void kill_hard();        // SIGKILL
+  int stop(int signal);    // sends the signal, returns the exit status (or -1)
+  long peak_memory_kib() const;  // VmHWM while running
+
+ private:
+  std::string db_;
+  std::vector<std::string> extra_;
+  pid_t pid_ = -1;
+  int port_ = 0;
+};
+
+std::string temp_path(const std::string& name);
+
+}  // namespace test_support

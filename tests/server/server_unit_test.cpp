@@ -1,0 +1,109 @@
+// Server parts without a network: configuration, static file paths, origins, the
+// SQLite store and its migrations.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+
+#include "config.hpp"
+#include "http_api.hpp"
+#include "http_session.hpp"
+#include "server_process.hpp"
+#include "sqlite_store.hpp"
+
+using namespace arena;
+
+namespace {
+std::optional<std::string> no_env(const char*) { return std::nullopt; }
+std::optional<std::string> some_env(const char* name) {
+  if (std::string(name) == "GIPF_ARENA_PORT") return "9000";
+  if (std::string(name) == "GIPF_ARENA_DB") return "env.db";
+  return std::nullopt;
+}
+}  // namespace
+
+TEST_CASE("configuration: defaults, environment, flags, errors") {
+  auto d = parse_config({}, no_env);
+  CHECK(d.error.empty());
+  CHECK(d.config.host == "127.0.0.1");
+  CHECK(d.config.port == 8080);
+  CHECK(d.config.db == "gipf-arena.db");
+  auto e = parse_config({"--port", "9100"}, some_env);
+  CHECK(e.config.port == 9100);  // flags win over the environment
+  CHECK(e.config.db == "env.db");
+  CHECK(parse_config({"--db=x.db", "--log-level", "debug"}, no_env).config.log_level == "debug");
+  CHECK(parse_config({"--help"}, no_env).show_help);
+  CHECK(!parse_config({"--port", "70000"}, no_env).error.empty());
+  CHECK(!parse_config({"--port"}, no_env).error.empty());
+  CHECK(!parse_config({"--colour", "red"}, no_env).error.empty());
+  CHECK(!parse_config({"--log-level", "loud"}, no_env).error.empty());
+  std::string help = help_text("/srv/web");
+  for (auto flag : {"--host", "--port", "--db", "--static-dir", "--log-level", "--threads", "GIPF_ARENA_DB"})
+    CHECK_MESSAGE(help.find(flag) != std::string::npos, flag);
+}
+
+TEST_CASE("static files: content types and no way out of the directory") {
+  std::filesystem::path root = "/srv/web";
+  CHECK(HttpApi::resolve(root, "/") == root / "index.html");
+  CHECK(HttpApi::resolve(root, "/js/app.js") == root / "js" / "app.js");
+  for (auto bad : {"", "x", "/../etc/passwd", "/js/../../x", "/.git/config", "/a\\b", "/%2e%2e/x", "//etc/passwd"})
+    CHECK_MESSAGE(HttpApi::resolve(root, bad).empty(), bad);
+  CHECK(HttpApi::content_type("a.html") == "text/html; charset=utf-8");
+  CHECK(HttpApi::content_type("a.js") == "text/javascript; charset=utf-8");
+  CHECK(HttpApi::content_type("a.css") == "text/css; charset=utf-8");
+  CHECK(HttpApi::content_type("a.svg") == "image/svg+xml");
+  CHECK(HttpApi::content_type("a.bin") == "application/octet-stream");
+}
+
+TEST_CASE("WebSocket origins: same host or none") {
+  CHECK(HttpSession::origin_allowed("", "example.org"));
+  CHECK(HttpSession::origin_allowed("http://example.org:8080", "example.org:8080"));
+  CHECK(HttpSession::origin_allowed("https://example.org", "example.org"));
+  CHECK(!HttpSession::origin_allowed("http://evil.example", "example.org"));
+  CHECK(!HttpSession::origin_allowed("http://example.org.evil", "example.org"));
+}
+
+TEST_CASE("SQLite store: migrations once, rooms and events kept in order") {
+  std::string path = test_support::temp_path("store.db");
+  {
+    SqliteStore store(path);
+    CHECK(store.schema_version() == 1);
+    auto ann = store.create_player("t1", "Ann");
+    auto bob = store.create_player("t2", "Bob");
+    CHECK(store.find_player("t1")->id == ann.id);
+    CHECK(!store.find_player("nope"));
+    CHECK_THROWS_AS(store.create_player("t1", "Dup"), StoreError);  // tokens are unique
+    RoomRecord room;
+    room.id = "r1";
+    room.options = {"gipf", "basic", 1, 0};
+    room.status = "open";
+    room.white = ann.id;
+    room.created_at = 1000;
+    store.create_room(room, {1, "created", ann.id, "white", "", 1000});
+    RoomChange joined;
+    joined.black = bob.id;
+    joined.status = "live";
+    store.append_event("r1", {2, "joined", bob.id, "black", "", 1001}, joined);
+    CHECK_THROWS_AS(store.append_event("r1", {2, "action", ann.id, "white", "e1-e3", 1002}, {}), StoreError);  // seq taken
+    RoomChange end;
+    end.status = "finished";
+    end.result = "1-0";
+    end.reason = "resignation";
+    store.append_event("r1", {3, "resigned", bob.id, "black", "", 1003}, end);
+  }
+  SqliteStore again(path);  // reopening applies nothing twice
+  CHECK(again.schema_version() == 1);
+  auto room = again.find_room("r1");
+  REQUIRE(room);
+  CHECK(room->status == "finished");
+  CHECK(room->result == "1-0");
+  CHECK(room->white_name == "Ann");
+  CHECK(room->black_name == "Bob");
+  CHECK(room->options.white_extra == 1);
+  auto events = again.events("r1");
+  REQUIRE(events.size() == 3);
+  CHECK(events[1].kind == "joined");
+  CHECK(events[2].kind == "resigned");
+  CHECK(again.unfinished_rooms().empty());
+  CHECK(again.list_rooms("finished", 1, 10).total == 1);
+  CHECK(again.list_rooms("live", 1, 10).rooms.empty());
+}

@@ -1,0 +1,138 @@
+#include "ws_client.hpp"
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+
+namespace test_support {
+
+namespace beast = boost::beast;
+namespace net = boost::asio;
+namespace websocket = beast::websocket;
+using nlohmann::json;
+
+struct WsClient::Impl {
+  net::io_context io;
+  websocket::stream<beast::tcp_stream> ws{io};
+  beast::flat_buffer buffer;
+  bool reading = false;
+  bool done = false;
+  beast::error_code result;
+};
+
+WsClient::WsClient() : impl_(std::make_unique<Impl>()) {}
+WsClient::~WsClient() {
+  beast::error_code ec;
+  impl_->ws.next_layer().socket().close(ec);
+}
+
+bool WsClient::connect(int port, const std::string& origin) {
+  try {
+    impl_->ws.next_layer().connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
+    if (!origin.empty()) {
+      impl_->ws.set_option(websocket::stream_base::decorator(
+          [origin](websocket::request_type& req) { req.set(beast::http::field::origin, origin); }));
+    }
+    impl_->ws.read_message_max(16 * 1024 * 1024);
+    impl_->ws.handshake("127.0.0.1:" + std::to_string(port), "/ws");
+    return true;
+  } catch (const std::exception& e) {
+    error_ = e.what();
+    return false;
+  }
+}
+
+void WsClient::send(const json& message) { send_text(message.dump()); }
+
+void WsClient::send_text(const std::string& text) {
+  beast::error_code ec;
+  impl_->ws.text(true);
+  impl_->ws.write(net::buffer(text), ec);
+  if (ec) error_ = ec.message();
+}
+
+std::optional<json> WsClient::receive(std::chrono::milliseconds timeout) {
+  if (closed_) return std::nullopt;
+  if (!impl_->reading) {
+    impl_->reading = true;
+    impl_->done = false;
+    impl_->ws.async_read(impl_->buffer, [this](beast::error_code ec, std::size_t) {
+      impl_->done = true;
+      impl_->result = ec;
+    });
+  }
+  impl_->io.restart();
+  impl_->io.run_for(timeout);
+  if (!impl_->done) return std::nullopt;  // the read stays pending for the next call
+  impl_->reading = false;
+  if (impl_->result) {
+    closed_ = true;
+    close_code_ = impl_->ws.reason().code;
+    error_ = impl_->result.message();
+    return std::nullopt;
+  }
+  std::string text = beast::buffers_to_string(impl_->buffer.data());
+  impl_->buffer.consume(impl_->buffer.size());
+  return json::parse(text);
+}
+
+std::optional<json> WsClient::receive_type(const std::string& type, std::chrono::milliseconds timeout) {
+  auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (std::chrono::steady_clock::now() < deadline) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    auto m = receive(std::max(left, std::chrono::milliseconds(1)));
+    if (!m) {
+      if (closed_) return std::nullopt;
+      continue;
+    }
+    if ((*m)["type"] == type) return m;
+    skipped_.push_back(*m);
+  }
+  return std::nullopt;
+}
+
+void WsClient::close() {
+  beast::error_code ec;
+  impl_->ws.close(websocket::close_code::normal, ec);
+  closed_ = true;
+}
+
+HttpReply http_get(int port, const std::string& target) {
+  net::io_context io;
+  beast::tcp_stream stream(io);
+  stream.connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
+  beast::http::request<beast::http::empty_body> req{beast::http::verb::get, target, 11};
+  req.set(beast::http::field::host, "127.0.0.1");
+  beast::http::write(stream, req);
+  beast::flat_buffer buffer;
+  beast::http::response<beast::http::string_body> res;
+  beast::http::read(stream, buffer, res);
+  HttpReply reply;
+  reply.status = static_cast<int>(res.result_int());
+  for (auto& field : res) {
+    std::string name(field.name_string());
+    for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    reply.headers[name] = std::string(field.value());
+  }
+  reply.body = res.body();
+  return reply;
+}
+
+std::string raw_http(int port, const std::string& request) {
+  net::io_context io;
+  net::ip::tcp::socket socket(io);
+  socket.connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
+  net::write(socket, net::buffer(request));
+  std::string out;
+  beast::error_code ec;
+  char buffer[4096];
+  while (!ec) {
+    auto n = socket.read_some(net::buffer(buffer), ec);
+    out.append(buffer, n);
+  }
+  return out;
+}
+
+}  // namespace test_support
