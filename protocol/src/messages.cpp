@@ -8,7 +8,7 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::array<std::pair<ErrorCode, std::string_view>, 19> kCodes{{
+constexpr std::array<std::pair<ErrorCode, std::string_view>, 18> kCodes{{
     {ErrorCode::BadJson, "bad_json"},
     {ErrorCode::BadMessage, "bad_message"},
     {ErrorCode::UnknownType, "unknown_type"},
@@ -26,7 +26,6 @@ constexpr std::array<std::pair<ErrorCode, std::string_view>, 19> kCodes{{
     {ErrorCode::NoDraws, "no_draws"},
     {ErrorCode::NoDrawOffer, "no_draw_offer"},
     {ErrorCode::RateLimited, "rate_limited"},
-    {ErrorCode::TooLarge, "too_large"},
     {ErrorCode::Internal, "internal"},
 }};
 

@@ -293,3 +293,48 @@ TEST_CASE("SIGTERM: clients are told 1001 and the server exits 0") {
   CHECK(p.ws.closed());
   CHECK(p.ws.close_code() == 1001);
 }
+
+TEST_CASE("resignation, and YINSH draw offers declined and accepted") {
+  ServerProcess server(temp_path("draws.db"));
+  REQUIRE(server.start());
+  Participant white, black;
+  REQUIRE(white.identify(server.port(), "Ann"));
+  REQUIRE(black.identify(server.port(), "Bob"));
+  std::string room = open_game(white, black, variant_options("yinsh", "normal"));
+  auto event_of = [&](Participant& p, const std::string& kind) {
+    for (int i = 0; i < 10; ++i) {
+      auto e = p.ws.receive_type("event", 5s);
+      REQUIRE(e);
+      p.saw_event(*e);
+      if ((*e)["kind"] == kind) return *e;
+    }
+    FAIL("no " << kind << " event");
+    return json();
+  };
+  white.ws.send({{"type", "offer_draw"}, {"room", room}});
+  CHECK(event_of(black, "draw_offered")["by"] == "white");
+  black.ws.send({{"type", "answer_draw"}, {"room", room}, {"accept", false}});
+  CHECK(event_of(white, "draw_declined")["by"] == "black");
+  black.ws.send({{"type", "offer_draw"}, {"room", room}});
+  event_of(white, "draw_offered");
+  white.ws.send({{"type", "answer_draw"}, {"room", room}, {"accept", true}});
+  json agreed = event_of(black, "draw_agreed");
+  CHECK(agreed["status"] == "finished");
+  CHECK(agreed["result"]["winner"].is_null());
+  CHECK(agreed["result"]["reason"] == "agreement");
+  white.ws.send({{"type", "resign"}, {"room", room}});
+  CHECK((*white.ws.receive_type("error", 5s))["code"] == "game_over");
+
+  Participant g1, g2;
+  REQUIRE(g1.identify(server.port(), "G1"));
+  REQUIRE(g2.identify(server.port(), "G2"));
+  std::string gipf_room = open_game(g1, g2, variant_options("gipf", "tournament"));
+  g2.ws.send({{"type", "resign"}, {"room", gipf_room}});
+  json resigned = event_of(g1, "resigned");
+  CHECK(resigned["by"] == "black");
+  CHECK(resigned["result"]["winner"] == "white");
+  CHECK(resigned["result"]["reason"] == "resignation");
+  auto record = http_get(server.port(), "/api/games/" + gipf_room + "/record");
+  CHECK(record.body.find("[Result \"1-0\"]") != std::string::npos);
+  CHECK(record.body.find("[Termination \"resignation\"]") != std::string::npos);
+}

@@ -32,7 +32,6 @@ enum class ErrorCode {
   NoDraws,             // draw offers exist only in YINSH
   NoDrawOffer,         // nothing to accept or decline
   RateLimited,         // too many messages
-  TooLarge,            // the frame exceeds the limit
   Internal,            // the server failed (the action was not applied)
 };
 
