@@ -3,7 +3,10 @@
 # when they are all present already. Safe to run again.
 set -euo pipefail
 
-packages=(g++ cmake ninja-build pkg-config nlohmann-json3-dev doctest-dev libboost-dev libsqlite3-dev libspdlog-dev)
+packages=(g++ cmake ninja-build pkg-config nlohmann-json3-dev doctest-dev libboost-dev libsqlite3-dev libspdlog-dev
+          chromium)
+# Node.js runs the browser tests; a machine may have it from elsewhere.
+command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -19,4 +22,12 @@ if ((${#missing[@]})); then
   export DEBIAN_FRONTEND=noninteractive
   "${sudo_cmd[@]}" apt-get update -qq
   "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# playwright-core for the browser tests (it drives the chromium package; it
+# downloads no browser of its own). Reinstalled only when the lock file changed.
+e2e="$(dirname "$0")/../tests/e2e"
+if [[ ! -f "$e2e/node_modules/.package-lock.json" || "$e2e/package-lock.json" -nt "$e2e/node_modules/.package-lock.json" ]]; then
+  echo "setup: installing the browser-test tooling (npm ci)"
+  (cd "$e2e" && npm ci --no-audit --no-fund --loglevel=error)
 fi

@@ -39,7 +39,7 @@ class HostedGameOf final : public HostedGame {
     std::vector<StepView> out;
     const auto& all = game_.steps();
     for (std::size_t i = std::max(from_ply, 0); i < all.size(); ++i)
-      out.push_back({static_cast<int>(i), all[i].player, all[i].text, all[i].automatic});
+      out.push_back({static_cast<int>(i), all[i].player, all[i].text, all[i].automatic, all[i].turn});
     return out;
   }
 
@@ -49,6 +49,15 @@ class HostedGameOf final : public HostedGame {
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;
+  }
+
+  nlohmann::json legal_moves() const override {
+    std::vector<nlohmann::json> moves;
+    for (const auto& a : game_.state().legal_actions()) moves.push_back(protocol::action_to_json(game_.state(), a));
+    std::sort(moves.begin(), moves.end(), [](const auto& x, const auto& y) { return x["action"] < y["action"]; });
+    moves.erase(std::unique(moves.begin(), moves.end(), [](const auto& x, const auto& y) { return x["action"] == y["action"]; }),
+                moves.end());
+    return moves;
   }
 
   nlohmann::json state() const override { return protocol::state_to_json(game_.state()); }
@@ -78,7 +87,7 @@ nlohmann::json GameOptions::to_json() const {
 }
 
 nlohmann::json StepView::to_json() const {
-  return {{"ply", ply}, {"player", engine::color_name(player)}, {"action", action}, {"automatic", automatic}};
+  return {{"ply", ply}, {"player", engine::color_name(player)}, {"action", action}, {"automatic", automatic}, {"turn", turn}};
 }
 
 std::unique_ptr<HostedGame> HostedGame::create(const GameOptions& o, std::string& error) {

@@ -26,6 +26,7 @@ struct StepView {
   engine::Color player = engine::Color::White;
   std::string action;
   bool automatic = false;
+  int turn = 0;  // the turn it belongs to, from 0 (White's first)
   nlohmann::json to_json() const;
 };
 
@@ -45,6 +46,8 @@ class HostedGame {
   virtual std::string check(std::string_view action) const = 0;
   virtual std::vector<StepView> steps(int from_ply) const = 0;
   virtual std::vector<std::string> legal() const = 0;  // canonical, sorted
+  // The same actions with what each does (protocol::action_to_json), same order.
+  virtual nlohmann::json legal_moves() const = 0;
   virtual nlohmann::json state() const = 0;
   virtual engine::GameResult result() const = 0;
   virtual bool resign(engine::Color loser) = 0;

@@ -188,9 +188,12 @@ HttpResponse HttpApi::game(const HttpRequest& request, const std::string& id, bo
   std::string error;
   auto game = HostedGame::create(record->options, error);
   if (!game) return json_error(request, http::status::internal_server_error, "internal", error);
+  // positions[i]: the state after the i-th action (0: the start), for replays
+  json positions = json::array({{{"ply", 0}, {"state", game->state()}}});
   for (const EventRecord& e : store_.events(id)) {
     if (!replay_event(*game, e).empty())
       return json_error(request, http::status::internal_server_error, "internal", "the stored game does not replay");
+    if (e.kind == "action" && !as_text) positions.push_back({{"ply", game->ply()}, {"state", game->state()}});
   }
   std::vector<engine::RecordTag> tags{{"Site", "GIPF Arena"}, {"Room", record->id}};
   if (!record->white_name.empty()) tags.push_back({"White", record->white_name});
@@ -208,6 +211,7 @@ HttpResponse HttpApi::game(const HttpRequest& request, const std::string& id, bo
   body["record"] = text;
   body["steps"] = steps;
   body["state"] = game->state();
+  body["positions"] = positions;
   return json_response(request, http::status::ok, body);
 }
 

@@ -220,10 +220,15 @@ bool Room::commit(EventRecord event, RoomChange change, std::unique_ptr<HostedGa
   return true;
 }
 
+Frame Room::legal_frame(Color seat) const {
+  json j{{"type", "legal"},     {"room", id_},                {"ply", game_->ply()},
+         {"player", engine::color_name(seat)}, {"actions", game_->legal()}, {"moves", game_->legal_moves()}};
+  return make_frame(j.dump());
+}
+
 void Room::send_legal_to(Client& client, Color seat) {
   if (game_->decider() != seat) return;
-  json j{{"type", "legal"}, {"room", id_}, {"ply", game_->ply()}, {"player", engine::color_name(seat)}, {"actions", game_->legal()}};
-  client.send(make_frame(j.dump()));
+  client.send(legal_frame(seat));
 }
 
 void Room::send_legal() {
@@ -234,10 +239,7 @@ void Room::send_legal() {
     if (sub.seat != decider) continue;
     auto client = sub.client.lock();
     if (!client) continue;
-    if (!frame) {
-      json j{{"type", "legal"}, {"room", id_}, {"ply", game_->ply()}, {"player", engine::color_name(*decider)}, {"actions", game_->legal()}};
-      frame = make_frame(j.dump());
-    }
+    if (!frame) frame = legal_frame(*decider);
     client->send(frame);
   }
 }

@@ -80,6 +80,7 @@ class Room : public std::enable_shared_from_this<Room> {
   void send_snapshot(Client& client, std::int64_t player);
   void send_legal();
   void send_legal_to(Client& client, engine::Color seat);
+  Frame legal_frame(engine::Color seat) const;
   // Stores the event (and the room's new row values), then makes it happen and
   // broadcasts it. Returns false (after answering `client`) if the store failed.
   bool commit(EventRecord event, RoomChange change, std::unique_ptr<HostedGame> next, Client& client,

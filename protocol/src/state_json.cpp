@@ -1,6 +1,10 @@
 #include "protocol/state_json.hpp"
 
+#include <bit>
 #include <cstdio>
+
+#include "engine/gipf/notation.hpp"
+#include "engine/yinsh/notation.hpp"
 
 namespace protocol {
 
@@ -79,6 +83,71 @@ json state_to_json(const engine::yinsh::State& s) {
       {"result", result_to_json(s.result())},
       {"hash", hash_text(s.hash())},
   };
+}
+
+json action_to_json(const engine::gipf::State& before, const engine::gipf::Action& a) {
+  namespace g = engine::gipf;
+  auto cells = [](g::CellMask mask) {
+    json out = json::array();
+    for (; mask; mask &= mask - 1) out.push_back(g::cell_name(static_cast<g::Cell>(std::countr_zero(mask))));
+    return out;
+  };
+  json j{{"action", g::to_notation(before, a)}};
+  switch (a.kind) {
+    case g::Action::Kind::Push: {
+      const g::PushMove& m = g::kBoard.pushes[a.push];
+      g::Cell end = before.push_end(a.push);
+      json path = json::array();
+      for (int i = 0; i < m.length; ++i) {
+        path.push_back(g::cell_name(m.path[i]));
+        if (m.path[i] == end) break;
+      }
+      j.update({{"kind", "push"}, {"dot", g::cell_name(m.dot)}, {"path", path}, {"gipf", a.gipf}});
+      break;
+    }
+    case g::Action::Kind::Remove:
+      j.update({{"kind", "remove"}, {"cells", cells(a.cells)}, {"extent", cells(a.extent)}});
+      break;
+    case g::Action::Kind::Keep:
+      j.update({{"kind", "keep"}, {"extent", cells(a.extent)}});
+      break;
+  }
+  return j;
+}
+
+json action_to_json(const engine::yinsh::State& before, const engine::yinsh::Action& a) {
+  namespace y = engine::yinsh;
+  json j{{"action", y::to_notation(before, a)}};
+  auto walk = [](y::Cell from, y::Cell to, bool inclusive) {
+    json out = json::array();
+    int dir = *y::direction_between(from, to);
+    for (y::Cell x = inclusive ? from : y::kBoard.neighbour[from][dir]; x != to; x = y::kBoard.neighbour[x][dir])
+      out.push_back(y::cell_name(x));
+    if (inclusive) out.push_back(y::cell_name(to));
+    return out;
+  };
+  switch (a.kind) {
+    case y::Action::Kind::Place:
+      j.update({{"kind", "place"}, {"point", y::cell_name(a.from)}});
+      break;
+    case y::Action::Kind::Move: {
+      json flips = json::array();
+      for (const auto& name : walk(a.from, a.to, false))
+        if (y::is_marker(before.at(*y::parse_cell(name.get<std::string>())))) flips.push_back(name);
+      j.update({{"kind", "move"}, {"from", y::cell_name(a.from)}, {"to", y::cell_name(a.to)}, {"flips", flips}});
+      break;
+    }
+    case y::Action::Kind::RemoveRow:
+      j.update({{"kind", "remove-row"}, {"cells", walk(a.from, a.to, true)}});
+      break;
+    case y::Action::Kind::RemoveRing:
+      j.update({{"kind", "remove-ring"}, {"point", y::cell_name(a.from)}});
+      break;
+    case y::Action::Kind::Pass:
+      j["kind"] = "pass";
+      break;
+  }
+  return j;
 }
 
 }  // namespace protocol

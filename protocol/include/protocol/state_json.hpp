@@ -18,6 +18,14 @@ nlohmann::json state_to_json(const engine::gipf::State& state);
 // remove-ring.
 nlohmann::json state_to_json(const engine::yinsh::State& state);
 
+// What a legal action does, for a client that highlights it without knowing the
+// rules: {"action": notation, "kind", ...}. GIPF kinds: push {dot, path (points
+// that receive a piece), gipf}, remove {cells, extent}, keep {extent}. YINSH:
+// place {point}, move {from, to, flips}, remove-row {cells}, remove-ring {point},
+// pass.
+nlohmann::json action_to_json(const engine::gipf::State& before, const engine::gipf::Action& action);
+nlohmann::json action_to_json(const engine::yinsh::State& before, const engine::yinsh::Action& action);
+
 nlohmann::json result_to_json(const engine::GameResult& result);
 std::string hash_text(std::uint64_t hash);
 

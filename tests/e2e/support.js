@@ -1,0 +1,78 @@
+// Starts the real gipf-arena and Debian's Chromium for the end-to-end tests.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const outputDir = join(root, 'test-output');
+
+/** The server on a free loopback port with a fresh database; resolves to {url, stop}. */
+export function startServer() {
+  const bin = process.env.GIPF_ARENA_BIN || join(root, 'build', 'server', 'gipf-arena');
+  const db = join(mkdtempSync(join(tmpdir(), 'gipf-arena-e2e-')), 'e2e.db');
+  const child = spawn(bin, ['--port', '0', '--db', db, '--static-dir', join(root, 'web-client'), '--log-level', 'warn'],
+    { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let text = '';
+    child.stdout.on('data', (chunk) => {
+      text += chunk;
+      const match = text.match(/http:\/\/[^\s]+\//);
+      if (match) resolve({ url: match[0], stop: () => child.kill('SIGTERM') });
+    });
+    child.on('exit', (code) => reject(new Error(`gipf-arena exited with ${code}`)));
+  });
+}
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export async function newPage(browser, viewport = { width: 1100, height: 850 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (error) => page.errors.push(error.message));
+  return page;
+}
+
+/**
+ * Plays until the game ends, each turn by clicking one of the choices the page
+ * highlights (board targets and action buttons), chosen at random. `onAction`
+ * runs after every click.
+ */
+export async function playByClicks(pages, { seed = 1, limitMs = 240000, onAction = async () => {} } = {}) {
+  let state = seed;
+  const random = (n) => { state = (state * 1103515245 + 12345) % 2147483648; return state % n; };
+  const deadline = Date.now() + limitMs;
+  let clicks = 0;
+  while (Date.now() < deadline) {
+    if ((await Promise.all(pages.map((p) => p.$('#result')))).every(Boolean)) return clicks;
+    let clicked = false;
+    for (const page of pages) {
+      const choices = await page.$$('[data-choice]');
+      if (!choices.length) continue;
+      try {
+        await choices[random(choices.length)].click({ timeout: 2000 });
+        clicks++;
+        clicked = true;
+        await onAction(page, clicks);
+      } catch {
+        // the page re-rendered under the click: look again
+      }
+    }
+    if (!clicked) await pages[0].waitForTimeout(30);
+  }
+  throw new Error(`the game did not end within ${limitMs} ms (${clicks} clicks)`);
+}
+
+export function screenshotPath(name) {
+  mkdirSync(outputDir, { recursive: true });
+  return join(outputDir, name);
+}

@@ -1,0 +1,73 @@
+// The one WebSocket to the server: identifies with the stored token, reconnects
+// with a growing delay, and on every reconnect asks each room it follows for the
+// events it missed (resync since the last seq it saw).
+
+const TOKEN_KEY = 'gipf-arena-token';
+const NAME_KEY = 'gipf-arena-name';
+
+export class Connection extends EventTarget {
+  constructor() {
+    super();
+    this.state = 'connecting';
+    this.player = null;
+    this.rooms = new Map();  // room id -> last seq seen
+    this.delay = 500;
+    this.socket = null;
+  }
+
+  start() { this.open(); }
+
+  open() {
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    const socket = new WebSocket(`${scheme}://${location.host}/ws`);
+    this.socket = socket;
+    socket.addEventListener('open', () => {
+      const hello = { type: 'hello', protocol: 1 };
+      const token = localStorage.getItem(TOKEN_KEY);
+      const name = localStorage.getItem(NAME_KEY);
+      if (token) hello.token = token;
+      if (name) hello.name = name;
+      socket.send(JSON.stringify(hello));
+    });
+    socket.addEventListener('message', (event) => this.receive(JSON.parse(event.data)));
+    socket.addEventListener('close', () => {
+      if (this.socket !== socket) return;
+      this.setState('reconnecting');
+      setTimeout(() => this.open(), this.delay);
+      this.delay = Math.min(this.delay * 2, 5000);
+    });
+  }
+
+  receive(message) {
+    if (message.type === 'welcome') {
+      this.player = message.player;
+      localStorage.setItem(TOKEN_KEY, message.token);
+      this.delay = 500;
+      const reconnect = this.state === 'reconnecting';
+      this.setState('open');
+      this.dispatchEvent(new CustomEvent('welcome', { detail: { ...message, reconnect } }));
+      if (reconnect) {
+        for (const [room, since] of this.rooms) this.send({ type: 'resync', room, since });
+      }
+      return;
+    }
+    this.dispatchEvent(new CustomEvent('message', { detail: message }));
+  }
+
+  setState(state) {
+    this.state = state;
+    this.dispatchEvent(new CustomEvent('state', { detail: state }));
+  }
+
+  /** Sends a message if connected; returns false (and sends nothing) otherwise. */
+  send(message) {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN || this.state !== 'open') return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  /** Remembers the last event seen in a room, for resync after a reconnect. */
+  follow(room, seq) { this.rooms.set(room, seq); }
+
+  rememberName(name) { localStorage.setItem(NAME_KEY, name); }
+}

@@ -1,0 +1,98 @@
+// The lobby: your name, a new game, open rooms to join, live games to watch and
+// finished games to replay.
+import { h, toast, variantLabel } from './ui.js';
+import { validName } from './names.js';
+
+const VARIANTS = { gipf: ['basic', 'standard', 'tournament'], yinsh: ['normal', 'blitz'] };
+
+export class LobbyView {
+  constructor(root, connection) {
+    this.root = root;
+    this.connection = connection;
+    this.lobby = { open: [], live: [] };
+    this.finished = [];
+    connection.addEventListener('welcome', () => connection.send({ type: 'lobby_subscribe' }));
+    connection.addEventListener('message', (e) => this.receive(e.detail));
+    this.build();
+    this.loadFinished();
+  }
+
+  receive(m) {
+    if (m.type === 'lobby') { this.lobby = m; this.renderLists(); }
+    if (m.type === 'room_created') location.assign(`/?room=${m.room}`);
+    if (m.type === 'name_set') { this.connection.rememberName(m.name); document.dispatchEvent(new CustomEvent('name', { detail: m.name })); toast(`Your name is now ${m.name}.`); }
+    if (m.type === 'error') toast(m.message);
+  }
+
+  async loadFinished() {
+    try {
+      const response = await fetch('/api/games?status=finished&per_page=10');
+      this.finished = (await response.json()).games || [];
+      this.renderLists();
+    } catch { /* the list stays empty */ }
+  }
+
+  build() {
+    const name = h('input', { id: 'name', maxlength: 24, autocomplete: 'nickname', value: localStorage.getItem('gipf-arena-name') || '' });
+    const nameForm = h('form', { class: 'form-row', onsubmit: (e) => {
+      e.preventDefault();
+      const problem = validName(name.value.trim());
+      if (problem) return toast(problem);
+      this.connection.send({ type: 'set_name', name: name.value.trim() });
+    } }, h('label', { for: 'name' }, 'Your name'), name, h('button', { type: 'submit' }, 'Save'));
+
+    const game = h('select', { id: 'game' }, h('option', { value: 'gipf' }, 'GIPF'), h('option', { value: 'yinsh' }, 'YINSH'));
+    const variant = h('select', { id: 'variant' });
+    const whiteExtra = h('select', { id: 'white-extra' }, [0, 1, 2, 3].map((n) => h('option', { value: n }, n)));
+    const blackExtra = h('select', { id: 'black-extra' }, [0, 1, 2, 3].map((n) => h('option', { value: n }, n)));
+    const handicap = h('div', { class: 'form-row' }, h('label', {}, 'Extra pieces'),
+      h('label', { for: 'white-extra', style: 'min-width:auto' }, 'White'), whiteExtra,
+      h('label', { for: 'black-extra', style: 'min-width:auto' }, 'Black'), blackExtra);
+    const color = h('select', { id: 'color' }, ['random', 'white', 'black'].map((c) => h('option', { value: c }, c)));
+    const visibility = h('select', { id: 'visibility' }, h('option', { value: 'public' }, 'public'), h('option', { value: 'private' }, 'private (invite link)'));
+    const refresh = () => {
+      variant.replaceChildren(...VARIANTS[game.value].map((v) => h('option', { value: v }, v)));
+      if (game.value === 'gipf') variant.value = 'standard';
+      handicap.hidden = !(game.value === 'gipf' && variant.value === 'basic');
+    };
+    game.addEventListener('change', refresh);
+    variant.addEventListener('change', () => { handicap.hidden = !(game.value === 'gipf' && variant.value === 'basic'); });
+    refresh();
+    const newGame = h('form', { onsubmit: (e) => {
+      e.preventDefault();
+      const message = { type: 'create_room', game: game.value, variant: variant.value, color: color.value, visibility: visibility.value };
+      if (!handicap.hidden) { message.white_extra = Number(whiteExtra.value); message.black_extra = Number(blackExtra.value); }
+      if (!this.connection.send(message)) toast('Not connected yet.');
+    } },
+    h('div', { class: 'form-row' }, h('label', { for: 'game' }, 'Game'), game),
+    h('div', { class: 'form-row' }, h('label', { for: 'variant' }, 'Variant'), variant),
+    handicap,
+    h('div', { class: 'form-row' }, h('label', { for: 'color' }, 'Your colour'), color),
+    h('div', { class: 'form-row' }, h('label', { for: 'visibility' }, 'Visibility'), visibility),
+    h('button', { class: 'primary', type: 'submit', id: 'create' }, 'Create the game'));
+
+    this.openList = h('ul', { class: 'list', id: 'open-rooms' });
+    this.liveList = h('ul', { class: 'list', id: 'live-games' });
+    this.finishedList = h('ul', { class: 'list', id: 'finished-games' });
+    this.root.replaceChildren(
+      h('div', { class: 'grid' },
+        h('section', { class: 'panel' }, h('h2', {}, 'Play'), nameForm, newGame),
+        h('section', { class: 'panel' }, h('h2', {}, 'Open games'), this.openList,
+          h('h2', {}, 'Live games'), this.liveList,
+          h('h2', {}, 'Finished games'), this.finishedList)));
+    this.renderLists();
+  }
+
+  renderLists() {
+    const empty = (text) => h('li', { class: 'hint' }, text);
+    this.openList.replaceChildren(...(this.lobby.open.length ? this.lobby.open.map((r) => h('li', { 'data-room': r.id },
+      h('span', {}, `${variantLabel(r.options)} · ${r.creator} waits · you play ${r.seat}`),
+      h('a', { class: 'join', href: `/?room=${r.id}` }, h('button', { tabindex: -1 }, 'Join')))) : [empty('No open games: create one.')]));
+    this.liveList.replaceChildren(...(this.lobby.live.length ? this.lobby.live.map((r) => h('li', { 'data-room': r.id },
+      h('span', {}, `${variantLabel(r.options)} · ${r.white} – ${r.black} · move ${r.moves} · ${r.spectators} watching`),
+      h('a', { class: 'watch', href: `/?watch=${r.id}` }, h('button', { tabindex: -1 }, 'Watch')))) : [empty('No game is being played.')]));
+    this.finishedList.replaceChildren(...(this.finished.length ? this.finished.map((g) => h('li', {},
+      h('span', {}, `${variantLabel(g.options)} · ${g.white ? g.white.name : '?'} – ${g.black ? g.black.name : '?'} · ${g.result}`),
+      h('a', { href: `/?replay=${g.id}` }, 'Replay'))) : [empty('None yet.')]));
+  }
+}

@@ -1,0 +1,61 @@
+// A finished (or running) game from the HTTP API, step by step: back and forth
+// through the actions, jump to any, download the record.
+import { h, variantLabel } from './ui.js';
+import { resultText } from './game_view.js';
+import { GipfBoard } from './boards/gipf_board.js';
+import { YinshBoard } from './boards/yinsh_board.js';
+
+export class ReplayView {
+  constructor(root, id) {
+    this.root = root;
+    this.id = id;
+    this.index = 0;
+    root.replaceChildren(h('p', { class: 'hint' }, 'Loading the game…'));
+    this.load();
+  }
+
+  async load() {
+    const response = await fetch(`/api/games/${encodeURIComponent(this.id)}`);
+    if (!response.ok) {
+      this.root.replaceChildren(h('p', {}, 'There is no such game. ', h('a', { href: '/' }, 'Back to the lobby')));
+      return;
+    }
+    this.game = await response.json();
+    // the chosen actions, one per position after the start
+    this.actions = this.game.steps.filter((s) => !s.automatic);
+    const Board = this.game.options.game === 'gipf' ? GipfBoard : YinshBoard;
+    this.board = new Board({ onAction: () => {} });
+    this.index = this.game.positions.length - 1;
+    this.render();
+  }
+
+  go(index) {
+    this.index = Math.max(0, Math.min(index, this.game.positions.length - 1));
+    this.render();
+  }
+
+  render() {
+    const g = this.game;
+    this.board.update({ state: g.positions[this.index].state, moves: null, flip: false });
+    const last = g.positions.length - 1;
+    const range = h('input', { type: 'range', min: 0, max: last, value: this.index, 'aria-label': 'position', oninput: (e) => this.go(Number(e.target.value)) });
+    const controls = h('div', { class: 'replay-controls' },
+      h('button', { onclick: () => this.go(0), 'aria-label': 'first' }, '⏮'),
+      h('button', { onclick: () => this.go(this.index - 1), 'aria-label': 'previous', id: 'previous' }, '◀'),
+      range,
+      h('button', { onclick: () => this.go(this.index + 1), 'aria-label': 'next', id: 'next' }, '▶'),
+      h('button', { onclick: () => this.go(last), 'aria-label': 'last' }, '⏭'));
+    const items = this.actions.map((step, i) => h('li', { class: i + 1 === this.index ? 'current' : '' },
+      h('a', { href: '#', onclick: (e) => { e.preventDefault(); this.go(i + 1); } }, `${step.player[0].toUpperCase()} ${step.action}`)));
+    const names = `${g.white ? g.white.name : '?'} – ${g.black ? g.black.name : '?'}`;
+    this.root.replaceChildren(h('div', { class: 'game' },
+      h('div', { class: 'board-wrap' }, this.board.svg),
+      h('aside', { class: 'side' },
+        h('div', { class: 'panel' }, h('h2', {}, `${variantLabel(g.options)}: ${names}`),
+          h('p', { id: 'position' }, `Position ${this.index} of ${last}`),
+          g.state.result ? h('p', {}, `${g.result}: ${resultText(g.state.result)}`) : h('p', { class: 'hint' }, 'The game is still being played.'),
+          controls,
+          h('p', {}, h('a', { href: `/api/games/${this.id}/record`, download: '' }, 'Download the record'))),
+        h('div', { class: 'panel moves' }, h('h2', {}, 'Actions'), h('ol', {}, items)))));
+  }
+}

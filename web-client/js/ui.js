@@ -1,0 +1,62 @@
+// Small DOM helpers shared by the views.
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** An HTML element: h('button', {class: 'primary', onclick}, 'text', child...) */
+export function h(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  return fill(element, attributes, children);
+}
+
+/** An SVG element with the same calling convention as h(). */
+export function s(tag, attributes = {}, ...children) {
+  const element = document.createElementNS(SVG_NS, tag);
+  return fill(element, attributes, children);
+}
+
+function fill(element, attributes, children) {
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith('on') && typeof value === 'function') element.addEventListener(key.slice(2), value);
+    else element.setAttribute(key, value === true ? '' : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return element;
+}
+
+/** Makes an SVG element behave as a button: focusable, Enter/Space activate it. */
+export function clickable(element, label, onActivate) {
+  element.setAttribute('tabindex', '0');
+  element.setAttribute('role', 'button');
+  element.setAttribute('aria-label', label);
+  element.setAttribute('data-choice', '');
+  element.addEventListener('click', (event) => { event.stopPropagation(); onActivate(); });
+  element.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); onActivate(); }
+  });
+  return element;
+}
+
+let toastTimer = null;
+/** Shows a message in words for a few seconds (server errors, hints). */
+export function toast(message) {
+  const element = document.getElementById('toast');
+  element.textContent = message;
+  element.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { element.hidden = true; }, 5000);
+}
+
+export const colorName = (color) => (color === 'white' ? 'White' : 'Black');
+export const other = (color) => (color === 'white' ? 'black' : 'white');
+
+export function variantLabel(options) {
+  const game = options.game === 'gipf' ? 'GIPF' : 'YINSH';
+  let label = `${game} ${options.variant}`;
+  if (options.game === 'gipf' && options.variant === 'basic' && (options.white_extra || options.black_extra))
+    label += ` (handicap ${options.white_extra}/${options.black_extra})`;
+  return label;
+}
