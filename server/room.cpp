@@ -73,7 +73,6 @@ std::shared_ptr<Room> Room::create(Executor strand, Store& store, std::string id
   store.create_room(record, first);
   std::shared_ptr<Room> room(new Room(std::move(strand), store, std::move(record), std::move(game), std::move(changed)));
   room->events_.push_back(make_frame(room->event_json(first, *room->game_, 0).dump()));
-  room->event_ply_.push_back(0);
   room->refresh_summary();
   return room;
 }
@@ -94,7 +93,6 @@ std::shared_ptr<Room> Room::restore(Executor strand, Store& store, const RoomRec
     }
     room->apply_record(e);
     room->events_.push_back(make_frame(room->event_json(e, *room->game_, before).dump()));
-    room->event_ply_.push_back(before);
   }
   room->refresh_summary();
   return room;
@@ -212,7 +210,6 @@ bool Room::commit(EventRecord event, RoomChange change, std::unique_ptr<HostedGa
   if (next) game_ = std::move(next);
   apply_record(event);
   events_.push_back(make_frame(event_json(event, *game_, before).dump()));
-  event_ply_.push_back(before);
   ack(client, request_id);
   broadcast(events_.back());
   send_legal();
@@ -289,6 +286,20 @@ void Room::spectators_changed() {
   refresh_summary();
 }
 
+std::optional<Color> Room::playing_seat(Client& client, const PlayerInfo& player, const json& request_id) {
+  auto seat = seat_of(player.id);
+  if (!seat) {
+    fail(client, ErrorCode::NotAPlayer, "you have no seat in this room", request_id, id_);
+  } else if (record_.status == "open") {
+    fail(client, ErrorCode::NotStarted, "the game waits for a second player", request_id, id_);
+  } else if (game_->result().over) {
+    fail(client, ErrorCode::GameOver, "the game is over", request_id, id_);
+  } else {
+    return seat;
+  }
+  return std::nullopt;
+}
+
 void Room::join(std::shared_ptr<Client> client, PlayerInfo player, json request_id) {
   on_strand([this, client, player, request_id] {
     if (seat_of(player.id)) {  // back to one's own seat
@@ -360,10 +371,8 @@ void Room::disconnected(Client* client) {
 
 void Room::play(std::shared_ptr<Client> client, PlayerInfo player, protocol::Play play, json request_id) {
   on_strand([this, client, player, play = std::move(play), request_id] {
-    auto seat = seat_of(player.id);
-    if (!seat) return fail(*client, ErrorCode::NotAPlayer, "you have no seat in this room", request_id, id_);
-    if (record_.status == "open") return fail(*client, ErrorCode::NotStarted, "the game waits for a second player", request_id, id_);
-    if (game_->result().over) return fail(*client, ErrorCode::GameOver, "the game is over", request_id, id_);
+    auto seat = playing_seat(*client, player, request_id);
+    if (!seat) return;
     int ply = game_->ply();
     if (play.ply != ply) {
       if (play.ply < ply) {
@@ -388,10 +397,8 @@ void Room::play(std::shared_ptr<Client> client, PlayerInfo player, protocol::Pla
 
 void Room::resign(std::shared_ptr<Client> client, PlayerInfo player, json request_id) {
   on_strand([this, client, player, request_id] {
-    auto seat = seat_of(player.id);
-    if (!seat) return fail(*client, ErrorCode::NotAPlayer, "you have no seat in this room", request_id, id_);
-    if (record_.status == "open") return fail(*client, ErrorCode::NotStarted, "the game waits for a second player", request_id, id_);
-    if (game_->result().over) return fail(*client, ErrorCode::GameOver, "the game is over", request_id, id_);
+    auto seat = playing_seat(*client, player, request_id);
+    if (!seat) return;
     auto next = game_->clone();
     next->resign(*seat);
     EventRecord event{0, "resigned", player.id, std::string(engine::color_name(*seat)), "", 0};
@@ -402,11 +409,9 @@ void Room::resign(std::shared_ptr<Client> client, PlayerInfo player, json reques
 
 void Room::offer_draw(std::shared_ptr<Client> client, PlayerInfo player, json request_id) {
   on_strand([this, client, player, request_id] {
-    auto seat = seat_of(player.id);
-    if (!seat) return fail(*client, ErrorCode::NotAPlayer, "you have no seat in this room", request_id, id_);
     if (!game_->has_draws()) return fail(*client, ErrorCode::NoDraws, "GIPF has no draws", request_id, id_);
-    if (record_.status == "open") return fail(*client, ErrorCode::NotStarted, "the game waits for a second player", request_id, id_);
-    if (game_->result().over) return fail(*client, ErrorCode::GameOver, "the game is over", request_id, id_);
+    auto seat = playing_seat(*client, player, request_id);
+    if (!seat) return;
     if (draw_offer_ == seat) return ack(*client, request_id, {{"duplicate", true}});
     if (draw_offer_) return fail(*client, ErrorCode::BadField, "the opponent offers a draw: answer it", request_id, id_);
     EventRecord event{0, "draw_offered", player.id, std::string(engine::color_name(*seat)), "", 0};
@@ -416,10 +421,9 @@ void Room::offer_draw(std::shared_ptr<Client> client, PlayerInfo player, json re
 
 void Room::answer_draw(std::shared_ptr<Client> client, PlayerInfo player, bool accept, json request_id) {
   on_strand([this, client, player, accept, request_id] {
-    auto seat = seat_of(player.id);
-    if (!seat) return fail(*client, ErrorCode::NotAPlayer, "you have no seat in this room", request_id, id_);
     if (!game_->has_draws()) return fail(*client, ErrorCode::NoDraws, "GIPF has no draws", request_id, id_);
-    if (game_->result().over) return fail(*client, ErrorCode::GameOver, "the game is over", request_id, id_);
+    auto seat = playing_seat(*client, player, request_id);
+    if (!seat) return;
     if (!draw_offer_ || draw_offer_ == seat)
       return fail(*client, ErrorCode::NoDrawOffer, "the opponent has not offered a draw", request_id, id_);
     auto color = std::string(engine::color_name(*seat));

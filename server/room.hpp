@@ -75,7 +75,9 @@ class Room : public std::enable_shared_from_this<Room> {
   template <class F>
   void on_strand(F&& f);
   std::optional<engine::Color> seat_of(std::int64_t player) const;
-  bool may_see(std::int64_t player) const;
+  // The sender's seat if they may act in a running game; otherwise answers with
+  // the error (not_a_player, not_started, game_over) and returns nothing.
+  std::optional<engine::Color> playing_seat(Client& client, const PlayerInfo& player, const nlohmann::json& request_id);
   void subscribe(const std::shared_ptr<Client>& client, std::int64_t player);
   void send_snapshot(Client& client, std::int64_t player);
   void send_legal();
@@ -101,7 +103,6 @@ class Room : public std::enable_shared_from_this<Room> {
   std::unique_ptr<HostedGame> game_;
   Changed changed_;
   std::vector<Frame> events_;  // event seq is index + 1
-  std::vector<int> event_ply_;  // the ply before each event
   std::map<Client*, Subscriber> subscribers_;
   std::optional<engine::Color> draw_offer_;
   mutable std::mutex summary_mutex_;

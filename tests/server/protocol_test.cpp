@@ -2,7 +2,10 @@
 // gets its error code.
 #include <doctest/doctest.h>
 
+#include "engine/gipf/notation.hpp"
+#include "engine/yinsh/notation.hpp"
 #include "protocol/messages.hpp"
+#include "protocol/state_json.hpp"
 
 using namespace protocol;
 using nlohmann::json;
@@ -95,4 +98,31 @@ TEST_CASE("display names") {
   CHECK(!validate_name("\xff\xfe").empty());
   CHECK(!validate_name(std::string(25, 'a')).empty());
   CHECK(validate_name(std::string(24, 'a')).empty());
+}
+
+TEST_CASE("legal actions with what they do: a push's path, a move's flips") {
+  namespace g = engine::gipf;
+  g::State gipf(g::Options{g::Variant::Basic});
+  auto push = g::parse_action(gipf, "e1-e3");
+  REQUIRE(push.ok());
+  json p = action_to_json(gipf, push.value);
+  CHECK(p == json{{"action", "e1-e3"}, {"kind", "push"}, {"dot", "e1"}, {"path", {"e2", "e3"}}, {"gipf", false}});
+
+  namespace y = engine::yinsh;
+  y::Setup setup;
+  setup.board[*y::parse_cell("e3")] = y::Piece::BlackRing;
+  for (auto name : {"e4", "e6"}) setup.board[*y::parse_cell(name)] = y::Piece::WhiteMarker;
+  setup.board[*y::parse_cell("e5")] = y::Piece::BlackMarker;
+  for (auto name : {"a2", "a3", "a4", "a5"}) setup.board[*y::parse_cell(name)] = y::Piece::BlackRing;
+  for (auto name : {"k7", "k8", "k9", "k10", "j11"}) setup.board[*y::parse_cell(name)] = y::Piece::WhiteRing;
+  setup.turn = engine::Color::Black;
+  auto yinsh = y::State::from_setup(setup);
+  REQUIRE(yinsh.ok());
+  auto move = y::parse_action(yinsh.value, "e3-e7");
+  REQUIRE(move.ok());
+  CHECK(action_to_json(yinsh.value, move.value) ==
+        json{{"action", "e3-e7"}, {"kind", "move"}, {"from", "e3"}, {"to", "e7"}, {"flips", {"e4", "e5", "e6"}}});
+  auto row = y::parse_action(yinsh.value, "xa2-e2");
+  REQUIRE(row.ok());
+  CHECK(action_to_json(yinsh.value, row.value)["cells"] == json{"a2", "b2", "c2", "d2", "e2"});
 }
