@@ -1,5 +1,6 @@
 // The real server on a free loopback port, driven by real WebSocket clients.
 #include <csignal>
+#include <thread>
 
 #include "arena_test_support.hpp"
 #include "engine/gipf/rules.hpp"
@@ -337,4 +338,41 @@ TEST_CASE("resignation, and YINSH draw offers declined and accepted") {
   auto record = http_get(server.port(), "/api/games/" + gipf_room + "/record");
   CHECK(record.body.find("[Result \"1-0\"]") != std::string::npos);
   CHECK(record.body.find("[Termination \"resignation\"]") != std::string::npos);
+}
+
+TEST_CASE("a client too slow to read is disconnected; the others play on") {
+  ServerProcess server(temp_path("slow.db"));
+  REQUIRE(server.start());
+  Participant white, black;
+  REQUIRE(white.identify(server.port(), "Ann"));
+  REQUIRE(black.identify(server.port(), "Bob"));
+  std::string room = open_game(white, black, variant_options("yinsh", "normal"));
+  auto wait_for = [](Participant& p, const std::string& kind) {
+    for (auto e = p.ws.receive_type("event", 5s); e; e = p.ws.receive_type("event", 5s))
+      if ((*e)["kind"] == kind) return true;
+    return false;
+  };
+  for (int i = 0; i < 50; ++i) {  // a hundred events: offers and declines
+    white.ws.send({{"type", "offer_draw"}, {"room", room}});
+    REQUIRE(wait_for(black, "draw_offered"));
+    black.ws.send({{"type", "answer_draw"}, {"room", room}, {"accept", false}});
+    REQUIRE(wait_for(white, "draw_declined"));
+  }
+  Participant slow;
+  REQUIRE(slow.identify(server.port(), "Slow"));
+  for (int i = 0; i < 60; ++i) slow.ws.send({{"type", "resync"}, {"room", room}, {"since", 0}});  // ~6000 frames, never read
+  std::this_thread::sleep_for(1s);
+  // the players are not held up
+  while (white.ws.receive(100ms) || black.ws.receive(100ms)) {
+  }
+  auto started = std::chrono::steady_clock::now();
+  white.ws.send({{"type", "offer_draw"}, {"room", room}});
+  CHECK(wait_for(black, "draw_offered"));
+  CHECK(std::chrono::steady_clock::now() - started < 2s);
+  // the slow client got only part of it and then was closed (1008)
+  int frames = 0;
+  while (slow.ws.receive(2s)) ++frames;
+  CHECK(slow.ws.closed());
+  CHECK(slow.ws.close_code() == 1008);
+  CHECK(frames < 60 * 100);
 }
