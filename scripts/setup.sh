@@ -1,12 +1,21 @@
 #!/usr/bin/env bash
-# Installs the Debian packages GIPF Arena needs to build and test, and nothing
-# when they are all present already. Safe to run again.
+# Installs the Debian packages GIPF Arena needs, and nothing when they are all
+# present already. Safe to run again.
+#   scripts/setup.sh           what building and running the server needs
+#   scripts/setup.sh --tests   also Chromium, Node.js and playwright-core for the
+#                              browser tests
 set -euo pipefail
+cd "$(dirname "$0")/.."
 
-packages=(g++ cmake ninja-build pkg-config nlohmann-json3-dev doctest-dev libboost-dev libsqlite3-dev libspdlog-dev
-          chromium)
-# Node.js runs the browser tests; a machine may have it from elsewhere.
-command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
+tests=false
+[[ "${1:-}" == "--tests" ]] && tests=true
+
+packages=(g++ cmake ninja-build pkg-config nlohmann-json3-dev doctest-dev libboost-dev libsqlite3-dev libspdlog-dev)
+if $tests; then
+  packages+=(chromium)
+  # Node.js runs the browser tests; a machine may have it from elsewhere.
+  command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
+fi
 
 missing=()
 for p in "${packages[@]}"; do
@@ -24,10 +33,12 @@ if ((${#missing[@]})); then
   "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-# playwright-core for the browser tests (it drives the chromium package; it
-# downloads no browser of its own). Reinstalled only when the lock file changed.
-e2e="$(dirname "$0")/../tests/e2e"
-if [[ ! -f "$e2e/node_modules/.package-lock.json" || "$e2e/package-lock.json" -nt "$e2e/node_modules/.package-lock.json" ]]; then
-  echo "setup: installing the browser-test tooling (npm ci)"
-  (cd "$e2e" && npm ci --no-audit --no-fund --loglevel=error)
+# playwright-core for the browser tests (it drives the chromium package and
+# downloads no browser of its own), reinstalled only when the lock file changed.
+if $tests; then
+  e2e=tests/e2e
+  if [[ ! -f "$e2e/node_modules/.package-lock.json" || "$e2e/package-lock.json" -nt "$e2e/node_modules/.package-lock.json" ]]; then
+    echo "setup: installing the browser-test tooling (npm ci)"
+    (cd "$e2e" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
 fi

@@ -3,6 +3,6 @@
 # command and what CI runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+scripts/setup.sh --tests
 scripts/build.sh
 ctest --test-dir build --output-on-failure --parallel "$(nproc)"
