@@ -42,7 +42,8 @@ int Lobby::restore() {
   return restored;
 }
 
-std::shared_ptr<Room> Lobby::find_room(const std::string& id) {
+std::shared_ptr<Room> Lobby::find_room(const std::string& id, bool& damaged) {
+  damaged = false;
   {
     std::lock_guard lock(mutex_);
     auto it = rooms_.find(id);
@@ -54,6 +55,7 @@ std::shared_ptr<Room> Lobby::find_room(const std::string& id) {
   auto room = Room::restore(boost::asio::make_strand(io_.get_executor()), store_, *record, [this] { room_changed(); }, error);
   if (!room) {
     spdlog::error("event=restore_failed room={} error=\"{}\"", id, error);
+    damaged = true;
     return nullptr;
   }
   std::lock_guard lock(mutex_);
@@ -132,22 +134,23 @@ void Lobby::handle(const std::shared_ptr<Client>& client, Identity& identity, co
   }
 
   // Everything else names a room.
-  auto room_of = [](const auto& m) -> const std::string& { return m.room; };
   std::string room_id = std::visit(
-      [&](const auto& m) -> std::string {
-        if constexpr (requires { m.room; }) return room_of(m);
+      [](const auto& m) -> std::string {
+        if constexpr (requires { m.room; }) return m.room;
         return {};
       },
       message);
   std::shared_ptr<Room> room;
+  bool damaged = false;
   try {
-    room = find_room(room_id);
+    room = find_room(room_id, damaged);
   } catch (const StoreError& e) {
     spdlog::error("event=store_failed error=\"{}\"", e.what());
     return send_error(*client, ErrorCode::Internal, "the server could not read this room", id);
   }
   if (!room) {
-    json error = protocol::error_message(ErrorCode::NotFound, "no room '" + room_id + "'", id);
+    json error = damaged ? protocol::error_message(ErrorCode::Internal, "the stored game is damaged and cannot be shown", id)
+                         : protocol::error_message(ErrorCode::NotFound, "no room '" + room_id + "'", id);
     error["room"] = room_id;
     client->send(make_frame(error.dump()));
     return;

@@ -1,4 +1,6 @@
 // The real server on a free loopback port, driven by real WebSocket clients.
+#include <sqlite3.h>
+
 #include <csignal>
 #include <thread>
 
@@ -375,4 +377,51 @@ TEST_CASE("a client too slow to read is disconnected; the others play on") {
   CHECK(slow.ws.closed());
   CHECK(slow.ws.close_code() == 1008);
   CHECK(frames < 60 * 100);
+}
+
+TEST_CASE("a corrupted stored game is refused with an error; the server and the other games carry on") {
+  std::string db = temp_path("corrupt.db");
+  std::string broken, intact;
+  json intact_state;
+  {
+    ServerProcess server(db);
+    REQUIRE(server.start());
+    Participant a, b, c, d;
+    REQUIRE(a.identify(server.port(), "Ann"));
+    REQUIRE(b.identify(server.port(), "Bob"));
+    REQUIRE(c.identify(server.port(), "Cy"));
+    REQUIRE(d.identify(server.port(), "Di"));
+    broken = open_game(a, b, variant_options("gipf", "standard"));
+    intact = open_game(c, d, variant_options("yinsh", "blitz"));
+    play_random(broken, {&a, &b}, {.seed = 21, .stop_after_actions = 6});
+    play_random(intact, {&c, &d}, {.seed = 22, .stop_after_actions = 6});
+    drain(c, 300ms);
+    intact_state = c.last_state;
+    CHECK(server.stop(SIGTERM) == 0);
+  }
+  sqlite3* handle = nullptr;
+  REQUIRE(sqlite3_open(db.c_str(), &handle) == SQLITE_OK);
+  std::string corrupt = "UPDATE events SET action = 'zz9' WHERE room = '" + broken +
+                        "' AND seq = (SELECT min(seq) FROM events WHERE room = '" + broken + "' AND kind = 'action')";
+  REQUIRE(sqlite3_exec(handle, corrupt.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
+  sqlite3_close(handle);
+
+  ServerProcess restarted(db);
+  REQUIRE(restarted.start());
+  CHECK(http_get(restarted.port(), "/api/health").status == 200);
+  Participant viewer;
+  REQUIRE(viewer.identify(restarted.port(), "Eve"));
+  viewer.ws.send({{"type", "watch"}, {"room", intact}});
+  auto snapshot = viewer.ws.receive_type("room", 5s);
+  REQUIRE(snapshot);
+  CHECK((*snapshot)["state"] == intact_state);
+  viewer.ws.send({{"type", "watch"}, {"room", broken}});
+  auto refused = viewer.ws.receive_type("error", 5s);
+  REQUIRE(refused);
+  CHECK((*refused)["code"] == "internal");
+  CHECK((*refused)["message"].get<std::string>().find("damaged") != std::string::npos);
+  auto api = http_get(restarted.port(), "/api/games/" + broken);
+  CHECK(api.status == 500);
+  CHECK(json::parse(api.body)["error"]["code"] == "internal");
+  CHECK(http_get(restarted.port(), "/api/games/" + intact + "/record").status == 200);
 }
