@@ -41,7 +41,7 @@ async function joinFromLobby(page, room, link) {
   await page.waitForSelector('#status');
 }
 
-async function playWatchedGame({ game, variant, extras, seed, reloadAt, shot }) {
+async function playWatchedGame({ game, variant, extras, seed, reloadAt, crashAt, shot }) {
   const white = await newPage(browser);
   const black = await newPage(browser, { width: 375, height: 812 });  // a phone
   const spectator = await newPage(browser);
@@ -54,9 +54,19 @@ async function playWatchedGame({ game, variant, extras, seed, reloadAt, shot }) 
   assert.equal(await spectator.$$('[data-choice]').then((c) => c.length), 0, 'a spectator has no controls');
 
   let reloaded = false;
+  let crashed = false;
   const clicks = await playByClicks([white, black], {
     seed,
     onAction: async (page, count) => {
+      if (crashAt && !crashed && count >= crashAt) {
+        // the server dies mid-game and comes back on the same port and database:
+        // the pages show it, reconnect by themselves and catch up
+        crashed = true;
+        await server.kill();
+        await white.waitForSelector('.connection[data-state="reconnecting"]');
+        server = await startServer({ port: server.port, db: server.db });
+        for (const p of [white, black, spectator]) await p.waitForSelector('.connection[data-state="open"]', { timeout: 20000 });
+      }
       if (!reloaded && count >= reloadAt) {
         reloaded = true;
         await black.reload();
@@ -67,6 +77,7 @@ async function playWatchedGame({ game, variant, extras, seed, reloadAt, shot }) 
   });
   assert.ok(clicks > 10);
   assert.ok(reloaded, 'the page was reloaded mid-game');
+  if (crashAt) assert.ok(crashed, 'the server was killed mid-game');
   for (const page of [white, black, spectator]) await page.waitForSelector('#result');
   // the spectator ends with the same final position and result as the players
   const hash = await white.getAttribute('svg.board', 'data-hash');
@@ -84,8 +95,8 @@ async function playWatchedGame({ game, variant, extras, seed, reloadAt, shot }) 
   return room;
 }
 
-test('YINSH blitz: created, joined and played to the end by clicks, watched live', async () => {
-  await playWatchedGame({ game: 'yinsh', variant: 'blitz', seed: 7, reloadAt: 15, shot: 'yinsh-blitz' });
+test('YINSH blitz: created, joined and played to the end by clicks, watched live, through a server crash', async () => {
+  await playWatchedGame({ game: 'yinsh', variant: 'blitz', seed: 7, reloadAt: 15, crashAt: 30, shot: 'yinsh-blitz' });
 });
 
 test('GIPF basic with handicap: played to the end by clicks, watched live, then replayed', async () => {

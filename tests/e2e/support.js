@@ -9,18 +9,28 @@ import { chromium } from 'playwright-core';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const outputDir = join(root, 'test-output');
 
-/** The server on a free loopback port with a fresh database; resolves to {url, stop}. */
-export function startServer() {
+/**
+ * The server on a loopback port (a free one unless given) with its database (a
+ * fresh one unless given); resolves to {url, port, db, stop, kill}.
+ */
+export function startServer({ port = 0, db } = {}) {
   const bin = process.env.GIPF_ARENA_BIN || join(root, 'build', 'server', 'gipf-arena');
-  const db = join(mkdtempSync(join(tmpdir(), 'gipf-arena-e2e-')), 'e2e.db');
-  const child = spawn(bin, ['--port', '0', '--db', db, '--static-dir', join(root, 'web-client'), '--log-level', 'warn'],
+  db ||= join(mkdtempSync(join(tmpdir(), 'gipf-arena-e2e-')), 'e2e.db');
+  const child = spawn(bin, ['--port', String(port), '--db', db, '--static-dir', join(root, 'web-client'), '--log-level', 'warn'],
     { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
   return new Promise((resolve, reject) => {
     let text = '';
     child.stdout.on('data', (chunk) => {
       text += chunk;
-      const match = text.match(/http:\/\/[^\s]+\//);
-      if (match) resolve({ url: match[0], stop: () => child.kill('SIGTERM') });
+      const match = text.match(/http:\/\/[^\s]+:(\d+)\//);
+      if (match) {
+        resolve({
+          url: match[0], port: Number(match[1]), db,
+          stop: () => child.kill('SIGTERM'),
+          kill: () => { child.kill('SIGKILL'); return exited; },
+        });
+      }
     });
     child.on('exit', (code) => reject(new Error(`gipf-arena exited with ${code}`)));
   });
