@@ -98,6 +98,7 @@ int main(int argc, char** argv) {
   for (int i = 1; i < config.threads; ++i) threads.emplace_back([&io] { io.run(); });
   io.run();
   for (auto& t : threads) t.join();
+  store->flush();  // every queued write is committed while io (their callbacks' target) still exists
   spdlog::info("event=stopped");
   return 0;
 }

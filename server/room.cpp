@@ -100,7 +100,13 @@ std::shared_ptr<Room> Room::restore(Executor strand, Store& store, const RoomRec
 
 template <class F>
 void Room::on_strand(F&& f) {
-  boost::asio::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable { f(); });
+  boost::asio::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable {
+    if (self->in_flight_) {
+      self->waiting_.emplace_back(std::move(f));  // after the event being stored
+    } else {
+      f();
+    }
+  });
 }
 
 RoomSummary Room::summary() const {
@@ -196,25 +202,39 @@ void Room::ack(Client& client, const json& request_id, json extra) {
   client.send(make_frame(extra.dump()));
 }
 
-bool Room::commit(EventRecord event, RoomChange change, std::unique_ptr<HostedGame> next, Client& client, const json& request_id) {
+void Room::commit(EventRecord event, RoomChange change, std::unique_ptr<HostedGame> next, std::shared_ptr<Client> client,
+                  json request_id, std::function<void(bool)> after) {
   event.seq = static_cast<std::int64_t>(events_.size()) + 1;
   event.at = now_ms();
-  try {
-    store_.append_event(id_, event, change);  // durable before anyone hears of it
-  } catch (const StoreError& e) {
-    spdlog::error("event=store_failed room={} seq={} error=\"{}\"", id_, event.seq, e.what());
-    fail(client, ErrorCode::Internal, "the server could not store this; nothing changed", request_id, id_);
-    return false;
+  in_flight_ = Commit{event, std::move(next), std::move(client), std::move(request_id), std::move(after)};
+  // Durable before anyone hears of it: the rest happens in committed().
+  store_.append_event_async(id_, event, change, [self = shared_from_this()](const std::string& error) {
+    boost::asio::post(self->strand_, [self, error] { self->committed(error); });
+  });
+}
+
+void Room::committed(const std::string& error) {
+  Commit c = std::move(*in_flight_);
+  in_flight_.reset();
+  if (!error.empty()) {
+    spdlog::error("event=store_failed room={} seq={} error=\"{}\"", id_, c.event.seq, error);
+    fail(*c.client, ErrorCode::Internal, "the server could not store this; nothing changed", c.request_id, id_);
+  } else {
+    int before = game_->ply();
+    if (c.next) game_ = std::move(c.next);
+    apply_record(c.event);
+    events_.push_back(make_frame(event_json(c.event, *game_, before).dump()));
+    ack(*c.client, c.request_id);
+    broadcast(events_.back());
+    send_legal();
+    refresh_summary();
   }
-  int before = game_->ply();
-  if (next) game_ = std::move(next);
-  apply_record(event);
-  events_.push_back(make_frame(event_json(event, *game_, before).dump()));
-  ack(client, request_id);
-  broadcast(events_.back());
-  send_legal();
-  refresh_summary();
-  return true;
+  if (c.after) c.after(error.empty());
+  while (!in_flight_ && !waiting_.empty()) {  // what arrived meanwhile, in order
+    auto next = std::move(waiting_.front());
+    waiting_.pop_front();
+    next();
+  }
 }
 
 Frame Room::legal_frame(Color seat) const {
@@ -315,13 +335,15 @@ void Room::join(std::shared_ptr<Client> client, PlayerInfo player, json request_
     (seat == Color::White ? change.white : change.black) = player.id;
     change.status = "live";
     EventRecord event{0, "joined", player.id, std::string(engine::color_name(seat)), "", 0};
-    if (!commit(event, change, nullptr, *client, request_id)) {
-      (seat == Color::White ? record_.white_name : record_.black_name).clear();
-      return;
-    }
-    spdlog::debug("event=joined room={} player={} seat={}", id_, player.id, engine::color_name(seat));
-    subscribe(client, player.id);
-    send_snapshot(*client, player.id);
+    commit(event, change, nullptr, client, request_id, [this, client, player, seat](bool ok) {
+      if (!ok) {
+        (seat == Color::White ? record_.white_name : record_.black_name).clear();
+        return;
+      }
+      spdlog::debug("event=joined room={} player={} seat={}", id_, player.id, engine::color_name(seat));
+      subscribe(client, player.id);
+      send_snapshot(*client, player.id);
+    });
   });
 }
 
@@ -391,7 +413,7 @@ void Room::play(std::shared_ptr<Client> client, PlayerInfo player, protocol::Pla
       return fail(*client, ErrorCode::IllegalAction, reason, request_id, id_);
     EventRecord event{0, "action", player.id, std::string(engine::color_name(*seat)), next->steps(ply).front().action, 0};
     RoomChange change = change_after(*next);
-    commit(event, change, std::move(next), *client, request_id);
+    commit(event, change, std::move(next), client, request_id);
   });
 }
 
@@ -403,7 +425,7 @@ void Room::resign(std::shared_ptr<Client> client, PlayerInfo player, json reques
     next->resign(*seat);
     EventRecord event{0, "resigned", player.id, std::string(engine::color_name(*seat)), "", 0};
     RoomChange change = change_after(*next);
-    commit(event, change, std::move(next), *client, request_id);
+    commit(event, change, std::move(next), client, request_id);
   });
 }
 
@@ -415,7 +437,7 @@ void Room::offer_draw(std::shared_ptr<Client> client, PlayerInfo player, json re
     if (draw_offer_ == seat) return ack(*client, request_id, {{"duplicate", true}});
     if (draw_offer_) return fail(*client, ErrorCode::BadField, "the opponent offers a draw: answer it", request_id, id_);
     EventRecord event{0, "draw_offered", player.id, std::string(engine::color_name(*seat)), "", 0};
-    commit(event, RoomChange{}, nullptr, *client, request_id);
+    commit(event, RoomChange{}, nullptr, client, request_id);
   });
 }
 
@@ -428,13 +450,13 @@ void Room::answer_draw(std::shared_ptr<Client> client, PlayerInfo player, bool a
       return fail(*client, ErrorCode::NoDrawOffer, "the opponent has not offered a draw", request_id, id_);
     auto color = std::string(engine::color_name(*seat));
     if (!accept) {
-      commit(EventRecord{0, "draw_declined", player.id, color, "", 0}, RoomChange{}, nullptr, *client, request_id);
+      commit(EventRecord{0, "draw_declined", player.id, color, "", 0}, RoomChange{}, nullptr, client, request_id);
       return;
     }
     auto next = game_->clone();
     next->agree_draw();
     RoomChange change = change_after(*next);
-    commit(EventRecord{0, "draw_agreed", player.id, color, "", 0}, change, std::move(next), *client, request_id);
+    commit(EventRecord{0, "draw_agreed", player.id, color, "", 0}, change, std::move(next), client, request_id);
   });
 }
 

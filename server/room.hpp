@@ -4,6 +4,7 @@
 // broadcast, numbered by the room's event sequence.
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/strand.hpp>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -83,10 +84,13 @@ class Room : public std::enable_shared_from_this<Room> {
   void send_legal();
   void send_legal_to(Client& client, engine::Color seat);
   Frame legal_frame(engine::Color seat) const;
-  // Stores the event (and the room's new row values), then makes it happen and
-  // broadcasts it. Returns false (after answering `client`) if the store failed.
-  bool commit(EventRecord event, RoomChange change, std::unique_ptr<HostedGame> next, Client& client,
-              const nlohmann::json& request_id);
+  // Stores the event (and the room's new row values); once it is durable, makes
+  // it happen, acknowledges and broadcasts it, then calls after(true). If the
+  // store fails, answers `client` with an error and calls after(false). The room
+  // is busy meanwhile: operations arriving then wait their turn.
+  void commit(EventRecord event, RoomChange change, std::unique_ptr<HostedGame> next, std::shared_ptr<Client> client,
+              nlohmann::json request_id, std::function<void(bool)> after = {});
+  void committed(const std::string& error);
   nlohmann::json event_json(const EventRecord& event, const HostedGame& game, int ply_before) const;
   void apply_record(const EventRecord& event);  // the in-memory effect of an event
   void broadcast(const Frame& frame);
@@ -96,8 +100,18 @@ class Room : public std::enable_shared_from_this<Room> {
   static void fail(Client& client, protocol::ErrorCode code, const std::string& message, const nlohmann::json& request_id,
                    const std::string& room);
 
+  struct Commit {
+    EventRecord event;
+    std::unique_ptr<HostedGame> next;
+    std::shared_ptr<Client> client;
+    nlohmann::json request_id;
+    std::function<void(bool)> after;
+  };
+
   Executor strand_;
   Store& store_;
+  std::optional<Commit> in_flight_;            // the event being stored
+  std::deque<std::function<void()>> waiting_;  // operations that arrived meanwhile
   std::string id_;
   RoomRecord record_;
   std::unique_ptr<HostedGame> game_;

@@ -132,10 +132,75 @@ SqliteStore::SqliteStore(const std::string& path) {
     db_ = nullptr;
     throw;
   }
+  writer_ = std::thread([this] { writer_loop(); });
 }
 
 SqliteStore::~SqliteStore() {
+  flush();
   if (db_) sqlite3_close(db_);
+}
+
+void SqliteStore::flush() {
+  {
+    std::lock_guard lock(queue_mutex_);
+    stopping_ = true;
+  }
+  queue_changed_.notify_all();
+  if (writer_.joinable()) writer_.join();
+}
+
+void SqliteStore::append_event_async(const std::string& room, const EventRecord& event, const RoomChange& change,
+                                     StoreDone done) {
+  {
+    std::lock_guard lock(queue_mutex_);
+    if (!stopping_) {
+      queue_.push_back({room, event, change, std::move(done)});
+      queue_changed_.notify_one();
+      return;
+    }
+  }
+  done("the server is stopping");
+}
+
+void SqliteStore::writer_loop() {
+  std::vector<Write> batch;
+  while (true) {
+    {
+      std::unique_lock lock(queue_mutex_);
+      queue_changed_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      if (queue_.empty()) return;  // stopping, and everything is written
+      batch.swap(queue_);
+    }
+    std::string error;
+    {
+      std::lock_guard lock(mutex_);
+      try {
+        Transaction t(db_);
+        for (const Write& w : batch) write_one(w);
+        t.commit();
+      } catch (const StoreError& e) {
+        error = e.what();
+      }
+      if (!error.empty() && batch.size() > 1) {
+        // One bad write must not sink the others: write them one by one.
+        for (Write& w : batch) {
+          std::string own;
+          try {
+            Transaction t(db_);
+            write_one(w);
+            t.commit();
+          } catch (const StoreError& e) {
+            own = e.what();
+          }
+          w.done(own);
+          w.done = nullptr;
+        }
+      }
+    }
+    for (Write& w : batch)
+      if (w.done) w.done(error);
+    batch.clear();
+  }
 }
 
 void SqliteStore::execute(const char* sql) {
@@ -227,10 +292,9 @@ void SqliteStore::create_room(const RoomRecord& r, const EventRecord& first) {
   t.commit();
 }
 
-void SqliteStore::append_event(const std::string& room, const EventRecord& event, const RoomChange& c) {
-  std::lock_guard lock(mutex_);
-  Transaction t(db_);
-  insert_event(room, event);
+void SqliteStore::write_one(const Write& w) {
+  const RoomChange& c = w.change;
+  insert_event(w.room, w.event);
   Statement(db_,
             "UPDATE rooms SET white = coalesce(?, white), black = coalesce(?, black), "
             "status = CASE WHEN ? = '' THEN status ELSE ? END, "
@@ -248,10 +312,9 @@ void SqliteStore::append_event(const std::string& room, const EventRecord& event
       .bind(9, c.plies)
       .bind(10, c.plies)
       .bind(11, c.status)
-      .bind(12, event.at)
-      .bind(13, room)
+      .bind(12, w.event.at)
+      .bind(13, w.room)
       .run();
-  t.commit();
 }
 
 std::vector<RoomRecord> SqliteStore::select_rooms(const std::string& where, const std::string& bind_text, int limit, int offset) {

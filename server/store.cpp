@@ -1,6 +1,15 @@
 #include "store.hpp"
 
+#include <future>
+
 namespace arena {
+
+void Store::append_event(const std::string& room, const EventRecord& event, const RoomChange& change) {
+  std::promise<std::string> result;
+  append_event_async(room, event, change, [&result](const std::string& error) { result.set_value(error); });
+  std::string error = result.get_future().get();
+  if (!error.empty()) throw StoreError(error);
+}
 
 std::string replay_event(HostedGame& game, const EventRecord& e) {
   if (e.kind == "action") return game.play(e.action);

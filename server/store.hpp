@@ -3,6 +3,7 @@
 // this interface, so another database can replace SQLite. Every write is durable
 // when the call returns; a failure throws StoreError and changes nothing.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -68,14 +69,23 @@ struct RoomPage {
   std::int64_t total = 0;
 };
 
+// Called once the event is on disk (error empty) or could not be stored (then
+// nothing of it was written). May run on another thread.
+using StoreDone = std::function<void(const std::string& error)>;
+
 class Store {
  public:
   virtual ~Store() = default;
+  // Stores the event and the room's new row values in one transaction; several
+  // such writes may share a commit. `done` is called when it is durable.
+  virtual void append_event_async(const std::string& room, const EventRecord& event, const RoomChange& change,
+                                  StoreDone done) = 0;
   virtual PlayerRecord create_player(const std::string& token, const std::string& name) = 0;
   virtual std::optional<PlayerRecord> find_player(const std::string& token) = 0;
   virtual void rename_player(std::int64_t id, const std::string& name) = 0;
   virtual void create_room(const RoomRecord& room, const EventRecord& first) = 0;
-  virtual void append_event(const std::string& room, const EventRecord& event, const RoomChange& change) = 0;
+  // append_event_async, waiting for it.
+  void append_event(const std::string& room, const EventRecord& event, const RoomChange& change);
   virtual std::vector<RoomRecord> unfinished_rooms() = 0;
   virtual std::optional<RoomRecord> find_room(const std::string& id) = 0;
   virtual std::vector<EventRecord> events(const std::string& room) = 0;
