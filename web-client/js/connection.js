@@ -13,6 +13,7 @@ export class Connection extends EventTarget {
     this.rooms = new Map();  // room id -> last seq seen
     this.delay = 500;
     this.socket = null;
+    this.welcomed = false;  // a welcome came before: the next one is a reconnect
   }
 
   start() { this.open(); }
@@ -43,7 +44,8 @@ export class Connection extends EventTarget {
       this.player = message.player;
       localStorage.setItem(TOKEN_KEY, message.token);
       this.delay = 500;
-      const reconnect = this.state === 'reconnecting';
+      const reconnect = this.welcomed;
+      this.welcomed = true;
       this.setState('open');
       this.dispatchEvent(new CustomEvent('welcome', { detail: { ...message, reconnect } }));
       if (reconnect) {
