@@ -38,8 +38,11 @@ struct Participant {
     return true;
   }
 
-  // Records an event, checking the room's sequence numbers arrive in order.
+  // Records an event, checking the room's sequence numbers arrive in order with
+  // no gap. An event already seen (a resync overlapping the live stream) is
+  // ignored, as PROTOCOL.md tells clients to do.
   void saw_event(const json& e) {
+    if (e["seq"].get<std::int64_t>() <= last_seq) return;
     REQUIRE(e["seq"].get<std::int64_t>() == last_seq + 1);
     last_seq = e["seq"];
     last_event = e;
