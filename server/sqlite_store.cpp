@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "migrations.hpp"
+#include "sha256.hpp"
 
 namespace arena {
 namespace {
@@ -231,6 +232,7 @@ void SqliteStore::migrate() {
     if (m.version <= current) continue;
     Transaction t(db_);
     execute(std::string(m.sql).c_str());
+    if (m.version == 2) hash_stored_tokens();  // what SQL alone cannot do
     Statement(db_, "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)")
         .bind(1, std::int64_t{m.version})
         .bind(2, std::string(m.name))
@@ -240,16 +242,30 @@ void SqliteStore::migrate() {
   }
 }
 
+void SqliteStore::hash_stored_tokens() {
+  std::vector<std::pair<std::int64_t, std::string>> rows;
+  {
+    Statement s(db_, "SELECT id, token_hash FROM players");
+    while (s.step()) rows.emplace_back(s.integer(0), s.text(1));
+  }
+  for (auto& [id, token] : rows)
+    Statement(db_, "UPDATE players SET token_hash = ? WHERE id = ?").bind(1, sha256_hex(token)).bind(2, id).run();
+}
+
 PlayerRecord SqliteStore::create_player(const std::string& token, const std::string& name) {
   std::lock_guard lock(mutex_);
-  Statement(db_, "INSERT INTO players (token, name, created_at) VALUES (?, ?, ?)").bind(1, token).bind(2, name).bind(3, now_ms()).run();
+  Statement(db_, "INSERT INTO players (token_hash, name, created_at) VALUES (?, ?, ?)")
+      .bind(1, sha256_hex(token))
+      .bind(2, name)
+      .bind(3, now_ms())
+      .run();
   return {sqlite3_last_insert_rowid(db_), token, name};
 }
 
 std::optional<PlayerRecord> SqliteStore::find_player(const std::string& token) {
   std::lock_guard lock(mutex_);
-  Statement s(db_, "SELECT id, name FROM players WHERE token = ?");
-  s.bind(1, token);
+  Statement s(db_, "SELECT id, name FROM players WHERE token_hash = ?");
+  s.bind(1, sha256_hex(token));
   if (!s.step()) return std::nullopt;
   return PlayerRecord{s.integer(0), token, s.text(1)};
 }

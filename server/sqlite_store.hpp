@@ -41,6 +41,7 @@ class SqliteStore final : public Store {
  private:
   void execute(const char* sql);
   void migrate();
+  void hash_stored_tokens();
   struct Write {
     std::string room;
     EventRecord event;

@@ -8,7 +8,10 @@
 #include "http_api.hpp"
 #include "http_session.hpp"
 #include "server_process.hpp"
+#include "sha256.hpp"
 #include "sqlite_store.hpp"
+
+#include <sqlite3.h>
 
 using namespace arena;
 
@@ -66,7 +69,7 @@ TEST_CASE("SQLite store: migrations once, rooms and events kept in order") {
   std::string path = test_support::temp_path("store.db");
   {
     SqliteStore store(path);
-    CHECK(store.schema_version() == 1);
+    CHECK(store.schema_version() == 2);
     auto ann = store.create_player("t1", "Ann");
     auto bob = store.create_player("t2", "Bob");
     CHECK(store.find_player("t1")->id == ann.id);
@@ -91,7 +94,7 @@ TEST_CASE("SQLite store: migrations once, rooms and events kept in order") {
     store.append_event("r1", {3, "resigned", bob.id, "black", "", 1003}, end);
   }
   SqliteStore again(path);  // reopening applies nothing twice
-  CHECK(again.schema_version() == 1);
+  CHECK(again.schema_version() == 2);
   auto room = again.find_room("r1");
   REQUIRE(room);
   CHECK(room->status == "finished");
@@ -106,4 +109,55 @@ TEST_CASE("SQLite store: migrations once, rooms and events kept in order") {
   CHECK(again.unfinished_rooms().empty());
   CHECK(again.list_rooms("finished", 1, 10).total == 1);
   CHECK(again.list_rooms("live", 1, 10).rooms.empty());
+}
+
+TEST_CASE("SHA-256 of the standard test vectors") {
+  CHECK(sha256_hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  CHECK(sha256_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  CHECK(sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq") ==
+        "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  CHECK(sha256_hex(std::string(1000, 'a')).size() == 64);
+}
+
+namespace {
+std::vector<std::string> column(const std::string& path, const char* sql) {
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+  std::vector<std::string> out;
+  sqlite3_exec(db, sql, [](void* o, int, char** values, char**) {
+    static_cast<std::vector<std::string>*>(o)->push_back(values[0] ? values[0] : "");
+    return 0;
+  }, &out, nullptr);
+  sqlite3_close(db);
+  return out;
+}
+}  // namespace
+
+TEST_CASE("player tokens are stored only as digests; a version-1 database is upgraded") {
+  std::string path = test_support::temp_path("tokens.db");
+  {
+    SqliteStore store(path);
+    store.create_player("secret-token", "Ann");
+    CHECK(store.find_player("secret-token")->name == "Ann");
+    CHECK(!store.find_player(sha256_hex("secret-token")));  // the digest is no credential
+  }
+  CHECK(column(path, "SELECT token_hash FROM players") == std::vector<std::string>{sha256_hex("secret-token")});
+
+  std::string old_path = test_support::temp_path("v1.db");
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(old_path.c_str(), &db) == SQLITE_OK);
+  REQUIRE(sqlite3_exec(db,
+                       "CREATE TABLE schema_version (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL);"
+                       "INSERT INTO schema_version VALUES (1, '001_initial', 0);"
+                       "CREATE TABLE players (id INTEGER PRIMARY KEY, token TEXT NOT NULL UNIQUE, name TEXT NOT NULL,"
+                       " created_at INTEGER NOT NULL);"
+                       "INSERT INTO players (token, name, created_at) VALUES ('old-token', 'Bob', 0);",
+                       nullptr, nullptr, nullptr) == SQLITE_OK);
+  sqlite3_close(db);
+  SqliteStore upgraded(old_path);
+  CHECK(upgraded.schema_version() == 2);
+  auto bob = upgraded.find_player("old-token");
+  REQUIRE(bob);
+  CHECK(bob->name == "Bob");
+  CHECK(column(old_path, "SELECT token_hash FROM players") == std::vector<std::string>{sha256_hex("old-token")});
 }
