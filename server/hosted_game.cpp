@@ -43,14 +43,6 @@ class HostedGameOf final : public HostedGame {
     return out;
   }
 
-  std::vector<std::string> legal() const override {
-    std::vector<std::string> out;
-    for (const auto& a : game_.state().legal_actions()) out.push_back(Rules::notation(game_.state(), a));
-    std::sort(out.begin(), out.end());
-    out.erase(std::unique(out.begin(), out.end()), out.end());
-    return out;
-  }
-
   nlohmann::json legal_moves() const override {
     std::vector<nlohmann::json> moves;
     for (const auto& a : game_.state().legal_actions()) moves.push_back(protocol::action_to_json(game_.state(), a));

@@ -45,8 +45,8 @@ class HostedGame {
   // The reason `action` is refused now, or empty: play() without playing.
   virtual std::string check(std::string_view action) const = 0;
   virtual std::vector<StepView> steps(int from_ply) const = 0;
-  virtual std::vector<std::string> legal() const = 0;  // canonical, sorted
-  // The same actions with what each does (protocol::action_to_json), same order.
+  // The legal actions with what each does (protocol::action_to_json), sorted by
+  // their canonical notation ("action"), each once.
   virtual nlohmann::json legal_moves() const = 0;
   virtual nlohmann::json state() const = 0;
   virtual engine::GameResult result() const = 0;

@@ -17,10 +17,6 @@ void send_error(Client& client, ErrorCode code, const std::string& message, cons
   client.send(make_frame(protocol::error_message(code, message, id).dump()));
 }
 
-std::int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
-
 }  // namespace
 
 Lobby::Lobby(boost::asio::io_context& io, Store& store)
@@ -29,17 +25,20 @@ Lobby::Lobby(boost::asio::io_context& io, Store& store)
 int Lobby::restore() {
   int restored = 0;
   for (const RoomRecord& record : store_.unfinished_rooms()) {
-    std::string error;
-    auto room = Room::restore(boost::asio::make_strand(io_.get_executor()), store_, record, [this] { room_changed(); }, error);
-    if (!room) {
-      spdlog::error("event=restore_failed room={} error=\"{}\"", record.id, error);
-      continue;
-    }
+    auto room = load_room(record);
+    if (!room) continue;
     std::lock_guard lock(mutex_);
     rooms_[record.id] = room;
     ++restored;
   }
   return restored;
+}
+
+std::shared_ptr<Room> Lobby::load_room(const RoomRecord& record) {
+  std::string error;
+  auto room = Room::restore(boost::asio::make_strand(io_.get_executor()), store_, record, [this] { room_changed(); }, error);
+  if (!room) spdlog::error("event=restore_failed room={} error=\"{}\"", record.id, error);
+  return room;
 }
 
 std::shared_ptr<Room> Lobby::find_room(const std::string& id, bool& damaged) {
@@ -51,10 +50,8 @@ std::shared_ptr<Room> Lobby::find_room(const std::string& id, bool& damaged) {
   }
   auto record = store_.find_room(id);  // a finished room no longer in memory
   if (!record) return nullptr;
-  std::string error;
-  auto room = Room::restore(boost::asio::make_strand(io_.get_executor()), store_, *record, [this] { room_changed(); }, error);
+  auto room = load_room(*record);
   if (!room) {
-    spdlog::error("event=restore_failed room={} error=\"{}\"", id, error);
     damaged = true;
     return nullptr;
   }

@@ -46,6 +46,8 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   // The room in memory or loaded from the store; nullptr if there is none, or
   // (with `damaged` set) if its stored events do not replay.
   std::shared_ptr<Room> find_room(const std::string& id, bool& damaged);
+  // A room rebuilt from its stored events; nullptr (logged) if they do not replay.
+  std::shared_ptr<Room> load_room(const RoomRecord& record);
   std::string new_room_id();
   std::string new_token();
   void hello(const std::shared_ptr<Client>& client, Identity& identity, const protocol::Hello& m, const nlohmann::json& id);

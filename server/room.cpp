@@ -1,7 +1,6 @@
 #include "room.hpp"
 
 #include <boost/asio/post.hpp>
-#include <chrono>
 #include <spdlog/spdlog.h>
 
 #include "engine/replay.hpp"
@@ -15,10 +14,6 @@ using protocol::ErrorCode;
 using engine::Color;
 
 constexpr std::size_t kMaxEventsInResync = 1000;
-
-std::int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
 
 std::optional<Color> parse_color(const std::string& name) {
   if (name == "white") return Color::White;
@@ -72,7 +67,7 @@ std::shared_ptr<Room> Room::create(Executor strand, Store& store, std::string id
   EventRecord first{1, "created", creator.id, std::string(engine::color_name(seat)), "", record.created_at};
   store.create_room(record, first);
   std::shared_ptr<Room> room(new Room(std::move(strand), store, std::move(record), std::move(game), std::move(changed)));
-  room->events_.push_back(make_frame(room->event_json(first, *room->game_, 0).dump()));
+  room->record_event(first, 0);
   room->refresh_summary();
   return room;
 }
@@ -91,8 +86,7 @@ std::shared_ptr<Room> Room::restore(Executor strand, Store& store, const RoomRec
       error = "event " + std::to_string(e.seq) + " (" + e.kind + " " + e.action + "): " + problem;
       return nullptr;
     }
-    room->apply_record(e);
-    room->events_.push_back(make_frame(room->event_json(e, *room->game_, before).dump()));
+    room->record_event(e, before);
   }
   room->refresh_summary();
   return room;
@@ -126,7 +120,7 @@ void Room::refresh_summary() {
   s.black_seated = record_.black.has_value();
   s.moves = game_->turns();
   s.ply = game_->ply();
-  for (auto& [ptr, sub] : subscribers_) s.spectators += !sub.seat;
+  s.spectators = spectator_count();
   s.created_at = record_.created_at;
   s.finished_at = record_.finished_at;
   {
@@ -158,6 +152,11 @@ void Room::apply_record(const EventRecord& e) {
     record_.reason = std::string(result.reason);
     record_.finished_at = e.at;
   }
+}
+
+void Room::record_event(const EventRecord& e, int ply_before) {
+  apply_record(e);
+  events_.push_back(make_frame(event_json(e, *game_, ply_before).dump()));
 }
 
 json Room::event_json(const EventRecord& e, const HostedGame& game, int ply_before) const {
@@ -222,8 +221,7 @@ void Room::committed(const std::string& error) {
   } else {
     int before = game_->ply();
     if (c.next) game_ = std::move(c.next);
-    apply_record(c.event);
-    events_.push_back(make_frame(event_json(c.event, *game_, before).dump()));
+    record_event(c.event, before);
     ack(*c.client, c.request_id);
     broadcast(events_.back());
     send_legal();
@@ -238,8 +236,11 @@ void Room::committed(const std::string& error) {
 }
 
 Frame Room::legal_frame(Color seat) const {
-  json j{{"type", "legal"},     {"room", id_},                {"ply", game_->ply()},
-         {"player", engine::color_name(seat)}, {"actions", game_->legal()}, {"moves", game_->legal_moves()}};
+  json moves = game_->legal_moves();
+  json actions = json::array();
+  for (const json& m : moves) actions.push_back(m["action"]);
+  json j{{"type", "legal"}, {"room", id_}, {"ply", game_->ply()}, {"player", engine::color_name(seat)},
+         {"actions", std::move(actions)}, {"moves", std::move(moves)}};
   return make_frame(j.dump());
 }
 
@@ -269,8 +270,6 @@ void Room::send_snapshot(Client& client, std::int64_t player) {
   };
   json history = json::array();
   for (const auto& s : game_->steps(0)) history.push_back(s.to_json());
-  int spectators = 0;
-  for (auto& [ptr, sub] : subscribers_) spectators += !sub.seat;
   json j{{"type", "room"},
          {"room",
           {{"id", id_},
@@ -287,7 +286,7 @@ void Room::send_snapshot(Client& client, std::int64_t player) {
          {"state", game_->state()},
          {"result", protocol::result_to_json(game_->result())},
          {"draw_offer", draw_offer_ ? json(engine::color_name(*draw_offer_)) : json(nullptr)},
-         {"spectators", spectators}};
+         {"spectators", spectator_count()}};
   client.send(make_frame(j.dump()));
   if (seat && record_.status == "live") send_legal_to(client, *seat);
 }
@@ -299,10 +298,14 @@ void Room::subscribe(const std::shared_ptr<Client>& client, std::int64_t player)
   if (!seat != was_spectator) spectators_changed();
 }
 
-void Room::spectators_changed() {
+int Room::spectator_count() const {
   int count = 0;
   for (auto& [ptr, sub] : subscribers_) count += !sub.seat;
-  broadcast(make_frame(json{{"type", "spectators"}, {"room", id_}, {"count", count}}.dump()));
+  return count;
+}
+
+void Room::spectators_changed() {
+  broadcast(make_frame(json{{"type", "spectators"}, {"room", id_}, {"count", spectator_count()}}.dump()));
   refresh_summary();
 }
 

@@ -93,6 +93,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void committed(const std::string& error);
   nlohmann::json event_json(const EventRecord& event, const HostedGame& game, int ply_before) const;
   void apply_record(const EventRecord& event);  // the in-memory effect of an event
+  // apply_record, then the event's frame joins the log (the game already moved).
+  void record_event(const EventRecord& event, int ply_before);
+  int spectator_count() const;
   void broadcast(const Frame& frame);
   void spectators_changed();
   void refresh_summary();

@@ -2,17 +2,12 @@
 
 #include <sqlite3.h>
 
-#include <chrono>
 
 #include "migrations.hpp"
 #include "sha256.hpp"
 
 namespace arena {
 namespace {
-
-std::int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
 
 // A prepared statement, finalized when it goes out of scope.
 class Statement {
@@ -64,27 +59,28 @@ class Statement {
   sqlite3_stmt* stmt_ = nullptr;
 };
 
+void exec(sqlite3* db, const char* sql) {
+  char* error = nullptr;
+  if (sqlite3_exec(db, sql, nullptr, nullptr, &error) != SQLITE_OK) {
+    std::string message = error ? error : "unknown error";
+    sqlite3_free(error);
+    throw StoreError(std::string(sql).substr(0, 60) + ": " + message);
+  }
+}
+
 // BEGIN IMMEDIATE … COMMIT, rolled back if the scope is left without commit().
 class Transaction {
  public:
-  explicit Transaction(sqlite3* db) : db_(db) { exec("BEGIN IMMEDIATE"); }
+  explicit Transaction(sqlite3* db) : db_(db) { exec(db_, "BEGIN IMMEDIATE"); }
   ~Transaction() {
     if (!done_) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
   }
   void commit() {
-    exec("COMMIT");
+    exec(db_, "COMMIT");
     done_ = true;
   }
 
  private:
-  void exec(const char* sql) {
-    char* error = nullptr;
-    if (sqlite3_exec(db_, sql, nullptr, nullptr, &error) != SQLITE_OK) {
-      std::string message = error ? error : "unknown error";
-      sqlite3_free(error);
-      throw StoreError(std::string(sql) + ": " + message);
-    }
-  }
   sqlite3* db_;
   bool done_ = false;
 };
@@ -204,14 +200,7 @@ void SqliteStore::writer_loop() {
   }
 }
 
-void SqliteStore::execute(const char* sql) {
-  char* error = nullptr;
-  if (sqlite3_exec(db_, sql, nullptr, nullptr, &error) != SQLITE_OK) {
-    std::string message = error ? error : "unknown error";
-    sqlite3_free(error);
-    throw StoreError(message);
-  }
-}
+void SqliteStore::execute(const char* sql) { exec(db_, sql); }
 
 int SqliteStore::schema_version() {
   std::lock_guard lock(mutex_);
@@ -312,24 +301,19 @@ void SqliteStore::write_one(const Write& w) {
   const RoomChange& c = w.change;
   insert_event(w.room, w.event);
   Statement(db_,
-            "UPDATE rooms SET white = coalesce(?, white), black = coalesce(?, black), "
-            "status = CASE WHEN ? = '' THEN status ELSE ? END, "
-            "result = CASE WHEN ? = '' THEN result ELSE ? END, reason = CASE WHEN ? = '' THEN reason ELSE ? END, "
-            "plies = CASE WHEN ? < 0 THEN plies ELSE ? END, "
-            "finished_at = CASE WHEN ? = 'finished' THEN ? ELSE finished_at END WHERE id = ?")
+            "UPDATE rooms SET white = coalesce(?1, white), black = coalesce(?2, black), "
+            "status = CASE WHEN ?3 = '' THEN status ELSE ?3 END, "
+            "result = CASE WHEN ?4 = '' THEN result ELSE ?4 END, reason = CASE WHEN ?5 = '' THEN reason ELSE ?5 END, "
+            "plies = CASE WHEN ?6 < 0 THEN plies ELSE ?6 END, "
+            "finished_at = CASE WHEN ?3 = 'finished' THEN ?7 ELSE finished_at END WHERE id = ?8")
       .bind(1, c.white)
       .bind(2, c.black)
       .bind(3, c.status)
-      .bind(4, c.status)
-      .bind(5, c.result)
-      .bind(6, c.result)
-      .bind(7, c.reason)
-      .bind(8, c.reason)
-      .bind(9, c.plies)
-      .bind(10, c.plies)
-      .bind(11, c.status)
-      .bind(12, w.event.at)
-      .bind(13, w.room)
+      .bind(4, c.result)
+      .bind(5, c.reason)
+      .bind(6, c.plies)
+      .bind(7, w.event.at)
+      .bind(8, w.room)
       .run();
 }
 

@@ -1,8 +1,13 @@
 #include "store.hpp"
 
+#include <chrono>
 #include <future>
 
 namespace arena {
+
+std::int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
 
 void Store::append_event(const std::string& room, const EventRecord& event, const RoomChange& change) {
   std::promise<std::string> result;

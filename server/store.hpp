@@ -50,6 +50,9 @@ struct EventRecord {
   std::int64_t at = 0;  // ms since the epoch
 };
 
+// Milliseconds since the epoch: the timestamps of rooms and events.
+std::int64_t now_ms();
+
 // The effect of a stored event on its game: plays an action, a resignation or an
 // agreed draw; other kinds leave the game alone. The reason if it does not apply.
 std::string replay_event(HostedGame& game, const EventRecord& event);

@@ -141,15 +141,6 @@ std::optional<ActionError> play_all(engine::Game<Rules>& game, const std::vector
   return std::nullopt;
 }
 
-template <class Rules>
-std::vector<std::string> legal_texts(const typename Rules::State& state) {
-  std::vector<std::string> out;
-  for (const auto& a : state.legal_actions()) out.push_back(Rules::notation(state, a));
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
-  return out;
-}
-
 int report(const ActionError& e, std::ostream& err) {
   err << "illegal action " << engine::excerpt(e.action) << ": " << e.reason << "\n";
   return 1;
@@ -171,7 +162,7 @@ int run_game_command(const std::string& command, const Request& r, const typenam
   engine::Game<Rules> game(options);
   if (auto e = play_all(game, actions)) return report(*e, err);
   if (command == "legal") {
-    for (const auto& t : legal_texts<Rules>(game.state())) out << t << "\n";
+    for (const auto& t : engine::legal_notation<Rules>(game.state())) out << t << "\n";
   } else if (command == "show") {
     out << protocol::state_to_json(game.state()).dump() << "\n";
   } else {
@@ -265,7 +256,7 @@ json run_batch_line(const std::string& line) {
     }
     json out{{"ok", true}};
     for (const auto& w : want) {
-      if (w == "legal") out["legal"] = legal_texts<Rules>(game.state());
+      if (w == "legal") out["legal"] = engine::legal_notation<Rules>(game.state());
       if (w == "state") out["state"] = protocol::state_to_json(game.state());
       if (w == "record") out["record"] = engine::print_record(game);
     }

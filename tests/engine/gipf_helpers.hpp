@@ -8,6 +8,7 @@
 
 #include "engine/gipf/notation.hpp"
 #include "engine/gipf/rules.hpp"
+#include "rules_helpers.hpp"
 
 namespace gipf_test {
 
@@ -43,26 +44,14 @@ inline State position(Variant variant, const std::string& pieces, int white_rese
   return s.value;
 }
 
-inline std::vector<std::string> legal(const State& s) {
-  std::vector<std::string> out;
-  for (const auto& a : s.legal_actions()) out.push_back(to_notation(s, a));
-  std::sort(out.begin(), out.end());
-  return out;
-}
+using rules_test::legal;
+using rules_test::play;
 
 inline std::vector<std::string> removals(const State& s) {
   auto all = legal(s);
   std::vector<std::string> out;
   std::copy_if(all.begin(), all.end(), std::back_inserter(out), [](const std::string& t) { return t[0] == 'x' || t[0] == 'k'; });
   return out;
-}
-
-// Plays one action written in notation; the test fails if it is refused.
-inline void play(State& s, const std::string& text) {
-  auto a = parse_action(s, text);
-  REQUIRE_MESSAGE(a.ok(), (text + ": " + a.error));
-  std::string reason = s.apply(a.value);
-  REQUIRE_MESSAGE(reason.empty(), (text + ": " + reason));
 }
 
 inline Piece at(const State& s, const char* name) { return s.at(*parse_cell(name)); }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/yinsh/rules.hpp"
+#include "rules_helpers.hpp"
 
 namespace yinsh_test {
 
@@ -41,19 +42,8 @@ inline State position(Variant variant, const std::string& pieces, Color turn, st
   return s.value;
 }
 
-inline std::vector<std::string> legal(const State& s) {
-  std::vector<std::string> out;
-  for (const auto& a : s.legal_actions()) out.push_back(to_notation(s, a));
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-inline void play(State& s, const std::string& text) {
-  auto a = parse_action(s, text);
-  REQUIRE_MESSAGE(a.ok(), (text + ": " + a.error));
-  std::string reason = s.apply(a.value);
-  REQUIRE_MESSAGE(reason.empty(), (text + ": " + reason));
-}
+using rules_test::legal;
+using rules_test::play;
 
 inline Piece at(const State& s, const char* name) { return s.at(*parse_cell(name)); }
 

@@ -7,6 +7,7 @@
 //   State, Action, Options;
 //   static std::string notation(const State& before, const Action&);
 //   static Parsed<Action> parse(const State&, std::string_view);
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +16,16 @@
 #include "engine/text.hpp"
 
 namespace engine {
+
+// The legal actions of `state` in canonical notation, sorted, each once.
+template <class Rules>
+std::vector<std::string> legal_notation(const typename Rules::State& state) {
+  std::vector<std::string> out;
+  for (const auto& a : state.legal_actions()) out.push_back(Rules::notation(state, a));
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
 
 template <class Rules>
 class Game {
