@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 tests=false
 [[ "${1:-}" == "--tests" ]] && tests=true
 
-packages=(g++ cmake ninja-build pkg-config nlohmann-json3-dev doctest-dev libboost-dev libsqlite3-dev libspdlog-dev)
+packages=(g++ cmake ninja-build pkg-config nlohmann-json3-dev doctest-dev libboost-dev libsqlite3-dev libspdlog-dev libunistring-dev)
 if $tests; then
   packages+=(chromium)
   # Node.js runs the browser tests; a machine may have it from elsewhere.

@@ -2,7 +2,10 @@
 // What a room or the lobby sees of a connected player: somewhere to send frames.
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
+
+#include "protocol/json_text.hpp"
 
 namespace arena {
 
@@ -22,5 +25,7 @@ struct PlayerInfo {
 };
 
 inline Frame make_frame(std::string text) { return std::make_shared<const std::string>(std::move(text)); }
+// Never throws for text that is not UTF-8 (see protocol/json_text.hpp).
+inline Frame make_frame(const nlohmann::json& message) { return make_frame(protocol::to_text(message)); }
 
 }  // namespace arena

@@ -1,6 +1,8 @@
 #include "config.hpp"
 
+#include <algorithm>
 #include <charconv>
+#include <sstream>
 
 namespace arena {
 namespace {
@@ -18,6 +20,20 @@ constexpr Option kOptions[] = {
     {"--static-dir", "GIPF_ARENA_STATIC_DIR", "directory of the web client's files"},
     {"--log-level", "GIPF_ARENA_LOG_LEVEL", "trace, debug, info, warn, error or off (default info)"},
     {"--threads", "GIPF_ARENA_THREADS", "I/O threads (default 2)"},
+    {"--public-origin", "GIPF_ARENA_PUBLIC_ORIGIN",
+     "an origin whose pages may connect, e.g. https://gipf.example.org; may be given\n"
+     "several times (the variable: separated by commas). When none is given, a page\n"
+     "may connect only from the address it was served from, if that is an IP address\n"
+     "or localhost"},
+    {"--max-connections-per-address", "GIPF_ARENA_MAX_CONNECTIONS_PER_ADDRESS",
+     "open connections per client address (IPv6: per /64) (default 128)"},
+    {"--max-new-players-per-address", "GIPF_ARENA_MAX_NEW_PLAYERS_PER_ADDRESS",
+     "new player identities per client address per hour (default 100)"},
+    {"--max-open-rooms", "GIPF_ARENA_MAX_OPEN_ROOMS", "rooms one player may have waiting for an opponent (default 5)"},
+    {"--open-room-ttl", "GIPF_ARENA_OPEN_ROOM_TTL",
+     "seconds a room waits for its second player before it is cancelled (default 1800)"},
+    {"--message-rate", "GIPF_ARENA_MESSAGE_RATE", "messages per second per connection, sustained (default 20)"},
+    {"--message-burst", "GIPF_ARENA_MESSAGE_BURST", "messages per connection at once (default 60)"},
 };
 
 std::optional<int> number(const std::string& text, int low, int high) {
@@ -27,14 +43,47 @@ std::optional<int> number(const std::string& text, int low, int high) {
   return value;
 }
 
-std::string set(Config& c, const std::string& flag, const std::string& value) {
+std::string set_number(int& target, const std::string& flag, const std::string& value, int low, int high) {
+  auto n = number(value, low, high);
+  if (!n) return flag + " must be a number from " + std::to_string(low) + " to " + std::to_string(high);
+  target = *n;
+  return {};
+}
+
+std::string set_rate(double& target, const std::string& flag, const std::string& value) {
+  int n = 0;
+  if (auto error = set_number(n, flag, value, 0, 100000); !error.empty()) return error;
+  target = n;
+  return {};
+}
+
+// `from_env`: a variable's value may list several origins.
+std::string add_origins(Config& c, const std::string& value, bool from_env) {
+  std::vector<std::string> items;
+  if (from_env) {
+    std::string item;
+    std::istringstream in(value);
+    while (std::getline(in, item, ','))
+      if (item.find_first_not_of(' ') != std::string::npos) items.push_back(item.substr(item.find_first_not_of(' ')));
+  } else {
+    items.push_back(value);
+  }
+  for (auto item : items) {
+    while (!item.empty() && item.back() == ' ') item.pop_back();
+    std::string origin = normalize_origin(item);
+    if (origin.empty()) return "--public-origin must be like https://gipf.example.org or http://10.0.0.5:8080, not '" + item + "'";
+    c.public_origins.push_back(origin);
+  }
+  return {};
+}
+
+std::string set(Config& c, const std::string& flag, const std::string& value, bool from_env) {
+  Limits& l = c.limits;
   if (flag == "--host") {
     if (value.empty()) return "--host needs an address";
     c.host = value;
   } else if (flag == "--port") {
-    auto n = number(value, 0, 65535);
-    if (!n) return "--port must be a number from 0 to 65535";
-    c.port = *n;
+    return set_number(c.port, flag, value, 0, 65535);
   } else if (flag == "--db") {
     if (value.empty()) return "--db needs a file name";
     c.db = value;
@@ -48,25 +97,55 @@ std::string set(Config& c, const std::string& flag, const std::string& value) {
       }
     return "--log-level must be trace, debug, info, warn, error or off";
   } else if (flag == "--threads") {
-    auto n = number(value, 1, 64);
-    if (!n) return "--threads must be a number from 1 to 64";
-    c.threads = *n;
+    return set_number(c.threads, flag, value, 1, 64);
+  } else if (flag == "--public-origin") {
+    return add_origins(c, value, from_env);
+  } else if (flag == "--max-connections-per-address") {
+    return set_number(l.max_connections_per_address, flag, value, 1, 1000000);
+  } else if (flag == "--max-new-players-per-address") {
+    return set_number(l.max_new_players_per_address, flag, value, 1, 1000000);
+  } else if (flag == "--max-open-rooms") {
+    return set_number(l.max_open_rooms_per_player, flag, value, 1, 1000);
+  } else if (flag == "--open-room-ttl") {
+    int seconds = 0;
+    if (auto error = set_number(seconds, flag, value, 1, 7 * 24 * 3600); !error.empty()) return error;
+    l.open_room_ttl = std::chrono::seconds(seconds);
+  } else if (flag == "--message-rate") {
+    return set_rate(l.messages_per_second, flag, value);
+  } else if (flag == "--message-burst") {
+    if (auto error = set_rate(l.message_burst, flag, value); !error.empty()) return error;
+    if (l.message_burst < 1) return "--message-burst must be at least 1";
   }
   return {};
 }
 
 }  // namespace
 
+std::string normalize_origin(const std::string& text) {
+  std::string s = text;
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+  std::string rest;
+  for (std::string scheme : {"http://", "https://"})
+    if (s.rfind(scheme, 0) == 0) rest = s.substr(scheme.size());
+  if (rest.empty()) return {};
+  for (char ch : rest) {
+    bool ok = std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '-' || ch == ':' || ch == '[' || ch == ']';
+    if (!ok) return {};
+  }
+  return s;
+}
+
 ConfigResult parse_config(const std::vector<std::string>& args, std::optional<std::string> (*env)(const char*)) {
   ConfigResult r;
   for (const Option& o : kOptions) {
     if (auto value = env(o.env)) {
-      if (auto error = set(r.config, o.flag, *value); !error.empty()) {
+      if (auto error = set(r.config, o.flag, *value, true); !error.empty()) {
         r.error = std::string(o.env) + ": " + error;
         return r;
       }
     }
   }
+  bool origins_from_flags = false;  // flags win: the first --public-origin drops the variable's list
   for (std::size_t i = 0; i < args.size(); ++i) {
     std::string arg = args[i];
     if (arg == "--help" || arg == "-h") {
@@ -92,7 +171,11 @@ ConfigResult parse_config(const std::vector<std::string>& args, std::optional<st
       }
       value = args[++i];
     }
-    if (auto error = set(r.config, arg, value); !error.empty()) {
+    if (arg == "--public-origin" && !origins_from_flags) {
+      r.config.public_origins.clear();
+      origins_from_flags = true;
+    }
+    if (auto error = set(r.config, arg, value, false); !error.empty()) {
       r.error = error;
       return r;
     }
@@ -106,12 +189,25 @@ std::string help_text(const std::string& default_static_dir) {
       "GIPF Arena: play GIPF and YINSH in the browser. Serves the web client and the\n"
       "game protocol (WebSocket at /ws) on one port; keeps every game in SQLite.\n\n"
       "Options (each also read from the environment variable shown; flags win):\n";
+  const std::string indent(32, ' ');
   for (const Option& o : kOptions) {
     std::string flag = std::string("  ") + o.flag + " VALUE";
-    flag.resize(22, ' ');
-    out += flag + o.help + "\n" + std::string(22, ' ') + "[" + o.env + "]\n";
+    if (flag.size() >= indent.size()) {
+      out += flag + "\n" + indent;
+    } else {
+      flag.resize(indent.size(), ' ');
+      out += flag;
+    }
+    std::istringstream help(o.help);
+    std::string line;
+    bool first = true;
+    while (std::getline(help, line)) {
+      out += (first ? "" : indent) + line + "\n";
+      first = false;
+    }
+    out += indent + "[" + o.env + "]\n";
   }
-  out += "  --help              this text\n\nThe web client's files default to " + default_static_dir + "\n";
+  out += "  --help                        this text\n\nThe web client's files default to " + default_static_dir + "\n";
   return out;
 }
 

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "limits.hpp"
+
 namespace arena {
 
 struct Config {
@@ -13,6 +15,10 @@ struct Config {
   std::string static_dir;  // default: the repository's web-client/
   std::string log_level = "info";
   int threads = 2;
+  // Origins (scheme://host[:port], lowercase) whose pages may open a WebSocket;
+  // empty: the page's own host, and only when that is an IP address or localhost.
+  std::vector<std::string> public_origins;
+  Limits limits;
 };
 
 struct ConfigResult {
@@ -25,5 +31,8 @@ struct ConfigResult {
 // the defaults. `env` looks a variable up (getenv in the server).
 ConfigResult parse_config(const std::vector<std::string>& args, std::optional<std::string> (*env)(const char*));
 std::string help_text(const std::string& default_static_dir);
+// "HTTPS://Example.org:8443" → "https://example.org:8443"; empty if it is not
+// an origin (scheme http or https, a host, an optional port, nothing more).
+std::string normalize_origin(const std::string& text);
 
 }  // namespace arena

@@ -5,6 +5,8 @@
 #include <sstream>
 
 #include "engine/replay.hpp"
+#include "protocol/json_text.hpp"
+#include "protocol/room_id.hpp"
 #include "protocol/messages.hpp"
 
 namespace arena {
@@ -27,35 +29,13 @@ HttpResponse respond(const HttpRequest& request, http::status status, std::strin
 }
 
 HttpResponse json_response(const HttpRequest& request, http::status status, const json& body) {
-  auto res = respond(request, status, body.dump(), "application/json");
+  auto res = respond(request, status, protocol::to_text(body), "application/json");
   res.set(http::field::cache_control, "no-store");
   return res;
 }
 
 HttpResponse json_error(const HttpRequest& request, http::status status, const std::string& code, const std::string& message) {
   return json_response(request, status, {{"error", {{"code", code}, {"message", message}}}});
-}
-
-// ?a=1&b=2 → value of `key`, or empty.
-std::string query_value(const std::string& query, const std::string& key) {
-  std::istringstream in(query);
-  std::string pair;
-  while (std::getline(in, pair, '&')) {
-    auto eq = pair.find('=');
-    if (pair.substr(0, eq) == key) return eq == std::string::npos ? "" : pair.substr(eq + 1);
-  }
-  return {};
-}
-
-std::optional<int> small_number(const std::string& text, int low, int high) {
-  if (text.empty() || text.size() > 6) return std::nullopt;
-  int n = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') return std::nullopt;
-    n = n * 10 + (c - '0');
-  }
-  if (n < low || n > high) return std::nullopt;
-  return n;
 }
 
 json room_json(const RoomRecord& r) {
@@ -95,26 +75,8 @@ std::string HttpApi::content_type(const std::string& path) {
   return "application/octet-stream";
 }
 
-std::filesystem::path HttpApi::resolve(const std::filesystem::path& root, const std::string& target) {
-  if (target.empty() || target.front() != '/') return {};
-  std::string path = target == "/" ? "/index.html" : target;
-  for (char c : path)
-    if (c == '\\' || c == '\0' || static_cast<unsigned char>(c) < 0x20 || c == '%') return {};
-  std::istringstream segments(path.substr(1));
-  std::string segment;
-  std::filesystem::path file = root;
-  while (std::getline(segments, segment, '/')) {
-    if (segment.empty() || segment == "." || segment == ".." || segment.front() == '.') return {};
-    file /= segment;
-  }
-  return file;
-}
-
 HttpResponse HttpApi::handle(const HttpRequest& request) {
-  std::string target(request.target());
-  auto question = target.find('?');
-  std::string path = target.substr(0, question);
-  std::string query = question == std::string::npos ? "" : target.substr(question + 1);
+  auto [path, query] = split_target(std::string_view(request.target().data(), request.target().size()));
   if (request.method() != http::verb::get && request.method() != http::verb::head) {
     auto res = json_error(request, http::status::method_not_allowed, "method_not_allowed", "only GET and HEAD");
     res.set(http::field::allow, "GET, HEAD");
@@ -125,7 +87,7 @@ HttpResponse HttpApi::handle(const HttpRequest& request) {
 }
 
 HttpResponse HttpApi::static_file(const HttpRequest& request, const std::string& path) {
-  auto file = resolve(static_dir_, path);
+  auto file = resolve_static_path(static_dir_, path);
   std::error_code ec;
   if (!file.empty() && std::filesystem::is_directory(file, ec)) file /= "index.html";
   if (file.empty() || !std::filesystem::is_regular_file(file, ec))
@@ -168,8 +130,8 @@ HttpResponse HttpApi::api(const HttpRequest& request, const std::string& path, c
 
 HttpResponse HttpApi::games(const HttpRequest& request, const std::string& query) {
   std::string status = query_value(query, "status");
-  if (!status.empty() && status != "open" && status != "live" && status != "finished")
-    return json_error(request, http::status::bad_request, "bad_field", "status must be open, live or finished");
+  if (!status.empty() && status != "open" && status != "live" && status != "finished" && status != "cancelled")
+    return json_error(request, http::status::bad_request, "bad_field", "status must be open, live, finished or cancelled");
   std::string page_text = query_value(query, "page"), per_text = query_value(query, "per_page");
   auto page = page_text.empty() ? std::optional<int>(1) : small_number(page_text, 1, 100000);
   auto per_page = per_text.empty() ? std::optional<int>(20) : small_number(per_text, 1, 100);
@@ -182,7 +144,10 @@ HttpResponse HttpApi::games(const HttpRequest& request, const std::string& query
 }
 
 HttpResponse HttpApi::game(const HttpRequest& request, const std::string& id, bool as_text) {
-  auto record = id.size() <= 32 ? store_.find_room(id) : std::nullopt;
+  // Only a well-formed id is looked up or written back: the path is the
+  // client's text, and may hold any bytes.
+  if (!protocol::valid_room_id(id)) return json_error(request, http::status::not_found, "not_found", "no such game");
+  auto record = store_.find_room(id);
   if (!record) return json_error(request, http::status::not_found, "not_found", "no game '" + id + "'");
   // Rebuilt from the stored events: the record is exactly what was acknowledged.
   std::string error;
@@ -213,6 +178,18 @@ HttpResponse HttpApi::game(const HttpRequest& request, const std::string& id, bo
   body["state"] = game->state();
   body["positions"] = positions;
   return json_response(request, http::status::ok, body);
+}
+
+HttpResponse http_error(http::status status, unsigned version, const std::string& code, const std::string& message) {
+  HttpResponse res{status, version};
+  res.set(http::field::server, "gipf-arena");
+  res.set(http::field::content_type, "application/json");
+  res.set(http::field::cache_control, "no-store");
+  res.set("X-Content-Type-Options", "nosniff");
+  res.keep_alive(false);
+  res.body() = protocol::to_text({{"error", {{"code", code}, {"message", message}}}});
+  res.prepare_payload();
+  return res;
 }
 
 }  // namespace arena

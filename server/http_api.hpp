@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <string>
 
+#include "http_target.hpp"  // split_target, query_value, resolve_static_path
 #include "lobby.hpp"
 #include "store.hpp"
 
@@ -13,6 +14,10 @@ namespace arena {
 using HttpRequest = boost::beast::http::request<boost::beast::http::string_body>;
 using HttpResponse = boost::beast::http::response<boost::beast::http::string_body>;
 
+// An error answer: {"error": {"code", "message"}} with `status`; the connection
+// is closed after it (the request may not have been read whole).
+HttpResponse http_error(boost::beast::http::status status, unsigned version, const std::string& code, const std::string& message);
+
 class HttpApi {
  public:
   HttpApi(std::filesystem::path static_dir, Store& store, Lobby& lobby);
@@ -20,9 +25,6 @@ class HttpApi {
 
   // "text/javascript" for "app.js"; application/octet-stream when unknown.
   static std::string content_type(const std::string& path);
-  // The file under `root` that `target` names, or empty if it names none safely
-  // (path traversal, odd characters).
-  static std::filesystem::path resolve(const std::filesystem::path& root, const std::string& target);
 
  private:
   HttpResponse static_file(const HttpRequest& request, const std::string& path);

@@ -4,6 +4,7 @@
 #include <boost/beast/websocket.hpp>
 #include <spdlog/spdlog.h>
 
+#include "log_text.hpp"
 #include "websocket_session.hpp"
 
 namespace arena {
@@ -15,55 +16,139 @@ namespace net = boost::asio;
 constexpr std::chrono::seconds kHttpTimeout{30};
 
 HttpSession::HttpSession(net::ip::tcp::socket&& socket, std::shared_ptr<HttpApi> api, std::shared_ptr<Lobby> lobby,
-                         std::shared_ptr<Sessions> sessions, const Limits& limits)
-    : stream_(std::move(socket)), api_(std::move(api)), lobby_(std::move(lobby)), sessions_(std::move(sessions)), limits_(limits) {}
+                         std::shared_ptr<Sessions> sessions, std::shared_ptr<AddressBook::Ticket> ticket,
+                         std::shared_ptr<const HttpSettings> settings)
+    : stream_(std::move(socket)),
+      api_(std::move(api)),
+      lobby_(std::move(lobby)),
+      sessions_(std::move(sessions)),
+      ticket_(std::move(ticket)),
+      settings_(std::move(settings)) {}
 
 void HttpSession::run() {
   net::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
 }
 
-bool HttpSession::origin_allowed(std::string_view origin, std::string_view host) {
+void HttpSession::refuse() {
+  net::dispatch(stream_.get_executor(), [self = shared_from_this()] {
+    self->stream_.expires_after(std::chrono::seconds(5));
+    self->write(http_error(http::status::too_many_requests, 11, "too_many_connections",
+                           "this address has too many open connections; close some and try again"));
+  });
+}
+
+namespace {
+
+bool is_ip_literal(std::string_view host) {
+  boost::system::error_code ec;
+  if (!host.empty() && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
+  net::ip::make_address(std::string(host), ec);
+  return !ec;
+}
+
+// "example.org:8080" → "example.org"; "[::1]:80" → "[::1]".
+std::string_view host_name(std::string_view host) {
+  auto colon = host.rfind(':');
+  if (colon == std::string_view::npos || host.find(']', colon) != std::string_view::npos) return host;
+  return host.substr(0, colon);
+}
+
+bool same_ascii_case(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
+  return true;
+}
+
+}  // namespace
+
+bool HttpSession::origin_allowed(std::string_view origin, std::string_view host, const std::vector<std::string>& public_origins) {
   if (origin.empty()) return true;
+  if (!public_origins.empty()) {
+    for (const auto& allowed : public_origins)
+      if (same_ascii_case(origin, allowed)) return true;
+    return false;
+  }
+  std::string_view name = host_name(host);
+  if (!same_ascii_case(name, "localhost") && !is_ip_literal(name)) return false;
   for (std::string_view scheme : {"http://", "https://"})
-    if (origin.substr(0, scheme.size()) == scheme && origin.substr(scheme.size()) == host) return true;
+    if (origin.substr(0, scheme.size()) == scheme && same_ascii_case(origin.substr(scheme.size()), host)) return true;
   return false;
 }
 
 void HttpSession::do_read() {
   parser_.emplace();
-  parser_->body_limit(limits_.max_http_body);
+  parser_->header_limit(static_cast<std::uint32_t>(settings_->limits.max_http_header));
+  parser_->body_limit(settings_->limits.max_http_body);
   stream_.expires_after(kHttpTimeout);
   http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
 }
 
 void HttpSession::on_read(beast::error_code ec, std::size_t) {
   if (ec == http::error::end_of_stream) return do_close();
-  if (ec) {
-    spdlog::debug("event=http_read_failed error=\"{}\"", ec.message());
-    return;
-  }
+  if (ec) return answer_parse_error(ec);
   auto request = parser_->release();
-  if (beast::websocket::is_upgrade(request)) {
-    if (request.target() != "/ws" ||
-        !origin_allowed(std::string_view(request[http::field::origin].data(), request[http::field::origin].size()),
-                        std::string_view(request[http::field::host].data(), request[http::field::host].size()))) {
-      spdlog::info("event=upgrade_refused target={} origin={}", std::string(request.target()),
-                   std::string(request[http::field::origin]));
-      response_ = std::make_shared<HttpResponse>(http::status::forbidden, request.version());
-      response_->set(http::field::content_type, "text/plain");
-      response_->body() = request.target() == "/ws" ? "origin not allowed\n" : "websocket endpoint is /ws\n";
-      response_->keep_alive(false);
-      response_->prepare_payload();
-      http::async_write(stream_, *response_, beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), false));
-      return;
-    }
-    stream_.expires_never();  // the websocket has timeouts of its own
-    auto session = std::make_shared<WebsocketSession>(stream_.release_socket(), lobby_, limits_);
-    sessions_->add(session);
-    session->run(std::move(request));
-    return;
+  if (request.target().size() > settings_->limits.max_http_target)
+    return write(http_error(http::status::uri_too_long, 11, "uri_too_long", "the request target is too long"));
+  if (beast::websocket::is_upgrade(request)) return upgrade(std::move(request));
+  HttpResponse response;
+  try {
+    response = api_->handle(request);
+  } catch (const std::exception& e) {
+    // A bug in one request must not take the server down: answer 500, close.
+    spdlog::error("event=http_handler_failed target=\"{}\" error=\"{}\"", log_text(std::string_view(request.target().data(), request.target().size())), log_text(e.what()));
+    response = http_error(http::status::internal_server_error, request.version(), "internal", "the server failed on this request");
   }
-  response_ = std::make_shared<HttpResponse>(api_->handle(request));
+  write(std::move(response));
+}
+
+// The parser refused the request: say why (when it is the client's fault and
+// the client may still listen), then close.
+void HttpSession::answer_parse_error(beast::error_code ec) {
+  const auto& category = http::make_error_code(http::error::bad_method).category();
+  if (ec.category() != category || ec == http::error::partial_message || ec == http::error::need_more) {
+    spdlog::debug("event=http_read_failed error=\"{}\"", ec.message());
+    return;  // the peer left or timed out: nobody to answer
+  }
+  spdlog::debug("event=http_request_refused error=\"{}\"", ec.message());
+  if (ec == http::error::body_limit)
+    return write(http_error(http::status::payload_too_large, 11, "body_too_large", "the request body is too large"));
+  if (ec == http::error::header_limit) {
+    // Which part is too long: the parser may have read the request line already
+    // (then it has the target); if not, the request line is what is unfinished.
+    std::size_t target = parser_->get().target().size();
+    if (target == 0) {
+      std::string_view seen(static_cast<const char*>(buffer_.data().data()), buffer_.size());
+      auto end_of_line = seen.find('\n');
+      target = end_of_line == std::string_view::npos ? seen.size() : end_of_line;
+    }
+    if (target > settings_->limits.max_http_target)
+      return write(http_error(http::status::uri_too_long, 11, "uri_too_long", "the request target is too long"));
+    return write(http_error(http::status::request_header_fields_too_large, 11, "headers_too_large",
+                            "the request headers are too large"));
+  }
+  write(http_error(http::status::bad_request, 11, "bad_request", "malformed HTTP request (" + ec.message() + ")"));
+}
+
+void HttpSession::upgrade(HttpRequest request) {
+  auto header = [&](http::field f) {
+    auto value = request[f];
+    return std::string_view(value.data(), value.size());
+  };
+  if (request.target() != "/ws" || !origin_allowed(header(http::field::origin), header(http::field::host), settings_->public_origins)) {
+    bool wrong_target = request.target() != "/ws";
+    spdlog::info("event=upgrade_refused target=\"{}\" origin=\"{}\"", log_text(std::string_view(request.target().data(), request.target().size())), log_text(header(http::field::origin)));
+    return write(http_error(http::status::forbidden, request.version(), wrong_target ? "not_found" : "origin_not_allowed",
+                            wrong_target ? "the WebSocket endpoint is /ws" : "pages from this origin may not connect"));
+  }
+  stream_.expires_never();  // the websocket has timeouts of its own
+  auto session = std::make_shared<WebsocketSession>(stream_.release_socket(), lobby_, settings_->limits, std::move(ticket_));
+  sessions_->add(session);
+  session->run(std::move(request));
+}
+
+void HttpSession::write(HttpResponse response) {
+  response_ = std::make_shared<HttpResponse>(std::move(response));
   bool keep_alive = response_->keep_alive();
   http::async_write(stream_, *response_, beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), keep_alive));
 }
@@ -78,6 +163,21 @@ void HttpSession::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
 void HttpSession::do_close() {
   beast::error_code ec;
   stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ec);
+  // Closing with unread input makes the kernel send a reset, which can destroy
+  // our answer before the client reads it (an error answered before the whole
+  // request arrived). So read and drop what still comes, for a short while.
+  stream_.expires_after(std::chrono::seconds(2));
+  drain();
+}
+
+void HttpSession::drain() {
+  if (drained_ > kMaxDrain) return;
+  auto buffer = buffer_.prepare(4096);
+  stream_.async_read_some(buffer, [self = shared_from_this()](beast::error_code ec, std::size_t n) {
+    self->buffer_.clear();
+    self->drained_ += n;
+    if (!ec) self->drain();
+  });
 }
 
 }  // namespace arena

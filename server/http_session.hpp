@@ -1,33 +1,53 @@
 #pragma once
 // One HTTP connection: requests are answered by HttpApi; an upgrade request with
-// an acceptable Origin becomes a WebsocketSession.
+// an acceptable Origin becomes a WebsocketSession. A request the parser refuses
+// (too long, malformed) is answered with its status and a JSON error, then the
+// connection is closed.
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
+#include "address_book.hpp"
 #include "http_api.hpp"
 #include "limits.hpp"
 #include "sessions.hpp"
 
 namespace arena {
 
+struct HttpSettings {
+  Limits limits;
+  std::vector<std::string> public_origins;  // normalized; empty: see origin_allowed
+};
+
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
   HttpSession(boost::asio::ip::tcp::socket&& socket, std::shared_ptr<HttpApi> api, std::shared_ptr<Lobby> lobby,
-              std::shared_ptr<Sessions> sessions, const Limits& limits);
+              std::shared_ptr<Sessions> sessions, std::shared_ptr<AddressBook::Ticket> ticket, std::shared_ptr<const HttpSettings> settings);
   void run();
+  // The address has too many connections: answer 429 without reading, close.
+  void refuse();
 
-  // Whether a browser page from `origin` may open a WebSocket on `host`: absent
-  // (not a browser) or the same host.
-  static bool origin_allowed(std::string_view origin, std::string_view host);
+  // Whether a browser page from `origin` may open a WebSocket to a server that
+  // the request calls `host`. No Origin (not a browser): yes. With public
+  // origins configured: only those. Without: the page's own host, and only when
+  // that host is an IP address or localhost — a page of any other name may be a
+  // DNS-rebinding attacker's, who controls what that name resolves to.
+  static bool origin_allowed(std::string_view origin, std::string_view host, const std::vector<std::string>& public_origins);
 
  private:
   void do_read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
+  void answer_parse_error(boost::beast::error_code ec);
+  void upgrade(HttpRequest request);
+  void write(HttpResponse response);
   void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
   void do_close();
+  void drain();
 
+  static constexpr std::size_t kMaxDrain = 1024 * 1024;
   boost::beast::tcp_stream stream_;
   boost::beast::flat_buffer buffer_;
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
@@ -35,7 +55,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::shared_ptr<HttpApi> api_;
   std::shared_ptr<Lobby> lobby_;
   std::shared_ptr<Sessions> sessions_;
-  Limits limits_;
+  std::shared_ptr<AddressBook::Ticket> ticket_;
+  std::shared_ptr<const HttpSettings> settings_;
+  std::size_t drained_ = 0;
 };
 
 }  // namespace arena

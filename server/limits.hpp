@@ -1,19 +1,39 @@
 #pragma once
-// Limits every connection lives with.
+// Limits every connection, player and room lives with (protocol/PROTOCOL.md
+// lists them). The configurable ones are set from flags in config.cpp.
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 
 namespace arena {
 
 struct Limits {
-  std::size_t max_frame_bytes = 4096;      // a larger frame closes the connection (1009)
-  std::size_t max_queued_frames = 1024;    // a client that reads slower is disconnected
-  double messages_per_second = 20;         // sustained rate per connection
+  // One WebSocket connection.
+  std::size_t max_frame_bytes = 4096;           // a larger frame closes the connection (1009)
+  std::size_t max_queued_frames = 1024;         // a client that reads slower is closed (1008) ...
+  std::size_t max_queued_bytes = 1024 * 1024;   // ... as is one with this much waiting
+  double messages_per_second = 20;              // sustained rate per connection (every frame counts)
   double message_burst = 60;
-  int max_rate_violations = 200;           // then the connection is closed (1008)
+  int max_rate_violations = 200;                // refused in a row, then the connection is closed (1008)
   std::chrono::seconds handshake_timeout{10};
-  std::chrono::seconds idle_timeout{60};   // pings are sent at half of it
-  std::size_t max_http_body = 16 * 1024;
+  std::chrono::seconds idle_timeout{60};        // pings are sent at half of it
+
+  // HTTP requests.
+  std::size_t max_http_target = 8 * 1024;       // longer: 414
+  std::size_t max_http_header = 16 * 1024;      // request line and headers; more: 431
+  std::size_t max_http_body = 16 * 1024;        // more: 413
+
+  // Per client address (IPv4, or the /64 of an IPv6 address).
+  int max_connections_per_address = 128;        // more: HTTP 429 too_many_connections
+  int max_new_players_per_address = 100;        // new identities per hour; more: too_many_players
+  std::chrono::seconds new_player_window{3600};
+
+  // Rooms.
+  int max_open_rooms_per_player = 5;            // rooms waiting for a second player; more: too_many_rooms
+  std::chrono::seconds open_room_ttl{30 * 60};  // then an open room is cancelled
+  int draw_offer_gap = 10;                      // actions between two draw offers of one player
+  std::int64_t max_events_per_room = 10000;     // then room_limit (no real game comes near)
+  std::size_t lobby_list_size = 50;             // newest rooms per lobby list; the totals count all
 };
 
 }  // namespace arena

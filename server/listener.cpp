@@ -9,8 +9,16 @@ namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
 Listener::Listener(net::io_context& io, std::shared_ptr<HttpApi> api, std::shared_ptr<Lobby> lobby,
-                   std::shared_ptr<Sessions> sessions, const Limits& limits)
-    : io_(io), acceptor_(net::make_strand(io)), api_(std::move(api)), lobby_(std::move(lobby)), sessions_(std::move(sessions)), limits_(limits) {}
+                   std::shared_ptr<Sessions> sessions, std::shared_ptr<AddressBook> addresses,
+                   std::shared_ptr<const HttpSettings> settings)
+    : io_(io),
+      acceptor_(net::make_strand(io)),
+      backoff_timer_(acceptor_.get_executor()),
+      api_(std::move(api)),
+      lobby_(std::move(lobby)),
+      sessions_(std::move(sessions)),
+      addresses_(std::move(addresses)),
+      settings_(std::move(settings)) {}
 
 boost::system::error_code Listener::open(const tcp::endpoint& endpoint) {
   boost::system::error_code ec;
@@ -27,6 +35,7 @@ void Listener::stop() {
   net::post(acceptor_.get_executor(), [self = shared_from_this()] {
     boost::system::error_code ec;
     self->acceptor_.close(ec);
+    self->backoff_timer_.cancel();
   });
 }
 
@@ -38,10 +47,36 @@ void Listener::do_accept() {
 void Listener::on_accept(boost::system::error_code ec, tcp::socket socket) {
   if (ec == net::error::operation_aborted || !acceptor_.is_open()) return;  // stopped
   if (ec) {
-    spdlog::warn("event=accept_failed error=\"{}\"", ec.message());
-  } else {
-    std::make_shared<HttpSession>(std::move(socket), api_, lobby_, sessions_, limits_)->run();
+    // Out of descriptors or memory: accepting again at once would fail again
+    // and spin. Wait, doubling the pause, and say so once per episode.
+    if (failures_++ == 0) spdlog::warn("event=accept_failed error=\"{}\" action=backing_off", ec.message());
+    backoff_ = backoff_.count() == 0 ? kFirstBackoff : std::min(backoff_ * 2, kMaxBackoff);
+    backoff_timer_.expires_after(backoff_);
+    backoff_timer_.async_wait(boost::beast::bind_front_handler(&Listener::on_backoff, shared_from_this()));
+    return;
   }
+  if (failures_ > 0) {
+    spdlog::info("event=accept_recovered failures={}", failures_);
+    failures_ = 0;
+    backoff_ = std::chrono::milliseconds(0);
+  }
+  boost::system::error_code peer_ec, option_ec;
+  auto peer = socket.remote_endpoint(peer_ec);
+  socket.set_option(tcp::no_delay(true), option_ec);  // small frames go out at once (no Nagle wait)
+  std::shared_ptr<AddressBook::Ticket> ticket;
+  if (!peer_ec) ticket = addresses_->connect(AddressBook::key_of(peer.address()));
+  auto session = std::make_shared<HttpSession>(std::move(socket), api_, lobby_, sessions_, ticket, settings_);
+  if (ticket) {
+    session->run();
+  } else {
+    spdlog::debug("event=connection_refused reason=too_many_connections");
+    session->refuse();
+  }
+  do_accept();
+}
+
+void Listener::on_backoff(boost::system::error_code ec) {
+  if (ec || !acceptor_.is_open()) return;
   do_accept();
 }
 

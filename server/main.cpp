@@ -3,6 +3,7 @@
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <cstdlib>
+#include <sys/resource.h>
 #include <iostream>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
@@ -34,6 +35,34 @@ void stop_when_closed(net::io_context& io, std::shared_ptr<arena::Sessions> sess
   });
 }
 
+// Every connection is a file descriptor: take all the kernel allows us.
+void raise_fd_limit() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return;
+  rlim_t before = limit.rlim_cur;
+  if (limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    if (setrlimit(RLIMIT_NOFILE, &limit) != 0) limit.rlim_cur = before;
+  }
+  spdlog::info("event=fd_limit soft={} hard={} was={}", limit.rlim_cur, limit.rlim_max, before);
+}
+
+// Runs the io_context on this thread. A handler that throws would end run();
+// the sessions catch what their handlers throw, and this is the last net: log
+// it and keep serving, rather than lose every game in the process.
+void run_io(net::io_context& io) {
+  while (true) {
+    try {
+      io.run();
+      return;
+    } catch (const std::exception& e) {
+      spdlog::critical("event=handler_escaped error=\"{}\"", e.what());
+    } catch (...) {
+      spdlog::critical("event=handler_escaped error=unknown");
+    }
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -54,6 +83,7 @@ int main(int argc, char** argv) {
   spdlog::set_default_logger(logger);
   spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e level=%l %v");
   spdlog::set_level(spdlog::level::from_str(config.log_level));
+  raise_fd_limit();
 
   std::unique_ptr<arena::SqliteStore> store;
   try {
@@ -64,12 +94,16 @@ int main(int argc, char** argv) {
   }
 
   net::io_context io(config.threads);
-  auto lobby = std::make_shared<arena::Lobby>(io, *store);
+  const arena::Limits& limits = config.limits;
+  auto addresses = std::make_shared<arena::AddressBook>(limits.max_connections_per_address, limits.max_new_players_per_address,
+                                                        limits.new_player_window);
+  auto lobby = std::make_shared<arena::Lobby>(io, *store, limits, addresses);
   int restored = lobby->restore();
+  lobby->start();
   auto sessions = std::make_shared<arena::Sessions>();
   auto api = std::make_shared<arena::HttpApi>(config.static_dir, *store, *lobby);
-  arena::Limits limits;
-  auto listener = std::make_shared<arena::Listener>(io, api, lobby, sessions, limits);
+  auto settings = std::make_shared<const arena::HttpSettings>(arena::HttpSettings{limits, config.public_origins});
+  auto listener = std::make_shared<arena::Listener>(io, api, lobby, sessions, addresses, settings);
 
   boost::system::error_code ec;
   auto address = net::ip::make_address(config.host, ec);
@@ -95,8 +129,8 @@ int main(int argc, char** argv) {
   });
 
   std::vector<std::thread> threads;
-  for (int i = 1; i < config.threads; ++i) threads.emplace_back([&io] { io.run(); });
-  io.run();
+  for (int i = 1; i < config.threads; ++i) threads.emplace_back([&io] { run_io(io); });
+  run_io(io);
   for (auto& t : threads) t.join();
   store->flush();  // every queued write is committed while io (their callbacks' target) still exists
   spdlog::info("event=stopped");

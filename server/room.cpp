@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "engine/replay.hpp"
+#include "log_text.hpp"
 #include "protocol/state_json.hpp"
 
 namespace arena {
@@ -28,6 +29,8 @@ bool same_text(const std::string& a, const std::string& b) {
   return true;
 }
 
+bool is_over(const std::string& status) { return status == "finished" || status == "cancelled"; }
+
 // The row values an event that ends (or does not end) the game writes.
 RoomChange change_after(const HostedGame& game) {
   RoomChange c;
@@ -43,16 +46,19 @@ RoomChange change_after(const HostedGame& game) {
 
 }  // namespace
 
-Room::Room(Executor strand, Store& store, RoomRecord record, std::unique_ptr<HostedGame> game, Changed changed)
+Room::Room(Executor strand, Store& store, const Limits& limits, RoomRecord record, std::unique_ptr<HostedGame> game,
+           Changed changed)
     : strand_(std::move(strand)),
       store_(store),
+      limits_(limits),
       id_(record.id),
       record_(std::move(record)),
       game_(std::move(game)),
       changed_(std::move(changed)) {}
 
-std::shared_ptr<Room> Room::create(Executor strand, Store& store, std::string id, const GameOptions& options, bool is_private,
-                                   const PlayerInfo& creator, Color seat, Changed changed) {
+std::shared_ptr<Room> Room::create(Executor strand, Store& store, const Limits& limits, std::string id,
+                                   const GameOptions& options, bool is_private, const PlayerInfo& creator, Color seat,
+                                   Changed changed) {
   std::string error;
   auto game = HostedGame::create(options, error);
   if (!game) throw StoreError(error);
@@ -66,16 +72,17 @@ std::shared_ptr<Room> Room::create(Executor strand, Store& store, std::string id
   (seat == Color::White ? record.white_name : record.black_name) = creator.name;
   EventRecord first{1, "created", creator.id, std::string(engine::color_name(seat)), "", record.created_at};
   store.create_room(record, first);
-  std::shared_ptr<Room> room(new Room(std::move(strand), store, std::move(record), std::move(game), std::move(changed)));
+  std::shared_ptr<Room> room(new Room(std::move(strand), store, limits, std::move(record), std::move(game), std::move(changed)));
   room->record_event(first, 0);
   room->refresh_summary();
   return room;
 }
 
-std::shared_ptr<Room> Room::restore(Executor strand, Store& store, const RoomRecord& record, Changed changed, std::string& error) {
+std::shared_ptr<Room> Room::restore(Executor strand, Store& store, const Limits& limits, const RoomRecord& record,
+                                    Changed changed, std::string& error) {
   auto game = HostedGame::create(record.options, error);
   if (!game) return nullptr;
-  std::shared_ptr<Room> room(new Room(std::move(strand), store, record, std::move(game), std::move(changed)));
+  std::shared_ptr<Room> room(new Room(std::move(strand), store, limits, record, std::move(game), std::move(changed)));
   for (const EventRecord& e : store.events(record.id)) {
     if (e.seq != static_cast<std::int64_t>(room->events_.size()) + 1) {
       error = "event " + std::to_string(e.seq) + " is out of sequence";
@@ -98,9 +105,20 @@ void Room::on_strand(F&& f) {
     if (self->in_flight_) {
       self->waiting_.emplace_back(std::move(f));  // after the event being stored
     } else {
-      f();
+      self->run_guarded(f);
     }
   });
+}
+
+// Room operations check before they change anything, so an exception (a bug)
+// leaves the room as it was: log it and go on serving the room.
+template <class F>
+void Room::run_guarded(F& f) {
+  try {
+    f();
+  } catch (const std::exception& e) {
+    spdlog::error("event=room_handler_failed room={} error=\"{}\"", id_, log_text(e.what()));
+  }
 }
 
 RoomSummary Room::summary() const {
@@ -114,6 +132,7 @@ void Room::refresh_summary() {
   s.options = record_.options;
   s.is_private = record_.is_private;
   s.status = record_.status;
+  s.creator = creator_;
   s.white_name = record_.white_name;
   s.black_name = record_.black_name;
   s.white_seated = record_.white.has_value();
@@ -142,11 +161,19 @@ void Room::apply_record(const EventRecord& e) {
   auto color = parse_color(e.color);
   if (e.kind == "joined" && color) (*color == Color::White ? record_.white : record_.black) = e.player;
   if (e.kind == "joined") record_.status = "live";
-  if (e.kind == "draw_offered") draw_offer_ = color;
+  if (e.kind == "created") creator_ = e.player.value_or(0);
+  if (e.kind == "cancelled") {
+    record_.status = "cancelled";
+    record_.finished_at = e.at;
+  }
+  if (e.kind == "draw_offered") {
+    draw_offer_ = color;
+    if (color) last_draw_offer_ply_[engine::index(*color)] = game_->ply();
+  }
   if (e.kind == "action" || e.kind == "draw_declined" || e.kind == "draw_agreed" || e.kind == "resigned") draw_offer_.reset();
   record_.plies = game_->ply();
   auto result = game_->result();
-  if (result.over && record_.status != "finished") {
+  if (result.over && !is_over(record_.status)) {
     record_.status = "finished";
     record_.result = engine::result_token(result);
     record_.reason = std::string(result.reason);
@@ -156,7 +183,7 @@ void Room::apply_record(const EventRecord& e) {
 
 void Room::record_event(const EventRecord& e, int ply_before) {
   apply_record(e);
-  events_.push_back(make_frame(event_json(e, *game_, ply_before).dump()));
+  events_.push_back(make_frame(event_json(e, *game_, ply_before)));
 }
 
 json Room::event_json(const EventRecord& e, const HostedGame& game, int ply_before) const {
@@ -167,6 +194,7 @@ json Room::event_json(const EventRecord& e, const HostedGame& game, int ply_befo
     const std::string& name = e.color == "white" ? record_.white_name : record_.black_name;
     j["player"] = {{"id", e.player.value_or(0)}, {"name", name}};
   }
+  if (e.kind == "cancelled") j["expired"] = !e.player.has_value();
   if (e.kind == "action") {
     j["action"] = e.action;
     json steps = json::array();
@@ -187,22 +215,29 @@ void Room::broadcast(const Frame& frame) {
   }
 }
 
-void Room::fail(Client& client, ErrorCode code, const std::string& message, const json& request_id, const std::string& room) {
+void Room::fail(Client* client, ErrorCode code, const std::string& message, const json& request_id, const std::string& room) {
+  if (!client) return;
   json j = protocol::error_message(code, message, request_id);
   j["room"] = room;
-  client.send(make_frame(j.dump()));
+  client->send(make_frame(j));
 }
 
-void Room::ack(Client& client, const json& request_id, json extra) {
+void Room::ack(Client* client, const json& request_id, json extra) {
+  if (!client) return;
   extra["type"] = "ack";
   extra["room"] = id_;
   extra["seq"] = static_cast<std::int64_t>(events_.size());
   if (!request_id.is_null()) extra["id"] = request_id;
-  client.send(make_frame(extra.dump()));
+  client->send(make_frame(extra));
 }
 
 void Room::commit(EventRecord event, RoomChange change, std::unique_ptr<HostedGame> next, std::shared_ptr<Client> client,
                   json request_id, std::function<void(bool)> after) {
+  if (static_cast<std::int64_t>(events_.size()) >= limits_.max_events_per_room) {
+    fail(client.get(), ErrorCode::RoomLimit, "this room holds as many events as a room may", request_id, id_);
+    if (after) after(false);
+    return;
+  }
   event.seq = static_cast<std::int64_t>(events_.size()) + 1;
   event.at = now_ms();
   in_flight_ = Commit{event, std::move(next), std::move(client), std::move(request_id), std::move(after)};
@@ -217,12 +252,12 @@ void Room::committed(const std::string& error) {
   in_flight_.reset();
   if (!error.empty()) {
     spdlog::error("event=store_failed room={} seq={} error=\"{}\"", id_, c.event.seq, error);
-    fail(*c.client, ErrorCode::Internal, "the server could not store this; nothing changed", c.request_id, id_);
+    fail(c.client.get(), ErrorCode::Internal, "the server could not store this; nothing changed", c.request_id, id_);
   } else {
     int before = game_->ply();
     if (c.next) game_ = std::move(c.next);
     record_event(c.event, before);
-    ack(*c.client, c.request_id);
+    ack(c.client.get(), c.request_id);
     broadcast(events_.back());
     send_legal();
     refresh_summary();
@@ -231,7 +266,7 @@ void Room::committed(const std::string& error) {
   while (!in_flight_ && !waiting_.empty()) {  // what arrived meanwhile, in order
     auto next = std::move(waiting_.front());
     waiting_.pop_front();
-    next();
+    run_guarded(next);
   }
 }
 
@@ -241,7 +276,7 @@ Frame Room::legal_frame(Color seat) const {
   for (const json& m : moves) actions.push_back(m["action"]);
   json j{{"type", "legal"}, {"room", id_}, {"ply", game_->ply()}, {"player", engine::color_name(seat)},
          {"actions", std::move(actions)}, {"moves", std::move(moves)}};
-  return make_frame(j.dump());
+  return make_frame(j);
 }
 
 void Room::send_legal_to(Client& client, Color seat) {
@@ -287,7 +322,7 @@ void Room::send_snapshot(Client& client, std::int64_t player) {
          {"result", protocol::result_to_json(game_->result())},
          {"draw_offer", draw_offer_ ? json(engine::color_name(*draw_offer_)) : json(nullptr)},
          {"spectators", spectator_count()}};
-  client.send(make_frame(j.dump()));
+  client.send(make_frame(j));
   if (seat && record_.status == "live") send_legal_to(client, *seat);
 }
 
@@ -305,14 +340,16 @@ int Room::spectator_count() const {
 }
 
 void Room::spectators_changed() {
-  broadcast(make_frame(json{{"type", "spectators"}, {"room", id_}, {"count", spectator_count()}}.dump()));
+  broadcast(make_frame(json{{"type", "spectators"}, {"room", id_}, {"count", spectator_count()}}));
   refresh_summary();
 }
 
-std::optional<Color> Room::playing_seat(Client& client, const PlayerInfo& player, const json& request_id) {
+std::optional<Color> Room::playing_seat(Client* client, const PlayerInfo& player, const json& request_id) {
   auto seat = seat_of(player.id);
   if (!seat) {
     fail(client, ErrorCode::NotAPlayer, "you have no seat in this room", request_id, id_);
+  } else if (record_.status == "cancelled") {
+    fail(client, ErrorCode::GameOver, "the room was cancelled", request_id, id_);
   } else if (record_.status == "open") {
     fail(client, ErrorCode::NotStarted, "the game waits for a second player", request_id, id_);
   } else if (game_->result().over) {
@@ -327,11 +364,12 @@ void Room::join(std::shared_ptr<Client> client, PlayerInfo player, json request_
   on_strand([this, client, player, request_id] {
     if (seat_of(player.id)) {  // back to one's own seat
       subscribe(client, player.id);
-      ack(*client, request_id);
+      ack(client.get(), request_id);
       send_snapshot(*client, player.id);
       return;
     }
-    if (record_.white && record_.black) return fail(*client, ErrorCode::RoomFull, "both seats are taken", request_id, id_);
+    if (record_.status == "cancelled") return fail(client.get(), ErrorCode::GameOver, "the room was cancelled", request_id, id_);
+    if (record_.white && record_.black) return fail(client.get(), ErrorCode::RoomFull, "both seats are taken", request_id, id_);
     Color seat = record_.white ? Color::Black : Color::White;
     (seat == Color::White ? record_.white_name : record_.black_name) = player.name;
     RoomChange change;
@@ -353,7 +391,7 @@ void Room::join(std::shared_ptr<Client> client, PlayerInfo player, json request_
 void Room::watch(std::shared_ptr<Client> client, PlayerInfo player, json request_id) {
   on_strand([this, client, player, request_id] {
     subscribe(client, player.id);
-    ack(*client, request_id);
+    ack(client.get(), request_id);
     send_snapshot(*client, player.id);
   });
 }
@@ -363,11 +401,11 @@ void Room::resync(std::shared_ptr<Client> client, PlayerInfo player, std::int64_
     subscribe(client, player.id);
     auto seq = static_cast<std::int64_t>(events_.size());
     if (since > seq || seq - since > static_cast<std::int64_t>(kMaxEventsInResync)) {
-      ack(*client, request_id, {{"snapshot", true}});
+      ack(client.get(), request_id, {{"snapshot", true}});
       send_snapshot(*client, player.id);
       return;
     }
-    ack(*client, request_id, {{"missed", seq - since}});
+    ack(client.get(), request_id, {{"missed", seq - since}});
     for (auto i = since; i < seq; ++i) client->send(events_[i]);
     auto seat = seat_of(player.id);
     if (seat && record_.status == "live") send_legal_to(*client, *seat);
@@ -379,9 +417,37 @@ void Room::leave(std::shared_ptr<Client> client, json request_id) {
     auto it = subscribers_.find(client.get());
     bool spectator = it != subscribers_.end() && !it->second.seat;
     if (it != subscribers_.end()) subscribers_.erase(it);
-    ack(*client, request_id);
+    ack(client.get(), request_id);
     if (spectator) spectators_changed();
   });
+}
+
+void Room::cancel(std::shared_ptr<Client> client, PlayerInfo player, json request_id) {
+  on_strand([this, client, player, request_id] {
+    auto seat = seat_of(player.id);
+    if (!seat) return fail(client.get(), ErrorCode::NotAPlayer, "you have no seat in this room", request_id, id_);
+    if (record_.status != "open")
+      return fail(client.get(), is_over(record_.status) ? ErrorCode::GameOver : ErrorCode::AlreadyStarted,
+                  is_over(record_.status) ? "the room is closed already" : "the game has started: resign instead", request_id, id_);
+    cancel_now(client, player.id, *seat, request_id);
+  });
+}
+
+void Room::expire() {
+  on_strand([this] {
+    if (record_.status != "open") return;
+    auto seat = record_.white ? Color::White : Color::Black;
+    spdlog::debug("event=room_expired room={}", id_);
+    cancel_now(nullptr, std::nullopt, seat, nullptr);  // no player: the server cancelled it
+  });
+}
+
+void Room::cancel_now(const std::shared_ptr<Client>& client, std::optional<std::int64_t> player, Color seat,
+                      const json& request_id) {
+  RoomChange change;
+  change.status = "cancelled";
+  EventRecord event{0, "cancelled", player, std::string(engine::color_name(seat)), "", 0};
+  commit(event, change, nullptr, client, request_id);
 }
 
 void Room::disconnected(Client* client) {
@@ -396,7 +462,7 @@ void Room::disconnected(Client* client) {
 
 void Room::play(std::shared_ptr<Client> client, PlayerInfo player, protocol::Play play, json request_id) {
   on_strand([this, client, player, play = std::move(play), request_id] {
-    auto seat = playing_seat(*client, player, request_id);
+    auto seat = playing_seat(client.get(), player, request_id);
     if (!seat) return;
     int ply = game_->ply();
     if (play.ply != ply) {
@@ -404,16 +470,16 @@ void Room::play(std::shared_ptr<Client> client, PlayerInfo player, protocol::Pla
         auto steps = game_->steps(static_cast<int>(play.ply));
         const StepView& s = steps.front();
         if (s.player == *seat && !s.automatic && same_text(s.action, play.action)) {
-          return ack(*client, request_id, {{"duplicate", true}, {"ply", play.ply}});  // already applied: harmless
+          return ack(client.get(), request_id, {{"duplicate", true}, {"ply", play.ply}});  // already applied: harmless
         }
       }
-      return fail(*client, ErrorCode::StalePly, "the game is at ply " + std::to_string(ply) + ", not " + std::to_string(play.ply),
+      return fail(client.get(), ErrorCode::StalePly, "the game is at ply " + std::to_string(ply) + ", not " + std::to_string(play.ply),
                   request_id, id_);
     }
-    if (game_->decider() != seat) return fail(*client, ErrorCode::NotYourTurn, "the opponent must decide now", request_id, id_);
+    if (game_->decider() != seat) return fail(client.get(), ErrorCode::NotYourTurn, "the opponent must decide now", request_id, id_);
     auto next = game_->clone();
     if (auto reason = next->play(play.action); !reason.empty())
-      return fail(*client, ErrorCode::IllegalAction, reason, request_id, id_);
+      return fail(client.get(), ErrorCode::IllegalAction, reason, request_id, id_);
     EventRecord event{0, "action", player.id, std::string(engine::color_name(*seat)), next->steps(ply).front().action, 0};
     RoomChange change = change_after(*next);
     commit(event, change, std::move(next), client, request_id);
@@ -422,7 +488,7 @@ void Room::play(std::shared_ptr<Client> client, PlayerInfo player, protocol::Pla
 
 void Room::resign(std::shared_ptr<Client> client, PlayerInfo player, json request_id) {
   on_strand([this, client, player, request_id] {
-    auto seat = playing_seat(*client, player, request_id);
+    auto seat = playing_seat(client.get(), player, request_id);
     if (!seat) return;
     auto next = game_->clone();
     next->resign(*seat);
@@ -434,11 +500,16 @@ void Room::resign(std::shared_ptr<Client> client, PlayerInfo player, json reques
 
 void Room::offer_draw(std::shared_ptr<Client> client, PlayerInfo player, json request_id) {
   on_strand([this, client, player, request_id] {
-    if (!game_->has_draws()) return fail(*client, ErrorCode::NoDraws, "GIPF has no draws", request_id, id_);
-    auto seat = playing_seat(*client, player, request_id);
+    if (!game_->has_draws()) return fail(client.get(), ErrorCode::NoDraws, "GIPF has no draws", request_id, id_);
+    auto seat = playing_seat(client.get(), player, request_id);
     if (!seat) return;
-    if (draw_offer_ == seat) return ack(*client, request_id, {{"duplicate", true}});
-    if (draw_offer_) return fail(*client, ErrorCode::BadField, "the opponent offers a draw: answer it", request_id, id_);
+    if (draw_offer_ == seat) return ack(client.get(), request_id, {{"duplicate", true}});
+    if (draw_offer_) return fail(client.get(), ErrorCode::BadField, "the opponent offers a draw: answer it", request_id, id_);
+    int since = game_->ply() - last_draw_offer_ply_[engine::index(*seat)];
+    if (since < limits_.draw_offer_gap)
+      return fail(client.get(), ErrorCode::DrawOfferTooSoon,
+                  "you may offer a draw again after " + std::to_string(limits_.draw_offer_gap - since) + " more actions",
+                  request_id, id_);
     EventRecord event{0, "draw_offered", player.id, std::string(engine::color_name(*seat)), "", 0};
     commit(event, RoomChange{}, nullptr, client, request_id);
   });
@@ -446,11 +517,11 @@ void Room::offer_draw(std::shared_ptr<Client> client, PlayerInfo player, json re
 
 void Room::answer_draw(std::shared_ptr<Client> client, PlayerInfo player, bool accept, json request_id) {
   on_strand([this, client, player, accept, request_id] {
-    if (!game_->has_draws()) return fail(*client, ErrorCode::NoDraws, "GIPF has no draws", request_id, id_);
-    auto seat = playing_seat(*client, player, request_id);
+    if (!game_->has_draws()) return fail(client.get(), ErrorCode::NoDraws, "GIPF has no draws", request_id, id_);
+    auto seat = playing_seat(client.get(), player, request_id);
     if (!seat) return;
     if (!draw_offer_ || draw_offer_ == seat)
-      return fail(*client, ErrorCode::NoDrawOffer, "the opponent has not offered a draw", request_id, id_);
+      return fail(client.get(), ErrorCode::NoDrawOffer, "the opponent has not offered a draw", request_id, id_);
     auto color = std::string(engine::color_name(*seat));
     if (!accept) {
       commit(EventRecord{0, "draw_declined", player.id, color, "", 0}, RoomChange{}, nullptr, client, request_id);

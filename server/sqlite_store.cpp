@@ -122,8 +122,11 @@ SqliteStore::SqliteStore(const std::string& path) {
     sqlite3_busy_timeout(db_, 5000);
     execute("PRAGMA journal_mode = WAL");
     execute("PRAGMA synchronous = FULL");  // a commit is on disk before it returns
-    execute("PRAGMA foreign_keys = ON");
+    // Migrations may rebuild a table (SQLite's way to change a constraint), which
+    // needs foreign keys off; each checks them itself before it commits.
+    execute("PRAGMA foreign_keys = OFF");
     migrate();
+    execute("PRAGMA foreign_keys = ON");
   } catch (...) {
     sqlite3_close(db_);
     db_ = nullptr;
@@ -222,6 +225,10 @@ void SqliteStore::migrate() {
     Transaction t(db_);
     execute(std::string(m.sql).c_str());
     if (m.version == 2) hash_stored_tokens();  // what SQL alone cannot do
+    {
+      Statement check(db_, "PRAGMA foreign_key_check");
+      if (check.step()) throw StoreError("migration " + std::to_string(m.version) + " broke a foreign key");
+    }
     Statement(db_, "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)")
         .bind(1, std::int64_t{m.version})
         .bind(2, std::string(m.name))
@@ -305,7 +312,7 @@ void SqliteStore::write_one(const Write& w) {
             "status = CASE WHEN ?3 = '' THEN status ELSE ?3 END, "
             "result = CASE WHEN ?4 = '' THEN result ELSE ?4 END, reason = CASE WHEN ?5 = '' THEN reason ELSE ?5 END, "
             "plies = CASE WHEN ?6 < 0 THEN plies ELSE ?6 END, "
-            "finished_at = CASE WHEN ?3 = 'finished' THEN ?7 ELSE finished_at END WHERE id = ?8")
+            "finished_at = CASE WHEN ?3 IN ('finished', 'cancelled') THEN ?7 ELSE finished_at END WHERE id = ?8")
       .bind(1, c.white)
       .bind(2, c.black)
       .bind(3, c.status)
@@ -330,7 +337,7 @@ std::vector<RoomRecord> SqliteStore::select_rooms(const std::string& where, cons
 
 std::vector<RoomRecord> SqliteStore::unfinished_rooms() {
   std::lock_guard lock(mutex_);
-  return select_rooms("WHERE r.status <> 'finished' ORDER BY r.created_at", "", -1, 0);
+  return select_rooms("WHERE r.status IN ('open', 'live') ORDER BY r.created_at", "", -1, 0);
 }
 
 std::optional<RoomRecord> SqliteStore::find_room(const std::string& id) {

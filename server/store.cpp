@@ -24,7 +24,9 @@ std::string replay_event(HostedGame& game, const EventRecord& e) {
     return {};
   }
   if (e.kind == "draw_agreed") return game.agree_draw() ? std::string() : "no draw is possible here";
-  if (e.kind == "created" || e.kind == "joined" || e.kind == "draw_offered" || e.kind == "draw_declined") return {};
+  if (e.kind == "created" || e.kind == "joined" || e.kind == "draw_offered" || e.kind == "draw_declined" ||
+      e.kind == "cancelled")
+    return {};
   return "unknown event kind '" + e.kind + "'";
 }
 

@@ -4,6 +4,8 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
+#include "log_text.hpp"
+
 namespace arena {
 
 namespace beast = boost::beast;
@@ -11,11 +13,14 @@ namespace websocket = beast::websocket;
 namespace net = boost::asio;
 using nlohmann::json;
 
-WebsocketSession::WebsocketSession(net::ip::tcp::socket&& socket, std::shared_ptr<Lobby> lobby, const Limits& limits)
+WebsocketSession::WebsocketSession(net::ip::tcp::socket&& socket, std::shared_ptr<Lobby> lobby, const Limits& limits,
+                                   std::shared_ptr<AddressBook::Ticket> ticket)
     : ws_(std::move(socket)),
       lobby_(std::move(lobby)),
       limits_(limits),
-      limiter_(limits.messages_per_second, limits.message_burst) {
+      limiter_(limits.messages_per_second, limits.message_burst),
+      ticket_(std::move(ticket)) {
+  if (ticket_) identity_.address = ticket_->key();
   lobby_->client_connected();
 }
 
@@ -62,11 +67,13 @@ void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
   }
   std::string text = beast::buffers_to_string(buffer_.data());
   buffer_.consume(buffer_.size());
-  if (!ws_.got_text()) {
-    queue(make_frame(protocol::error_message(protocol::ErrorCode::BadMessage, "frames must be text (JSON)").dump()));
-  } else if (!limiter_.allow()) {
-    queue(make_frame(protocol::error_message(protocol::ErrorCode::RateLimited, "too many messages: slow down").dump()));
+  // Every frame counts against the rate, whatever its opcode.
+  if (!limiter_.allow()) {
+    queue(make_frame(protocol::error_message(protocol::ErrorCode::RateLimited, "too many messages: slow down")));
     if (++violations_ > limits_.max_rate_violations) return close(websocket::close_code::policy_error, "flooding");
+  } else if (!ws_.got_text()) {
+    violations_ = 0;
+    queue(make_frame(protocol::error_message(protocol::ErrorCode::BadMessage, "frames must be text (JSON)")));
   } else {
     violations_ = 0;
     on_message(text);
@@ -75,12 +82,21 @@ void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
 }
 
 void WebsocketSession::on_message(const std::string& text) {
-  auto parsed = protocol::parse_client_message(text);
-  if (auto* error = std::get_if<protocol::Error>(&parsed)) {
-    queue(make_frame(protocol::error_message(error->code, error->message, error->id).dump()));
-    return;
+  // The session boundary: whatever a handler throws is logged and answered
+  // here, and only this connection is closed; the server and every other
+  // game go on.
+  try {
+    auto parsed = protocol::parse_client_message(text);
+    if (auto* error = std::get_if<protocol::Error>(&parsed)) {
+      queue(make_frame(protocol::error_message(error->code, error->message, error->id)));
+      return;
+    }
+    lobby_->handle(shared_from_this(), identity_, std::get<protocol::Incoming>(parsed));
+  } catch (const std::exception& e) {
+    spdlog::error("event=ws_handler_failed error=\"{}\"", log_text(e.what()));
+    queue(make_frame(protocol::error_message(protocol::ErrorCode::Internal, "the server failed on this message")));
+    close(websocket::close_code::internal_error, "internal error");
   }
-  lobby_->handle(shared_from_this(), identity_, std::get<protocol::Incoming>(parsed));
 }
 
 void WebsocketSession::send(Frame frame) {
@@ -89,10 +105,11 @@ void WebsocketSession::send(Frame frame) {
 
 void WebsocketSession::queue(Frame frame) {
   if (closing_ || gone_) return;
-  if (queue_.size() >= limits_.max_queued_frames) {
-    spdlog::warn("event=slow_client_dropped queued={}", queue_.size());
+  if (queue_.size() >= limits_.max_queued_frames || queued_bytes_ + frame->size() > limits_.max_queued_bytes) {
+    spdlog::warn("event=slow_client_dropped queued={} queued_bytes={}", queue_.size(), queued_bytes_);
     return close(websocket::close_code::policy_error, "too slow");
   }
+  queued_bytes_ += frame->size();
   queue_.push_back(std::move(frame));
   if (!writing_ && accepted_) do_write();
 }
@@ -109,9 +126,11 @@ void WebsocketSession::on_write(beast::error_code ec, std::size_t) {
     return gone();
   }
   writing_ = false;
+  queued_bytes_ -= queue_.front()->size();
   queue_.pop_front();
   if (closing_) {
     queue_.clear();
+    queued_bytes_ = 0;
     return;
   }
   if (!queue_.empty()) do_write();
@@ -121,7 +140,10 @@ void WebsocketSession::close(websocket::close_code code, const char* reason) {
   if (closing_) return;
   closing_ = true;
   // Frames not yet started are dropped; the one being written must stay alive.
-  while (queue_.size() > (writing_ ? 1u : 0u)) queue_.pop_back();
+  while (queue_.size() > (writing_ ? 1u : 0u)) {
+    queued_bytes_ -= queue_.back()->size();
+    queue_.pop_back();
+  }
   // An async_close while a write is in flight is allowed: Beast sequences them.
   ws_.async_close(websocket::close_reason(code, reason), [self = shared_from_this()](beast::error_code) { self->gone(); });
 }

@@ -7,6 +7,7 @@
 #include <deque>
 #include <memory>
 
+#include "address_book.hpp"
 #include "client.hpp"
 #include "lobby.hpp"
 #include "limits.hpp"
@@ -16,7 +17,9 @@ namespace arena {
 
 class WebsocketSession : public Client, public std::enable_shared_from_this<WebsocketSession> {
  public:
-  WebsocketSession(boost::asio::ip::tcp::socket&& socket, std::shared_ptr<Lobby> lobby, const Limits& limits);
+  // `ticket` counts the connection against its address while the session lives.
+  WebsocketSession(boost::asio::ip::tcp::socket&& socket, std::shared_ptr<Lobby> lobby, const Limits& limits,
+                   std::shared_ptr<AddressBook::Ticket> ticket);
   ~WebsocketSession() override;
 
   // Takes over the connection with the upgrade request already read.
@@ -42,7 +45,9 @@ class WebsocketSession : public Client, public std::enable_shared_from_this<Webs
   Limits limits_;
   RateLimiter limiter_;
   int violations_ = 0;
+  std::shared_ptr<AddressBook::Ticket> ticket_;
   std::deque<Frame> queue_;  // front() is being written while writing_
+  std::size_t queued_bytes_ = 0;
   bool writing_ = false;
   bool closing_ = false;
   bool accepted_ = false;

@@ -1,6 +1,12 @@
 #include "protocol/messages.hpp"
 
+#include <unictype.h>
+#include <uninorm.h>
+#include <unistr.h>
+
 #include <array>
+#include <cstdio>
+#include <cstdlib>
 #include <set>
 
 namespace protocol {
@@ -8,7 +14,7 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::array<std::pair<ErrorCode, std::string_view>, 18> kCodes{{
+constexpr std::array<std::pair<ErrorCode, std::string_view>, 23> kCodes{{
     {ErrorCode::BadJson, "bad_json"},
     {ErrorCode::BadMessage, "bad_message"},
     {ErrorCode::UnknownType, "unknown_type"},
@@ -27,6 +33,11 @@ constexpr std::array<std::pair<ErrorCode, std::string_view>, 18> kCodes{{
     {ErrorCode::NoDrawOffer, "no_draw_offer"},
     {ErrorCode::RateLimited, "rate_limited"},
     {ErrorCode::Internal, "internal"},
+    {ErrorCode::TooManyRooms, "too_many_rooms"},
+    {ErrorCode::TooManyPlayers, "too_many_players"},
+    {ErrorCode::DrawOfferTooSoon, "draw_offer_too_soon"},
+    {ErrorCode::RoomLimit, "room_limit"},
+    {ErrorCode::AlreadyStarted, "already_started"},
 }};
 
 constexpr std::size_t kMaxRoomId = 32;
@@ -164,6 +175,7 @@ ClientMessage read_message(const std::string& type, Fields& f) {
     m.since = f.integer("since", 0, 1000000000, std::nullopt);
     return m;
   }
+  if (type == "cancel_room") return CancelRoom{f.room()};
   throw FieldError{ErrorCode::UnknownType, "unknown message type '" + type + "'"};
 }
 
@@ -189,6 +201,8 @@ std::optional<ErrorCode> parse_code(std::string_view name) {
 }
 
 std::variant<Incoming, Error> parse_client_message(std::string_view text) {
+  // nlohmann's lexer stops at a NUL byte, so `{...}\0junk` would parse as `{...}`.
+  if (text.find('\0') != std::string_view::npos) return Error{ErrorCode::BadJson, "the message contains a NUL byte", nullptr};
   json j = json::parse(text, nullptr, false);
   if (j.is_discarded()) return Error{ErrorCode::BadJson, "the message is not valid JSON", nullptr};
   if (!j.is_object()) return Error{ErrorCode::BadMessage, "a message is a JSON object", nullptr};
@@ -207,11 +221,16 @@ std::variant<Incoming, Error> parse_client_message(std::string_view text) {
     fields.get("id");
     ClientMessage message = read_message(type->get<std::string>(), fields);
     fields.finish();
+    // Names are stored (and echoed) in their NFC form.
     if (auto* name = std::get_if<SetName>(&message)) {
-      if (auto problem = validate_name(name->name); !problem.empty()) return Error{ErrorCode::BadField, problem, id};
+      auto checked = check_name(name->name);
+      if (!checked.error.empty()) return Error{ErrorCode::BadField, checked.error, id};
+      name->name = std::move(checked.name);
     }
     if (auto* hello = std::get_if<Hello>(&message); hello && hello->name) {
-      if (auto problem = validate_name(*hello->name); !problem.empty()) return Error{ErrorCode::BadField, problem, id};
+      auto checked = check_name(*hello->name);
+      if (!checked.error.empty()) return Error{ErrorCode::BadField, checked.error, id};
+      hello->name = std::move(checked.name);
     }
     return Incoming{id, std::move(message)};
   } catch (const FieldError& e) {
@@ -221,7 +240,8 @@ std::variant<Incoming, Error> parse_client_message(std::string_view text) {
 
 std::string_view type_name(const ClientMessage& message) {
   static constexpr std::string_view kNames[] = {"hello", "set_name", "lobby_subscribe", "create_room", "join_room", "watch",
-                                                "leave", "action", "resign", "offer_draw", "answer_draw", "resync"};
+                                                "leave", "action", "resign", "offer_draw", "answer_draw", "resync",
+                                                "cancel_room"};
   return kNames[message.index()];
 }
 
@@ -262,29 +282,78 @@ json to_json(const Incoming& incoming) {
                    j["room"] = m.room;
                    j["since"] = m.since;
                  },
+                 [&](const CancelRoom& m) { j["room"] = m.room; },
              },
              incoming.message);
   return j;
 }
 
-std::string validate_name(std::string_view name) {
-  if (name.empty()) return "the name is empty";
-  if (name.front() == ' ' || name.back() == ' ') return "the name may not start or end with a space";
-  std::size_t points = 0;
-  for (std::size_t i = 0; i < name.size();) {
-    auto c = static_cast<unsigned char>(name[i]);
-    int length = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-    if (length == 0 || i + length > name.size()) return "the name is not valid UTF-8";
-    for (int k = 1; k < length; ++k)
-      if ((static_cast<unsigned char>(name[i + k]) >> 6) != 2) return "the name is not valid UTF-8";
-    if (c < 0x20 || c == 0x7f) return "the name contains a control character";
-    if (c == '<' || c == '>' || c == '"' || c == '&' || c == '\\') return "the name contains one of < > \" & \\";
-    i += length;
-    ++points;
-  }
-  if (points > kMaxNameLength) return "the name is longer than 24 characters";
-  return {};
+namespace {
+
+// Why code point `uc` may not appear in a display name, or nullptr if it may.
+const char* refused_code_point(ucs4_t uc) {
+  if (uc == ' ') return nullptr;
+  if (uc_is_general_category_withtable(uc, UC_CATEGORY_MASK_Cc)) return "a control character";
+  if (uc_is_general_category_withtable(uc, UC_CATEGORY_MASK_Zl | UC_CATEGORY_MASK_Zp)) return "a line or paragraph separator";
+  if (uc_is_general_category_withtable(uc, UC_CATEGORY_MASK_Zs)) return "a space other than the plain space";
+  if (uc_is_general_category_withtable(uc, UC_CATEGORY_MASK_Cf) || uc_is_property_default_ignorable_code_point(uc))
+    return "an invisible or formatting character";
+  if (uc_is_general_category_withtable(uc, UC_CATEGORY_MASK_Co)) return "a private-use character";
+  if (uc_is_general_category_withtable(uc, UC_CATEGORY_MASK_Cs)) return "a surrogate";
+  if (uc_is_general_category_withtable(uc, UC_CATEGORY_MASK_Cn)) return "an unassigned character";
+  return nullptr;
 }
+
+std::string code_point_label(ucs4_t uc) {
+  char label[16];
+  std::snprintf(label, sizeof label, "U+%04X", static_cast<unsigned>(uc));
+  return label;
+}
+
+}  // namespace
+
+NameCheck check_name(std::string_view raw) {
+  auto refuse = [](std::string why) { return NameCheck{{}, std::move(why)}; };
+  if (raw.empty()) return refuse("the name is empty");
+  const auto* bytes = reinterpret_cast<const std::uint8_t*>(raw.data());
+  // u8_check refuses malformed and overlong sequences, surrogates and code points above U+10FFFF.
+  if (u8_check(bytes, raw.size()) != nullptr) return refuse("the name is not valid UTF-8");
+
+  std::uint8_t buffer[256];
+  std::size_t length = sizeof buffer;
+  std::uint8_t* normal = u8_normalize(UNINORM_NFC, bytes, raw.size(), buffer, &length);
+  if (normal == nullptr) return refuse("the name could not be normalised");
+  std::string name(reinterpret_cast<const char*>(normal), length);
+  if (normal != buffer) std::free(normal);
+
+  // The rules apply to the NFC form, which is what is stored and shown.
+  const auto* p = reinterpret_cast<const std::uint8_t*>(name.data());
+  std::size_t points = 0;
+  bool letter_or_number = false;
+  ucs4_t previous = 0;
+  for (std::size_t i = 0; i < name.size();) {
+    ucs4_t uc = 0;
+    int n = u8_mbtouc(&uc, p + i, name.size() - i);
+    if (uc == '<' || uc == '>' || uc == '"' || uc == '&' || uc == '\\') return refuse("the name contains one of < > \" & \\");
+    if (const char* kind = refused_code_point(uc))
+      return refuse(std::string("the name contains ") + kind + " (" + code_point_label(uc) + ")");
+    if (uc == ' ') {
+      if (points == 0 || i + n == name.size()) return refuse("the name may not start or end with a space");
+      if (previous == ' ') return refuse("the name may not contain two spaces in a row");
+    }
+    if (uc_is_general_category_withtable(uc, UC_CATEGORY_MASK_M) && (points == 0 || previous == ' '))
+      return refuse("the name may not start with a combining mark or have one after a space");
+    if (uc_is_general_category_withtable(uc, UC_CATEGORY_MASK_L | UC_CATEGORY_MASK_N)) letter_or_number = true;
+    previous = uc;
+    ++points;
+    i += static_cast<std::size_t>(n);
+  }
+  if (points > kMaxNameLength) return refuse("the name is longer than " + std::to_string(kMaxNameLength) + " characters");
+  if (!letter_or_number) return refuse("the name must contain at least one letter or digit");
+  return NameCheck{std::move(name), {}};
+}
+
+std::string validate_name(std::string_view name) { return check_name(name).error; }
 
 json error_message(ErrorCode code, std::string_view message, const json& id) {
   json j{{"type", "error"}, {"code", code_name(code)}, {"message", message}};

@@ -135,6 +135,36 @@ inline int play_random(const std::string& room, std::vector<Participant*> all, P
   return sent;
 }
 
+// The lobby lists as a client keeps them: the full `lobby` view, then each
+// `lobby_update` applied (PROTOCOL.md).
+struct LobbyMirror {
+  std::map<std::string, json> open, live;
+  std::int64_t open_total = 0, live_total = 0;
+
+  // Applies `m` if it is a lobby message; returns whether it was.
+  bool apply(const json& m) {
+    auto fill = [](std::map<std::string, json>& list, const json& entries) {
+      for (const auto& e : entries) list[e["id"].get<std::string>()] = e;
+    };
+    if (m["type"] == "lobby") {
+      open.clear();
+      live.clear();
+      fill(open, m["open"]);
+      fill(live, m["live"]);
+    } else if (m["type"] == "lobby_update") {
+      for (auto [list, name] : {std::pair{&open, "open"}, {&live, "live"}}) {
+        fill(*list, m[name]["set"]);
+        for (const auto& id : m[name]["removed"]) list->erase(id.get<std::string>());
+      }
+    } else {
+      return false;
+    }
+    open_total = m["open_total"];
+    live_total = m["live_total"];
+    return true;
+  }
+};
+
 // Reads and records messages until none comes for `quiet`.
 inline void drain(Participant& p, std::chrono::milliseconds quiet = 100ms) {
   while (auto m = p.ws.receive(quiet)) {

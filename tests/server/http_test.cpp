@@ -105,19 +105,31 @@ TEST_CASE("the lobby lists open rooms and live games") {
   auto empty = watcher.ws.receive_type("lobby", 5s);
   REQUIRE(empty);
   CHECK((*empty)["open"].empty());
+  LobbyMirror lobby;
+  lobby.apply(*empty);
+  // Reads lobby messages until `done` holds of the mirror (or none comes).
+  auto until = [&](auto done) {
+    for (int i = 0; i < 20 && !done(); ++i) {
+      auto m = watcher.ws.receive_type("lobby_update", 5s);
+      if (!m) break;
+      lobby.apply(*m);
+    }
+    return done();
+  };
   a.ws.send({{"type", "create_room"}, {"game", "gipf"}, {"variant", "tournament"}, {"color", "black"}});
   std::string room = (*a.ws.receive_type("room_created", 5s))["room"];
-  json lobby;
-  for (int i = 0; i < 20 && (lobby.is_null() || lobby["open"].empty()); ++i) lobby = *watcher.ws.receive_type("lobby", 5s);
-  REQUIRE(lobby["open"].size() == 1);
-  CHECK(lobby["open"][0]["id"] == room);
-  CHECK(lobby["open"][0]["seat"] == "white");  // the creator took black
-  CHECK(lobby["open"][0]["creator"] == "Ann");
+  REQUIRE(until([&] { return lobby.open.size() == 1; }));
+  const json& open = lobby.open.begin()->second;
+  CHECK(open["id"] == room);
+  CHECK(open["seat"] == "white");  // the creator took black
+  CHECK(open["creator"] == "Ann");
+  CHECK(lobby.open_total == 1);
   b.ws.send({{"type", "join_room"}, {"room", room}});
   REQUIRE(b.ws.receive_type("room", 5s));
-  for (int i = 0; i < 20 && lobby["live"].empty(); ++i) lobby = *watcher.ws.receive_type("lobby", 5s);
-  REQUIRE(lobby["live"].size() == 1);
-  CHECK(lobby["live"][0]["white"] == "Bob");
-  CHECK(lobby["live"][0]["black"] == "Ann");
-  CHECK(lobby["open"].empty());
+  REQUIRE(until([&] { return lobby.live.size() == 1 && lobby.open.empty(); }));
+  const json& live = lobby.live.begin()->second;
+  CHECK(live["white"] == "Bob");
+  CHECK(live["black"] == "Ann");
+  CHECK(lobby.live_total == 1);
+  CHECK(lobby.open_total == 0);
 }

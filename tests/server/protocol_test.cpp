@@ -100,6 +100,121 @@ TEST_CASE("display names") {
   CHECK(validate_name(std::string(24, 'a')).empty());
 }
 
+namespace {
+// The name a set_name frame carrying `name` is stored with, or the error message.
+std::string stored_name(const std::string& name, bool hello = false) {
+  json frame = hello ? json{{"type", "hello"}, {"protocol", 1}, {"name", name}} : json{{"type", "set_name"}, {"name", name}};
+  auto parsed = parse_client_message(frame.dump());
+  if (auto* error = std::get_if<Error>(&parsed)) {
+    CHECK(error->code == ErrorCode::BadField);
+    return "error: " + error->message;
+  }
+  const auto& message = std::get<Incoming>(parsed).message;
+  if (hello) return *std::get<Hello>(message).name;
+  return std::get<SetName>(message).name;
+}
+}  // namespace
+
+TEST_CASE("display names cannot pass for another name") {
+  // C++20 forbids \u escapes of C0/C1 controls and surrogates: those are written as bytes.
+  const std::vector<std::pair<std::string, std::string>> refused{
+      {"Ann\u200B", "the name contains an invisible or formatting character (U+200B)"},  // zero-width space
+      {"A\u200DB", "the name contains an invisible or formatting character (U+200D)"},   // zero-width joiner
+      {"\u202Eevil", "the name contains an invisible or formatting character (U+202E)"}, // right-to-left override
+      {"A\u2066B", "the name contains an invisible or formatting character (U+2066)"},   // left-to-right isolate
+      {"A\u061CB", "the name contains an invisible or formatting character (U+061C)"},   // Arabic letter mark
+      {"\uFEFFAnn", "the name contains an invisible or formatting character (U+FEFF)"},  // byte order mark
+      {"A\u00ADB", "the name contains an invisible or formatting character (U+00AD)"},   // soft hyphen
+      {"\u3164", "the name contains an invisible or formatting character (U+3164)"},     // Hangul filler (Lo)
+      {"\u115FAnn", "the name contains an invisible or formatting character (U+115F)"},  // Hangul choseong filler
+      {"A\uFE0F", "the name contains an invisible or formatting character (U+FE0F)"},    // variation selector 16
+      {"A\u034FB", "the name contains an invisible or formatting character (U+034F)"},   // combining grapheme joiner
+      {"Ann\U000E0041", "the name contains an invisible or formatting character (U+E0041)"},  // tag character
+      {"\u00A0\u00A0", "the name contains a space other than the plain space (U+00A0)"},
+      {"A\u00A0B", "the name contains a space other than the plain space (U+00A0)"},
+      {"A\u3000B", "the name contains a space other than the plain space (U+3000)"},
+      {"A\u2003B", "the name contains a space other than the plain space (U+2003)"},
+      {"Ann\xC2\x85", "the name contains a control character (U+0085)"},  // next line (C1)
+      {"A\xC2\x9B" "B", "the name contains a control character (U+009B)"},
+      {"A\tB", "the name contains a control character (U+0009)"},
+      {std::string("A\0B", 3), "the name contains a control character (U+0000)"},
+      {"A\u2028B", "the name contains a line or paragraph separator (U+2028)"},
+      {"A\u2029B", "the name contains a line or paragraph separator (U+2029)"},
+      {"Ann\uE000", "the name contains a private-use character (U+E000)"},
+      {"Ann\u0378", "the name contains an unassigned character (U+0378)"},
+      {"Ann\uFDD0", "the name contains an unassigned character (U+FDD0)"},  // noncharacter
+      {"A  B", "the name may not contain two spaces in a row"},
+      {" Ann", "the name may not start or end with a space"},
+      {"Ann ", "the name may not start or end with a space"},
+      {"\u0301Ann", "the name may not start with a combining mark or have one after a space"},
+      {"A \u0301B", "the name may not start with a combining mark or have one after a space"},
+      {"...", "the name must contain at least one letter or digit"},
+      {"-_- !", "the name must contain at least one letter or digit"},
+      {"<b>Ann", "the name contains one of < > \" & \\"},
+      {"", "the name is empty"},
+      {std::string(25, 'a'), "the name is longer than 24 characters"},
+      {"\xff\xfe", "the name is not valid UTF-8"},
+      {"A\xC0\xAF", "the name is not valid UTF-8"},          // overlong '/'
+      {"A\xE0\x80\xAF", "the name is not valid UTF-8"},      // overlong '/', 3 bytes
+      {"A\xED\xA0\x80", "the name is not valid UTF-8"},      // surrogate U+D800
+      {"A\xF4\x90\x80\x80", "the name is not valid UTF-8"},  // above U+10FFFF
+      {"Ann\xE2\x80", "the name is not valid UTF-8"},        // truncated
+  };
+  for (const auto& [name, message] : refused) {
+    CAPTURE(name);
+    auto checked = check_name(name);
+    CHECK(checked.error == message);
+    CHECK(checked.name.empty());
+    CHECK(validate_name(name) == message);
+  }
+  // Through the wire (only valid UTF-8 can be put into a JSON frame).
+  for (const std::string name : {"Ann\u200B", "\u202Eevil", "\uFEFFAnn", "\u00A0\u00A0", "A\u00A0B", "Ann\xC2\x85", "A\u2028B",
+                                 "\u3164", "A\u2066B", "A  B", "..."}) {
+    CAPTURE(name);
+    CHECK(stored_name(name).rfind("error: ", 0) == 0);
+    CHECK(stored_name(name, true).rfind("error: ", 0) == 0);
+  }
+  CHECK(code_of(R"({"type":"set_name","name":"A\u0000B"})") == ErrorCode::BadField);
+  CHECK(code_of(R"({"type":"set_name","name":"Ann\u200b"})") == ErrorCode::BadField);
+
+  for (const std::string name : {"Zoë", "Ærøskøbing", "李小龍", "Ann-Marie O'Neil", "Ελένη", "अनु", "R2-D2", "7", "Ann 🎲",
+                                 "Nguyễn Văn An", "Zoë Ó'Brien-2"}) {
+    CAPTURE(name);
+    auto checked = check_name(name);
+    CHECK(checked.error.empty());
+    CHECK(checked.name == name);  // already NFC
+    CHECK(stored_name(name) == name);
+    CHECK(stored_name(name, true) == name);
+  }
+
+  // NFC: e + combining diaeresis is stored as U+00EB.
+  CHECK(check_name("Zoe\u0308").name == "Zo\u00EB");
+  CHECK(check_name("Zoe\u0308").error.empty());
+  CHECK(stored_name("Zoe\u0308") == "Zo\u00EB");
+  CHECK(stored_name("Zoe\u0308", true) == "Zo\u00EB");
+  CHECK(stored_name("A\u030A") == "\u00C5");  // A + ring above
+  // The length is counted after NFC: 20 x (e + U+0308) is 40 code points, 20 after NFC.
+  std::string decomposed, composed;
+  for (int i = 0; i < 20; ++i) decomposed += "e\u0308", composed += "\u00EB";
+  CHECK(check_name(decomposed).error.empty());
+  CHECK(check_name(decomposed).name == composed);
+  CHECK(stored_name(decomposed) == composed);
+  // ... and NFC can lengthen: U+0958 (a composition exclusion) becomes two code points.
+  std::string qa;
+  for (int i = 0; i < 13; ++i) qa += "\u0958";
+  CHECK(check_name(qa).error == "the name is longer than 24 characters");
+  CHECK(check_name(qa.substr(0, 12 * 3)).error.empty());
+  // The raw field keeps its byte cap (4 bytes per code point).
+  CHECK(code_of(json{{"type", "set_name"}, {"name", std::string(97, 'a')}}.dump()) == ErrorCode::BadField);
+}
+
+TEST_CASE("a frame with a NUL byte is not JSON") {
+  CHECK(code_of("{\"type\":\"lobby_subscribe\"}" + std::string(1, '\0') + "junk") == ErrorCode::BadJson);
+  CHECK(code_of("{\"type\":\"lobby_subscribe\"}" + std::string(1, '\0')) == ErrorCode::BadJson);
+  CHECK(code_of(std::string(1, '\0') + "{\"type\":\"lobby_subscribe\"}") == ErrorCode::BadJson);
+  CHECK(std::holds_alternative<Incoming>(parse_client_message("{\"type\":\"lobby_subscribe\"}")));
+}
+
 TEST_CASE("legal actions with what they do: a push's path, a move's flips") {
   namespace g = engine::gipf;
   g::State gipf(g::Options{g::Variant::Basic});

@@ -4,7 +4,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <fcntl.h>
 #include <poll.h>
+#include <sstream>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -26,6 +29,17 @@ bool ServerProcess::start() {
     dup2(out[1], STDOUT_FILENO);
     close(out[0]);
     close(out[1]);
+    if (!log_path_.empty()) {
+      int fd = open(log_path_.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+      if (fd >= 0) {
+        dup2(fd, STDERR_FILENO);
+        close(fd);
+      }
+    }
+    if (fd_limit_ > 0) {
+      rlimit limit{static_cast<rlim_t>(fd_limit_), static_cast<rlim_t>(fd_limit_)};
+      setrlimit(RLIMIT_NOFILE, &limit);
+    }
     // GIPF_ARENA_TEST_LOG=debug shows the server's log while debugging a test.
     const char* level = std::getenv("GIPF_ARENA_TEST_LOG");
     std::vector<std::string> args{bin, "--port", "0", "--db", db_, "--log-level", level ? level : "warn"};
@@ -74,6 +88,31 @@ long ServerProcess::peak_memory_kib() const {
   while (std::getline(in, line))
     if (line.rfind("VmHWM:", 0) == 0) return std::atol(line.c_str() + 6);
   return -1;
+}
+
+std::string ServerProcess::log() const {
+  std::ifstream in(log_path_);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+double ServerProcess::cpu_seconds() const {
+  std::ifstream in("/proc/" + std::to_string(pid_) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  auto close_paren = text.rfind(')');
+  if (close_paren == std::string::npos) return -1;
+  std::istringstream fields(text.substr(close_paren + 2));
+  std::string field;
+  long utime = 0, stime = 0;
+  for (int i = 3; fields >> field; ++i) {  // field 3 is the state; 14 and 15 the times
+    if (i == 14) utime = std::stol(field);
+    if (i == 15) {
+      stime = std::stol(field);
+      break;
+    }
+  }
+  return static_cast<double>(utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
 }
 
 std::string temp_path(const std::string& name) {

@@ -13,6 +13,12 @@ class ServerProcess {
   explicit ServerProcess(std::string db, std::vector<std::string> extra = {});
   ~ServerProcess();
   bool start();  // waits for the "running" line; false if the server did not come up
+  // Before start(): the server's standard error goes to this file (read it with
+  // log()), and its RLIMIT_NOFILE (soft and hard) is set to `fd_limit`.
+  void log_to(std::string path) { log_path_ = std::move(path); }
+  void limit_files(int fd_limit) { fd_limit_ = fd_limit; }
+  std::string log() const;
+  double cpu_seconds() const;  // user + system time so far
   int port() const { return port_; }
   pid_t pid() const { return pid_; }
   void kill_hard();        // SIGKILL
@@ -24,6 +30,8 @@ class ServerProcess {
   std::vector<std::string> extra_;
   pid_t pid_ = -1;
   int port_ = 0;
+  std::string log_path_;
+  int fd_limit_ = 0;
 };
 
 std::string temp_path(const std::string& name);

@@ -8,6 +8,7 @@
 #include "http_api.hpp"
 #include "http_session.hpp"
 #include "server_process.hpp"
+#include "migrations.hpp"
 #include "sha256.hpp"
 #include "sqlite_store.hpp"
 
@@ -40,16 +41,18 @@ TEST_CASE("configuration: defaults, environment, flags, errors") {
   CHECK(!parse_config({"--colour", "red"}, no_env).error.empty());
   CHECK(!parse_config({"--log-level", "loud"}, no_env).error.empty());
   std::string help = help_text("/srv/web");
-  for (auto flag : {"--host", "--port", "--db", "--static-dir", "--log-level", "--threads", "GIPF_ARENA_DB"})
+  for (auto flag : {"--host", "--port", "--db", "--static-dir", "--log-level", "--threads", "GIPF_ARENA_DB", "--public-origin",
+                    "GIPF_ARENA_PUBLIC_ORIGIN", "--max-connections-per-address", "--max-new-players-per-address",
+                    "--max-open-rooms", "--open-room-ttl", "--message-rate", "--message-burst"})
     CHECK_MESSAGE(help.find(flag) != std::string::npos, flag);
 }
 
 TEST_CASE("static files: content types and no way out of the directory") {
   std::filesystem::path root = "/srv/web";
-  CHECK(HttpApi::resolve(root, "/") == root / "index.html");
-  CHECK(HttpApi::resolve(root, "/js/app.js") == root / "js" / "app.js");
+  CHECK(resolve_static_path(root, "/") == root / "index.html");
+  CHECK(resolve_static_path(root, "/js/app.js") == root / "js" / "app.js");
   for (auto bad : {"", "x", "/../etc/passwd", "/js/../../x", "/.git/config", "/a\\b", "/%2e%2e/x", "//etc/passwd"})
-    CHECK_MESSAGE(HttpApi::resolve(root, bad).empty(), bad);
+    CHECK_MESSAGE(resolve_static_path(root, bad).empty(), bad);
   CHECK(HttpApi::content_type("a.html") == "text/html; charset=utf-8");
   CHECK(HttpApi::content_type("a.js") == "text/javascript; charset=utf-8");
   CHECK(HttpApi::content_type("a.css") == "text/css; charset=utf-8");
@@ -57,19 +60,31 @@ TEST_CASE("static files: content types and no way out of the directory") {
   CHECK(HttpApi::content_type("a.bin") == "application/octet-stream");
 }
 
-TEST_CASE("WebSocket origins: same host or none") {
-  CHECK(HttpSession::origin_allowed("", "example.org"));
-  CHECK(HttpSession::origin_allowed("http://example.org:8080", "example.org:8080"));
-  CHECK(HttpSession::origin_allowed("https://example.org", "example.org"));
-  CHECK(!HttpSession::origin_allowed("http://evil.example", "example.org"));
-  CHECK(!HttpSession::origin_allowed("http://example.org.evil", "example.org"));
+TEST_CASE("WebSocket origins: none, the page's own IP or localhost, or the configured public origins") {
+  const std::vector<std::string> none;
+  CHECK(HttpSession::origin_allowed("", "example.org", none));  // not a browser
+  CHECK(HttpSession::origin_allowed("http://127.0.0.1:8080", "127.0.0.1:8080", none));
+  CHECK(HttpSession::origin_allowed("http://localhost:8080", "localhost:8080", none));
+  CHECK(HttpSession::origin_allowed("http://[::1]:8080", "[::1]:8080", none));
+  CHECK(!HttpSession::origin_allowed("http://evil.example", "127.0.0.1:8080", none));
+  // DNS rebinding: the attacker's name resolves to us, and the page's Origin
+  // equals the Host it sends. Without configured origins a name is refused.
+  CHECK(!HttpSession::origin_allowed("http://rebind.example:8080", "rebind.example:8080", none));
+  const std::vector<std::string> configured{"https://gipf.example.org", "http://10.0.0.5:8080"};
+  CHECK(HttpSession::origin_allowed("https://gipf.example.org", "gipf.example.org", configured));
+  CHECK(HttpSession::origin_allowed("HTTPS://GIPF.example.org", "gipf.example.org", configured));
+  CHECK(HttpSession::origin_allowed("http://10.0.0.5:8080", "anything", configured));
+  CHECK(!HttpSession::origin_allowed("http://gipf.example.org", "gipf.example.org", configured));  // another scheme
+  CHECK(!HttpSession::origin_allowed("https://rebind.example", "rebind.example", configured));
+  CHECK(!HttpSession::origin_allowed("http://127.0.0.1:8080", "127.0.0.1:8080", configured));  // only those listed
+  CHECK(HttpSession::origin_allowed("", "x", configured));
 }
 
 TEST_CASE("SQLite store: migrations once, rooms and events kept in order") {
   std::string path = test_support::temp_path("store.db");
   {
     SqliteStore store(path);
-    CHECK(store.schema_version() == 2);
+    CHECK(store.schema_version() == migrations().back().version);
     auto ann = store.create_player("t1", "Ann");
     auto bob = store.create_player("t2", "Bob");
     CHECK(store.find_player("t1")->id == ann.id);
@@ -94,7 +109,7 @@ TEST_CASE("SQLite store: migrations once, rooms and events kept in order") {
     store.append_event("r1", {3, "resigned", bob.id, "black", "", 1003}, end);
   }
   SqliteStore again(path);  // reopening applies nothing twice
-  CHECK(again.schema_version() == 2);
+  CHECK(again.schema_version() == migrations().back().version);
   auto room = again.find_room("r1");
   REQUIRE(room);
   CHECK(room->status == "finished");
@@ -146,18 +161,28 @@ TEST_CASE("player tokens are stored only as digests; a version-1 database is upg
   std::string old_path = test_support::temp_path("v1.db");
   sqlite3* db = nullptr;
   REQUIRE(sqlite3_open(old_path.c_str(), &db) == SQLITE_OK);
+  // A version-1 database as the first server left it: migration 1, a player,
+  // a finished game.
+  REQUIRE(sqlite3_exec(db, std::string(migrations().front().sql).c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
   REQUIRE(sqlite3_exec(db,
                        "CREATE TABLE schema_version (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL);"
                        "INSERT INTO schema_version VALUES (1, '001_initial', 0);"
-                       "CREATE TABLE players (id INTEGER PRIMARY KEY, token TEXT NOT NULL UNIQUE, name TEXT NOT NULL,"
-                       " created_at INTEGER NOT NULL);"
-                       "INSERT INTO players (token, name, created_at) VALUES ('old-token', 'Bob', 0);",
+                       "INSERT INTO players (token, name, created_at) VALUES ('old-token', 'Bob', 0);"
+                       "INSERT INTO rooms (id, game, variant, white, status, created_at) VALUES ('oldroom', 'yinsh', 'blitz', 1, 'open', 5);"
+                       "INSERT INTO events (room, seq, kind, player, color, at) VALUES ('oldroom', 1, 'created', 1, 'white', 5);",
                        nullptr, nullptr, nullptr) == SQLITE_OK);
   sqlite3_close(db);
   SqliteStore upgraded(old_path);
-  CHECK(upgraded.schema_version() == 2);
+  CHECK(upgraded.schema_version() == migrations().back().version);
   auto bob = upgraded.find_player("old-token");
   REQUIRE(bob);
   CHECK(bob->name == "Bob");
   CHECK(column(old_path, "SELECT token_hash FROM players") == std::vector<std::string>{sha256_hex("old-token")});
+  // The rooms table was rebuilt (migration 3) with its rows and events intact.
+  auto old_room = upgraded.find_room("oldroom");
+  REQUIRE(old_room);
+  CHECK(old_room->status == "open");
+  CHECK(old_room->white == bob->id);
+  CHECK(upgraded.events("oldroom").size() == 1);
+  CHECK(upgraded.unfinished_rooms().size() == 1);
 }

@@ -46,6 +46,13 @@ bool WsClient::connect(int port, const std::string& origin) {
 
 void WsClient::send(const json& message) { send_text(message.dump()); }
 
+void WsClient::send_binary(const std::string& bytes) {
+  beast::error_code ec;
+  impl_->ws.binary(true);
+  impl_->ws.write(net::buffer(bytes), ec);
+  if (ec) error_ = ec.message();
+}
+
 void WsClient::send_text(const std::string& text) {
   beast::error_code ec;
   impl_->ws.text(true);
@@ -123,10 +130,12 @@ HttpReply http_get(int port, const std::string& target) {
 std::string raw_http(int port, const std::string& request) {
   net::io_context io;
   net::ip::tcp::socket socket(io);
-  socket.connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
-  net::write(socket, net::buffer(request));
-  std::string out;
   beast::error_code ec;
+  socket.connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)), ec);
+  if (ec) return {};
+  net::write(socket, net::buffer(request), ec);  // the server may answer (and close) before it has read it all
+  ec = {};
+  std::string out;
   char buffer[4096];
   while (!ec) {
     auto n = socket.read_some(net::buffer(buffer), ec);

@@ -20,6 +20,7 @@ class WsClient {
   bool connect(int port, const std::string& origin = "");
   void send(const nlohmann::json& message);
   void send_text(const std::string& text);
+  void send_binary(const std::string& bytes);
   // The next message, or nullopt if none arrived within `timeout` or the
   // connection closed (closed() then tells).
   std::optional<nlohmann::json> receive(std::chrono::milliseconds timeout);

@@ -99,6 +99,7 @@ export class GameView {
     if (e.kind === 'draw_offered') room.draw_offer = e.by;
     if (['action', 'draw_declined', 'draw_agreed', 'resigned'].includes(e.kind)) room.draw_offer = null;
     if (e.kind === 'draw_declined' && e.by !== room.you && room.you !== 'spectator') toast('Your draw offer was declined.');
+    if (e.kind === 'cancelled') toast(e.expired ? 'Nobody joined in time: the room was cancelled.' : 'The room was cancelled.');
     this.legal = null;
     this.connection.follow(this.id, e.seq);
     this.render();
@@ -172,6 +173,7 @@ export class GameView {
 
   statusText() {
     const { status, state, you, room } = this.room;
+    if (status === 'cancelled') return 'This room was cancelled before anyone joined.';
     if (status === 'open') return you === 'spectator' ? 'Waiting for a second player.' : 'Waiting for an opponent to join.';
     if (status === 'finished' || !state.pending) return 'The game is over.';
     const { kind, player } = state.pending;
@@ -209,7 +211,10 @@ export class GameView {
     if (status !== 'open' || you === 'spectator') return null;
     const link = `${location.origin}/?room=${this.id}`;
     return h('div', { class: 'panel invite' }, h('label', { for: 'invite' }, room.visibility === 'private' ? 'Private game: send this link to your opponent' : 'Invite link'),
-      h('input', { id: 'invite', readonly: true, value: link, onfocus: (e) => e.target.select() }));
+      h('input', { id: 'invite', readonly: true, value: link, onfocus: (e) => e.target.select() }),
+      h('button', { id: 'cancel-room', style: 'margin-top:.6em', onclick: () => {
+        if (confirm('Cancel this room?')) this.connection.send({ type: 'cancel_room', room: this.id });
+      } }, 'Cancel the room'));
   }
 
   moveList() {

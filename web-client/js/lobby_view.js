@@ -5,11 +5,31 @@ import { validName } from './names.js';
 
 const VARIANTS = { gipf: ['basic', 'standard', 'tournament'], yinsh: ['normal', 'blitz'] };
 
+// Applies a `lobby` (the whole lists) or `lobby_update` (what changed) message
+// to `lobby`: {open, live: Map id -> entry, open_total, live_total}.
+export function applyLobby(lobby, m) {
+  for (const list of ['open', 'live']) {
+    if (m.type === 'lobby') {
+      lobby[list] = new Map(m[list].map((r) => [r.id, r]));
+    } else {
+      for (const r of m[list].set) lobby[list].set(r.id, r);
+      for (const id of m[list].removed) lobby[list].delete(id);
+    }
+  }
+  lobby.open_total = m.open_total;
+  lobby.live_total = m.live_total;
+  return lobby;
+}
+
+function newestFirst(map) {
+  return [...map.values()].sort((a, b) => b.created_at - a.created_at || (a.id < b.id ? -1 : 1));
+}
+
 export class LobbyView {
   constructor(root, connection) {
     this.root = root;
     this.connection = connection;
-    this.lobby = { open: [], live: [] };
+    this.lobby = { open: new Map(), live: new Map(), open_total: 0, live_total: 0 };
     this.finished = [];
     connection.addEventListener('welcome', () => connection.send({ type: 'lobby_subscribe' }));
     connection.addEventListener('message', (e) => this.receive(e.detail));
@@ -18,7 +38,7 @@ export class LobbyView {
   }
 
   receive(m) {
-    if (m.type === 'lobby') { this.lobby = m; this.renderLists(); }
+    if (m.type === 'lobby' || m.type === 'lobby_update') { applyLobby(this.lobby, m); this.renderLists(); }
     if (m.type === 'room_created') location.assign(`/?room=${m.room}`);
     if (m.type === 'name_set') { this.connection.rememberName(m.name); document.dispatchEvent(new CustomEvent('name', { detail: m.name })); toast(`Your name is now ${m.name}.`); }
     if (m.type === 'error') toast(m.message);
@@ -85,12 +105,14 @@ export class LobbyView {
 
   renderLists() {
     const empty = (text) => h('li', { class: 'hint' }, text);
-    this.openList.replaceChildren(...(this.lobby.open.length ? this.lobby.open.map((r) => h('li', { 'data-room': r.id },
+    const open = newestFirst(this.lobby.open), live = newestFirst(this.lobby.live);
+    const more = (shown, total) => (total > shown ? [h('li', { class: 'hint' }, `and ${total - shown} more`)] : []);
+    this.openList.replaceChildren(...(open.length ? open.map((r) => h('li', { 'data-room': r.id },
       h('span', {}, `${variantLabel(r.options)} · ${r.creator} waits · you play ${r.seat}`),
-      h('a', { class: 'join', href: `/?room=${r.id}` }, h('button', { tabindex: -1 }, 'Join')))) : [empty('No open games: create one.')]));
-    this.liveList.replaceChildren(...(this.lobby.live.length ? this.lobby.live.map((r) => h('li', { 'data-room': r.id },
+      h('a', { class: 'join', href: `/?room=${r.id}` }, h('button', { tabindex: -1 }, 'Join')))).concat(more(open.length, this.lobby.open_total)) : [empty('No open games: create one.')]));
+    this.liveList.replaceChildren(...(live.length ? live.map((r) => h('li', { 'data-room': r.id },
       h('span', {}, `${variantLabel(r.options)} · ${r.white} – ${r.black} · move ${r.moves} · ${r.spectators} watching`),
-      h('a', { class: 'watch', href: `/?watch=${r.id}` }, h('button', { tabindex: -1 }, 'Watch')))) : [empty('No game is being played.')]));
+      h('a', { class: 'watch', href: `/?watch=${r.id}` }, h('button', { tabindex: -1 }, 'Watch')))).concat(more(live.length, this.lobby.live_total)) : [empty('No game is being played.')]));
     this.finishedList.replaceChildren(...(this.finished.length ? this.finished.map((g) => h('li', {},
       h('span', {}, `${variantLabel(g.options)} · ${g.white ? g.white.name : '?'} – ${g.black ? g.black.name : '?'} · ${g.result}`),
       h('a', { href: `/?replay=${g.id}` }, 'Replay'))) : [empty('None yet.')]));

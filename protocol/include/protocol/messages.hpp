@@ -33,6 +33,11 @@ enum class ErrorCode {
   NoDrawOffer,         // nothing to accept or decline
   RateLimited,         // too many messages
   Internal,            // the server failed (the action was not applied)
+  TooManyRooms,        // the player has as many open rooms as allowed
+  TooManyPlayers,      // this address created as many new players as allowed lately
+  DrawOfferTooSoon,    // a player's draw offers must be some actions apart
+  RoomLimit,           // the room has as many events as a room may hold
+  AlreadyStarted,      // only a room still waiting for its second player can be cancelled
 };
 
 std::string_view code_name(ErrorCode code);
@@ -92,6 +97,10 @@ struct DrawAnswer {
   bool accept = false;
   friend bool operator==(const DrawAnswer&, const DrawAnswer&) = default;
 };
+struct CancelRoom {
+  std::string room;
+  friend bool operator==(const CancelRoom&, const CancelRoom&) = default;
+};
 struct Resync {
   std::string room;
   std::int64_t since = 0;  // the last event sequence number the client saw (0: none)
@@ -99,7 +108,8 @@ struct Resync {
 };
 
 using ClientMessage =
-    std::variant<Hello, SetName, LobbySubscribe, CreateRoom, JoinRoom, Watch, Leave, Play, Resign, DrawOffer, DrawAnswer, Resync>;
+    std::variant<Hello, SetName, LobbySubscribe, CreateRoom, JoinRoom, Watch, Leave, Play, Resign, DrawOffer, DrawAnswer, Resync,
+                 CancelRoom>;
 
 struct Incoming {
   nlohmann::json id;  // the client's correlation id (string or integer), echoed back; null if none
@@ -118,8 +128,19 @@ std::variant<Incoming, Error> parse_client_message(std::string_view text);
 nlohmann::json to_json(const Incoming& incoming);
 std::string_view type_name(const ClientMessage& message);
 
-// Display names: 1..24 code points after trimming, no control characters, no
-// leading or trailing space. Returns the error message, empty when valid.
+// Display names, checked so that one name cannot pass for another: valid UTF-8,
+// normalised to NFC, then 1..24 code points (kMaxNameLength) with at least one
+// letter or number. Refused: control, format, separator, private-use, unassigned
+// and default-ignorable code points (zero-width characters, bidi controls, BOM,
+// Hangul fillers, variation selectors...), every space but the ASCII space, a
+// space at either end or twice in a row, a combining mark at the start or after
+// a space, and any of < > " & \.
+struct NameCheck {
+  std::string name;   // the NFC form of the name; empty when refused
+  std::string error;  // why the name is refused; empty when accepted
+};
+NameCheck check_name(std::string_view name);
+// check_name's error message, empty when the name is accepted.
 std::string validate_name(std::string_view name);
 
 // ---- server messages --------------------------------------------------------
