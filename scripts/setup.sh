@@ -3,7 +3,8 @@
 # present already. Safe to run again.
 #   scripts/setup.sh           what building and running the server needs
 #   scripts/setup.sh --tests   also Chromium, Node.js and playwright-core for the
-#                              browser tests
+#                              browser tests, and clang for the sanitizer build
+#                              and the fuzzers
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,7 +13,8 @@ tests=false
 
 packages=(g++ cmake ninja-build pkg-config nlohmann-json3-dev doctest-dev libboost-dev libsqlite3-dev libspdlog-dev libunistring-dev)
 if $tests; then
-  packages+=(chromium)
+  # clang and its runtimes: the sanitizer build and the libFuzzer targets.
+  packages+=(chromium clang libclang-rt-dev)
   # Node.js runs the browser tests; a machine may have it from elsewhere.
   command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
 fi

@@ -9,6 +9,10 @@
 
 #include "arena_test_support.hpp"
 
+#ifndef GIPF_ARENA_SANITIZED
+#define GIPF_ARENA_SANITIZED 0
+#endif
+
 using namespace test_support;
 
 namespace {
@@ -99,7 +103,10 @@ TEST_CASE("HTTP requests the parser refuses are answered 414, 431, 413 or 400 wi
   CHECK(healthy(port));
 }
 
-TEST_CASE("out of file descriptors: the accept loop backs off, logs once, and the players go on") {
+// Not under the sanitizers: their runtimes need free descriptors of their own
+// and fail inside when the process has none left.
+TEST_CASE("out of file descriptors: the accept loop backs off, logs once, and the players go on" *
+          doctest::skip(GIPF_ARENA_SANITIZED != 0)) {
   ServerProcess server(temp_path("fds.db"), {"--log-level", "info"});
   std::string log = temp_path("fds.log");
   server.log_to(log);

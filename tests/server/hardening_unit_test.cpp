@@ -44,7 +44,8 @@ TEST_CASE("room ids and tokens: 130 and 256 bits from the OS, all distinct") {
   for (const auto& id : ids)
     for (char c : id) ++counts[c];
   CHECK(counts.size() == 32);
-  for (auto& [c, n] : counts) CHECK_MESSAGE((n > 1400 && n < 1850), c << ": " << n);
+  for (const auto& count : counts)
+    CHECK_MESSAGE((count.second > 1400 && count.second < 1850), count.first << ": " << count.second);
   int heads = 0;
   for (int i = 0; i < 4000; ++i) heads += random_bool();
   CHECK(heads > 1700);

@@ -160,7 +160,9 @@ TEST_CASE("display names cannot pass for another name") {
       {"A\xF4\x90\x80\x80", "the name is not valid UTF-8"},  // above U+10FFFF
       {"Ann\xE2\x80", "the name is not valid UTF-8"},        // truncated
   };
-  for (const auto& [name, message] : refused) {
+  for (const auto& entry : refused) {  // no structured binding: clang 14 cannot capture one
+    const auto& name = entry.first;
+    const auto& message = entry.second;
     CAPTURE(name);
     auto checked = check_name(name);
     CHECK(checked.error == message);

@@ -73,17 +73,17 @@ State::State(const Options& options) : options_(options) {
 
 Parsed<State> State::from_setup(const Setup& setup) {
   auto problem = validate(setup.options);
-  if (!problem.empty()) return {{}, std::string(problem)};
+  if (!problem.empty()) return {State(), std::string(problem)};
   State s(setup.options);
   s.board_ = setup.board;
   for (int c = 0; c < kCells; ++c)
     if (s.board_[c] != Piece::None && is_dot(static_cast<Cell>(c)))
-      return {{}, cell_name(static_cast<Cell>(c)) + " is a dot: pieces stand only on points"};
+      return {State(), cell_name(static_cast<Cell>(c)) + " is a dot: pieces stand only on points"};
   for (Color c : {Color::White, Color::Black}) {
     int i = index(c);
-    if (setup.reserve[i] < 0) return {{}, "a reserve cannot be negative"};
+    if (setup.reserve[i] < 0) return {State(), "a reserve cannot be negative"};
     int captured = s.total(c) - s.on_board(c) - setup.reserve[i];
-    if (captured < 0) return {{}, std::string(color_title(c)) + " has more pieces than the variant allows"};
+    if (captured < 0) return {State(), std::string(color_title(c)) + " has more pieces than the variant allows"};
     s.reserve_[i] = static_cast<std::int16_t>(setup.reserve[i]);
     s.captured_[i] = static_cast<std::int16_t>(captured);
     s.moved_[i] = setup.moved[i];
@@ -93,7 +93,7 @@ Parsed<State> State::from_setup(const Setup& setup) {
       has_row = has_row || row.singles != 0;
       return true;
     });
-    if (has_row) return {{}, "a row with single pieces of " + std::string(color_name(c)) + " stands on the board"};
+    if (has_row) return {State(), "a row with single pieces of " + std::string(color_name(c)) + " stands on the board"};
   }
   s.turn_ = opponent(setup.turn);
   s.start_turn(setup.turn);
