@@ -20,14 +20,9 @@ std::string AddressBook::key_of(const boost::asio::ip::address& address) {
 
 std::shared_ptr<AddressBook::Ticket> AddressBook::connect(const std::string& key) {
   std::lock_guard lock(mutex_);
-  auto it = entries_.find(key);
-  if (it == entries_.end()) {
-    if (entries_.size() >= max_addresses_) prune(Clock::now());
-    if (entries_.size() >= max_addresses_) return nullptr;
-    it = entries_.emplace(key, Entry{}).first;
-  }
-  if (it->second.connections >= max_connections_) return nullptr;
-  ++it->second.connections;
+  Entry* entry = find_or_add(key, Clock::now());
+  if (!entry || entry->connections >= max_connections_) return nullptr;
+  ++entry->connections;
   return std::make_shared<Ticket>(shared_from_this(), key);
 }
 
@@ -36,36 +31,33 @@ void AddressBook::release(const std::string& key) {
   auto it = entries_.find(key);
   if (it == entries_.end()) return;
   --it->second.connections;
-  forget_if_idle(it, Clock::now());
+  if (idle(it->second, Clock::now())) entries_.erase(it);
 }
 
 bool AddressBook::allow_new_player(const std::string& key, Clock::time_point now) {
   std::lock_guard lock(mutex_);
-  auto it = entries_.find(key);
-  if (it == entries_.end()) {
-    if (entries_.size() >= max_addresses_) prune(now);
-    if (entries_.size() >= max_addresses_) return false;
-    it = entries_.emplace(key, Entry{}).first;
-  }
-  auto& times = it->second.new_players;
-  while (!times.empty() && now - times.front() >= window_) times.pop_front();
-  if (static_cast<int>(times.size()) >= max_new_players_) return false;
-  times.push_back(now);
+  Entry* entry = find_or_add(key, now);
+  if (!entry) return false;
+  idle(*entry, now);  // drops what left the window
+  if (static_cast<int>(entry->new_players.size()) >= max_new_players_) return false;
+  entry->new_players.push_back(now);
   return true;
 }
 
-void AddressBook::forget_if_idle(std::unordered_map<std::string, Entry>::iterator it, Clock::time_point now) {
-  auto& times = it->second.new_players;
-  while (!times.empty() && now - times.front() >= window_) times.pop_front();
-  if (it->second.connections <= 0 && times.empty()) entries_.erase(it);
+AddressBook::Entry* AddressBook::find_or_add(const std::string& key, Clock::time_point now) {
+  auto it = entries_.find(key);
+  if (it != entries_.end()) return &it->second;
+  if (entries_.size() >= max_addresses_) {
+    for (auto e = entries_.begin(); e != entries_.end();) e = idle(e->second, now) ? entries_.erase(e) : std::next(e);
+  }
+  if (entries_.size() >= max_addresses_) return nullptr;
+  return &entries_[key];
 }
 
-void AddressBook::prune(Clock::time_point now) {
-  for (auto it = entries_.begin(); it != entries_.end();) {
-    auto& times = it->second.new_players;
-    while (!times.empty() && now - times.front() >= window_) times.pop_front();
-    it = it->second.connections <= 0 && times.empty() ? entries_.erase(it) : std::next(it);
-  }
+bool AddressBook::idle(Entry& entry, Clock::time_point now) const {
+  auto& times = entry.new_players;
+  while (!times.empty() && now - times.front() >= window_) times.pop_front();
+  return entry.connections <= 0 && times.empty();
 }
 
 std::size_t AddressBook::tracked() const {

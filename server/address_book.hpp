@@ -38,8 +38,11 @@ class AddressBook : public std::enable_shared_from_this<AddressBook> {
     std::deque<Clock::time_point> new_players;  // within the window, oldest first
   };
   void release(const std::string& key);
-  void prune(Clock::time_point now);  // forgets every idle address
-  void forget_if_idle(std::unordered_map<std::string, Entry>::iterator it, Clock::time_point now);
+  // The entry of `key`, added if new; nullptr when the table is full even after
+  // forgetting every idle address.
+  Entry* find_or_add(const std::string& key, Clock::time_point now);
+  // Drops the new-player times that left the window; whether nothing is left.
+  bool idle(Entry& entry, Clock::time_point now) const;
 
   int max_connections_;
   int max_new_players_;

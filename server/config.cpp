@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
-#include <sstream>
+
+#include "engine/text.hpp"
 
 namespace arena {
 namespace {
@@ -57,19 +58,11 @@ std::string set_rate(double& target, const std::string& flag, const std::string&
   return {};
 }
 
-// `from_env`: a variable's value may list several origins.
+// `from_env`: a variable's value may list several origins, separated by commas.
 std::string add_origins(Config& c, const std::string& value, bool from_env) {
-  std::vector<std::string> items;
-  if (from_env) {
-    std::string item;
-    std::istringstream in(value);
-    while (std::getline(in, item, ','))
-      if (item.find_first_not_of(' ') != std::string::npos) items.push_back(item.substr(item.find_first_not_of(' ')));
-  } else {
-    items.push_back(value);
-  }
-  for (auto item : items) {
-    while (!item.empty() && item.back() == ' ') item.pop_back();
+  for (std::string_view part : from_env ? engine::split(value, ",") : std::vector<std::string_view>{value}) {
+    std::string item(engine::trim(part));
+    if (from_env && item.empty()) continue;
     std::string origin = normalize_origin(item);
     if (origin.empty()) return "--public-origin must be like https://gipf.example.org or http://10.0.0.5:8080, not '" + item + "'";
     c.public_origins.push_back(origin);
@@ -198,11 +191,9 @@ std::string help_text(const std::string& default_static_dir) {
       flag.resize(indent.size(), ' ');
       out += flag;
     }
-    std::istringstream help(o.help);
-    std::string line;
     bool first = true;
-    while (std::getline(help, line)) {
-      out += (first ? "" : indent) + line + "\n";
+    for (std::string_view line : engine::split(o.help, "\n")) {
+      out += (first ? "" : indent) + std::string(line) + "\n";
       first = false;
     }
     out += indent + "[" + o.env + "]\n";

@@ -2,7 +2,6 @@
 
 #include <fstream>
 #include <spdlog/spdlog.h>
-#include <sstream>
 
 #include "engine/replay.hpp"
 #include "protocol/json_text.hpp"
@@ -16,26 +15,35 @@ using nlohmann::json;
 
 namespace {
 
-HttpResponse respond(const HttpRequest& request, http::status status, std::string body, const std::string& type) {
-  HttpResponse res{status, request.version()};
+// Every answer's headers; JSON answers are never cached.
+HttpResponse make_response(http::status status, unsigned version, bool keep_alive, std::string body, const std::string& type) {
+  HttpResponse res{status, version};
   res.set(http::field::server, "gipf-arena");
   res.set(http::field::content_type, type);
   res.set("X-Content-Type-Options", "nosniff");
-  res.keep_alive(request.keep_alive());
+  if (type == "application/json") res.set(http::field::cache_control, "no-store");
+  res.keep_alive(keep_alive);
   res.body() = std::move(body);
   res.prepare_payload();
+  return res;
+}
+
+json error_body(const std::string& code, const std::string& message) {
+  return {{"error", {{"code", code}, {"message", message}}}};
+}
+
+HttpResponse respond(const HttpRequest& request, http::status status, std::string body, const std::string& type) {
+  auto res = make_response(status, request.version(), request.keep_alive(), std::move(body), type);
   if (request.method() == http::verb::head) res.body().clear();
   return res;
 }
 
 HttpResponse json_response(const HttpRequest& request, http::status status, const json& body) {
-  auto res = respond(request, status, protocol::to_text(body), "application/json");
-  res.set(http::field::cache_control, "no-store");
-  return res;
+  return respond(request, status, protocol::to_text(body), "application/json");
 }
 
 HttpResponse json_error(const HttpRequest& request, http::status status, const std::string& code, const std::string& message) {
-  return json_response(request, status, {{"error", {{"code", code}, {"message", message}}}});
+  return json_response(request, status, error_body(code, message));
 }
 
 json room_json(const RoomRecord& r) {
@@ -76,7 +84,7 @@ std::string HttpApi::content_type(const std::string& path) {
 }
 
 HttpResponse HttpApi::handle(const HttpRequest& request) {
-  auto [path, query] = split_target(std::string_view(request.target().data(), request.target().size()));
+  auto [path, query] = split_target(std_view(request.target()));
   if (request.method() != http::verb::get && request.method() != http::verb::head) {
     auto res = json_error(request, http::status::method_not_allowed, "method_not_allowed", "only GET and HEAD");
     res.set(http::field::allow, "GET, HEAD");
@@ -181,15 +189,7 @@ HttpResponse HttpApi::game(const HttpRequest& request, const std::string& id, bo
 }
 
 HttpResponse http_error(http::status status, unsigned version, const std::string& code, const std::string& message) {
-  HttpResponse res{status, version};
-  res.set(http::field::server, "gipf-arena");
-  res.set(http::field::content_type, "application/json");
-  res.set(http::field::cache_control, "no-store");
-  res.set("X-Content-Type-Options", "nosniff");
-  res.keep_alive(false);
-  res.body() = protocol::to_text({{"error", {{"code", code}, {"message", message}}}});
-  res.prepare_payload();
-  return res;
+  return make_response(status, version, false, protocol::to_text(error_body(code, message)), "application/json");
 }
 
 }  // namespace arena

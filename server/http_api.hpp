@@ -14,6 +14,9 @@ namespace arena {
 using HttpRequest = boost::beast::http::request<boost::beast::http::string_body>;
 using HttpResponse = boost::beast::http::response<boost::beast::http::string_body>;
 
+// Beast's string_view (boost's, in Boost 1.74) as the standard one.
+inline std::string_view std_view(boost::beast::string_view text) { return {text.data(), text.size()}; }
+
 // An error answer: {"error": {"code", "message"}} with `status`; the connection
 // is closed after it (the request may not have been read whole).
 HttpResponse http_error(boost::beast::http::status status, unsigned version, const std::string& code, const std::string& message);

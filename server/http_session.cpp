@@ -54,10 +54,7 @@ std::string_view host_name(std::string_view host) {
 }
 
 bool same_ascii_case(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
-  return true;
+  return beast::iequals(beast::string_view(a.data(), a.size()), beast::string_view(b.data(), b.size()));
 }
 
 }  // namespace
@@ -96,7 +93,7 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     response = api_->handle(request);
   } catch (const std::exception& e) {
     // A bug in one request must not take the server down: answer 500, close.
-    spdlog::error("event=http_handler_failed target=\"{}\" error=\"{}\"", log_text(std::string_view(request.target().data(), request.target().size())), log_text(e.what()));
+    spdlog::error("event=http_handler_failed target=\"{}\" error=\"{}\"", log_text(std_view(request.target())), log_text(e.what()));
     response = http_error(http::status::internal_server_error, request.version(), "internal", "the server failed on this request");
   }
   write(std::move(response));
@@ -131,13 +128,10 @@ void HttpSession::answer_parse_error(beast::error_code ec) {
 }
 
 void HttpSession::upgrade(HttpRequest request) {
-  auto header = [&](http::field f) {
-    auto value = request[f];
-    return std::string_view(value.data(), value.size());
-  };
+  auto header = [&](http::field f) { return std_view(request[f]); };
   if (request.target() != "/ws" || !origin_allowed(header(http::field::origin), header(http::field::host), settings_->public_origins)) {
     bool wrong_target = request.target() != "/ws";
-    spdlog::info("event=upgrade_refused target=\"{}\" origin=\"{}\"", log_text(std::string_view(request.target().data(), request.target().size())), log_text(header(http::field::origin)));
+    spdlog::info("event=upgrade_refused target=\"{}\" origin=\"{}\"", log_text(std_view(request.target())), log_text(header(http::field::origin)));
     return write(http_error(http::status::forbidden, request.version(), wrong_target ? "not_found" : "origin_not_allowed",
                             wrong_target ? "the WebSocket endpoint is /ws" : "pages from this origin may not connect"));
   }

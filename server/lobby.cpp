@@ -27,8 +27,6 @@ json answer(json message, const json& id) {
   return message;
 }
 
-bool closed(const std::string& status) { return status == "finished" || status == "cancelled"; }
-
 // The changes from `before` to `after` of one list: {set: [entries new or
 // changed], removed: [ids]}.
 json list_delta(const std::map<std::string, json>& before, const std::map<std::string, json>& after) {
@@ -404,7 +402,7 @@ void Lobby::sweep() {
     for (auto it = rooms_.begin(); it != rooms_.end();) {
       RoomSummary s = it->second->summary();
       if (s.status == "open" && s.created_at <= open_cutoff) expired.push_back(it->second);
-      if (closed(s.status) && s.finished_at < closed_cutoff) {
+      if (room_closed(s.status) && s.finished_at < closed_cutoff) {
         it = rooms_.erase(it);
       } else {
         ++it;

@@ -29,8 +29,6 @@ bool same_text(const std::string& a, const std::string& b) {
   return true;
 }
 
-bool is_over(const std::string& status) { return status == "finished" || status == "cancelled"; }
-
 // The row values an event that ends (or does not end) the game writes.
 RoomChange change_after(const HostedGame& game) {
   RoomChange c;
@@ -132,7 +130,7 @@ void Room::refresh_summary() {
   s.options = record_.options;
   s.is_private = record_.is_private;
   s.status = record_.status;
-  s.creator = creator_;
+  s.creator = record_.status == "open" ? record_.white.value_or(record_.black.value_or(0)) : 0;
   s.white_name = record_.white_name;
   s.black_name = record_.black_name;
   s.white_seated = record_.white.has_value();
@@ -161,7 +159,6 @@ void Room::apply_record(const EventRecord& e) {
   auto color = parse_color(e.color);
   if (e.kind == "joined" && color) (*color == Color::White ? record_.white : record_.black) = e.player;
   if (e.kind == "joined") record_.status = "live";
-  if (e.kind == "created") creator_ = e.player.value_or(0);
   if (e.kind == "cancelled") {
     record_.status = "cancelled";
     record_.finished_at = e.at;
@@ -173,7 +170,7 @@ void Room::apply_record(const EventRecord& e) {
   if (e.kind == "action" || e.kind == "draw_declined" || e.kind == "draw_agreed" || e.kind == "resigned") draw_offer_.reset();
   record_.plies = game_->ply();
   auto result = game_->result();
-  if (result.over && !is_over(record_.status)) {
+  if (result.over && !room_closed(record_.status)) {
     record_.status = "finished";
     record_.result = engine::result_token(result);
     record_.reason = std::string(result.reason);
@@ -426,9 +423,9 @@ void Room::cancel(std::shared_ptr<Client> client, PlayerInfo player, json reques
   on_strand([this, client, player, request_id] {
     auto seat = seat_of(player.id);
     if (!seat) return fail(client.get(), ErrorCode::NotAPlayer, "you have no seat in this room", request_id, id_);
+    if (room_closed(record_.status)) return fail(client.get(), ErrorCode::GameOver, "the room is closed already", request_id, id_);
     if (record_.status != "open")
-      return fail(client.get(), is_over(record_.status) ? ErrorCode::GameOver : ErrorCode::AlreadyStarted,
-                  is_over(record_.status) ? "the room is closed already" : "the game has started: resign instead", request_id, id_);
+      return fail(client.get(), ErrorCode::AlreadyStarted, "the game has started: resign instead", request_id, id_);
     cancel_now(client, player.id, *seat, request_id);
   });
 }

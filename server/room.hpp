@@ -29,7 +29,7 @@ struct RoomSummary {
   GameOptions options;
   bool is_private = false;
   std::string status;  // open | live | finished | cancelled
-  std::int64_t creator = 0;  // the player who created the room
+  std::int64_t creator = 0;  // while the room is open: its one seated player, who created it
   std::string white_name, black_name;
   bool white_seated = false, black_seated = false;
   int moves = 0;
@@ -38,6 +38,9 @@ struct RoomSummary {
   std::int64_t created_at = 0;
   std::int64_t finished_at = 0;
 };
+
+// Finished or cancelled: the room accepts nothing more.
+inline bool room_closed(const std::string& status) { return status == "finished" || status == "cancelled"; }
 
 class Room : public std::enable_shared_from_this<Room> {
  public:
@@ -138,7 +141,6 @@ class Room : public std::enable_shared_from_this<Room> {
   std::vector<Frame> events_;  // event seq is index + 1
   std::map<Client*, Subscriber> subscribers_;
   std::optional<engine::Color> draw_offer_;
-  std::int64_t creator_ = 0;
   std::array<int, 2> last_draw_offer_ply_{-1000000, -1000000};  // per colour, for the gap between offers
   mutable std::mutex summary_mutex_;
   RoomSummary summary_;

@@ -71,12 +71,13 @@ void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
   if (!limiter_.allow()) {
     queue(make_frame(protocol::error_message(protocol::ErrorCode::RateLimited, "too many messages: slow down")));
     if (++violations_ > limits_.max_rate_violations) return close(websocket::close_code::policy_error, "flooding");
-  } else if (!ws_.got_text()) {
-    violations_ = 0;
-    queue(make_frame(protocol::error_message(protocol::ErrorCode::BadMessage, "frames must be text (JSON)")));
   } else {
     violations_ = 0;
-    on_message(text);
+    if (ws_.got_text()) {
+      on_message(text);
+    } else {
+      queue(make_frame(protocol::error_message(protocol::ErrorCode::BadMessage, "frames must be text (JSON)")));
+    }
   }
   if (!closing_) do_read();
 }

@@ -1,5 +1,7 @@
 #include "protocol/messages.hpp"
 
+#include "protocol/room_id.hpp"
+
 #include <unictype.h>
 #include <uninorm.h>
 #include <unistr.h>
@@ -40,7 +42,6 @@ constexpr std::array<std::pair<ErrorCode, std::string_view>, 23> kCodes{{
     {ErrorCode::AlreadyStarted, "already_started"},
 }};
 
-constexpr std::size_t kMaxRoomId = 32;
 constexpr std::size_t kMaxToken = 64;
 constexpr std::size_t kMaxAction = 64;
 constexpr std::size_t kMaxNameBytes = 4 * kMaxNameLength;
@@ -111,7 +112,7 @@ class Fields {
     throw FieldError{ErrorCode::BadField, "'" + name + "' must be one of " + list};
   }
 
-  std::string room() { return text("room", kMaxRoomId); }
+  std::string room() { return text("room", kMaxRoomIdLength); }
 
   void finish() {
     for (auto it = object_.begin(); it != object_.end(); ++it)
@@ -222,15 +223,13 @@ std::variant<Incoming, Error> parse_client_message(std::string_view text) {
     ClientMessage message = read_message(type->get<std::string>(), fields);
     fields.finish();
     // Names are stored (and echoed) in their NFC form.
-    if (auto* name = std::get_if<SetName>(&message)) {
-      auto checked = check_name(name->name);
+    std::string* name = nullptr;
+    if (auto* m = std::get_if<SetName>(&message)) name = &m->name;
+    if (auto* m = std::get_if<Hello>(&message); m && m->name) name = &*m->name;
+    if (name) {
+      auto checked = check_name(*name);
       if (!checked.error.empty()) return Error{ErrorCode::BadField, checked.error, id};
-      name->name = std::move(checked.name);
-    }
-    if (auto* hello = std::get_if<Hello>(&message); hello && hello->name) {
-      auto checked = check_name(*hello->name);
-      if (!checked.error.empty()) return Error{ErrorCode::BadField, checked.error, id};
-      hello->name = std::move(checked.name);
+      *name = std::move(checked.name);
     }
     return Incoming{id, std::move(message)};
   } catch (const FieldError& e) {

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <random>
+#include <thread>
 
 #include "server_process.hpp"
 #include "ws_client.hpp"
@@ -164,6 +165,17 @@ struct LobbyMirror {
     return true;
   }
 };
+
+// Whether `done()` holds within `tries` looks 50 ms apart: for what the server
+// does in its own time (a close noticed, a timer fired, a log line written).
+template <class Done>
+bool eventually(Done done, int tries = 200) {
+  for (int i = 0; i < tries; ++i) {
+    if (done()) return true;
+    std::this_thread::sleep_for(50ms);
+  }
+  return done();
+}
 
 // Reads and records messages until none comes for `quiet`.
 inline void drain(Participant& p, std::chrono::milliseconds quiet = 100ms) {

@@ -121,7 +121,7 @@ TEST_CASE("out of file descriptors: the accept loop backs off, logs once, and th
   }
   // Until the server has seen the failure there is nothing to count; then give
   // a spinning loop time to show itself (it would log thousands of lines).
-  for (int i = 0; i < 100 && count(server.log(), "event=accept_failed") == 0; ++i) std::this_thread::sleep_for(50ms);
+  eventually([&] { return count(server.log(), "event=accept_failed") > 0; });
   std::this_thread::sleep_for(1500ms);
   CHECK(count(server.log(), "event=accept_failed") == 1);
   ann.ws.send({{"type", "set_name"}, {"name", "Ann B"}});
@@ -129,13 +129,8 @@ TEST_CASE("out of file descriptors: the accept loop backs off, logs once, and th
   REQUIRE(answer);
   CHECK((*answer)["name"] == "Ann B");
   for (int fd : sockets) close(fd);
-  bool recovered = false;
-  for (int i = 0; i < 200 && !recovered; ++i) {
-    recovered = healthy(server.port());
-    if (!recovered) std::this_thread::sleep_for(50ms);
-  }
-  CHECK(recovered);
-  for (int i = 0; i < 100 && count(server.log(), "event=accept_recovered") == 0; ++i) std::this_thread::sleep_for(50ms);
+  CHECK(eventually([&] { return healthy(server.port()); }));
+  eventually([&] { return count(server.log(), "event=accept_recovered") > 0; });
   // Closing let the waiting connections in, which may run out again: each
   // episode is logged once when it begins and once when it ends.
   std::string text = server.log();
@@ -210,13 +205,10 @@ TEST_CASE("an open room nobody joins is cancelled after its time, also across a 
     expired = m && (*m)["type"] == "event" && (*m)["room"] == room && (*m)["kind"] == "cancelled" && (*m)["expired"] == true;
   }
   CHECK(expired);
-  bool both = false;
-  for (int i = 0; i < 200 && !both; ++i) {
-    both = json::parse(http_get(server.port(), "/api/games/" + first_room).body)["status"] == "cancelled" &&
-           json::parse(http_get(server.port(), "/api/games/" + room).body)["status"] == "cancelled";
-    if (!both) std::this_thread::sleep_for(50ms);
-  }
-  CHECK(both);
+  auto cancelled = [&](const std::string& id) {
+    return json::parse(http_get(server.port(), "/api/games/" + id).body)["status"] == "cancelled";
+  };
+  CHECK(eventually([&] { return cancelled(first_room) && cancelled(room); }));
   CHECK(json::parse(http_get(server.port(), "/api/games?status=open").body)["total"] == 0);
   CHECK(json::parse(http_get(server.port(), "/api/games?status=cancelled").body)["total"] == 2);
 }
@@ -247,12 +239,7 @@ TEST_CASE("new identities and connections per address are bounded") {
   CHECK(status_of(reply) == 429);
   CHECK(json_error_code(reply, "too_many_connections"));
   e.close();
-  bool admitted = false;
-  for (int i = 0; i < 100 && !admitted; ++i) {  // once the server has seen the close
-    admitted = healthy(server.port());
-    if (!admitted) std::this_thread::sleep_for(50ms);
-  }
-  CHECK(admitted);
+  CHECK(eventually([&] { return healthy(server.port()); }));  // once the server has seen the close
 }
 
 TEST_CASE("draw offers at most once per ten actions; a finished game accepts nothing") {

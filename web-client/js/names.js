@@ -7,7 +7,7 @@ export function validName(name) {
   if ([...nfc].length > 24) return 'A name has at most 24 characters.';
   if (/[<>"&\\]/.test(nfc)) return 'A name cannot contain < > " & or \\.';
   if (/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}]/u.test(nfc)) return 'A name cannot contain control, invisible or formatting characters.';
-  if (/[^\S ]|\p{Zs}/u.test(nfc.replace(/ /g, ''))) return 'The only space allowed is the plain space.';
+  if (/(?! )[\s\p{Zs}]/u.test(nfc)) return 'The only space allowed is the plain space.';
   if (/^ | $|  /.test(nfc)) return 'No space at the start or end of a name, and no two in a row.';
   if (!/[\p{L}\p{N}]/u.test(nfc)) return 'A name needs at least one letter or digit.';
   return '';
