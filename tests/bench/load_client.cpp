@@ -206,7 +206,11 @@ int main(int argc, char** argv) {
     else if (flag == "--seconds") seconds = value;
   }
   if (!std::getenv("GIPF_ARENA_BIN")) setenv("GIPF_ARENA_BIN", GIPF_ARENA_BIN_DEFAULT, 0);
-  test_support::ServerProcess server(test_support::temp_path("load.db"));
+  // Every bot connects from 127.0.0.1: lift the per-address bounds, and the
+  // message rate (the bots act as fast as they may).
+  test_support::ServerProcess server(test_support::temp_path("load.db"),
+                                     {"--max-connections-per-address", "1000000", "--max-new-players-per-address", "1000000",
+                                      "--message-rate", "0"});
   if (!server.start()) {
     std::fprintf(stderr, "load-client: the server did not start\n");
     return 1;
@@ -222,10 +226,12 @@ int main(int argc, char** argv) {
   }
   io.run_for(std::chrono::seconds(3));  // warm-up: connections, players, rooms
   stats.measuring = true;
+  double cpu0 = server.cpu_seconds();
   auto t0 = Clock::now();
   io.run_for(std::chrono::seconds(seconds));
   double elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
   stats.measuring = false;
+  double cpu = server.cpu_seconds() - cpu0;
   long peak = server.peak_memory_kib();
   std::printf("games %d, spectators %d, %0.1f s measured\n", games, spectators, elapsed);
   std::printf("actions/s %.0f   (%ld actions, %ld games finished, %ld errors)\n", stats.actions / elapsed, stats.actions,
@@ -233,6 +239,8 @@ int main(int argc, char** argv) {
   std::printf("latency ms  p50 %.2f  p99 %.2f  max %.2f   (%zu samples)\n", percentile(stats.latencies_ms, 0.5),
               percentile(stats.latencies_ms, 0.99), stats.latencies_ms.empty() ? 0.0 : percentile(stats.latencies_ms, 1.0),
               stats.latencies_ms.size());
+  std::printf("server CPU %.2f s = %.0f us per action (%.2f cores)\n", cpu, stats.actions ? 1e6 * cpu / stats.actions : 0.0,
+              cpu / elapsed);
   std::printf("server peak memory %.1f MiB\n", peak / 1024.0);
   server.kill_hard();
   return 0;
