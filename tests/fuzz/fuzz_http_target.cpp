@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "http_target.hpp"
+#include "net/http_target.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string_view target(reinterpret_cast<const char*>(data), size);

@@ -5,13 +5,13 @@
 
 #include <set>
 
-#include "address_book.hpp"
-#include "config.hpp"
-#include "log_text.hpp"
+#include "net/address_book.hpp"
+#include "app/config.hpp"
+#include "util/log_text.hpp"
 #include "protocol/json_text.hpp"
 #include "protocol/room_id.hpp"
-#include "rate_limiter.hpp"
-#include "secure_random.hpp"
+#include "net/rate_limiter.hpp"
+#include "util/secure_random.hpp"
 
 using namespace arena;
 using namespace std::chrono_literals;

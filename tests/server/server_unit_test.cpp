@@ -4,9 +4,9 @@
 
 #include <filesystem>
 
-#include "config.hpp"
-#include "http_api.hpp"
-#include "http_session.hpp"
+#include "app/config.hpp"
+#include "net/http_api.hpp"
+#include "net/http_session.hpp"
 #include "server_process.hpp"
 #include "migrations.hpp"
 #include "sha256.hpp"

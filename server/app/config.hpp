@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "limits.hpp"
+#include "app/limits.hpp"
 
 namespace arena {
 

@@ -1,4 +1,4 @@
-#include "address_book.hpp"
+#include "net/address_book.hpp"
 
 #include <cstdio>
 

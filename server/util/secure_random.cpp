@@ -1,4 +1,4 @@
-#include "secure_random.hpp"
+#include "util/secure_random.hpp"
 
 #include <cerrno>
 #include <stdexcept>

@@ -1,10 +1,11 @@
-#include "websocket_session.hpp"
+#include "net/websocket_session.hpp"
 
+#include <atomic>
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
-#include "log_text.hpp"
+#include "util/log_text.hpp"
 
 namespace arena {
 
@@ -13,20 +14,26 @@ namespace websocket = beast::websocket;
 namespace net = boost::asio;
 using nlohmann::json;
 
-WebsocketSession::WebsocketSession(net::ip::tcp::socket&& socket, std::shared_ptr<Lobby> lobby, const Limits& limits,
+namespace {
+std::atomic<int> g_open_sessions{0};  // a gauge, read by /api/health
+}  // namespace
+
+int WebsocketSession::open_count() { return g_open_sessions.load(); }
+
+WebsocketSession::WebsocketSession(net::ip::tcp::socket&& socket, std::shared_ptr<Router> router, const Limits& limits,
                                    std::shared_ptr<AddressBook::Ticket> ticket)
     : ws_(std::move(socket)),
-      lobby_(std::move(lobby)),
+      router_(std::move(router)),
       limits_(limits),
       limiter_(limits.messages_per_second, limits.message_burst),
       ticket_(std::move(ticket)) {
-  if (ticket_) identity_.address = ticket_->key();
-  lobby_->client_connected();
+  if (ticket_) connection_.address = ticket_->key();
+  ++g_open_sessions;
 }
 
 WebsocketSession::~WebsocketSession() {
   spdlog::trace("event=ws_session_destroyed queued={} closing={} gone={}", queue_.size(), closing_, gone_);
-  lobby_->client_gone();
+  --g_open_sessions;
 }
 
 void WebsocketSession::run(beast::http::request<beast::http::string_body> request) {
@@ -52,10 +59,13 @@ void WebsocketSession::on_accept(beast::error_code ec) {
 }
 
 void WebsocketSession::do_read() {
+  if (reading_ || closing_ || gone_) return;
+  reading_ = true;
   ws_.async_read(buffer_, beast::bind_front_handler(&WebsocketSession::on_read, shared_from_this()));
 }
 
 void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
+  reading_ = false;
   if (ec) {
     if (ec == websocket::error::message_too_big) {
       // Beast has answered with close code 1009 already.
@@ -68,21 +78,26 @@ void WebsocketSession::on_read(beast::error_code ec, std::size_t) {
   std::string text = beast::buffers_to_string(buffer_.data());
   buffer_.consume(buffer_.size());
   // Every frame counts against the rate, whatever its opcode.
+  bool read_on = true;
   if (!limiter_.allow()) {
     queue(make_frame(protocol::error_message(protocol::ErrorCode::RateLimited, "too many messages: slow down")));
     if (++violations_ > limits_.max_rate_violations) return close(websocket::close_code::policy_error, "flooding");
   } else {
     violations_ = 0;
     if (ws_.got_text()) {
-      on_message(text);
+      read_on = on_message(text);
     } else {
       queue(make_frame(protocol::error_message(protocol::ErrorCode::BadMessage, "frames must be text (JSON)")));
     }
   }
-  if (!closing_) do_read();
+  if (read_on) do_read();
 }
 
-void WebsocketSession::on_message(const std::string& text) {
+void WebsocketSession::resume() {
+  net::dispatch(ws_.get_executor(), [self = shared_from_this()] { self->do_read(); });
+}
+
+bool WebsocketSession::on_message(const std::string& text) {
   // The session boundary: whatever a handler throws is logged and answered
   // here, and only this connection is closed; the server and every other
   // game go on.
@@ -90,13 +105,24 @@ void WebsocketSession::on_message(const std::string& text) {
     auto parsed = protocol::parse_client_message(text);
     if (auto* error = std::get_if<protocol::Error>(&parsed)) {
       queue(make_frame(protocol::error_message(error->code, error->message, error->id)));
-      return;
+      return true;
     }
-    lobby_->handle(shared_from_this(), identity_, std::get<protocol::Incoming>(parsed));
+    // Usually the router is done before handle() returns (done becomes
+    // true); when it waits for the store, resume() reads on later.
+    auto done = std::make_shared<bool>(false);
+    auto sync = std::make_shared<bool>(true);
+    router_->handle(shared_from_this(), connection_, ws_.get_executor(), std::get<protocol::Incoming>(parsed),
+                    [self = shared_from_this(), done, sync] {
+                      *done = true;
+                      if (!*sync) self->resume();
+                    });
+    *sync = false;
+    return *done;
   } catch (const std::exception& e) {
     spdlog::error("event=ws_handler_failed error=\"{}\"", log_text(e.what()));
     queue(make_frame(protocol::error_message(protocol::ErrorCode::Internal, "the server failed on this message")));
     close(websocket::close_code::internal_error, "internal error");
+    return false;
   }
 }
 
@@ -158,7 +184,7 @@ void WebsocketSession::close_going_away() {
 void WebsocketSession::gone() {
   if (gone_) return;
   gone_ = true;
-  lobby_->disconnected(this);
+  router_->disconnected(this, connection_);
 }
 
 }  // namespace arena

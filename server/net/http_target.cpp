@@ -1,4 +1,4 @@
-#include "http_target.hpp"
+#include "net/http_target.hpp"
 
 namespace arena {
 

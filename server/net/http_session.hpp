@@ -10,12 +10,14 @@
 #include <string>
 #include <vector>
 
-#include "address_book.hpp"
-#include "http_api.hpp"
-#include "limits.hpp"
-#include "sessions.hpp"
+#include "net/address_book.hpp"
+#include "net/http_api.hpp"
+#include "app/limits.hpp"
+#include "net/sessions.hpp"
 
 namespace arena {
+
+class Router;
 
 struct HttpSettings {
   Limits limits;
@@ -24,7 +26,7 @@ struct HttpSettings {
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(boost::asio::ip::tcp::socket&& socket, std::shared_ptr<HttpApi> api, std::shared_ptr<Lobby> lobby,
+  HttpSession(boost::asio::ip::tcp::socket&& socket, std::shared_ptr<HttpApi> api, std::shared_ptr<Router> router,
               std::shared_ptr<Sessions> sessions, std::shared_ptr<AddressBook::Ticket> ticket, std::shared_ptr<const HttpSettings> settings);
   void run();
   // The address has too many connections: answer 429 without reading, close.
@@ -53,7 +55,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
   std::shared_ptr<HttpResponse> response_;
   std::shared_ptr<HttpApi> api_;
-  std::shared_ptr<Lobby> lobby_;
+  std::shared_ptr<Router> router_;
   std::shared_ptr<Sessions> sessions_;
   std::shared_ptr<AddressBook::Ticket> ticket_;
   std::shared_ptr<const HttpSettings> settings_;

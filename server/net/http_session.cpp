@@ -1,11 +1,11 @@
-#include "http_session.hpp"
+#include "net/http_session.hpp"
 
 #include <boost/asio/dispatch.hpp>
 #include <boost/beast/websocket.hpp>
 #include <spdlog/spdlog.h>
 
-#include "log_text.hpp"
-#include "websocket_session.hpp"
+#include "util/log_text.hpp"
+#include "net/websocket_session.hpp"
 
 namespace arena {
 
@@ -15,12 +15,12 @@ namespace net = boost::asio;
 
 constexpr std::chrono::seconds kHttpTimeout{30};
 
-HttpSession::HttpSession(net::ip::tcp::socket&& socket, std::shared_ptr<HttpApi> api, std::shared_ptr<Lobby> lobby,
+HttpSession::HttpSession(net::ip::tcp::socket&& socket, std::shared_ptr<HttpApi> api, std::shared_ptr<Router> router,
                          std::shared_ptr<Sessions> sessions, std::shared_ptr<AddressBook::Ticket> ticket,
                          std::shared_ptr<const HttpSettings> settings)
     : stream_(std::move(socket)),
       api_(std::move(api)),
-      lobby_(std::move(lobby)),
+      router_(std::move(router)),
       sessions_(std::move(sessions)),
       ticket_(std::move(ticket)),
       settings_(std::move(settings)) {}
@@ -88,15 +88,18 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
   if (request.target().size() > settings_->limits.max_http_target)
     return write(http_error(http::status::uri_too_long, 11, "uri_too_long", "the request target is too long"));
   if (beast::websocket::is_upgrade(request)) return upgrade(std::move(request));
-  HttpResponse response;
+  // The answer may wait for the store; it comes back on this connection's strand.
+  auto target = std::string(std_view(request.target()));
+  auto version = request.version();
   try {
-    response = api_->handle(request);
+    api_->handle(std::move(request), stream_.get_executor(), [self = shared_from_this()](HttpResponse response) {
+      self->write(std::move(response));
+    });
   } catch (const std::exception& e) {
     // A bug in one request must not take the server down: answer 500, close.
-    spdlog::error("event=http_handler_failed target=\"{}\" error=\"{}\"", log_text(std_view(request.target())), log_text(e.what()));
-    response = http_error(http::status::internal_server_error, request.version(), "internal", "the server failed on this request");
+    spdlog::error("event=http_handler_failed target=\"{}\" error=\"{}\"", log_text(target), log_text(e.what()));
+    write(http_error(http::status::internal_server_error, version, "internal", "the server failed on this request"));
   }
-  write(std::move(response));
 }
 
 // The parser refused the request: say why (when it is the client's fault and
@@ -136,7 +139,7 @@ void HttpSession::upgrade(HttpRequest request) {
                             wrong_target ? "the WebSocket endpoint is /ws" : "pages from this origin may not connect"));
   }
   stream_.expires_never();  // the websocket has timeouts of its own
-  auto session = std::make_shared<WebsocketSession>(stream_.release_socket(), lobby_, settings_->limits, std::move(ticket_));
+  auto session = std::make_shared<WebsocketSession>(stream_.release_socket(), router_, settings_->limits, std::move(ticket_));
   sessions_->add(session);
   session->run(std::move(request));
 }

@@ -6,14 +6,14 @@
 #include <boost/asio/steady_timer.hpp>
 #include <memory>
 
-#include "address_book.hpp"
-#include "http_session.hpp"
+#include "net/address_book.hpp"
+#include "net/http_session.hpp"
 
 namespace arena {
 
 class Listener : public std::enable_shared_from_this<Listener> {
  public:
-  Listener(boost::asio::io_context& io, std::shared_ptr<HttpApi> api, std::shared_ptr<Lobby> lobby,
+  Listener(boost::asio::io_context& io, std::shared_ptr<HttpApi> api, std::shared_ptr<Router> router,
            std::shared_ptr<Sessions> sessions, std::shared_ptr<AddressBook> addresses,
            std::shared_ptr<const HttpSettings> settings);
   // Binds and listens; the error if that fails.
@@ -36,7 +36,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
   std::chrono::milliseconds backoff_{0};  // 0: accepting normally
   long failures_ = 0;                     // in the current episode
   std::shared_ptr<HttpApi> api_;
-  std::shared_ptr<Lobby> lobby_;
+  std::shared_ptr<Router> router_;
   std::shared_ptr<Sessions> sessions_;
   std::shared_ptr<AddressBook> addresses_;
   std::shared_ptr<const HttpSettings> settings_;

@@ -1,4 +1,4 @@
-#include "listener.hpp"
+#include "net/listener.hpp"
 
 #include <boost/asio/strand.hpp>
 #include <spdlog/spdlog.h>
@@ -8,14 +8,14 @@ namespace arena {
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
-Listener::Listener(net::io_context& io, std::shared_ptr<HttpApi> api, std::shared_ptr<Lobby> lobby,
+Listener::Listener(net::io_context& io, std::shared_ptr<HttpApi> api, std::shared_ptr<Router> router,
                    std::shared_ptr<Sessions> sessions, std::shared_ptr<AddressBook> addresses,
                    std::shared_ptr<const HttpSettings> settings)
     : io_(io),
       acceptor_(net::make_strand(io)),
       backoff_timer_(acceptor_.get_executor()),
       api_(std::move(api)),
-      lobby_(std::move(lobby)),
+      router_(std::move(router)),
       sessions_(std::move(sessions)),
       addresses_(std::move(addresses)),
       settings_(std::move(settings)) {}
@@ -65,7 +65,7 @@ void Listener::on_accept(boost::system::error_code ec, tcp::socket socket) {
   socket.set_option(tcp::no_delay(true), option_ec);  // small frames go out at once (no Nagle wait)
   std::shared_ptr<AddressBook::Ticket> ticket;
   if (!peer_ec) ticket = addresses_->connect(AddressBook::key_of(peer.address()));
-  auto session = std::make_shared<HttpSession>(std::move(socket), api_, lobby_, sessions_, ticket, settings_);
+  auto session = std::make_shared<HttpSession>(std::move(socket), api_, router_, sessions_, ticket, settings_);
   if (ticket) {
     session->run();
   } else {

@@ -1,26 +1,29 @@
 #pragma once
-// One WebSocket connection: reads client messages, hands them to the lobby, and
+// One WebSocket connection: reads client messages, hands them to the router, and
 // writes server frames from a bounded queue, all on the connection's strand.
+// The next message is read once the router is done with the last one.
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 #include <deque>
 #include <memory>
 
-#include "address_book.hpp"
-#include "client.hpp"
-#include "lobby.hpp"
-#include "limits.hpp"
-#include "rate_limiter.hpp"
+#include "net/address_book.hpp"
+#include "game/client.hpp"
+#include "lobby/router.hpp"
+#include "app/limits.hpp"
+#include "net/rate_limiter.hpp"
 
 namespace arena {
 
 class WebsocketSession : public Client, public std::enable_shared_from_this<WebsocketSession> {
  public:
   // `ticket` counts the connection against its address while the session lives.
-  WebsocketSession(boost::asio::ip::tcp::socket&& socket, std::shared_ptr<Lobby> lobby, const Limits& limits,
+  WebsocketSession(boost::asio::ip::tcp::socket&& socket, std::shared_ptr<Router> router, const Limits& limits,
                    std::shared_ptr<AddressBook::Ticket> ticket);
   ~WebsocketSession() override;
+  // Connections open now, for /api/health.
+  static int open_count();
 
   // Takes over the connection with the upgrade request already read.
   void run(boost::beast::http::request<boost::beast::http::string_body> request);
@@ -32,7 +35,10 @@ class WebsocketSession : public Client, public std::enable_shared_from_this<Webs
   void on_accept(boost::beast::error_code ec);
   void do_read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
-  void on_message(const std::string& text);
+  // True when the next message may be read at once; false when the router
+  // will resume reading later.
+  bool on_message(const std::string& text);
+  void resume();
   void queue(Frame frame);
   void do_write();
   void on_write(boost::beast::error_code ec, std::size_t bytes);
@@ -41,7 +47,7 @@ class WebsocketSession : public Client, public std::enable_shared_from_this<Webs
 
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   boost::beast::flat_buffer buffer_;
-  std::shared_ptr<Lobby> lobby_;
+  std::shared_ptr<Router> router_;
   Limits limits_;
   RateLimiter limiter_;
   int violations_ = 0;
@@ -52,7 +58,8 @@ class WebsocketSession : public Client, public std::enable_shared_from_this<Webs
   bool closing_ = false;
   bool accepted_ = false;
   bool gone_ = false;
-  Identity identity_;
+  Connection connection_;
+  bool reading_ = false;  // a read is under way
 };
 
 }  // namespace arena

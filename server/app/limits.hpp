@@ -33,6 +33,8 @@ struct Limits {
   std::chrono::seconds open_room_ttl{30 * 60};  // then an open room is cancelled
   int draw_offer_gap = 10;                      // actions between two draw offers of one player
   std::int64_t max_events_per_room = 10000;     // then room_limit (no real game comes near)
+  std::size_t event_history = 64;               // recent event frames a room keeps for resync ...
+  std::size_t event_history_bytes = 256 * 1024; // ... at most this many bytes; older: a snapshot
   std::size_t lobby_list_size = 50;             // newest rooms per lobby list; the totals count all
 };
 

@@ -1,0 +1,154 @@
+#pragma once
+// Every server → client message as a type with one serializer (PROTOCOL.md has
+// the spec). The server builds no JSON by hand: it fills these and calls
+// to_json(). Parts that are themselves JSON views of a game (a state, the legal
+// moves, the steps) are built once by protocol/game_view.hpp and carried here.
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/color.hpp"
+#include "engine/game_options.hpp"
+#include "protocol/messages.hpp"
+#include "protocol/room_types.hpp"
+
+namespace protocol {
+
+using Json = nlohmann::json;
+
+struct PlayerRef {
+  std::int64_t id = 0;
+  std::string name;
+};
+
+struct Welcome {
+  PlayerRef player;
+  std::string token;
+  bool is_new = false;
+  Json id;  // the request's id; null: none
+};
+
+struct NameSet {
+  std::string name;
+  Json id;
+};
+
+struct RoomCreated {
+  std::string room;  // the invite link is derived from it
+  Json id;
+};
+
+// An answer to a request about a room; the optional fields say what kind.
+struct Ack {
+  std::string room;
+  std::int64_t seq = 0;  // the room's last event
+  Json id;
+  bool duplicate = false;            // the request repeated one already applied
+  std::optional<std::int64_t> ply;   // with duplicate: the ply of the applied action
+  bool snapshot = false;             // resync: a room snapshot follows
+  std::optional<std::int64_t> missed;  // resync: that many events follow
+};
+
+struct ErrorReply {
+  ErrorCode code = ErrorCode::Internal;
+  std::string message;
+  Json id;
+  std::optional<std::string> room;
+};
+
+struct Spectators {
+  std::string room;
+  int count = 0;
+};
+
+struct Legal {
+  std::string room;
+  int ply = 0;
+  engine::Color player = engine::Color::White;
+  Json moves;  // game_view's legal_moves_json; "actions" is derived from it
+};
+
+struct RoomInfo {
+  std::string id;
+  engine::GameOptions options;
+  bool is_private = false;
+  std::optional<PlayerRef> white, black;
+  std::int64_t created_at = 0;
+};
+
+struct RoomSnapshot {
+  RoomInfo room;
+  std::int64_t seq = 0;
+  int ply = 0;
+  std::optional<engine::Color> you;  // none: a spectator
+  RoomStatus status = RoomStatus::Open;
+  Json history;  // steps
+  Json state;
+  Json result;
+  std::optional<engine::Color> draw_offer;
+  int spectators = 0;
+};
+
+struct Event {
+  std::string room;
+  std::int64_t seq = 0;
+  EventKind kind = EventKind::Created;
+  std::int64_t at = 0;
+  std::optional<engine::Color> by;
+  int ply = 0;
+  RoomStatus status = RoomStatus::Open;
+  Json state;
+  Json result;
+  std::optional<PlayerRef> player;  // created, joined
+  std::optional<bool> expired;      // cancelled: by the server, nobody joined in time
+  std::optional<std::string> action;  // action ...
+  Json steps;                         // ... and the steps it took (with the forced ones)
+};
+
+// One room of the lobby lists.
+struct LobbyEntry {
+  std::string id;
+  engine::GameOptions options;
+  std::int64_t created_at = 0;
+  RoomStatus status = RoomStatus::Open;
+  std::string creator;         // open: who waits, and
+  engine::Color seat{};        // the seat still free
+  std::string white, black;    // live
+  int moves = 0, ply = 0, spectators = 0;
+  friend bool operator==(const LobbyEntry&, const LobbyEntry&) = default;
+};
+
+// A list's entries newest first.
+struct Lobby {
+  std::vector<LobbyEntry> open, live;
+  std::int64_t open_total = 0, live_total = 0;
+  Json id;
+};
+
+struct LobbyListDelta {
+  std::vector<LobbyEntry> set;        // new or changed
+  std::vector<std::string> removed;   // ids
+  bool empty() const { return set.empty() && removed.empty(); }
+};
+
+struct LobbyUpdate {
+  LobbyListDelta open, live;
+  std::int64_t open_total = 0, live_total = 0;
+};
+
+Json to_json(const Welcome& m);
+Json to_json(const NameSet& m);
+Json to_json(const RoomCreated& m);
+Json to_json(const Ack& m);
+Json to_json(const ErrorReply& m);
+Json to_json(const Spectators& m);
+Json to_json(const Legal& m);
+Json to_json(const RoomSnapshot& m);
+Json to_json(const Event& m);
+Json to_json(const LobbyEntry& m);
+Json to_json(const Lobby& m);
+Json to_json(const LobbyUpdate& m);
+
+}  // namespace protocol

@@ -1,0 +1,121 @@
+#include "app/arena_server.hpp"
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <future>
+#include <spdlog/spdlog.h>
+
+#include "game/room_directory.hpp"
+#include "lobby/identity_service.hpp"
+#include "lobby/lobby_feed.hpp"
+#include "lobby/router.hpp"
+#include "net/listener.hpp"
+#include "net/sessions.hpp"
+#include "net/websocket_session.hpp"
+
+namespace arena {
+namespace net = boost::asio;
+
+namespace {
+
+// Runs the io_context on this thread. A handler that throws would end run();
+// the sessions and rooms catch what their handlers throw, and this is the last
+// net: log it and keep serving, rather than lose every game in the process.
+void run_io(net::io_context& io) {
+  while (true) {
+    try {
+      io.run();
+      return;
+    } catch (const std::exception& e) {
+      spdlog::critical("event=handler_escaped error=\"{}\"", e.what());
+    } catch (...) {
+      spdlog::critical("event=handler_escaped error=unknown");
+    }
+  }
+}
+
+}  // namespace
+
+ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store)
+    : config_(std::move(config)), io_(config_.threads), store_(std::move(store)), signals_(io_, SIGINT, SIGTERM) {
+  const Limits& l = config_.limits;
+  events_ = std::make_unique<RoomEvents>();
+  rooms_ = std::make_shared<const RoomContext>(RoomContext{*store_,
+                                                           *events_,
+                                                           now_ms,
+                                                           AuthorityLimits{l.draw_offer_gap, l.max_events_per_room},
+                                                           CrowdLimits{l.event_history, l.event_history_bytes}});
+  addresses_ = std::make_shared<AddressBook>(l.max_connections_per_address, l.max_new_players_per_address, l.new_player_window);
+  sessions_ = std::make_shared<Sessions>();
+  identities_ = std::make_unique<IdentityService>(*store_, addresses_);
+  directory_ = std::make_shared<RoomDirectory>(
+      io_.get_executor(), *store_, rooms_,
+      DirectoryLimits{l.max_open_rooms_per_player, std::chrono::duration_cast<std::chrono::milliseconds>(l.open_room_ttl)});
+  feed_ = std::make_shared<LobbyFeed>(io_.get_executor(), l.lobby_list_size);
+  events_->add(directory_);
+  events_->add(feed_);
+  router_ = std::make_shared<Router>(*identities_, *feed_, *directory_);
+  auto api = std::make_shared<HttpApi>(config_.static_dir, *store_, *store_,
+                                       ServerGauges{[d = directory_] { return d->rooms_in_memory(); },
+                                                    [] { return WebsocketSession::open_count(); }});
+  auto settings = std::make_shared<const HttpSettings>(HttpSettings{l, config_.public_origins});
+  listener_ = std::make_shared<Listener>(io_, api, router_, sessions_, addresses_, settings);
+}
+
+ArenaServer::~ArenaServer() {
+  io_.stop();
+  for (auto& t : threads_)
+    if (t.joinable()) t.join();
+  store_->flush();  // nothing may be posted to io_ once it is gone
+}
+
+std::string ArenaServer::start() {
+  for (int i = 0; i < config_.threads; ++i) threads_.emplace_back([this] { run_io(io_); });
+  // Held until run(): the threads must not leave run() while the server is idle.
+  auto guard = std::make_shared<net::executor_work_guard<net::io_context::executor_type>>(io_.get_executor());
+  signals_.async_wait([this, guard](boost::system::error_code ec, int signal) {
+    if (!ec) shutdown(signal);
+  });
+  std::promise<int> restored;
+  directory_->restore([&restored](int count) { restored.set_value(count); });
+  restored_ = restored.get_future().get();
+  directory_->start();
+
+  boost::system::error_code ec;
+  auto address = net::ip::make_address(config_.host, ec);
+  if (!ec) ec = listener_->open({address, static_cast<unsigned short>(config_.port)});
+  if (ec) {
+    signals_.cancel();
+    return ec.message();
+  }
+  listener_->run();
+  return {};
+}
+
+net::ip::tcp::endpoint ArenaServer::endpoint() const { return listener_->local_endpoint(); }
+
+void ArenaServer::run() {
+  for (auto& t : threads_) t.join();
+  threads_.clear();
+  store_->flush();  // every queued write is committed, its completion posted
+  io_.restart();
+  io_.poll();  // and delivered (acknowledgements to closed sockets are dropped harmlessly)
+}
+
+void ArenaServer::shutdown(int signal) {
+  spdlog::info("event=stopping signal={}", signal);
+  listener_->stop();
+  directory_->stop();
+  feed_->stop();
+  for (auto& s : sessions_->live()) s->close_going_away();
+  stop_when_closed(40);
+}
+
+// Waits until every WebSocket has closed (or a deadline), then stops the I/O threads.
+void ArenaServer::stop_when_closed(int rounds_left) {
+  if (sessions_->live().empty() || rounds_left == 0) return io_.stop();
+  auto timer = std::make_shared<net::steady_timer>(io_, std::chrono::milliseconds(50));
+  timer->async_wait([this, timer, rounds_left](boost::system::error_code) { stop_when_closed(rounds_left - 1); });
+}
+
+}  // namespace arena

@@ -1,0 +1,63 @@
+#pragma once
+// The composition root: owns the io_context and its threads, the signals, the
+// store, the services (identities, room directory, lobby feed, router) and the
+// listener, and wires them together. Nothing else creates long-lived objects.
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "app/config.hpp"
+#include "store/store.hpp"
+
+namespace arena {
+
+class Listener;
+class Router;
+class RoomDirectory;
+class LobbyFeed;
+class IdentityService;
+class Sessions;
+class AddressBook;
+class RoomEvents;
+struct RoomContext;
+
+class ArenaServer {
+ public:
+  ArenaServer(Config config, std::shared_ptr<Store> store);
+  ~ArenaServer();
+
+  // Starts the I/O threads, loads the unfinished rooms, binds the port. The
+  // error if the port cannot be bound.
+  std::string start();
+  boost::asio::ip::tcp::endpoint endpoint() const;
+  int restored_rooms() const { return restored_; }
+  // Serves until SIGINT or SIGTERM, then closes every WebSocket (1001), stops
+  // the threads and completes the store's writes.
+  void run();
+
+ private:
+  void shutdown(int signal);
+  void stop_when_closed(int rounds_left);
+
+  Config config_;
+  boost::asio::io_context io_;
+  std::shared_ptr<Store> store_;  // after io_: destroyed (its threads joined) before it
+  boost::asio::signal_set signals_;
+  std::unique_ptr<RoomEvents> events_;
+  std::shared_ptr<const RoomContext> rooms_;
+  std::shared_ptr<AddressBook> addresses_;
+  std::shared_ptr<Sessions> sessions_;
+  std::unique_ptr<IdentityService> identities_;
+  std::shared_ptr<RoomDirectory> directory_;
+  std::shared_ptr<LobbyFeed> feed_;
+  std::shared_ptr<Router> router_;
+  std::shared_ptr<Listener> listener_;
+  std::vector<std::thread> threads_;
+  int restored_ = 0;
+};
+
+}  // namespace arena

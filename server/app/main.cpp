@@ -1,0 +1,74 @@
+// gipf-arena: the game server. See --help and README.md.
+#include <cstdlib>
+#include <iostream>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+#include <sys/resource.h>
+
+#include "app/arena_server.hpp"
+#include "app/config.hpp"
+#include "store/sqlite_store.hpp"
+
+namespace {
+
+std::optional<std::string> from_environment(const char* name) {
+  const char* value = std::getenv(name);
+  if (!value) return std::nullopt;
+  return std::string(value);
+}
+
+// Every connection is a file descriptor: take all the kernel allows us.
+void raise_fd_limit() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return;
+  rlim_t before = limit.rlim_cur;
+  if (limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    if (setrlimit(RLIMIT_NOFILE, &limit) != 0) limit.rlim_cur = before;
+  }
+  spdlog::info("event=fd_limit soft={} hard={} was={}", limit.rlim_cur, limit.rlim_max, before);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string default_static_dir = GIPF_ARENA_WEB_DIR;
+  auto parsed = arena::parse_config({argv + 1, argv + argc}, from_environment);
+  if (parsed.show_help) {
+    std::cout << arena::help_text(default_static_dir);
+    return 0;
+  }
+  if (!parsed.error.empty()) {
+    std::cerr << "gipf-arena: " << parsed.error << "\nRun 'gipf-arena --help' for usage.\n";
+    return 2;
+  }
+  arena::Config config = parsed.config;
+  if (config.static_dir.empty()) config.static_dir = default_static_dir;
+
+  auto logger = spdlog::stderr_color_mt("gipf-arena");
+  spdlog::set_default_logger(logger);
+  spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e level=%l %v");
+  spdlog::set_level(spdlog::level::from_str(config.log_level));
+  raise_fd_limit();
+
+  std::shared_ptr<arena::Store> store;
+  try {
+    store = std::make_shared<arena::SqliteStore>(config.db);
+  } catch (const std::exception& e) {
+    spdlog::critical("event=database_failed db={} error=\"{}\"", config.db, e.what());
+    return 1;
+  }
+  arena::ArenaServer server(config, std::move(store));
+  if (auto error = server.start(); !error.empty()) {
+    spdlog::critical("event=listen_failed host={} port={} error=\"{}\"", config.host, config.port, error);
+    return 1;
+  }
+  auto endpoint = server.endpoint();
+  std::string host = endpoint.address().is_v6() ? "[" + endpoint.address().to_string() + "]" : endpoint.address().to_string();
+  spdlog::info("event=listening host={} port={} db={} static_dir={} restored_rooms={}", host, endpoint.port(), config.db,
+               config.static_dir, server.restored_rooms());
+  std::cout << "GIPF Arena is running: open http://" << host << ":" << endpoint.port() << "/" << std::endl;
+  server.run();
+  spdlog::info("event=stopped");
+  return 0;
+}

@@ -1,0 +1,104 @@
+#pragma once
+// The rules of a room, without I/O: who sits where, whose turn it is and at
+// which ply, draw offers, results, the limits of a room. Every request becomes
+// a Decision: a refusal (an error for the sender), a harmless repeat, or a
+// Proposal — an event to store. Nothing changes until the room commits the
+// proposal (after the store made it durable), so a failed write changes
+// nothing. The clock is injected: tests use a fake one.
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "engine/registry.hpp"
+#include "game/client.hpp"
+#include "protocol/messages.hpp"
+#include "store/store.hpp"
+
+namespace arena {
+
+using Clock = std::function<std::int64_t()>;  // ms since the epoch
+
+struct AuthorityLimits {
+  int draw_offer_gap = 10;                   // actions between two draw offers of one player
+  std::int64_t max_events_per_room = 10000;  // then room_limit
+};
+
+struct Refusal {
+  protocol::ErrorCode code;
+  std::string message;
+};
+
+// The request was applied before (a resent action, a repeated draw offer):
+// answered with an ack marked duplicate, nothing stored.
+struct Repeat {
+  std::optional<std::int64_t> ply;  // the ply of the repeated action
+};
+
+// The player already sits in the room: answered with an ack and a snapshot.
+struct Seated {};
+
+struct Proposal {
+  EventRecord event;                     // seq and at filled in
+  RoomChange change;                     // what the room's row becomes
+  std::optional<engine::AnyGame> next;   // the game after the event, if it changes
+  std::string name;                      // joined: the new player's name
+};
+
+using Decision = std::variant<Refusal, Repeat, Seated, Proposal>;
+
+class GameAuthority {
+ public:
+  // A new room with its creator seated; `first` receives the `created` event
+  // to store with the room. nullopt with `error` when the options are not playable.
+  static std::optional<GameAuthority> open(RoomRecord room, const PlayerInfo& creator, engine::Color seat, Clock clock,
+                                           AuthorityLimits limits, EventRecord& first, std::string& error);
+  // A room rebuilt from its stored events; nullopt with `error` when they do not replay.
+  static std::optional<GameAuthority> restore(RoomRecord room, const std::vector<EventRecord>& events, Clock clock,
+                                              AuthorityLimits limits, std::string& error);
+
+  Decision join(const PlayerInfo& player) const;
+  Decision play(const PlayerInfo& player, std::int64_t ply, const std::string& action) const;
+  Decision resign(const PlayerInfo& player) const;
+  Decision offer_draw(const PlayerInfo& player) const;
+  Decision answer_draw(const PlayerInfo& player, bool accept) const;
+  Decision cancel(const PlayerInfo& player) const;  // the creator, before anyone joined
+  Decision expire() const;                          // the server, while nobody joined
+
+  // The proposal was stored: make it so.
+  void commit(Proposal proposal);
+
+  const RoomRecord& room() const { return room_; }
+  const engine::AnyGame& game() const { return game_; }
+  std::int64_t seq() const { return seq_; }
+  std::optional<engine::Color> draw_offer() const { return draw_offer_; }
+  std::optional<engine::Color> seat_of(std::int64_t player) const;
+  // The creator while the room is open (its only seated player), else 0.
+  std::int64_t creator() const;
+
+ private:
+  GameAuthority(RoomRecord room, engine::AnyGame game, Clock clock, AuthorityLimits limits);
+  // The sender's seat if they may act in a running game, else the refusal.
+  std::variant<Refusal, engine::Color> playing_seat(const PlayerInfo& player) const;
+  Decision propose(protocol::EventKind kind, std::optional<std::int64_t> player, engine::Color color,
+                   std::optional<engine::AnyGame> next, std::string action = {}) const;
+  // The effect of a stored event on the row and the draw offer; the game is already `next`.
+  void apply(const EventRecord& event, const std::string& name);
+
+  RoomRecord room_;
+  engine::AnyGame game_;
+  Clock clock_;
+  AuthorityLimits limits_;
+  std::int64_t seq_ = 0;
+  std::optional<engine::Color> draw_offer_;
+  std::array<int, 2> last_draw_offer_ply_{-1000000, -1000000};  // per colour, for the gap between offers
+};
+
+// The effect of a stored event on its game: plays an action, a resignation or
+// an agreed draw; other kinds leave the game alone. The reason if it does not apply.
+std::string replay_event(engine::AnyGame& game, const EventRecord& event);
+
+}  // namespace arena

@@ -1,0 +1,236 @@
+#include "game/room_directory.hpp"
+
+#include <algorithm>
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include "protocol/room_id.hpp"
+#include "util/log_text.hpp"
+#include "util/secure_random.hpp"
+
+namespace arena {
+namespace {
+
+using protocol::RoomStatus;
+
+template <class F>
+void answer(const StoreExecutor& ex, F&& f) {
+  boost::asio::post(ex, std::forward<F>(f));
+}
+
+}  // namespace
+
+RoomDirectory::RoomDirectory(boost::asio::any_io_executor io, GameIndex& index, std::shared_ptr<const RoomContext> context,
+                             DirectoryLimits limits)
+    : io_(io),
+      strand_(boost::asio::make_strand(io)),
+      index_(index),
+      context_(std::move(context)),
+      limits_(limits),
+      sweep_timer_(strand_) {}
+
+Room::Executor RoomDirectory::new_strand() { return boost::asio::make_strand(io_); }
+
+int RoomDirectory::rooms_in_memory() {
+  std::lock_guard lock(mutex_);
+  return static_cast<int>(rooms_.size());
+}
+
+void RoomDirectory::track(const RoomSummary& room) {
+  std::lock_guard lock(mutex_);
+  if (!rooms_.count(room.id)) return;  // an event of a room already swept from memory
+  auto [it, added] = tracked_.try_emplace(room.id, Tracked{room.status, room.creator, 0});
+  Tracked& t = it->second;
+  bool was_open = !added && t.status == RoomStatus::Open;
+  if (was_open) {
+    open_by_age_.erase({t.since, room.id});
+    if (--open_by_player_[t.creator] <= 0) open_by_player_.erase(t.creator);
+  }
+  if (!added && protocol::closed(t.status)) closed_by_age_.erase({t.since, room.id});
+  t.status = room.status;
+  t.creator = room.creator;
+  if (room.status == RoomStatus::Open) {
+    t.since = room.created_at;
+    open_by_age_.insert({t.since, room.id});
+    ++open_by_player_[t.creator];
+  } else if (protocol::closed(room.status)) {
+    t.since = room.finished_at;
+    closed_by_age_.insert({t.since, room.id});
+  }
+}
+
+void RoomDirectory::forget(std::string id) {
+  auto it = tracked_.find(id);
+  if (it != tracked_.end()) {
+    const Tracked& t = it->second;
+    if (t.status == RoomStatus::Open) {
+      open_by_age_.erase({t.since, id});
+      if (--open_by_player_[t.creator] <= 0) open_by_player_.erase(t.creator);
+    }
+    closed_by_age_.erase({t.since, id});
+    tracked_.erase(it);
+  }
+  rooms_.erase(id);
+}
+
+std::shared_ptr<Room> RoomDirectory::load(const RoomRecord& record, const std::vector<EventRecord>& events, bool& damaged) {
+  std::string error;
+  auto room = Room::restore(new_strand(), context_, record, events, error);
+  damaged = !room;
+  if (!room) spdlog::error("event=restore_failed room={} error=\"{}\"", record.id, log_text(error));
+  return room;
+}
+
+// Rooms enter the map first, then announce themselves: their RoomLoaded event
+// is what track() records.
+void RoomDirectory::insert(const std::shared_ptr<Room>& room, const RoomSummary& summary) {
+  {
+    std::lock_guard lock(mutex_);
+    rooms_.emplace(room->id(), room);
+  }
+  track(summary);
+}
+
+void RoomDirectory::restore(std::function<void(int)> done) {
+  auto self = shared_from_this();
+  index_.unfinished_rooms(strand_, [self, done](Stored<std::vector<RoomRecord>> rooms) {
+    if (!rooms.ok()) {
+      spdlog::error("event=restore_failed error=\"{}\"", log_text(rooms.error));
+      return done(0);
+    }
+    auto records = std::make_shared<std::vector<RoomRecord>>(std::move(rooms.value));
+    auto restored = std::make_shared<int>(0);
+    // One room at a time, each from its events: memory stays flat however many there are.
+    auto next = std::make_shared<std::function<void(std::size_t)>>();
+    *next = [self, records, restored, next, done](std::size_t i) {
+      if (i == records->size()) {
+        *next = nullptr;  // breaks the cycle
+        return done(*restored);
+      }
+      const RoomRecord& record = (*records)[i];
+      self->context_->log.events(record.id, self->strand_, [self, record, restored, next, i](Stored<std::vector<EventRecord>> events) {
+        bool damaged = !events.ok();
+        std::shared_ptr<Room> room = damaged ? nullptr : self->load(record, events.value, damaged);
+        if (!events.ok()) spdlog::error("event=restore_failed room={} error=\"{}\"", record.id, log_text(events.error));
+        if (room) {
+          std::lock_guard lock(self->mutex_);
+          self->rooms_.emplace(room->id(), room);
+        }
+        if (room) {
+          room->announce();
+          ++*restored;
+        }
+        (*next)(i + 1);
+      });
+    };
+    (*next)(0);
+  });
+}
+
+void RoomDirectory::find(const std::string& id, StoreExecutor ex, Found found) {
+  {
+    std::lock_guard lock(mutex_);
+    auto it = rooms_.find(id);
+    if (it != rooms_.end()) return found(it->second, Lookup::Found);
+  }
+  if (!protocol::valid_room_id(id)) return found(nullptr, Lookup::Missing);  // no such room can exist
+  auto self = shared_from_this();
+  index_.find_room(id, strand_, [self, id, ex, found](Stored<std::optional<RoomRecord>> record) {
+    if (!record.ok() || !record.value) {
+      if (!record.ok()) spdlog::error("event=store_failed room={} error=\"{}\"", id, log_text(record.error));
+      return answer(ex, [found, ok = record.ok()] { found(nullptr, ok ? Lookup::Missing : Lookup::Failed); });
+    }
+    self->context_->log.events(id, self->strand_, [self, row = *record.value, ex, found](Stored<std::vector<EventRecord>> events) {
+      if (!events.ok()) {
+        spdlog::error("event=store_failed room={} error=\"{}\"", row.id, log_text(events.error));
+        return answer(ex, [found] { found(nullptr, Lookup::Failed); });
+      }
+      bool damaged = false;
+      auto room = self->load(row, events.value, damaged);
+      if (!room) return answer(ex, [found] { found(nullptr, Lookup::Damaged); });
+      bool loaded = false;
+      {
+        std::lock_guard lock(self->mutex_);
+        auto [it, added] = self->rooms_.emplace(row.id, room);  // another request may have loaded it first
+        room = it->second;
+        loaded = added;
+      }
+      if (loaded) room->announce();
+      answer(ex, [found, room] { found(room, Lookup::Found); });
+    });
+  });
+}
+
+void RoomDirectory::create(const PlayerInfo& creator, const engine::GameOptions& options, bool is_private, engine::Color seat,
+                           StoreExecutor ex, Created created) {
+  {
+    std::lock_guard lock(mutex_);
+    int& open = open_by_player_[creator.id];
+    if (open >= limits_.max_open_rooms_per_player) {
+      int limit = limits_.max_open_rooms_per_player;
+      return answer(ex, [created, limit] {
+        created(nullptr, Refusal{protocol::ErrorCode::TooManyRooms,
+                                 "you have " + std::to_string(limit) + " rooms waiting for an opponent: cancel one first"});
+      });
+    }
+    ++open;  // reserved until the room is stored (then it counts as open) or failed
+  }
+  RoomRecord record;
+  record.id = random_room_id();
+  record.options = options;
+  record.is_private = is_private;
+  auto self = shared_from_this();
+  Room::open(new_strand(), context_, std::move(record), creator, seat,
+             [self, ex, created, player = creator.id](std::shared_ptr<Room> room, const std::string& error) {
+               {
+                 std::lock_guard lock(self->mutex_);
+                 if (--self->open_by_player_[player] <= 0) self->open_by_player_.erase(player);
+               }
+               if (!room) {
+                 spdlog::error("event=store_failed error=\"{}\"", log_text(error));
+                 return answer(ex, [created] {
+                   created(nullptr, Refusal{protocol::ErrorCode::Internal, "the server could not store the room; nothing changed"});
+                 });
+               }
+               self->insert(room, room->summary());  // on the room's strand: counted before the reservation is gone
+               answer(ex, [created, room] { created(room, std::nullopt); });
+             });
+}
+
+// ---- the sweep -----------------------------------------------------------------
+
+void RoomDirectory::start() {
+  boost::asio::post(strand_, [self = shared_from_this()] { self->sweep(); });
+}
+
+void RoomDirectory::stop() {
+  boost::asio::post(strand_, [self = shared_from_this()] { self->sweep_timer_.cancel(); });
+}
+
+void RoomDirectory::schedule_sweep() {
+  // Often enough that a room is cancelled soon after its time (a quarter of it),
+  // rarely enough to cost nothing.
+  auto period = std::clamp<std::chrono::milliseconds>(limits_.open_room_ttl / 4, std::chrono::milliseconds(100),
+                                                      std::chrono::milliseconds(30000));
+  sweep_timer_.expires_after(period);
+  sweep_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+    if (!ec) self->sweep();
+  });
+}
+
+void RoomDirectory::sweep() {
+  std::int64_t now = context_->clock();
+  std::vector<std::shared_ptr<Room>> expired;
+  {
+    std::lock_guard lock(mutex_);
+    std::int64_t open_cutoff = now - limits_.open_room_ttl.count();
+    for (auto it = open_by_age_.begin(); it != open_by_age_.end() && it->first <= open_cutoff; ++it)
+      if (auto room = rooms_.find(it->second); room != rooms_.end()) expired.push_back(room->second);
+    std::int64_t closed_cutoff = now - limits_.keep_closed.count();
+    while (!closed_by_age_.empty() && closed_by_age_.begin()->first < closed_cutoff) forget(closed_by_age_.begin()->second);
+  }
+  for (auto& room : expired) room->expire();
+  schedule_sweep();
+}
+
+}  // namespace arena

@@ -1,0 +1,84 @@
+#pragma once
+// The rooms in memory: finds one (loading a finished room from the store on
+// demand), creates new ones within the per-player limit of open rooms, and
+// sweeps: open rooms nobody joined in time are cancelled, closed rooms leave
+// memory after a while. What it knows of each room (status, creator, ages) it
+// learns from the rooms' domain events, never by asking every room.
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <unordered_map>
+
+#include "game/room.hpp"
+
+namespace arena {
+
+struct DirectoryLimits {
+  int max_open_rooms_per_player = 5;
+  std::chrono::milliseconds open_room_ttl{30 * 60 * 1000};
+  std::chrono::milliseconds keep_closed{10 * 60 * 1000};  // then a closed room is reloaded on demand
+};
+
+enum class Lookup { Found, Missing, Damaged, Failed };
+
+class RoomDirectory : public RoomObserver, public std::enable_shared_from_this<RoomDirectory> {
+ public:
+  using Found = std::function<void(std::shared_ptr<Room>, Lookup)>;
+  using Created = std::function<void(std::shared_ptr<Room>, std::optional<Refusal>)>;
+
+  RoomDirectory(boost::asio::any_io_executor io, GameIndex& index, std::shared_ptr<const RoomContext> context,
+                DirectoryLimits limits);
+
+  // Loads every unfinished room; `done(restored)` runs on this directory's strand.
+  void restore(std::function<void(int)> done);
+  // Starts the periodic sweep.
+  void start();
+  void stop();
+
+  // The room, from memory (answered at once, on the caller's thread) or loaded
+  // from the store (answered on `ex`).
+  void find(const std::string& id, StoreExecutor ex, Found found);
+  // A new room with `creator` seated, stored; answered on `ex`.
+  void create(const PlayerInfo& creator, const engine::GameOptions& options, bool is_private, engine::Color seat,
+              StoreExecutor ex, Created created);
+  int rooms_in_memory();
+
+  void on(const RoomLoaded& e) override { track(e.room); }
+  void on(const EventCommitted& e) override { track(e.room); }
+
+ private:
+  struct Tracked {
+    protocol::RoomStatus status;
+    std::int64_t creator;
+    std::int64_t since;  // created_at while open, finished_at once closed
+  };
+  void track(const RoomSummary& room);  // under mutex_
+  void forget(std::string id);  // under mutex_ (a copy: callers pass keys of the sets it erases from)
+  void insert(const std::shared_ptr<Room>& room, const RoomSummary& summary);
+  std::shared_ptr<Room> load(const RoomRecord& record, const std::vector<EventRecord>& events, bool& damaged);
+  Room::Executor new_strand();
+  void sweep();
+  void schedule_sweep();
+
+  boost::asio::any_io_executor io_;
+  boost::asio::strand<boost::asio::any_io_executor> strand_;  // store answers and the sweep
+  GameIndex& index_;
+  std::shared_ptr<const RoomContext> context_;
+  DirectoryLimits limits_;
+  boost::asio::steady_timer sweep_timer_;
+
+  std::mutex mutex_;
+  std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;
+  std::unordered_map<std::string, Tracked> tracked_;
+  std::map<std::int64_t, int> open_by_player_;      // open rooms plus creations under way
+  std::set<std::pair<std::int64_t, std::string>> open_by_age_, closed_by_age_;
+};
+
+}  // namespace arena

@@ -1,0 +1,77 @@
+#pragma once
+// Domain events: what a room tells the rest of the server after the fact. A
+// room publishes them on its strand, after the store made the event durable;
+// observers (the lobby feed and the room directory now; clocks, ratings,
+// ladders and metrics later) must be quick and thread-safe, typically posting
+// to their own strand. Observers never pull from rooms: what they need comes
+// with the event. Whatever must be atomic with the game itself (a rating change
+// when a game ends) is not an observer's job: it is written with the event in
+// the same transaction (store/store.hpp, RoomChange).
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/game_options.hpp"
+#include "protocol/room_types.hpp"
+#include "store/store.hpp"
+
+namespace arena {
+
+// What the rest of the server knows of a room; a copy.
+struct RoomSummary {
+  std::string id;
+  engine::GameOptions options;
+  bool is_private = false;
+  protocol::RoomStatus status = protocol::RoomStatus::Open;
+  std::int64_t creator = 0;  // while the room is open: its one seated player, who created it
+  std::string white_name, black_name;
+  bool white_seated = false, black_seated = false;
+  int moves = 0;
+  int ply = 0;
+  int spectators = 0;
+  std::int64_t created_at = 0;
+  std::int64_t finished_at = 0;
+};
+
+// A room came into memory: created, restored at start, or reloaded on demand.
+struct RoomLoaded {
+  const RoomSummary& room;
+};
+// An event was stored and has been broadcast.
+struct EventCommitted {
+  const RoomSummary& room;
+  const EventRecord& event;
+};
+// The event just committed ended the game (room.status is finished).
+struct GameFinished {
+  const RoomSummary& room;
+  const RoomRecord& record;  // with the result and its reason
+};
+struct SpectatorsChanged {
+  const RoomSummary& room;
+};
+
+class RoomObserver {
+ public:
+  virtual ~RoomObserver() = default;
+  virtual void on(const RoomLoaded&) {}
+  virtual void on(const EventCommitted&) {}
+  virtual void on(const GameFinished&) {}
+  virtual void on(const SpectatorsChanged&) {}
+};
+
+// The observers, fixed when the server is composed (so reading needs no lock).
+class RoomEvents {
+ public:
+  void add(std::shared_ptr<RoomObserver> observer) { observers_.push_back(std::move(observer)); }
+  template <class Event>
+  void publish(const Event& event) const {
+    for (const auto& o : observers_) o->on(event);
+  }
+
+ private:
+  std::vector<std::shared_ptr<RoomObserver>> observers_;
+};
+
+}  // namespace arena

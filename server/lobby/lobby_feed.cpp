@@ -1,0 +1,137 @@
+#include "lobby/lobby_feed.hpp"
+
+#include <boost/asio/post.hpp>
+#include <chrono>
+
+namespace arena {
+namespace {
+
+using protocol::LobbyEntry;
+using protocol::RoomStatus;
+
+constexpr auto kPublishDelay = std::chrono::milliseconds(200);  // updates are coalesced
+
+protocol::LobbyListDelta delta(const std::map<std::string, LobbyEntry>& before, const std::map<std::string, LobbyEntry>& after) {
+  protocol::LobbyListDelta d;
+  for (const auto& [id, entry] : after) {
+    auto it = before.find(id);
+    if (it == before.end() || !(it->second == entry)) d.set.push_back(entry);
+  }
+  for (const auto& [id, entry] : before)
+    if (!after.count(id)) d.removed.push_back(id);
+  return d;
+}
+
+}  // namespace
+
+LobbyFeed::LobbyFeed(boost::asio::any_io_executor io, std::size_t list_size)
+    : strand_(boost::asio::make_strand(io)), publish_timer_(strand_), list_size_(list_size) {}
+
+void LobbyFeed::update(const RoomSummary& s) {
+  LobbyEntry e;
+  e.id = s.id;
+  e.options = s.options;
+  e.created_at = s.created_at;
+  e.status = s.status;
+  if (s.status == RoomStatus::Open) {
+    e.creator = s.white_seated ? s.white_name : s.black_name;
+    e.seat = s.white_seated ? engine::Color::Black : engine::Color::White;
+  } else {
+    e.white = s.white_name;
+    e.black = s.black_name;
+    e.moves = s.moves;
+    e.ply = s.ply;
+    e.spectators = s.spectators;
+  }
+  bool listed = !s.is_private && (s.status == RoomStatus::Open || s.status == RoomStatus::Live);
+  boost::asio::post(strand_, [self = shared_from_this(), e = std::move(e), listed] {
+    self->apply(e, listed);
+    self->schedule_publish();
+  });
+}
+
+void LobbyFeed::apply(const LobbyEntry& entry, bool listed) {
+  if (auto it = entries_.find(entry.id); it != entries_.end()) {
+    (it->second.status == RoomStatus::Open ? open_order_ : live_order_).erase({it->second.created_at, entry.id});
+    entries_.erase(it);
+  }
+  if (!listed) return;
+  (entry.status == RoomStatus::Open ? open_order_ : live_order_).insert({entry.created_at, entry.id});
+  entries_.emplace(entry.id, entry);
+}
+
+LobbyFeed::View LobbyFeed::current() const {
+  View v;
+  auto window = [this](const Order& order, std::map<std::string, LobbyEntry>& out) {
+    for (const auto& [at, id] : order) {
+      if (out.size() == list_size_) break;
+      out.emplace(id, entries_.at(id));
+    }
+  };
+  window(open_order_, v.open);
+  window(live_order_, v.live);
+  v.open_total = static_cast<std::int64_t>(open_order_.size());
+  v.live_total = static_cast<std::int64_t>(live_order_.size());
+  return v;
+}
+
+std::vector<LobbyEntry> LobbyFeed::newest_first(const Order& order, const std::map<std::string, LobbyEntry>& view) {
+  std::vector<LobbyEntry> out;
+  for (const auto& [at, id] : order) {
+    if (out.size() == view.size()) break;
+    if (auto it = view.find(id); it != view.end()) out.push_back(it->second);
+  }
+  return out;
+}
+
+void LobbyFeed::schedule_publish() {
+  if (publish_pending_) return;
+  publish_pending_ = true;
+  publish_timer_.expires_after(kPublishDelay);
+  publish_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+    self->publish_pending_ = false;
+    if (!ec) self->publish();
+  });
+}
+
+void LobbyFeed::publish() {
+  View view = current();
+  protocol::LobbyUpdate update{delta(published_.open, view.open), delta(published_.live, view.live), view.open_total,
+                               view.live_total};
+  bool changed = !update.open.empty() || !update.live.empty() || view.open_total != published_.open_total ||
+                 view.live_total != published_.live_total;
+  published_ = std::move(view);
+  if (!changed || subscribers_.empty()) return;
+  Frame frame = make_frame(protocol::to_json(update));
+  for (auto it = subscribers_.begin(); it != subscribers_.end();) {
+    if (auto client = it->second.lock()) {
+      client->send(frame);
+      ++it;
+    } else {
+      it = subscribers_.erase(it);
+    }
+  }
+}
+
+void LobbyFeed::subscribe(const std::shared_ptr<Client>& client, nlohmann::json request_id) {
+  boost::asio::post(strand_, [self = shared_from_this(), client, request_id = std::move(request_id)] {
+    // Everyone up to date first, so that the newcomer's full view and the
+    // updates that follow it start from the same point.
+    self->publish();
+    self->subscribers_[client.get()] = client;
+    const View& v = self->published_;
+    protocol::Lobby lobby{newest_first(self->open_order_, v.open), newest_first(self->live_order_, v.live), v.open_total,
+                          v.live_total, request_id};
+    client->send(make_frame(protocol::to_json(lobby)));
+  });
+}
+
+void LobbyFeed::unsubscribe(Client* client) {
+  boost::asio::post(strand_, [self = shared_from_this(), client] { self->subscribers_.erase(client); });
+}
+
+void LobbyFeed::stop() {
+  boost::asio::post(strand_, [self = shared_from_this()] { self->publish_timer_.cancel(); });
+}
+
+}  // namespace arena

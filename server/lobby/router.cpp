@@ -1,0 +1,147 @@
+#include "lobby/router.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "util/secure_random.hpp"
+
+namespace arena {
+namespace {
+
+using protocol::ErrorCode;
+using nlohmann::json;
+
+template <class... F>
+struct Overloaded : F... {
+  using F::operator()...;
+};
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
+
+}  // namespace
+
+void Router::Request::error(ErrorCode code, const std::string& message) const {
+  send(protocol::to_json(protocol::ErrorReply{code, message, id, std::nullopt}));
+}
+
+void Router::handle(const std::shared_ptr<Client>& client, Connection& connection, StoreExecutor ex,
+                    const protocol::Incoming& incoming, std::function<void()> resume) {
+  Request r{client, connection, std::move(ex), incoming.id, std::move(resume)};
+  if (!connection.identified && !std::holds_alternative<protocol::Hello>(incoming.message)) {
+    r.error(ErrorCode::NotIdentified, "send hello first");
+    return r.resume();
+  }
+  std::visit([&](const auto& m) { on(r, m); }, incoming.message);
+}
+
+void Router::disconnected(Client* client, Connection& connection) {
+  feed_.unsubscribe(client);
+  for (auto& weak : connection.rooms)
+    if (auto room = weak.lock()) room->disconnected(client);
+  connection.rooms.clear();
+}
+
+void Router::remember(Connection& connection, const std::shared_ptr<Room>& room) {
+  for (auto& r : connection.rooms)
+    if (r.lock() == room) return;
+  std::erase_if(connection.rooms, [](auto& r) { return r.expired(); });
+  connection.rooms.push_back(room);
+}
+
+void Router::on(const Request& r, const protocol::Hello& m) {
+  if (m.protocol != protocol::kVersion) {
+    r.error(ErrorCode::UnsupportedVersion, "this server speaks protocol " + std::to_string(protocol::kVersion));
+    return r.resume();
+  }
+  if (r.connection.identified) {
+    r.error(ErrorCode::BadMessage, "already identified");
+    return r.resume();
+  }
+  identities_.hello(m, r.connection.address, r.ex, [r](IdentityService::Answer answer) {
+    if (auto* welcome = std::get_if<protocol::Welcome>(&answer)) {
+      r.connection.identified = true;
+      r.connection.player = {welcome->player.id, welcome->player.name};
+      welcome->id = r.id;
+      r.send(protocol::to_json(*welcome));
+    } else {
+      auto& error = std::get<protocol::ErrorReply>(answer);
+      error.id = r.id;
+      r.send(protocol::to_json(error));
+    }
+    r.resume();
+  });
+}
+
+void Router::on(const Request& r, const protocol::SetName& m) {
+  identities_.rename(r.connection.player.id, m.name, r.ex, [r, name = m.name](const std::string& error) {
+    if (!error.empty()) {
+      spdlog::error("event=store_failed error=\"{}\"", error);
+      r.error(ErrorCode::Internal, "the server could not store or read this; nothing changed");
+    } else {
+      r.connection.player.name = name;
+      r.send(protocol::to_json(protocol::NameSet{name, r.id}));
+    }
+    r.resume();
+  });
+}
+
+void Router::on(const Request& r, const protocol::LobbySubscribe&) {
+  feed_.subscribe(r.client, r.id);
+  r.resume();
+}
+
+void Router::on(const Request& r, const protocol::CreateRoom& m) {
+  engine::GameOptions options{m.game, m.variant, m.white_extra, m.black_extra};
+  engine::Color seat = m.color == "white"   ? engine::Color::White
+                       : m.color == "black" ? engine::Color::Black
+                       : random_bool()      ? engine::Color::White
+                                            : engine::Color::Black;
+  directory_.create(r.connection.player, options, m.is_private, seat, r.ex,
+                    [r](std::shared_ptr<Room> room, std::optional<Refusal> refusal) {
+                      if (!room) {
+                        r.error(refusal->code, refusal->message);
+                        return r.resume();
+                      }
+                      spdlog::debug("event=room_created room={}", room->id());
+                      r.send(protocol::to_json(protocol::RoomCreated{room->id(), r.id}));
+                      remember(r.connection, room);
+                      room->join(r.client, r.connection.player, nullptr);  // the creator's own seat: a snapshot
+                      r.resume();
+                    });
+}
+
+template <class RoomMessage>
+void Router::on(const Request& r, const RoomMessage& m) {
+  directory_.find(m.room, r.ex, [r, m](std::shared_ptr<Room> room, Lookup lookup) {
+    if (!room) {
+      protocol::ErrorReply error{ErrorCode::NotFound, "no room '" + m.room + "'", r.id, m.room};
+      if (lookup == Lookup::Damaged) error = {ErrorCode::Internal, "the stored game is damaged and cannot be shown", r.id, m.room};
+      if (lookup == Lookup::Failed) error = {ErrorCode::Internal, "the server could not store or read this; nothing changed", r.id, m.room};
+      r.send(protocol::to_json(error));
+      return r.resume();
+    }
+    to_room(r, *room, m);
+    if constexpr (std::is_same_v<RoomMessage, protocol::JoinRoom> || std::is_same_v<RoomMessage, protocol::Watch> ||
+                  std::is_same_v<RoomMessage, protocol::Resync>)
+      remember(r.connection, room);
+    r.resume();
+  });
+}
+
+void Router::to_room(const Request& r, Room& room, const protocol::ClientMessage& message) {
+  const PlayerInfo& player = r.connection.player;
+  std::visit(Overloaded{
+                 [&](const protocol::JoinRoom&) { room.join(r.client, player, r.id); },
+                 [&](const protocol::Watch&) { room.watch(r.client, player, r.id); },
+                 [&](const protocol::Resync& m) { room.resync(r.client, player, m.since, r.id); },
+                 [&](const protocol::Leave&) { room.leave(r.client, r.id); },
+                 [&](const protocol::Play& m) { room.play(r.client, player, m, r.id); },
+                 [&](const protocol::Resign&) { room.resign(r.client, player, r.id); },
+                 [&](const protocol::DrawOffer&) { room.offer_draw(r.client, player, r.id); },
+                 [&](const protocol::DrawAnswer& m) { room.answer_draw(r.client, player, m.accept, r.id); },
+                 [&](const protocol::CancelRoom&) { room.cancel(r.client, player, r.id); },
+                 [](const auto&) {},  // lobby messages never name a room
+             },
+             message);
+}
+
+}  // namespace arena

@@ -1,0 +1,64 @@
+#pragma once
+// Where a parsed client message goes: one handler per message type, picked by
+// the message's type (std::visit), to the identity service, the lobby feed, the
+// room directory, or a room. Runs on the connection's strand; a handler that
+// waits for the store calls `resume` when done, and the connection reads its
+// next message only then, so one client's messages are handled in order.
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "game/room_directory.hpp"
+#include "lobby/identity_service.hpp"
+#include "lobby/lobby_feed.hpp"
+#include "protocol/messages.hpp"
+
+namespace arena {
+
+// What the router knows of one connection; owned by the connection and only
+// touched on its strand.
+struct Connection {
+  bool identified = false;
+  PlayerInfo player;
+  std::string address;                      // its AddressBook key
+  std::vector<std::weak_ptr<Room>> rooms;   // told when the connection closes
+};
+
+class Router {
+ public:
+  Router(IdentityService& identities, LobbyFeed& feed, RoomDirectory& directory)
+      : identities_(identities), feed_(feed), directory_(directory) {}
+
+  void handle(const std::shared_ptr<Client>& client, Connection& connection, StoreExecutor ex,
+              const protocol::Incoming& incoming, std::function<void()> resume);
+  // The connection closed: leave the lobby feed and every room.
+  void disconnected(Client* client, Connection& connection);
+
+ private:
+  struct Request {
+    std::shared_ptr<Client> client;
+    Connection& connection;
+    StoreExecutor ex;
+    nlohmann::json id;
+    std::function<void()> resume;
+    void send(const nlohmann::json& message) const { client->send(make_frame(message)); }
+    void error(protocol::ErrorCode code, const std::string& message) const;
+  };
+
+  void on(const Request& r, const protocol::Hello& m);
+  void on(const Request& r, const protocol::SetName& m);
+  void on(const Request& r, const protocol::LobbySubscribe& m);
+  void on(const Request& r, const protocol::CreateRoom& m);
+  // Every other message names a room: find it, then hand the message to it.
+  template <class RoomMessage>
+  void on(const Request& r, const RoomMessage& m);
+  static void to_room(const Request& r, Room& room, const protocol::ClientMessage& message);
+  static void remember(Connection& connection, const std::shared_ptr<Room>& room);
+
+  IdentityService& identities_;
+  LobbyFeed& feed_;
+  RoomDirectory& directory_;
+};
+
+}  // namespace arena

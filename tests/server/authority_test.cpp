@@ -1,0 +1,232 @@
+// The game authority alone: no Asio, no store; a fake clock.
+#include <doctest/doctest.h>
+
+#include "game/authority.hpp"
+
+namespace {
+
+using namespace arena;
+using engine::Color;
+using protocol::ErrorCode;
+using protocol::EventKind;
+using protocol::RoomStatus;
+
+struct FakeClock {
+  std::int64_t now = 1'000'000;
+  Clock clock() {
+    return [this] { return now; };
+  }
+};
+
+const PlayerInfo kAnn{1, "Ann"}, kBob{2, "Bob"}, kCid{3, "Cid"};
+
+// A room of `game`/`variant` created by Ann (white), with every committed event kept.
+struct Table {
+  FakeClock time;
+  std::optional<GameAuthority> room;
+  std::vector<EventRecord> log;
+
+  explicit Table(const std::string& game, const std::string& variant, AuthorityLimits limits = {}) {
+    RoomRecord record;
+    record.id = "r1";
+    record.options = {game, variant, 0, 0};
+    EventRecord first;
+    std::string error;
+    room = GameAuthority::open(record, kAnn, Color::White, time.clock(), limits, first, error);
+    REQUIRE_MESSAGE(room, error);
+    log.push_back(first);
+  }
+
+  // The decision's proposal, committed; fails the test on anything else.
+  EventRecord commit(Decision d) {
+    auto* p = std::get_if<Proposal>(&d);
+    REQUIRE_MESSAGE(p, "expected a proposal");
+    EventRecord e = p->event;
+    room->commit(std::move(*p));
+    log.push_back(e);
+    return e;
+  }
+
+  ErrorCode refused(const Decision& d) {
+    auto* r = std::get_if<Refusal>(&d);
+    REQUIRE_MESSAGE(r, "expected a refusal");
+    return r->code;
+  }
+
+  // The decider's first legal action, as the decider.
+  Decision play_first() {
+    const PlayerInfo& who = room->game().decider() == Color::White ? kAnn : kBob;
+    return room->play(who, room->game().ply(), room->game().legal_notation().front());
+  }
+};
+
+}  // namespace
+
+TEST_CASE("authority: a room opens with its creator seated and waits for a second player") {
+  Table t("yinsh", "normal");
+  const RoomRecord& r = t.room->room();
+  CHECK(r.status == RoomStatus::Open);
+  CHECK(r.white == 1);
+  CHECK(r.white_name == "Ann");
+  CHECK(!r.black);
+  CHECK(t.room->creator() == 1);
+  CHECK(t.room->seq() == 1);
+  CHECK(t.log[0].kind == EventKind::Created);
+  CHECK(t.log[0].at == 1'000'000);
+  CHECK(t.refused(t.room->play(kAnn, 0, "e3")) == ErrorCode::NotStarted);
+  CHECK(t.refused(t.room->resign(kAnn)) == ErrorCode::NotStarted);
+  CHECK(t.refused(t.room->play(kBob, 0, "e3")) == ErrorCode::NotAPlayer);
+  CHECK(std::holds_alternative<Seated>(t.room->join(kAnn)));
+
+  std::string error;
+  EventRecord first;
+  RoomRecord bad;
+  bad.options = {"yinsh", "tournament", 0, 0};
+  CHECK(!GameAuthority::open(bad, kAnn, Color::White, t.time.clock(), {}, first, error));
+  CHECK(!error.empty());
+}
+
+TEST_CASE("authority: nothing changes until a proposal is committed") {
+  Table t("yinsh", "normal");
+  t.time.now = 2'000'000;
+  Decision d = t.room->join(kBob);
+  auto* p = std::get_if<Proposal>(&d);
+  REQUIRE(p);
+  CHECK(p->event.seq == 2);
+  CHECK(p->event.kind == EventKind::Joined);
+  CHECK(p->event.color == Color::Black);
+  CHECK(p->event.at == 2'000'000);
+  CHECK(p->change.black == 2);
+  CHECK(p->change.status == RoomStatus::Live);
+  CHECK(t.room->room().status == RoomStatus::Open);  // not yet
+  CHECK(t.room->seq() == 1);
+  t.commit(std::move(d));
+  CHECK(t.room->room().status == RoomStatus::Live);
+  CHECK(t.room->room().black_name == "Bob");
+  CHECK(t.room->creator() == 0);
+  CHECK(t.refused(t.room->join(kCid)) == ErrorCode::RoomFull);
+  CHECK(std::holds_alternative<Seated>(t.room->join(kBob)));
+
+  // an action proposed but never committed (the store failed) leaves no trace
+  Decision lost = t.room->play(kAnn, 0, "e3");
+  REQUIRE(std::holds_alternative<Proposal>(lost));
+  CHECK(t.room->game().ply() == 0);
+  t.commit(t.room->play(kAnn, 0, "e3"));
+  CHECK(t.room->game().ply() == 1);
+}
+
+TEST_CASE("authority: turn, ply guard, illegal actions and repeats") {
+  Table t("yinsh", "normal");
+  t.commit(t.room->join(kBob));
+  CHECK(t.refused(t.room->play(kBob, 0, "e3")) == ErrorCode::NotYourTurn);
+  CHECK(t.refused(t.room->play(kAnn, 5, "e3")) == ErrorCode::StalePly);
+  CHECK(t.refused(t.room->play(kAnn, 0, "z99")) == ErrorCode::IllegalAction);
+  CHECK(t.refused(t.room->play(kCid, 0, "e3")) == ErrorCode::NotAPlayer);
+  EventRecord e = t.commit(t.room->play(kAnn, 0, "E3"));
+  CHECK(e.kind == EventKind::Action);
+  CHECK(e.action == "e3");  // canonical notation is stored
+  CHECK(e.color == Color::White);
+  // the same action resent (a reconnecting client): harmless
+  Decision again = t.room->play(kAnn, 0, "e3");
+  REQUIRE(std::holds_alternative<Repeat>(again));
+  CHECK(std::get<Repeat>(again).ply == 0);
+  // another action for a past ply is stale, not a repeat
+  CHECK(t.refused(t.room->play(kAnn, 0, "f5")) == ErrorCode::StalePly);
+  CHECK(t.room->room().plies == 1);
+}
+
+TEST_CASE("authority: draw offers in YINSH — one at a time, answered by the opponent, a gap between offers") {
+  Table t("yinsh", "normal", AuthorityLimits{4, 10000});
+  t.commit(t.room->join(kBob));
+  t.commit(t.room->offer_draw(kAnn));
+  CHECK(t.room->draw_offer() == Color::White);
+  CHECK(std::holds_alternative<Repeat>(t.room->offer_draw(kAnn)));
+  CHECK(t.refused(t.room->offer_draw(kBob)) == ErrorCode::BadField);
+  CHECK(t.refused(t.room->answer_draw(kAnn, true)) == ErrorCode::NoDrawOffer);
+  t.commit(t.room->answer_draw(kBob, false));
+  CHECK(!t.room->draw_offer());
+  CHECK(t.refused(t.room->answer_draw(kBob, true)) == ErrorCode::NoDrawOffer);
+  CHECK(t.refused(t.room->offer_draw(kAnn)) == ErrorCode::DrawOfferTooSoon);
+  for (int i = 0; i < 4; ++i) t.commit(t.play_first());
+  t.commit(t.room->offer_draw(kAnn));
+  t.commit(t.play_first());  // an action declines the offer implicitly
+  CHECK(!t.room->draw_offer());
+  t.commit(t.room->offer_draw(kBob));
+  Decision agree = t.room->answer_draw(kAnn, true);
+  REQUIRE(std::holds_alternative<Proposal>(agree));
+  CHECK(std::get<Proposal>(agree).change.status == RoomStatus::Finished);
+  CHECK(std::get<Proposal>(agree).change.result == "1/2-1/2");
+  t.commit(std::move(agree));
+  CHECK(t.room->room().status == RoomStatus::Finished);
+  CHECK(t.room->room().result == "1/2-1/2");
+  CHECK(t.refused(t.play_first()) == ErrorCode::GameOver);
+}
+
+TEST_CASE("authority: GIPF has no draws; resigning ends the game") {
+  Table t("gipf", "basic");
+  t.commit(t.room->join(kBob));
+  CHECK(t.refused(t.room->offer_draw(kAnn)) == ErrorCode::NoDraws);
+  CHECK(t.refused(t.room->answer_draw(kBob, true)) == ErrorCode::NoDraws);
+  t.time.now = 5'000'000;
+  t.commit(t.room->resign(kAnn));
+  const RoomRecord& r = t.room->room();
+  CHECK(r.status == RoomStatus::Finished);
+  CHECK(r.result == "0-1");
+  CHECK(r.finished_at == 5'000'000);
+  CHECK(t.refused(t.room->resign(kBob)) == ErrorCode::GameOver);
+  CHECK(t.refused(t.room->cancel(kAnn)) == ErrorCode::GameOver);
+}
+
+TEST_CASE("authority: cancelled by its creator or expired while open; not once started") {
+  Table open("gipf", "standard");
+  CHECK(open.refused(open.room->cancel(kBob)) == ErrorCode::NotAPlayer);
+  EventRecord e = open.commit(open.room->cancel(kAnn));
+  CHECK(e.kind == EventKind::Cancelled);
+  CHECK(e.player == 1);
+  CHECK(open.room->room().status == RoomStatus::Cancelled);
+  CHECK(open.refused(open.room->join(kBob)) == ErrorCode::GameOver);
+  CHECK(open.refused(open.room->expire()) == ErrorCode::AlreadyStarted);
+
+  Table idle("gipf", "standard");
+  EventRecord expired = idle.commit(idle.room->expire());
+  CHECK(!expired.player);  // the server did it
+  CHECK(expired.color == Color::White);
+
+  Table live("gipf", "standard");
+  live.commit(live.room->join(kBob));
+  CHECK(live.refused(live.room->cancel(kAnn)) == ErrorCode::AlreadyStarted);
+  CHECK(live.refused(live.room->expire()) == ErrorCode::AlreadyStarted);
+}
+
+TEST_CASE("authority: a room holds a bounded number of events") {
+  Table t("yinsh", "blitz", AuthorityLimits{10, 3});
+  t.commit(t.room->join(kBob));
+  t.commit(t.play_first());
+  CHECK(t.refused(t.play_first()) == ErrorCode::RoomLimit);
+}
+
+TEST_CASE("authority: restored from its events, a room is where it was; damaged logs are refused") {
+  Table t("gipf", "tournament");
+  t.commit(t.room->join(kBob));
+  for (int i = 0; i < 30 && !t.room->game().result().over; ++i) t.commit(t.play_first());
+  RoomRecord row = t.room->room();
+  std::string error;
+  auto again = GameAuthority::restore(row, t.log, t.time.clock(), {}, error);
+  REQUIRE_MESSAGE(again, error);
+  CHECK(again->seq() == t.room->seq());
+  CHECK(again->game().ply() == t.room->game().ply());
+  CHECK(again->game().legal_notation() == t.room->game().legal_notation());
+  CHECK(again->room().status == RoomStatus::Live);
+  CHECK(again->seat_of(2) == Color::Black);
+  CHECK(again->room().black_name == "Bob");
+
+  auto gap = t.log;
+  gap.erase(gap.begin() + 3);
+  CHECK(!GameAuthority::restore(row, gap, t.time.clock(), {}, error));
+  CHECK(error.find("out of sequence") != std::string::npos);
+
+  auto bad = t.log;
+  bad[3].action = "xz9";
+  CHECK(!GameAuthority::restore(row, bad, t.time.clock(), {}, error));
+  CHECK(error.find("event 4") != std::string::npos);
+}

@@ -1,0 +1,228 @@
+// A room with a fake store: acknowledgement only after durability, operations
+// queued behind the event being stored, the crowd's bounded history, domain
+// events after commit. One thread runs everything (io.poll()).
+#include <doctest/doctest.h>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/strand.hpp>
+#include <deque>
+
+#include "game/room.hpp"
+
+namespace {
+
+using namespace arena;
+using nlohmann::json;
+using engine::Color;
+
+// Holds every write until the test completes it.
+struct FakeLog : GameLog {
+  struct Pending {
+    EventRecord event;
+    StoreExecutor ex;
+    StoreDone done;
+  };
+  std::deque<Pending> pending;
+
+  void create_room(RoomRecord, EventRecord first, StoreExecutor ex, StoreDone done) override {
+    pending.push_back({first, ex, std::move(done)});
+  }
+  void append_event(std::string, EventRecord event, RoomChange, StoreExecutor ex, StoreDone done) override {
+    pending.push_back({event, ex, std::move(done)});
+  }
+  void events(std::string, StoreExecutor ex, StoreReply<std::vector<EventRecord>> reply) override {
+    boost::asio::post(ex, [reply] { reply({}); });
+  }
+  // The oldest write is durable (or failed with `error`).
+  EventRecord complete(const std::string& error = {}) {
+    REQUIRE(!pending.empty());
+    Pending p = std::move(pending.front());
+    pending.pop_front();
+    boost::asio::post(p.ex, [done = p.done, error] { done(error); });
+    return p.event;
+  }
+};
+
+struct FakeClient : Client {
+  std::vector<json> frames;
+  void send(Frame frame) override { frames.push_back(json::parse(*frame)); }
+  std::vector<json> take() { return std::exchange(frames, {}); }
+  static std::vector<std::string> types(const std::vector<json>& frames) {
+    std::vector<std::string> out;
+    for (auto& f : frames) out.push_back(f["type"]);
+    return out;
+  }
+};
+
+struct Recorder : RoomObserver {
+  std::vector<protocol::EventKind> committed;
+  int finished = 0, loaded = 0, spectators = 0;
+  void on(const RoomLoaded&) override { ++loaded; }
+  void on(const EventCommitted& e) override { committed.push_back(e.event.kind); }
+  void on(const GameFinished& e) override {
+    ++finished;
+    CHECK(protocol::closed(e.room.status));
+  }
+  void on(const SpectatorsChanged&) override { ++spectators; }
+};
+
+struct Fixture {
+  boost::asio::io_context io;
+  FakeLog log;
+  RoomEvents events;
+  std::shared_ptr<Recorder> recorder = std::make_shared<Recorder>();
+  std::int64_t now = 1000;
+  std::shared_ptr<const RoomContext> context;
+  std::shared_ptr<Room> room;
+  std::shared_ptr<FakeClient> ann = std::make_shared<FakeClient>(), bob = std::make_shared<FakeClient>(),
+                              eve = std::make_shared<FakeClient>();
+  const PlayerInfo kAnn{1, "Ann"}, kBob{2, "Bob"}, kEve{3, "Eve"};
+
+  Fixture() {
+    events.add(recorder);
+    context = std::make_shared<const RoomContext>(
+        RoomContext{log, events, [this] { return now; }, AuthorityLimits{}, CrowdLimits{3, 1 << 20}});
+    RoomRecord record;
+    record.id = "room1";
+    record.options = {"yinsh", "normal", 0, 0};
+    std::string error = "not called";
+    Room::open(boost::asio::make_strand(io.get_executor()), context, record, kAnn, Color::White,
+               [this, &error](std::shared_ptr<Room> r, const std::string& e) {
+                 room = std::move(r);
+                 error = e;
+               });
+    io.poll();
+    CHECK(!room);  // not before the store says so
+    log.complete();
+    io.poll();
+    REQUIRE_MESSAGE(room, error);
+    room->join(ann, kAnn, 1);  // back to her seat: ack + snapshot
+    io.poll();
+    CHECK(FakeClient::types(ann->take()) == std::vector<std::string>{"ack", "room"});
+  }
+};
+
+}  // namespace
+
+TEST_CASE("room: an event is acknowledged and broadcast only once it is durable") {
+  Fixture f;
+  f.room->join(f.bob, f.kBob, "j");
+  f.io.poll();
+  CHECK(f.bob->frames.empty());
+  CHECK(f.ann->frames.empty());
+  CHECK(f.log.complete().kind == protocol::EventKind::Joined);
+  f.io.poll();
+  auto bob = f.bob->take();
+  REQUIRE(FakeClient::types(bob) == std::vector<std::string>{"ack", "room"});
+  CHECK(bob[0]["id"] == "j");
+  CHECK(bob[0]["seq"] == 2);
+  CHECK(bob[1]["you"] == "black");
+  auto ann = f.ann->take();
+  REQUIRE(FakeClient::types(ann) == std::vector<std::string>{"event", "legal"});  // white places first
+  CHECK(ann[0]["kind"] == "joined");
+  CHECK(ann[0]["player"]["name"] == "Bob");
+  CHECK(f.recorder->committed == std::vector{protocol::EventKind::Joined});
+  CHECK(f.recorder->loaded == 1);
+}
+
+TEST_CASE("room: operations wait behind the event being stored, in order; a failed write changes nothing") {
+  Fixture f;
+  f.room->join(f.bob, f.kBob, nullptr);
+  f.io.poll();
+  f.log.complete();
+  f.io.poll();
+  f.ann->take();
+  f.bob->take();
+
+  f.room->play(f.ann, f.kAnn, protocol::Play{"room1", 0, "e3"}, 10);
+  f.room->play(f.bob, f.kBob, protocol::Play{"room1", 1, "f5"}, 20);  // valid only after Ann's
+  f.io.poll();
+  REQUIRE(f.log.pending.size() == 1);  // Bob's waits
+  CHECK(f.bob->frames.empty());
+  f.log.complete();
+  f.io.poll();
+  auto ann = f.ann->take();
+  CHECK(FakeClient::types(ann) == std::vector<std::string>{"ack", "event"});
+  CHECK(ann[1]["action"] == "e3");
+  REQUIRE(f.log.pending.size() == 1);  // Bob's, now proposed
+  f.log.complete("disk full");
+  f.io.poll();
+  auto bob = f.bob->take();
+  REQUIRE(FakeClient::types(bob) == std::vector<std::string>{"event", "legal", "error"});
+  CHECK(bob[2]["code"] == "internal");
+  CHECK(bob[2]["id"] == 20);
+  CHECK(f.ann->frames.empty());  // nobody heard of the failed action
+  // nothing changed: the same action is proposed again at the same ply
+  f.room->play(f.bob, f.kBob, protocol::Play{"room1", 1, "f5"}, 21);
+  f.io.poll();
+  CHECK(f.log.complete().seq == 4);
+  f.io.poll();
+  CHECK(FakeClient::types(f.bob->take()) == std::vector<std::string>{"ack", "event"});
+}
+
+TEST_CASE("room: spectators are counted, and a resync beyond the bounded history gets a snapshot") {
+  Fixture f;
+  f.room->watch(f.eve, f.kEve, nullptr);
+  f.io.poll();
+  CHECK(FakeClient::types(f.eve->take()) == std::vector<std::string>{"spectators", "ack", "room"});
+  CHECK(f.recorder->spectators == 1);
+  f.room->join(f.bob, f.kBob, nullptr);
+  f.io.poll();
+  f.log.complete();
+  f.io.poll();
+  const char* actions[] = {"e3", "f5", "e4", "f6"};  // events 3..6
+  for (int ply = 0; ply < 4; ++ply) {
+    bool white = ply % 2 == 0;
+    f.room->play(white ? f.ann : f.bob, white ? f.kAnn : f.kBob, protocol::Play{"room1", ply, actions[ply]}, nullptr);
+    f.io.poll();
+    f.log.complete();
+    f.io.poll();
+  }
+  f.eve->take();
+  // the history holds the last 3 events (4..6): since 3 is served from it
+  f.room->resync(f.eve, f.kEve, 3, "near");
+  f.io.poll();
+  auto near = f.eve->take();
+  REQUIRE(FakeClient::types(near) == std::vector<std::string>{"ack", "event", "event", "event"});
+  CHECK(near[0]["missed"] == 3);
+  CHECK(near[1]["seq"] == 4);
+  CHECK(near[3]["seq"] == 6);
+  f.room->resync(f.eve, f.kEve, 6, "none");
+  f.io.poll();
+  auto none = f.eve->take();
+  REQUIRE(none.size() == 1);
+  CHECK(none[0]["missed"] == 0);
+  // since 2 needs event 3, which the history no longer holds
+  f.room->resync(f.eve, f.kEve, 2, "gone");
+  f.io.poll();
+  CHECK(FakeClient::types(f.eve->take()) == std::vector<std::string>{"ack", "room"});
+  f.room->resync(f.eve, f.kEve, 0, "far");
+  f.io.poll();
+  auto far = f.eve->take();
+  REQUIRE(FakeClient::types(far) == std::vector<std::string>{"ack", "room"});
+  CHECK(far[0]["snapshot"] == true);
+
+  f.room->disconnected(f.eve.get());
+  f.io.poll();
+  CHECK(f.recorder->spectators == 2);
+}
+
+TEST_CASE("room: domain events after commit — a finished game is announced once") {
+  Fixture f;
+  f.room->join(f.bob, f.kBob, nullptr);
+  f.io.poll();
+  f.log.complete();
+  f.io.poll();
+  f.room->resign(f.bob, f.kBob, 5);
+  f.io.poll();
+  CHECK(f.recorder->finished == 0);
+  f.log.complete();
+  f.io.poll();
+  CHECK(f.recorder->finished == 1);
+  CHECK(f.recorder->committed.back() == protocol::EventKind::Resigned);
+  f.room->resign(f.ann, f.kAnn, 6);
+  f.io.poll();
+  CHECK(f.log.pending.empty());
+  CHECK(f.ann->frames.back()["code"] == "game_over");
+}
