@@ -1,15 +1,19 @@
 #include "protocol/messages.hpp"
 
+#include "engine/registry.hpp"
 #include "protocol/room_id.hpp"
 
 #include <unictype.h>
 #include <uninorm.h>
 #include <unistr.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <set>
+#include <span>
+#include <vector>
 
 namespace protocol {
 namespace {
@@ -99,7 +103,7 @@ class Fields {
     return v->get<bool>();
   }
 
-  std::string one_of(const std::string& name, std::initializer_list<std::string_view> allowed, std::optional<std::string> fallback) {
+  std::string one_of(const std::string& name, const std::vector<std::string_view>& allowed, std::optional<std::string> fallback) {
     auto value = optional_text(name, 32);
     if (!value) {
       if (fallback) return *fallback;
@@ -124,6 +128,21 @@ class Fields {
   std::set<std::string> seen_;
 };
 
+// The names of the registry's games or of one game's variants.
+template <class Info>
+std::vector<std::string_view> names(std::span<const Info> items) {
+  std::vector<std::string_view> out;
+  for (const Info& item : items) out.push_back(item.name);
+  return out;
+}
+
+// The bound of white_extra and black_extra in any game.
+int most_extra() {
+  int most = 0;
+  for (const auto& game : engine::games()) most = std::max(most, game.max_extra);
+  return most;
+}
+
 ClientMessage read_message(const std::string& type, Fields& f) {
   if (type == "hello") {
     Hello m;
@@ -136,16 +155,13 @@ ClientMessage read_message(const std::string& type, Fields& f) {
   if (type == "lobby_subscribe") return LobbySubscribe{};
   if (type == "create_room") {
     CreateRoom m;
-    m.game = f.one_of("game", {"gipf", "yinsh"}, std::nullopt);
-    if (m.game == "gipf") {
-      m.variant = f.one_of("variant", {"basic", "standard", "tournament"}, std::nullopt);
-    } else {
-      m.variant = f.one_of("variant", {"normal", "blitz"}, std::nullopt);
-    }
-    m.white_extra = static_cast<int>(f.integer("white_extra", 0, 3, 0));
-    m.black_extra = static_cast<int>(f.integer("black_extra", 0, 3, 0));
-    if ((m.white_extra || m.black_extra) && !(m.game == "gipf" && m.variant == "basic"))
-      throw FieldError{ErrorCode::BadField, "extra pieces (handicap) exist only in the basic GIPF game"};
+    m.game = f.one_of("game", names(engine::games()), std::nullopt);
+    m.variant = f.one_of("variant", names(engine::find_game(m.game)->variants), std::nullopt);
+    m.white_extra = static_cast<int>(f.integer("white_extra", 0, most_extra(), 0));
+    m.black_extra = static_cast<int>(f.integer("black_extra", 0, most_extra(), 0));
+    // The registry judges the combination (extra pieces only where the variant has them).
+    std::string problem = engine::validate({m.game, m.variant, m.white_extra, m.black_extra});
+    if (!problem.empty()) throw FieldError{ErrorCode::BadField, problem};
     m.color = f.one_of("color", {"white", "black", "random"}, "random");
     m.is_private = f.one_of("visibility", {"public", "private"}, "public") == "private";
     return m;

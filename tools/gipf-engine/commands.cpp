@@ -1,16 +1,18 @@
 #include "commands.hpp"
 
 #include <algorithm>
+#include <array>
 #include <iostream>
 #include <iterator>
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <sstream>
+#include <string>
+#include <variant>
+#include <vector>
 
-#include "engine/gipf/rules.hpp"
 #include "engine/perft.hpp"
+#include "engine/registry.hpp"
 #include "engine/replay.hpp"
-#include "engine/yinsh/rules.hpp"
 #include "protocol/state_json.hpp"
 
 namespace tool {
@@ -85,42 +87,23 @@ Request parse_request_args(const std::vector<std::string>& args, std::size_t fir
   return r;
 }
 
-template <class Rules>
-engine::Parsed<typename Rules::Options> options_for(const Request& r);
-
-template <>
-engine::Parsed<engine::gipf::Options> options_for<engine::gipf::Rules>(const Request& r) {
-  namespace g = engine::gipf;
-  g::Options o;
-  std::string variant = r.variant.empty() ? "standard" : r.variant;
-  auto v = g::parse_variant(variant);
-  if (!v) return {{}, "unknown GIPF variant '" + variant + "', expected basic, standard or tournament"};
-  o.variant = *v;
-  for (int c = 0; c < 2; ++c) {
-    if (r.extra[c] < 0 || r.extra[c] > g::kMaxExtraPieces) return {{}, "extra pieces must be between 0 and 3 per colour"};
-    o.extra[c] = static_cast<std::int8_t>(r.extra[c]);
-  }
-  auto problem = g::validate(o);
-  if (!problem.empty()) return {{}, std::string(problem)};
-  return {o, {}};
+// The options a request names; a missing variant is the game's default.
+engine::GameOptions options_of(const Request& r) {
+  engine::GameOptions o{r.game, r.variant, r.extra[0], r.extra[1]};
+  if (const engine::GameInfo* game = engine::find_game(r.game); game && o.variant.empty())
+    o.variant = game->default_variant;
+  return o;
 }
 
-template <>
-engine::Parsed<engine::yinsh::Options> options_for<engine::yinsh::Rules>(const Request& r) {
-  namespace y = engine::yinsh;
-  std::string variant = r.variant.empty() ? "normal" : r.variant;
-  auto v = y::parse_variant(variant);
-  if (!v) return {{}, "unknown YINSH variant '" + variant + "', expected normal or blitz"};
-  if (r.extra[0] != 0 || r.extra[1] != 0) return {{}, "extra pieces (handicap) exist only in the basic GIPF game"};
-  return {y::Options{*v}, {}};
-}
-
-// Calls f.template operator()<Rules>() for the named game; nullopt if unknown.
+// Calls f with a copy of the typed game (engine::Game<Rules>&). The tool plays
+// text through Game::play(string_view), which also accepts forced actions written
+// out, as records and scripts do; AnyGame::play keeps the server's stricter rule.
 template <class F>
-auto with_game(const std::string& game, F&& f) -> std::optional<decltype(f.template operator()<engine::gipf::Rules>())> {
-  if (game == "gipf") return f.template operator()<engine::gipf::Rules>();
-  if (game == "yinsh") return f.template operator()<engine::yinsh::Rules>();
-  return std::nullopt;
+auto with_typed(const engine::AnyGame& start, F&& f) {
+  return std::visit([&]<class Rules>(const engine::Game<Rules>& game) {
+    engine::Game<Rules> copy = game;
+    return f(copy);
+  }, start.typed());
 }
 
 struct ActionError {
@@ -146,9 +129,10 @@ int report(const ActionError& e, std::ostream& err) {
   return 1;
 }
 
-template <class Rules>
-int run_game_command(const std::string& command, const Request& r, const typename Rules::Options& options,
-                     std::ostream& out, std::ostream& err) {
+int run_game_command(const std::string& command, const Request& r, std::ostream& out, std::ostream& err) {
+  std::string problem;
+  auto start = engine::AnyGame::create(options_of(r), problem);
+  if (!start) throw UsageError{problem};
   std::vector<std::string> actions = r.positional;
   int depth = 0;
   if (command == "perft") {
@@ -159,16 +143,17 @@ int run_game_command(const std::string& command, const Request& r, const typenam
     depth = std::stoi(d);
     actions.erase(actions.begin());
   }
-  engine::Game<Rules> game(options);
-  if (auto e = play_all(game, actions)) return report(*e, err);
-  if (command == "legal") {
-    for (const auto& t : engine::legal_notation<Rules>(game.state())) out << t << "\n";
-  } else if (command == "show") {
-    out << protocol::state_to_json(game.state()).dump() << "\n";
-  } else {
-    out << engine::perft(game.state(), depth) << "\n";
-  }
-  return 0;
+  return with_typed(*start, [&]<class Rules>(engine::Game<Rules>& game) {
+    if (auto e = play_all(game, actions)) return report(*e, err);
+    if (command == "legal") {
+      for (const auto& t : engine::legal_notation<Rules>(game.state())) out << t << "\n";
+    } else if (command == "show") {
+      out << protocol::state_to_json(game.state()).dump() << "\n";
+    } else {
+      out << engine::perft(game.state(), depth) << "\n";
+    }
+    return 0;
+  });
 }
 
 int run_replay(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err) {
@@ -180,8 +165,20 @@ int run_replay(const std::vector<std::string>& args, std::istream& in, std::ostr
   std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   // The tags come before the moves, so they are read whatever the numbering.
   auto head = engine::parse_record_text(text, engine::Numbering::PerTurn);
-  const std::string* game = head.record.tag("Game");
-  auto status = with_game(game ? *game : "", [&]<class Rules>() {
+  const std::string* name = head.record.tag("Game");
+  const engine::GameInfo* info = name ? engine::find_game(*name) : nullptr;
+  if (!info) {
+    err << "line 1: the record needs a tag";
+    for (std::size_t i = 0; i < engine::games().size(); ++i)
+      err << (i == 0 ? " " : " or ") << "[Game \"" << engine::games()[i].name << "\"]";
+    err << "\n";
+    return 1;
+  }
+  // The game's start in its default variant only names its Rules; the record's tags
+  // choose the variant.
+  std::string problem;
+  auto start = engine::AnyGame::create({std::string(info->name), std::string(info->default_variant)}, problem);
+  return std::visit([&]<class Rules>(const engine::Game<Rules>&) {
     auto replay = engine::replay_record<Rules>(text);
     if (!replay.ok()) {
       err << "line " << replay.error.line << ": " << replay.error.message << "\n";
@@ -190,10 +187,7 @@ int run_replay(const std::vector<std::string>& args, std::istream& in, std::ostr
     if (print_record) out << engine::print_record(*replay.game, replay.extra_tags);
     else out << protocol::state_to_json(replay.game->state()).dump() << "\n";
     return 0;
-  });
-  if (status) return *status;
-  err << "line 1: the record needs a tag [Game \"gipf\"] or [Game \"yinsh\"]\n";
-  return 1;
+  }, start->typed());
 }
 
 // One batch request: {"game","variant"?,"options"?,"actions"?,"want"?}.
@@ -244,10 +238,10 @@ json run_batch_line(const std::string& line) {
       want.push_back(x);
     }
   }
-  auto answer = with_game(r.game, [&]<class Rules>() {
-    auto options = options_for<Rules>(r);
-    if (!options.ok()) return error("bad_options", options.error);
-    engine::Game<Rules> game(options.value);
+  std::string problem;
+  auto start = engine::AnyGame::create(options_of(r), problem);
+  if (!start) return error(engine::find_game(r.game) ? "bad_options" : "unknown_game", problem);
+  return with_typed(*start, [&]<class Rules>(engine::Game<Rules>& game) {
     if (auto e = play_all(game, r.positional)) {
       json out = error("illegal_action", e->reason);
       out["error"]["index"] = e->index;
@@ -262,7 +256,6 @@ json run_batch_line(const std::string& line) {
     }
     return out;
   });
-  return answer ? *answer : error("unknown_game", "unknown game '" + r.game + "'");
 }
 
 int run_batch(std::istream& in, std::ostream& out) {
@@ -287,14 +280,7 @@ int dispatch(const std::vector<std::string>& args, std::istream& in, std::ostrea
     return run_batch(in, out);
   }
   if (command != "legal" && command != "show" && command != "perft") throw UsageError{"unknown command '" + command + "'"};
-  Request r = parse_request_args(args, 1);
-  auto status = with_game(r.game, [&]<class Rules>() {
-    auto options = options_for<Rules>(r);
-    if (!options.ok()) throw UsageError{options.error};
-    return run_game_command<Rules>(command, r, options.value, out, err);
-  });
-  if (!status) throw UsageError{"unknown game '" + r.game + "', expected gipf or yinsh"};
-  return *status;
+  return run_game_command(command, parse_request_args(args, 1), out, err);
 }
 
 }  // namespace
