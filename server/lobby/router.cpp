@@ -111,6 +111,14 @@ void Router::on(const Request& r, const protocol::CreateRoom& m) {
 
 template <class RoomMessage>
 void Router::on(const Request& r, const RoomMessage& m) {
+  // The rooms this connection is in answer without asking the directory.
+  for (auto& weak : r.connection.rooms) {
+    auto room = weak.lock();
+    if (room && room->id() == m.room) {
+      to_room(r, *room, m);
+      return r.resume();
+    }
+  }
   directory_.find(m.room, r.ex, [r, m](std::shared_ptr<Room> room, Lookup lookup) {
     if (!room) {
       protocol::ErrorReply error{ErrorCode::NotFound, "no room '" + m.room + "'", r.id, m.room};
