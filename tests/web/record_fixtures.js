@@ -1,7 +1,7 @@
 // Records the unit tests' fixtures (tests/web/fixtures/) from the real server:
 //   cd tests/web && GIPF_ARENA_BIN=../../build/server/gipf-arena node --experimental-websocket record_fixtures.js
 // Three clients, white, black and a spectator, play with fixed choices (the
-// engine lists legal actions sorted, so the games come out the same every time);
+// server sends the legal actions sorted, so the games come out the same every time);
 // every message each one receives but `welcome` is written, in order of arrival.
 // Not a test: `node --test` leaves it alone.
 import { spawn } from 'node:child_process';
