@@ -1,38 +1,16 @@
 // A live game: the board seen from the player's own side, whose turn it is and
 // what decision is pending, the move list, resign and draw controls, the result.
-// Everything drawn comes from the server's snapshot and events.
-import { h, toast, colorName, other, variantLabel } from './ui.js';
-import { GipfBoard } from './boards/gipf_board.js';
-import { YinshBoard } from './boards/yinsh_board.js';
+// Everything drawn comes from the room state that room_state.js builds from the
+// server's snapshot and events; what differs between games comes from the game's
+// module.
+import { h, toast, colorName, other } from './ui.js';
+import { gameModule, variantLabel, resultText } from './games/index.js';
+import { reduce, roomOf } from './room_state.js';
 
-// The sentence for a finished game.
-export function resultText(result) {
-  const winner = result.winner ? colorName(result.winner) : null;
-  const loser = result.winner ? colorName(other(result.winner)) : null;
-  switch (result.reason) {
-    case 'no-reserve': return `${winner} wins: ${loser} has no piece left to bring in.`;
-    case 'no-gipf': return `${winner} wins: ${loser} has no GIPF piece left on the board.`;
-    case 'rings': return `${winner} wins by removing the winning ring.`;
-    case 'no-markers': return winner ? `${winner} wins on rings: the markers ran out.` : 'Draw: the markers ran out with equal rings.';
-    case 'no-moves': return winner ? `${winner} wins on rings: no ring could move.` : 'Draw: no ring could move, rings are equal.';
-    case 'resignation': return `${winner} wins: ${loser} resigned.`;
-    case 'agreement': return 'Draw by agreement.';
-    default: return winner ? `${winner} wins (${result.reason}).` : `Draw (${result.reason}).`;
-  }
-}
-
-const YOUR_DECISION = {
-  push: 'Your move: choose a dot, then the push.',
-  remove: 'Remove a row: choose it, then keep or remove each GIPF piece in it.',
-  place: 'Place a ring on any free point.',
-  move: 'Move a ring: choose one, then where it goes.',
-  'remove-row': 'You made a row: remove five markers.',
-  'remove-ring': 'Remove one of your rings.',
-};
-
-const THEIR_DECISION = {
-  push: 'to move', remove: 'to remove a row', place: 'to place a ring', move: 'to move',
-  'remove-row': 'to remove a row', 'remove-ring': 'to remove a ring',
+const NOTICES = {
+  draw_declined: 'Your draw offer was declined.',
+  cancelled: 'The room was cancelled.',
+  expired: 'Nobody joined in time: the room was cancelled.',
 };
 
 export class GameView {
@@ -41,9 +19,7 @@ export class GameView {
     this.connection = connection;
     this.id = roomId;
     this.mode = mode;  // 'join' (take or keep a seat) or 'watch'
-    this.room = null;
-    this.legal = null;
-    this.waiting = false;  // an action was sent and not yet answered
+    this.room = null;  // the RoomState, from the first snapshot on
     connection.addEventListener('welcome', (e) => { if (!e.detail.reconnect) this.enter(); });
     connection.addEventListener('message', (e) => this.receive(e.detail));
     root.replaceChildren(h('p', { class: 'hint' }, 'Connecting to the game…'));
@@ -54,82 +30,50 @@ export class GameView {
   }
 
   receive(m) {
-    const room = m.type === 'room' ? m.room.id : m.room;  // a snapshot's room is the room itself
-    if (room !== this.id && !(m.type === 'error' && m.code === 'not_found')) return;
-    switch (m.type) {
-      case 'room': this.snapshot(m); break;
-      case 'event': this.event(m); break;
-      case 'legal':
-        if (this.room && m.ply === this.room.ply && m.player === this.room.you) { this.legal = m; this.waiting = false; this.render(); }
-        break;
-      case 'spectators': if (this.room) { this.room.spectators = m.count; this.render(); } break;
-      case 'error':
-        this.waiting = false;
-        if (m.code === 'not_found' && !this.room) { this.root.replaceChildren(h('p', {}, 'There is no such game. ', h('a', { href: '/' }, 'Back to the lobby'))); return; }
-        if (m.code === 'room_full' && !this.room) { this.mode = 'watch'; this.enter(); toast('Both seats are taken: you are watching.'); return; }
-        toast(m.message);
-        if (this.room) this.render();
-        break;
-      default: break;
+    if (roomOf(m) !== this.id && !(m.type === 'error' && m.code === 'not_found')) return;
+    if (m.type === 'error') {
+      if (m.code === 'not_found' && !this.room) { this.root.replaceChildren(h('p', {}, 'There is no such game. ', h('a', { href: '/' }, 'Back to the lobby'))); return; }
+      if (m.code === 'room_full' && !this.room) { this.mode = 'watch'; this.enter(); toast('Both seats are taken: you are watching.'); return; }
+      toast(m.message);
     }
+    this.dispatch(m);
   }
 
-  snapshot(m) {
-    this.room = m;
-    this.legal = null;
-    this.waiting = false;
-    this.connection.follow(this.id, m.seq);
-    this.render();
-  }
-
-  event(e) {
-    if (!this.room || e.seq <= this.room.seq) return;
-    if (e.seq > this.room.seq + 1) {  // a gap: ask for what is missing
-      this.connection.send({ type: 'resync', room: this.id, since: this.room.seq });
-      return;
-    }
-    const room = this.room;
-    room.seq = e.seq;
-    room.ply = e.ply;
-    room.state = e.state;
-    room.status = e.status;
-    room.result = e.result;
-    if (e.kind === 'joined' || e.kind === 'created') room.room[e.by] = e.player;
-    if (e.kind === 'action') room.history.push(...e.steps);
-    if (e.kind === 'draw_offered') room.draw_offer = e.by;
-    if (['action', 'draw_declined', 'draw_agreed', 'resigned'].includes(e.kind)) room.draw_offer = null;
-    if (e.kind === 'draw_declined' && e.by !== room.you && room.you !== 'spectator') toast('Your draw offer was declined.');
-    if (e.kind === 'cancelled') toast(e.expired ? 'Nobody joined in time: the room was cancelled.' : 'The room was cancelled.');
-    this.legal = null;
-    this.connection.follow(this.id, e.seq);
+  /** Reduces a message into the room, then does what the new room asks for. */
+  dispatch(m) {
+    const before = this.room;
+    const room = reduce(before, m);
+    if (room === before) return;
+    this.room = room;
+    if (room.resync !== null) this.connection.send({ type: 'resync', room: this.id, since: room.resync });
+    if (room.notice) toast(NOTICES[room.notice]);
+    if (!before || room.seq !== before.seq) this.connection.follow(this.id, room.seq);
     this.render();
   }
 
   act(action) {
-    if (this.waiting || !this.legal) return;
-    if (this.connection.send({ type: 'action', room: this.id, ply: this.room.ply, action })) {
-      this.waiting = true;
-      this.legal = null;
-      this.render();
+    const { sending, legal, ply } = this.room;
+    if (sending !== null || !legal) return;
+    if (this.connection.send({ type: 'action', room: this.id, ply, action })) {
+      this.dispatch({ type: 'sent', room: this.id, ply });
     } else {
       toast('Not connected: the move was not sent.');
     }
   }
 
+  get game() { return gameModule(this.room.options.game); }
+
   board() {
-    if (!this.boardView) {
-      const Board = this.room.room.options.game === 'gipf' ? GipfBoard : YinshBoard;
-      this.boardView = new Board({ onAction: (a) => this.act(a) });
-    }
+    this.boardView ||= this.game.createBoard({ onAction: (a) => this.act(a) });
     return this.boardView;
   }
 
   render() {
     const room = this.room;
-    const you = room.you;
+    const { you, options } = room;
     const board = this.board();
-    board.update({ state: room.state, moves: this.legal ? this.legal.moves : null, flip: you === 'black' });
-    document.title = `${variantLabel(room.room.options)} · GIPF Arena`;
+    board.update({ state: room.position, moves: room.legal && room.sending === null ? room.legal.moves : null, flip: you === 'black' });
+    document.title = `${variantLabel(options)} · GIPF Arena`;
     const side = h('aside', { class: 'side' },
       this.banner(),
       this.players(),
@@ -139,61 +83,59 @@ export class GameView {
         this.controls()),
       this.invite(),
       this.moveList(),
-      h('p', { class: 'hint' }, `${variantLabel(room.room.options)} · `, h('span', { id: 'spectators' }, `${room.spectators} watching`),
+      h('p', { class: 'hint' }, `${variantLabel(options)} · `, h('span', { id: 'spectators' }, `${room.spectators} watching`),
         room.status === 'finished' ? [' · ', h('a', { href: `/?replay=${this.id}` }, 'replay'), ' · ',
           h('a', { href: `/api/games/${this.id}/record`, download: '' }, 'download the record')] : []));
     this.root.replaceChildren(h('div', { class: 'game' }, h('div', { class: 'board-wrap' }, board.svg), side));
   }
 
   banner() {
-    const result = this.room.result;
+    const { result, you } = this.room;
     if (!result) return null;
-    const you = this.room.you;
     const personal = you === 'spectator' || !result.winner ? '' : result.winner === you ? ' You won!' : ' You lost.';
-    return h('div', { class: 'banner', id: 'result', role: 'status', 'data-winner': result.winner || 'draw' }, resultText(result) + personal);
+    return h('div', { class: 'banner', id: 'result', role: 'status', 'data-winner': result.winner || 'draw' }, resultText(result, this.game) + personal);
   }
 
   players() {
-    const { state, room, you } = this.room;
+    const { position, seats, you } = this.room;
+    const game = this.game;
     const line = (color) => {
-      const seat = room[color];
+      const seat = seats[color];
       const name = seat ? seat.name : 'waiting for a player…';
-      const turn = state.pending && state.pending.player === color;
-      const info = state.game === 'gipf'
-        ? `reserve ${state.reserve[color]} · lost ${state.captured[color]}`
-        : `rings removed ${state.rings_removed[color]}`;
+      const turn = position.pending && position.pending.player === color;
       return h('div', { class: `player${turn ? ' turn' : ''}`, 'data-color': color },
         h('span', { class: `swatch ${color}`, 'aria-hidden': 'true' }),
         h('span', {}, `${colorName(color)}: ${name}${you === color ? ' (you)' : ''}`),
-        h('span', { class: 'hint' }, info), turn ? h('span', { class: 'tag' }, 'to play') : null);
+        h('span', { class: 'hint' }, game.playerInfo(position, color)), turn ? h('span', { class: 'tag' }, 'to play') : null);
     };
-    const extra = state.game === 'yinsh' ? h('div', { class: 'hint' }, `markers in the pool: ${state.pool}`) : null;
-    return h('div', { class: 'panel players' }, line('white'), line('black'), extra);
+    const info = game.positionInfo(position);
+    return h('div', { class: 'panel players' }, line('white'), line('black'), info ? h('div', { class: 'hint' }, info) : null);
   }
 
   statusText() {
-    const { status, state, you, room } = this.room;
+    const { status, position, you, seats, sending, legal } = this.room;
     if (status === 'cancelled') return 'This room was cancelled before anyone joined.';
     if (status === 'open') return you === 'spectator' ? 'Waiting for a second player.' : 'Waiting for an opponent to join.';
-    if (status === 'finished' || !state.pending) return 'The game is over.';
-    const { kind, player } = state.pending;
+    if (status === 'finished' || !position.pending) return 'The game is over.';
+    const { kind, player } = position.pending;
+    const decision = this.game.decisions[kind];
     if (player === you) {
-      if (this.waiting) return 'Sending…';
-      return this.legal ? YOUR_DECISION[kind] : 'Your decision…';
+      if (sending !== null) return 'Sending…';
+      return legal ? decision.yours : 'Your decision…';
     }
-    const name = room[player] ? room[player].name : colorName(player);
-    if (you !== 'spectator' && state.turn === you) return `Waiting for the opponent to choose (${name} ${THEIR_DECISION[kind]}).`;
-    if (you !== 'spectator') return `Waiting for ${name} ${THEIR_DECISION[kind]}.`;
-    return `${colorName(player)} (${name}) ${THEIR_DECISION[kind]}.`;
+    const name = seats[player] ? seats[player].name : colorName(player);
+    if (you !== 'spectator' && position.turn === you) return `Waiting for the opponent to choose (${name} ${decision.theirs}).`;
+    if (you !== 'spectator') return `Waiting for ${name} ${decision.theirs}.`;
+    return `${colorName(player)} (${name}) ${decision.theirs}.`;
   }
 
   controls() {
-    const { status, you, draw_offer: offer, room } = this.room;
+    const { status, you, drawOffer: offer } = this.room;
     if (you === 'spectator' || status !== 'live') return null;
     const buttons = [h('button', { class: 'danger', onclick: () => {
       if (confirm('Resign this game?')) this.connection.send({ type: 'resign', room: this.id });
     } }, 'Resign')];
-    if (room.options.game === 'yinsh') {
+    if (this.game.draws) {
       if (offer === other(you)) {
         buttons.push(h('button', { class: 'primary', onclick: () => this.connection.send({ type: 'answer_draw', room: this.id, accept: true }) }, 'Accept the draw'),
           h('button', { onclick: () => this.connection.send({ type: 'answer_draw', room: this.id, accept: false }) }, 'Decline'));
@@ -207,10 +149,10 @@ export class GameView {
   }
 
   invite() {
-    const { status, you, room } = this.room;
+    const { status, you, visibility } = this.room;
     if (status !== 'open' || you === 'spectator') return null;
     const link = `${location.origin}/?room=${this.id}`;
-    return h('div', { class: 'panel invite' }, h('label', { for: 'invite' }, room.visibility === 'private' ? 'Private game: send this link to your opponent' : 'Invite link'),
+    return h('div', { class: 'panel invite' }, h('label', { for: 'invite' }, visibility === 'private' ? 'Private game: send this link to your opponent' : 'Invite link'),
       h('input', { id: 'invite', readonly: true, value: link, onfocus: (e) => e.target.select() }),
       h('button', { id: 'cancel-room', style: 'margin-top:.6em', onclick: () => {
         if (confirm('Cancel this room?')) this.connection.send({ type: 'cancel_room', room: this.id });
@@ -218,19 +160,7 @@ export class GameView {
   }
 
   moveList() {
-    const game = this.room.room.options.game;
-    const turns = [];
-    for (const step of this.room.history) {
-      (turns[step.turn] ||= []).push(step.action);
-    }
-    const items = [];
-    if (game === 'gipf') {
-      for (let t = 0; t < turns.length; t += 2) {
-        items.push(h('li', { value: t / 2 + 1 }, [turns[t], turns[t + 1]].filter(Boolean).map((x) => x.join(';')).join('  ')));
-      }
-    } else {
-      turns.forEach((actions, t) => items.push(h('li', { value: t + 1 }, actions.join(';'))));
-    }
+    const items = this.game.moveList(this.room.history).map(({ number, text }) => h('li', { value: number }, text));
     const list = h('div', { class: 'panel moves', 'aria-label': 'moves' }, h('h2', {}, 'Moves'), items.length ? h('ol', { id: 'moves' }, items) : h('p', { class: 'hint' }, 'No moves yet.'));
     queueMicrotask(() => { list.scrollTop = list.scrollHeight; });
     return list;

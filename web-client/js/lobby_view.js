@@ -1,9 +1,8 @@
 // The lobby: your name, a new game, open rooms to join, live games to watch and
 // finished games to replay.
-import { h, toast, variantLabel } from './ui.js';
+import { h, toast } from './ui.js';
 import { validName } from './names.js';
-
-const VARIANTS = { gipf: ['basic', 'standard', 'tournament'], yinsh: ['normal', 'blitz'] };
+import { games, gameModule, variantLabel } from './games/index.js';
 
 // Applies a `lobby` (the whole lists) or `lobby_update` (what changed) message
 // to `lobby`: {open, live: Map id -> entry, open_total, live_total}.
@@ -61,22 +60,31 @@ export class LobbyView {
       this.connection.send({ type: 'set_name', name: name.value.trim() });
     } }, h('label', { for: 'name' }, 'Your name'), name, h('button', { type: 'submit' }, 'Save'));
 
-    const game = h('select', { id: 'game' }, h('option', { value: 'gipf' }, 'GIPF'), h('option', { value: 'yinsh' }, 'YINSH'));
+    const game = h('select', { id: 'game' }, games.map((g) => h('option', { value: g.name }, g.title)));
     const variant = h('select', { id: 'variant' });
-    const whiteExtra = h('select', { id: 'white-extra' }, [0, 1, 2, 3].map((n) => h('option', { value: n }, n)));
-    const blackExtra = h('select', { id: 'black-extra' }, [0, 1, 2, 3].map((n) => h('option', { value: n }, n)));
+    const whiteExtra = h('select', { id: 'white-extra' });
+    const blackExtra = h('select', { id: 'black-extra' });
     const handicap = h('div', { class: 'form-row' }, h('label', {}, 'Extra pieces'),
       h('label', { for: 'white-extra', style: 'min-width:auto' }, 'White'), whiteExtra,
       h('label', { for: 'black-extra', style: 'min-width:auto' }, 'Black'), blackExtra);
     const color = h('select', { id: 'color' }, ['random', 'white', 'black'].map((c) => h('option', { value: c }, c)));
     const visibility = h('select', { id: 'visibility' }, h('option', { value: 'public' }, 'public'), h('option', { value: 'private' }, 'private (invite link)'));
+    // handicap pieces only where the variant has them, 0 to its most
+    const refreshHandicap = () => {
+      const most = gameModule(game.value).variants.find((v) => v.name === variant.value).handicap;
+      handicap.hidden = most === 0;
+      for (const select of [whiteExtra, blackExtra]) {
+        if (select.options.length !== most + 1) select.replaceChildren(...Array.from({ length: most + 1 }, (_, n) => h('option', { value: n }, n)));
+      }
+    };
     const refresh = () => {
-      variant.replaceChildren(...VARIANTS[game.value].map((v) => h('option', { value: v }, v)));
-      if (game.value === 'gipf') variant.value = 'standard';
-      handicap.hidden = !(game.value === 'gipf' && variant.value === 'basic');
+      const chosen = gameModule(game.value);
+      variant.replaceChildren(...chosen.variants.map((v) => h('option', { value: v.name }, v.label)));
+      variant.value = chosen.defaultVariant;
+      refreshHandicap();
     };
     game.addEventListener('change', refresh);
-    variant.addEventListener('change', () => { handicap.hidden = !(game.value === 'gipf' && variant.value === 'basic'); });
+    variant.addEventListener('change', refreshHandicap);
     refresh();
     const newGame = h('form', { onsubmit: (e) => {
       e.preventDefault();

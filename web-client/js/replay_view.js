@@ -1,9 +1,9 @@
 // A finished (or running) game from the HTTP API, step by step: back and forth
-// through the actions, jump to any, download the record.
-import { h, variantLabel } from './ui.js';
-import { resultText } from './game_view.js';
-import { GipfBoard } from './boards/gipf_board.js';
-import { YinshBoard } from './boards/yinsh_board.js';
+// through the actions, jump to any, download the record. Each position is a room
+// state from room_state.js, drawn by the game's module.
+import { h } from './ui.js';
+import { gameModule, variantLabel, resultText } from './games/index.js';
+import { replayState, choices } from './room_state.js';
 
 export class ReplayView {
   constructor(root, id) {
@@ -21,10 +21,9 @@ export class ReplayView {
       return;
     }
     this.game = await response.json();
-    // the chosen actions, one per position after the start
-    this.actions = this.game.steps.filter((s) => !s.automatic);
-    const Board = this.game.options.game === 'gipf' ? GipfBoard : YinshBoard;
-    this.board = new Board({ onAction: () => {} });
+    this.module = gameModule(this.game.options.game);
+    this.actions = choices(this.game.steps);  // one per position after the start
+    this.board = this.module.createBoard({ onAction: () => {} });
     this.index = this.game.positions.length - 1;
     this.render();
   }
@@ -36,7 +35,8 @@ export class ReplayView {
 
   render() {
     const g = this.game;
-    this.board.update({ state: g.positions[this.index].state, moves: null, flip: false });
+    const room = replayState(g, this.index);
+    this.board.update({ state: room.position, moves: null, flip: false });
     const last = g.positions.length - 1;
     const range = h('input', { type: 'range', min: 0, max: last, value: this.index, 'aria-label': 'position', oninput: (e) => this.go(Number(e.target.value)) });
     const controls = h('div', { class: 'replay-controls' },
@@ -47,13 +47,14 @@ export class ReplayView {
       h('button', { onclick: () => this.go(last), 'aria-label': 'last' }, '⏭'));
     const items = this.actions.map((step, i) => h('li', { class: i + 1 === this.index ? 'current' : '' },
       h('a', { href: '#', onclick: (e) => { e.preventDefault(); this.go(i + 1); } }, `${step.player[0].toUpperCase()} ${step.action}`)));
-    const names = `${g.white ? g.white.name : '?'} – ${g.black ? g.black.name : '?'}`;
+    const { white, black } = room.seats;
+    const names = `${white ? white.name : '?'} – ${black ? black.name : '?'}`;
     this.root.replaceChildren(h('div', { class: 'game' },
       h('div', { class: 'board-wrap' }, this.board.svg),
       h('aside', { class: 'side' },
-        h('div', { class: 'panel' }, h('h2', {}, `${variantLabel(g.options)}: ${names}`),
+        h('div', { class: 'panel' }, h('h2', {}, `${variantLabel(room.options)}: ${names}`),
           h('p', { id: 'position' }, `Position ${this.index} of ${last}`),
-          g.state.result ? h('p', {}, `${g.result}: ${resultText(g.state.result)}`) : h('p', { class: 'hint' }, 'The game is still being played.'),
+          room.result ? h('p', {}, `${g.result}: ${resultText(room.result, this.module)}`) : h('p', { class: 'hint' }, 'The game is still being played.'),
           controls,
           h('p', {}, h('a', { href: `/api/games/${this.id}/record`, download: '' }, 'Download the record'))),
         h('div', { class: 'panel moves' }, h('h2', {}, 'Actions'), h('ol', {}, items)))));

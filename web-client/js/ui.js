@@ -52,11 +52,3 @@ export function toast(message) {
 
 export const colorName = (color) => (color === 'white' ? 'White' : 'Black');
 export const other = (color) => (color === 'white' ? 'black' : 'white');
-
-export function variantLabel(options) {
-  const game = options.game === 'gipf' ? 'GIPF' : 'YINSH';
-  let label = `${game} ${options.variant}`;
-  if (options.game === 'gipf' && options.variant === 'basic' && (options.white_extra || options.black_extra))
-    label += ` (handicap ${options.white_extra}/${options.black_extra})`;
-  return label;
-}

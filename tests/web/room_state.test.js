@@ -1,0 +1,394 @@
+// The room reducer (web-client/js/room_state.js) on messages recorded from the
+// real server: snapshots, every kind of event, legal moves, spectators, acks,
+// errors, gaps and duplicates, and the replay's positions.
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { reduce, roomOf, fromSnapshot, turns, choices, replayState } from '../../web-client/js/room_state.js';
+import { fixture, fold, before, first, isEvent, isType } from './support.js';
+
+const gipf = fixture('gipf_basic.json');
+const { game: gipfGame } = fixture('gipf_basic_game.json');
+const yinsh = fixture('yinsh_normal.json');
+const cancelled = fixture('cancelled.json');
+
+const snapshotOf = (log) => first(log, isType('room'));
+/** The room after the messages of `log` before the one `found` accepts. */
+const upTo = (log, found) => fold(before(log, found));
+
+describe('snapshots', () => {
+  test('a snapshot becomes the room', () => {
+    const m = snapshotOf(gipf.spectator);
+    const room = reduce(null, m);
+    assert.deepEqual(room, {
+      id: m.room.id, options: { game: 'gipf', variant: 'basic', white_extra: 0, black_extra: 0 }, visibility: 'public',
+      createdAt: m.room.created_at, seats: { white: { id: 1, name: 'Ada' }, black: null }, you: 'spectator',
+      seq: 1, ply: 0, status: 'open', position: m.state, result: null, drawOffer: null, spectators: 1, history: [],
+      legal: null, sending: null, resync: null, notice: null,
+    });
+    assert.equal(room.position.pending.kind, 'push');
+    assert.equal(roomOf(m), m.room.id);
+  });
+
+  test('a player sees their own seat', () => {
+    assert.equal(reduce(null, snapshotOf(gipf.white)).you, 'white');
+    assert.equal(reduce(null, snapshotOf(gipf.black)).you, 'black');
+    assert.equal(reduce(null, snapshotOf(gipf.black)).status, 'live');
+  });
+
+  test('nothing but a snapshot starts a room', () => {
+    for (const m of gipf.white.filter((x) => x.type !== 'room')) assert.equal(reduce(null, m), null, m.type);
+  });
+
+  test('messages about another room change nothing', () => {
+    const room = reduce(null, snapshotOf(gipf.spectator));
+    const joined = first(gipf.spectator, isEvent('joined'));
+    assert.equal(reduce(room, { ...joined, room: 'another' }), room);
+    assert.equal(reduce(room, { type: 'spectators', room: 'another', count: 7 }), room);
+    assert.equal(reduce(room, snapshotOf(yinsh.spectator)), room);
+  });
+
+  test('a later snapshot replaces the room, the marks about the last message included', () => {
+    const log = gipf.spectator;
+    const room = upTo(log, (m) => m.type === 'ack' && m.missed);
+    const gap = reduce(room, { ...first(log, isEvent('resigned')), seq: 23 });
+    assert.equal(gap.resync, 21);
+    const snapshot = log.filter(isType('room'))[1];
+    const after = reduce(gap, snapshot);
+    assert.deepEqual(after, fromSnapshot(snapshot));
+    assert.equal(after.resync, null);
+  });
+});
+
+describe('events', () => {
+  test('created seats the creator', () => {
+    const m = snapshotOf(cancelled.spectator);
+    const created = first(cancelled.spectator, isEvent('created'));  // from a resync since 0
+    const empty = reduce(null, { ...m, seq: 0, room: { ...m.room, white: null, black: null } });
+    const room = reduce(empty, created);
+    assert.deepEqual(room.seats, { white: null, black: created.player });
+    assert.equal(created.player.name, 'Ada');
+    assert.equal(room.seq, 1);
+    assert.equal(room.status, 'open');
+    assert.deepEqual(empty.seats, { white: null, black: null }, 'the old room is left as it was');
+  });
+
+  test('joined seats the second player and starts the game', () => {
+    const log = gipf.spectator;
+    const open = upTo(log, isEvent('joined'));
+    const room = reduce(open, first(log, isEvent('joined')));
+    assert.equal(open.status, 'open');
+    assert.deepEqual(room.seats, { white: { id: 1, name: 'Ada' }, black: { id: 2, name: 'Bo' } });
+    assert.equal(room.status, 'live');
+    assert.equal(room.seq, 2);
+    assert.equal(room.ply, 0);
+  });
+
+  test('an action adds its steps, the forced ones after it included', () => {
+    const log = gipf.spectator;
+    const forced = (m) => m.type === 'event' && m.kind === 'action' && m.steps.some((s) => s.automatic);
+    const event = first(log, forced);
+    const beforeIt = upTo(log, forced);
+    const room = reduce(beforeIt, event);
+    assert.equal(event.steps.length, 2);
+    assert.equal(room.history.length, beforeIt.history.length + 2);
+    assert.deepEqual(room.history.slice(-2), event.steps);
+    assert.deepEqual(room.history.at(-1), { action: 'xe2,f2,g2,h2', automatic: true, player: 'black', ply: 10, turn: 9 });
+    assert.equal(room.ply, beforeIt.ply + 2);
+    assert.equal(room.position, event.state);
+    assert.equal(room.history.length, room.ply, 'one step per ply');
+  });
+
+  test('the events rebuild what a later snapshot says', () => {
+    const log = gipf.spectator;
+    const snapshot = log.filter(isType('room'))[1];
+    const room = upTo(log, (m) => m === snapshot);
+    assert.deepEqual(room, fromSnapshot(snapshot));
+    assert.equal(room.history.length, 20);
+  });
+
+  test('both players and the spectator end with the same game', () => {
+    const rooms = [gipf.white, gipf.black, gipf.spectator].map((log) => fold(log));
+    for (const room of rooms) {
+      assert.equal(room.seq, 22);
+      assert.equal(room.status, 'finished');
+      assert.deepEqual(room.result, { winner: 'white', reason: 'resignation' });
+      assert.deepEqual(room.history, rooms[0].history);
+      assert.equal(room.position.hash, rooms[0].position.hash);
+      assert.equal(room.legal, null);
+    }
+  });
+
+  test('resigned ends the game with a result', () => {
+    const log = gipf.spectator;
+    const live = upTo(log, isEvent('resigned'));
+    const room = reduce(live, first(log, isEvent('resigned')));
+    assert.equal(live.status, 'live');
+    assert.equal(live.result, null);
+    assert.equal(room.status, 'finished');
+    assert.deepEqual(room.result, { winner: 'white', reason: 'resignation' });
+    assert.equal(room.ply, live.ply);
+    assert.equal(room.history, live.history);
+    assert.equal(room.position.pending, null);
+  });
+
+  test('a draw offered, declined (the offerer is told), offered again and agreed', () => {
+    const log = yinsh.white;
+    const offered = reduce(upTo(log, isEvent('draw_offered')), first(log, isEvent('draw_offered')));
+    assert.equal(offered.drawOffer, 'white');
+    const declined = reduce(offered, first(log, isEvent('draw_declined')));
+    assert.equal(declined.drawOffer, null);
+    assert.equal(declined.notice, 'draw_declined');
+    assert.equal(declined.status, 'live');
+    const again = reduce(declined, first(log, isEvent('draw_offered', 17)));
+    assert.equal(again.drawOffer, 'black');
+    assert.equal(again.notice, null, 'a notice is about one message');
+    const agreed = reduce(again, first(log, isEvent('draw_agreed')));
+    assert.equal(agreed.drawOffer, null);
+    assert.equal(agreed.status, 'finished');
+    assert.deepEqual(agreed.result, { winner: null, reason: 'agreement' });
+  });
+
+  test('only the player whose offer was declined is told', () => {
+    for (const log of [yinsh.black, yinsh.spectator]) {
+      const room = fold(before(log, isEvent('draw_declined')).concat(first(log, isEvent('draw_declined'))));
+      assert.equal(room.seq, 16);
+      assert.equal(room.drawOffer, null);
+      assert.equal(room.notice, null);
+    }
+  });
+
+  test('an action ends a draw offer', () => {
+    const log = yinsh.spectator;
+    const offered = upTo(log, isEvent('draw_declined'));
+    assert.equal(offered.drawOffer, 'white');
+    const action = first(log, isEvent('action', 14));
+    const room = reduce(offered, { ...action, seq: 16, ply: 13 });
+    assert.equal(room.drawOffer, null);
+    assert.equal(room.history.length, offered.history.length + 1);
+  });
+
+  test('cancelled by the creator, or by the server when nobody came', () => {
+    const log = cancelled.creator;
+    const byCreator = fold(log.slice(0, 6));
+    assert.equal(byCreator.status, 'cancelled');
+    assert.equal(byCreator.notice, 'cancelled');
+    assert.equal(byCreator.result, null);
+    assert.equal(byCreator.seq, 2);
+    const expired = fold(log.slice(6));
+    assert.equal(expired.options.game, 'gipf');
+    assert.equal(expired.status, 'cancelled');
+    assert.equal(expired.notice, 'expired');
+    const watched = fold(before(cancelled.spectator, (m) => m.type === 'ack' && m.missed));
+    assert.equal(watched.notice, 'cancelled');
+    assert.equal(watched.you, 'spectator');
+    const resynced = fold(cancelled.spectator);
+    assert.deepEqual(resynced, { ...watched, notice: null }, 'the resync answer had nothing new');
+  });
+
+  test('the spectator count follows spectators messages', () => {
+    const room = upTo(yinsh.white, isEvent('joined'));
+    assert.equal(room.spectators, 1);
+    const none = reduce(room, { type: 'spectators', room: room.id, count: 0 });
+    assert.equal(none.spectators, 0);
+    assert.equal(reduce(none, { type: 'spectators', room: room.id, count: 0 }), none, 'the same count changes nothing');
+  });
+});
+
+describe('legal moves and actions sent', () => {
+  const log = gipf.white;
+  const started = upTo(log, isType('legal'));
+  const legal = first(log, isType('legal'));
+
+  test('legal is kept for the player who decides now', () => {
+    const room = reduce(started, legal);
+    assert.equal(started.legal, null);
+    assert.deepEqual(room.legal, { ply: 0, player: 'white', actions: legal.actions, moves: legal.moves });
+    assert.equal(room.legal.moves.length, room.legal.actions.length);
+    assert.equal(room.legal.moves[0].kind, 'push');
+  });
+
+  test('legal for the other player, another ply or a spectator is ignored', () => {
+    assert.equal(reduce(started, { ...legal, player: 'black' }), started);
+    assert.equal(reduce(started, { ...legal, ply: 1 }), started);
+    const watching = upTo(gipf.spectator, isEvent('action'));
+    assert.equal(reduce(watching, { ...legal, player: 'white' }), watching);
+  });
+
+  test('every event clears legal', () => {
+    const room = fold(log.slice(log.indexOf(legal), log.indexOf(first(log, isEvent('action', 3)))), started);
+    assert.ok(room.legal);
+    const after = reduce(room, first(log, isEvent('action', 3)));
+    assert.equal(after.legal, null);
+    const white = yinsh.white;
+    const offer = white.indexOf(first(white, isEvent('draw_offered')));
+    const beforeOffer = fold(white.slice(0, offer));
+    const offered = reduce(beforeOffer, white[offer]);
+    assert.ok(beforeOffer.legal);
+    assert.equal(offered.legal, null, 'cleared by draw_offered too');
+    assert.equal(white[offer + 1].type, 'legal');
+    assert.ok(reduce(offered, white[offer + 1]).legal, 'the legal that follows the offer is kept');
+  });
+
+  test('an action sent is marked until its event, the legal moves kept meanwhile', () => {
+    const room = reduce(started, legal);
+    const sent = reduce(room, { type: 'sent', room: room.id, ply: 0 });
+    assert.equal(sent.sending, 0);
+    assert.equal(sent.legal, room.legal);
+    const acked = reduce(sent, first(log, (m) => m.type === 'ack' && m.seq === 3));
+    assert.equal(acked, sent, 'a plain ack changes nothing');
+    const taken = reduce(acked, first(log, isEvent('action', 3)));
+    assert.equal(taken.sending, null);
+    assert.equal(taken.legal, null);
+    assert.equal(taken.ply, 1);
+  });
+
+  test('an error ends the sending and leaves the legal moves to choose again', () => {
+    const refused = first(yinsh.black, isType('error'));
+    assert.equal(refused.code, 'stale_ply');
+    const room = reduce(reduce(started, legal), { type: 'sent', room: started.id, ply: 0 });
+    const after = reduce(room, { ...refused, room: room.id });
+    assert.equal(after.sending, null);
+    assert.equal(after.legal, room.legal);
+    assert.equal(reduce(after, { ...refused, room: room.id }), after, 'nothing more to end');
+  });
+
+  test('a duplicate ack ends the sending and changes nothing else', () => {
+    const black = gipf.black;
+    const duplicate = first(black, (m) => m.type === 'ack' && m.duplicate);
+    const room = upTo(black, (m) => m === duplicate);
+    const sent = reduce(room, { type: 'sent', room: room.id, ply: duplicate.ply });
+    const after = reduce(sent, duplicate);
+    assert.equal(after.sending, null);
+    assert.deepEqual(after, room);
+  });
+
+  test('the end of the game ends the sending; an offer of the opponent does not', () => {
+    const live = upTo(gipf.white, isEvent('resigned'));
+    const sent = reduce(live, { type: 'sent', room: live.id, ply: live.ply });
+    assert.equal(reduce(sent, first(gipf.white, isEvent('resigned'))).sending, null);
+    const yinshLive = upTo(yinsh.black, isEvent('draw_offered'));
+    const sending = reduce(yinshLive, { type: 'sent', room: yinshLive.id, ply: yinshLive.ply });
+    assert.equal(reduce(sending, first(yinsh.black, isEvent('draw_offered'))).sending, yinshLive.ply);
+  });
+});
+
+describe('sequence numbers', () => {
+  const log = gipf.spectator;
+  const events = log.filter((m) => m.type === 'event');
+  const at18 = upTo(log, isEvent('action', 19));
+
+  test('an event after a gap is not applied: the room asks for what it missed', () => {
+    assert.equal(at18.seq, 18);
+    const gap = reduce(at18, first(log, isEvent('action', 20)));
+    assert.equal(gap.resync, 18);
+    assert.equal(gap.seq, 18);
+    assert.equal(gap.history, at18.history);
+    assert.equal(gap.position, at18.position);
+    const again = reduce(gap, first(log, isEvent('action', 21)));
+    assert.notEqual(again, gap, 'every gap asks again');
+    assert.equal(again.resync, 18);
+    assert.equal(reduce(again, { type: 'spectators', room: at18.id, count: 2 }).resync, null, 'the ask is about one message');
+  });
+
+  test('the resync answer fills the gap: ack with missed, then the events', () => {
+    let room = reduce(at18, first(log, isEvent('action', 20)));
+    const ack = first(log, (m) => m.type === 'ack' && m.missed);
+    assert.equal(ack.missed, 3);
+    room = reduce(room, ack);
+    assert.equal(room.resync, null);
+    assert.equal(room.seq, 18, 'missed only announces the events');
+    room = fold(log.slice(log.indexOf(ack) + 1, log.indexOf(ack) + 4), room);
+    assert.equal(room.seq, 21);
+    assert.deepEqual(room, fold(events.slice(0, 20), reduce(null, snapshotOf(log))));
+  });
+
+  test('events seen already are ignored', () => {
+    const room = upTo(log, (m) => m.type === 'ack' && m.missed);
+    assert.equal(room.seq, 21);
+    for (const m of log.slice(log.indexOf(first(log, (x) => x.type === 'ack' && x.missed)), log.indexOf(first(log, (x) => x.type === 'ack' && x.snapshot)))) {
+      assert.equal(reduce(room, m), room, `${m.type} ${m.seq}`);
+    }
+    const resigned = reduce(room, first(log, isEvent('resigned')));
+    assert.equal(reduce(resigned, first(log, isEvent('resigned'))), resigned);
+  });
+
+  test('ack with snapshot waits for the snapshot, which replaces the room', () => {
+    const ack = first(log, (m) => m.type === 'ack' && m.snapshot);
+    const room = upTo(log, (m) => m === ack);
+    assert.equal(reduce(room, ack), room);
+    const snapshot = log[log.indexOf(ack) + 1];
+    assert.equal(snapshot.type, 'room');
+    assert.deepEqual(reduce(room, snapshot), room, 'the same room, rebuilt by the server');
+  });
+});
+
+describe('purity', () => {
+  test('reduce leaves its input as it was', () => {
+    const snapshot = structuredClone(snapshotOf(gipf.white));
+    const copy = structuredClone(snapshot);
+    const room = reduce(null, snapshot);
+    const kept = structuredClone(room);
+    let next = room;
+    for (const m of structuredClone(gipf.white)) next = reduce(next, m);
+    assert.deepEqual(snapshot, copy);
+    assert.deepEqual(room, kept);
+    assert.notDeepEqual(next, room);
+  });
+});
+
+describe('history', () => {
+  const history = gipf.spectator.filter(isType('room'))[1].history;  // the resync's snapshot, at ply 20
+
+  test('turns groups the actions by turn, forced and opponent removals included', () => {
+    const byTurn = turns(history);
+    assert.equal(byTurn.length, 19);
+    assert.deepEqual(byTurn[0], ['a1-c3']);
+    assert.deepEqual(byTurn[9], ['f1-d2', 'xe2,f2,g2,h2']);
+    const mixed = turns([
+      { ply: 0, player: 'white', action: 'e1-e5', automatic: false, turn: 0 },
+      { ply: 1, player: 'white', action: 'xb2,c3,d4,e5', automatic: false, turn: 0 },
+      { ply: 2, player: 'black', action: 'xe2,f2,g2,h2', automatic: true, turn: 0 },
+      { ply: 3, player: 'black', action: 'a1-b2', automatic: false, turn: 1 },
+    ]);
+    assert.deepEqual(mixed, [['e1-e5', 'xb2,c3,d4,e5', 'xe2,f2,g2,h2'], ['a1-b2']]);
+  });
+
+  test('choices are the steps a player chose, one per replay position', () => {
+    const chosen = choices(gipfGame.steps);
+    assert.equal(chosen.length, gipfGame.steps.length - 1);
+    assert.equal(chosen.length, gipfGame.positions.length - 1);
+    assert.ok(chosen.every((step) => !step.automatic));
+  });
+});
+
+describe('replay', () => {
+  const last = gipfGame.positions.length - 1;
+
+  test('the start: no step, the first position, the game\'s seats and result', () => {
+    const room = replayState(gipfGame, 0);
+    assert.equal(room.ply, 0);
+    assert.deepEqual(room.history, []);
+    assert.equal(room.position, gipfGame.positions[0].state);
+    assert.deepEqual(room.seats, { white: { id: 1, name: 'Ada' }, black: { id: 2, name: 'Bo' } });
+    assert.deepEqual(room.result, { winner: 'white', reason: 'resignation' });
+    assert.equal(room.you, 'spectator');
+    assert.equal(room.status, 'finished');
+  });
+
+  test('after an action with a forced removal, both its steps are in the history', () => {
+    const index = choices(gipfGame.steps).findIndex((s) => s.action === 'f1-d2') + 1;
+    const room = replayState(gipfGame, index);
+    assert.equal(room.ply, 11);
+    assert.deepEqual(room.history.slice(-2).map((s) => s.action), ['f1-d2', 'xe2,f2,g2,h2']);
+    assert.equal(room.position.hash, first(gipf.spectator, isEvent('action', 12)).state.hash);
+  });
+
+  test('the last position is the game the players saw', () => {
+    const room = replayState(gipfGame, last);
+    const played = fold(gipf.white);
+    assert.deepEqual(room.history, played.history);
+    assert.equal(room.ply, played.ply);
+    assert.deepEqual(room.position.board, played.position.board);
+    assert.equal(room.options, gipfGame.options);
+  });
+});

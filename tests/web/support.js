@@ -1,0 +1,47 @@
+// Helpers for the web client's unit tests. The fixtures are messages recorded
+// from the real server (gipf-arena, protocol version 1) by record_fixtures.js:
+// what each client (white, black, a spectator) received, in order, but `welcome`.
+//   gipf_basic.json       a GIPF basic game with a forced removal, a duplicate
+//                         action, a spectator's resync (missed, then snapshot)
+//                         and a resignation
+//   gipf_basic_game.json  the same game from GET /api/games/ID
+//   yinsh_normal.json     a YINSH game: placements, a draw offered and declined,
+//                         one offered and agreed, a stale action refused
+//   cancelled.json        a room cancelled by its creator, one expired
+// Every fixture is deep-frozen, so a reducer that writes to its input throws.
+import { readFileSync } from 'node:fs';
+import { reduce } from '../../web-client/js/room_state.js';
+
+function deepFreeze(value) {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** A fixture file of tests/web/fixtures, parsed and frozen. */
+export function fixture(name) {
+  return deepFreeze(JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')));
+}
+
+/** The room after the messages, in order. */
+export function fold(messages, state = null) {
+  return messages.reduce((room, message) => reduce(room, message), state);
+}
+
+/** The messages before the first that `found` accepts (all of them if none). */
+export function before(messages, found) {
+  const index = messages.findIndex(found);
+  return index < 0 ? messages : messages.slice(0, index);
+}
+
+/** The first message that `found` accepts; fails the test if there is none. */
+export function first(messages, found) {
+  const message = messages.find(found);
+  if (!message) throw new Error('no such message in the fixture');
+  return message;
+}
+
+export const isEvent = (kind, seq) => (m) => m.type === 'event' && m.kind === kind && (seq === undefined || m.seq === seq);
+export const isType = (type) => (m) => m.type === type;

@@ -1,0 +1,50 @@
+// GIPF (RULES.md §2): three variants, handicap pieces in basic, no draws, a move
+// number for each White and Black turn, the board of dots and pushes.
+import { GipfBoard } from '../boards/gipf_board.js';
+import { turns } from '../room_state.js';
+
+/** @type {import('./index.js').GameModule} */
+export const gipf = {
+  name: 'gipf',
+  title: 'GIPF',
+  variants: [
+    { name: 'basic', label: 'basic', handicap: 3 },
+    { name: 'standard', label: 'standard', handicap: 0 },
+    { name: 'tournament', label: 'tournament', handicap: 0 },
+  ],
+  defaultVariant: 'standard',
+  draws: false,
+
+  label(options) {
+    const label = `GIPF ${options.variant}`;
+    const white = options.white_extra || 0, black = options.black_extra || 0;
+    return options.variant === 'basic' && (white || black) ? `${label} (handicap ${white}/${black})` : label;
+  },
+
+  // one number for White's turn and Black's after it (RULES.md §4.3)
+  moveNumber: (turn) => Math.floor(turn / 2) + 1,
+
+  moveList(history) {
+    const byTurn = turns(history);
+    const lines = [];
+    for (let t = 0; t < byTurn.length; t += 2) {
+      const text = [byTurn[t], byTurn[t + 1]].filter(Boolean).map((actions) => actions.join(';')).join('  ');
+      lines.push({ number: gipf.moveNumber(t), text });
+    }
+    return lines;
+  },
+
+  decisions: {
+    push: { yours: 'Your move: choose a dot, then the push.', theirs: 'to move' },
+    remove: { yours: 'Remove a row: choose it, then keep or remove each GIPF piece in it.', theirs: 'to remove a row' },
+  },
+
+  results: {
+    'no-reserve': (winner, loser) => `${winner} wins: ${loser} has no piece left to bring in.`,
+    'no-gipf': (winner, loser) => `${winner} wins: ${loser} has no GIPF piece left on the board.`,
+  },
+
+  playerInfo: (position, color) => `reserve ${position.reserve[color]} · lost ${position.captured[color]}`,
+  positionInfo: () => null,
+  createBoard: (handlers) => new GipfBoard(handlers),
+};

@@ -1,0 +1,43 @@
+// YINSH (RULES.md §3): normal and blitz, draws (by agreement, or equal rings at
+// the end), a move number for every turn, the board of rings and markers.
+import { YinshBoard } from '../boards/yinsh_board.js';
+import { turns } from '../room_state.js';
+
+/** @type {import('./index.js').GameModule} */
+export const yinsh = {
+  name: 'yinsh',
+  title: 'YINSH',
+  variants: [
+    { name: 'normal', label: 'normal', handicap: 0 },
+    { name: 'blitz', label: 'blitz', handicap: 0 },
+  ],
+  defaultVariant: 'normal',
+  draws: true,
+
+  label: (options) => `YINSH ${options.variant}`,
+
+  // odd numbers for White, even for Black (RULES.md §4.3)
+  moveNumber: (turn) => turn + 1,
+
+  moveList(history) {
+    return turns(history).map((actions, t) => ({ number: yinsh.moveNumber(t), text: actions.join(';') }));
+  },
+
+  decisions: {
+    place: { yours: 'Place a ring on any free point.', theirs: 'to place a ring' },
+    move: { yours: 'Move a ring: choose one, then where it goes.', theirs: 'to move' },
+    'remove-row': { yours: 'You made a row: remove five markers.', theirs: 'to remove a row' },
+    'remove-ring': { yours: 'Remove one of your rings.', theirs: 'to remove a ring' },
+  },
+
+  results: {
+    rings: (winner) => `${winner} wins by removing the winning ring.`,
+    'no-markers': (winner) => (winner ? `${winner} wins on rings: the markers ran out.` : 'Draw: the markers ran out with equal rings.'),
+    'no-moves': (winner) => (winner ? `${winner} wins on rings: no ring could move.` : 'Draw: no ring could move, rings are equal.'),
+    agreement: () => 'Draw by agreement.',
+  },
+
+  playerInfo: (position, color) => `rings removed ${position.rings_removed[color]}`,
+  positionInfo: (position) => `markers in the pool: ${position.pool}`,
+  createBoard: (handlers) => new YinshBoard(handlers),
+};
