@@ -1,0 +1,13 @@
+# Writes OUTPUT: a C++ file holding every migrations/NNN_name.sql as a string, so
+# the server needs no files beside its binary to set up its database.
+file(GLOB files "${MIGRATIONS_DIR}/*.sql")
+list(SORT files)
+set(body "")
+foreach(f IN LISTS files)
+  get_filename_component(name "${f}" NAME_WE)
+  string(REGEX MATCH "^[0-9]+" version "${name}")
+  file(READ "${f}" sql)
+  string(APPEND body "    {${version}, \"${name}\", R\"__sql__(${sql})__sql__\"},\n")
+endforeach()
+file(WRITE "${OUTPUT}.tmp" "// Generated from migrations/*.sql by server/store/embed_migrations.cmake.\n#include \"store/migrations.hpp\"\n\nnamespace arena {\n\nconst std::vector<Migration>& migrations() {\n  static const std::vector<Migration> all{\n${body}  };\n  return all;\n}\n\n}  // namespace arena\n")
+configure_file("${OUTPUT}.tmp" "${OUTPUT}" COPYONLY)
