@@ -1,0 +1,12 @@
+#include <chrono>
+
+#include "store.hpp"
+
+namespace arena {
+
+std::int64_t now_ms() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace arena

@@ -1,0 +1,31 @@
+#pragma once
+// The numbered SQL migrations of migrations/, compiled in (embed_migrations.cmake).
+// Each is plain SQL: applying one runs its text and records its version, nothing
+// else, so any backend's migrations are just files. Migrations may call the SQL
+// function sha256(text), registered on the connection that migrates.
+#include <string_view>
+#include <vector>
+
+struct sqlite3;
+
+namespace arena {
+
+class Connection;
+
+struct Migration {
+  int version;
+  std::string_view name;
+  std::string_view sql;
+};
+
+const std::vector<Migration>& migrations();  // in version order
+
+// sha256(text) -> 64 lower-case hex digits (NULL stays NULL), deterministic.
+void register_sha256(sqlite3* db);
+
+// Applies each migration newer than the database in its own transaction, with
+// foreign keys off (SQLite rebuilds a table to change a constraint) and
+// checked before the commit. Returns the schema version reached.
+int migrate(Connection& db);
+
+}  // namespace arena

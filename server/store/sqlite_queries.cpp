@@ -1,0 +1,185 @@
+#include "sqlite_queries.hpp"
+
+#include <algorithm>
+
+#include "sha256.hpp"
+#include "sqlite_connection.hpp"
+
+namespace arena::sql {
+namespace {
+
+std::string_view color_text(const std::optional<engine::Color>& c) { return c ? engine::color_name(*c) : ""; }
+
+std::optional<engine::Color> parse_color(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  if (text == engine::color_name(engine::Color::White)) return engine::Color::White;
+  if (text == engine::color_name(engine::Color::Black)) return engine::Color::Black;
+  throw SqliteError("unknown colour '" + text + "' in the database");
+}
+
+protocol::RoomStatus parse_status(const std::string& text) {
+  if (auto s = protocol::parse_status(text)) return *s;
+  throw SqliteError("unknown room status '" + text + "' in the database");
+}
+
+protocol::EventKind parse_kind(const std::string& text) {
+  if (auto k = protocol::parse_kind(text)) return *k;
+  throw SqliteError("unknown event kind '" + text + "' in the database");
+}
+
+void insert_event(Connection& db, const std::string& room, const EventRecord& e) {
+  db.prepare("INSERT INTO events (room, seq, kind, player, color, action, at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+      .bind(1, room)
+      .bind(2, e.seq)
+      .bind(3, protocol::kind_name(e.kind))
+      .bind(4, e.player)
+      .bind(5, color_text(e.color))
+      .bind(6, e.action)
+      .bind(7, e.at)
+      .run();
+}
+
+const std::string kSelectRooms =
+    "SELECT r.id, r.game, r.variant, r.white_extra, r.black_extra, r.private, r.white, r.black, r.status, r.result, "
+    "r.reason, r.plies, r.created_at, r.finished_at, coalesce(w.name, ''), coalesce(b.name, '') "
+    "FROM rooms r LEFT JOIN players w ON w.id = r.white LEFT JOIN players b ON b.id = r.black ";
+
+RoomRecord read_room(const Statement& s) {
+  RoomRecord r;
+  r.id = s.text(0);
+  r.options = {s.text(1), s.text(2), static_cast<int>(s.integer(3)), static_cast<int>(s.integer(4))};
+  r.is_private = s.integer(5) != 0;
+  r.white = s.optional_integer(6);
+  r.black = s.optional_integer(7);
+  r.status = parse_status(s.text(8));
+  r.result = s.text(9);
+  r.reason = s.text(10);
+  r.plies = s.integer(11);
+  r.created_at = s.integer(12);
+  r.finished_at = s.integer(13);
+  r.white_name = s.text(14);
+  r.black_name = s.text(15);
+  return r;
+}
+
+std::vector<RoomRecord> read_rooms(Statement& s) {
+  std::vector<RoomRecord> out;
+  while (s.step()) out.push_back(read_room(s));
+  return out;
+}
+
+}  // namespace
+
+PlayerRecord insert_player(Connection& db, const std::string& token, const std::string& name) {
+  db.prepare("INSERT INTO players (token_hash, name, created_at) VALUES (?, ?, ?)")
+      .bind(1, sha256_hex(token))
+      .bind(2, name)
+      .bind(3, now_ms())
+      .run();
+  PlayerRecord player{db.last_insert_rowid(), token, name};
+  if (name.empty()) {
+    // The id exists only now; the same transaction names the guest after it.
+    player.name = "Guest " + std::to_string(player.id);
+    db.prepare("UPDATE players SET name = ? WHERE id = ?").bind(1, player.name).bind(2, player.id).run();
+  }
+  return player;
+}
+
+void rename_player(Connection& db, std::int64_t id, const std::string& name) {
+  db.prepare("UPDATE players SET name = ? WHERE id = ?").bind(1, name).bind(2, id).run();
+  if (db.changes() != 1) throw SqliteError("no player " + std::to_string(id));
+}
+
+void insert_room(Connection& db, const RoomRecord& r, const EventRecord& first) {
+  db.prepare("INSERT INTO rooms (id, game, variant, white_extra, black_extra, private, white, black, status, result, "
+             "reason, plies, created_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+      .bind(1, r.id)
+      .bind(2, r.options.game)
+      .bind(3, r.options.variant)
+      .bind(4, std::int64_t{r.options.white_extra})
+      .bind(5, std::int64_t{r.options.black_extra})
+      .bind(6, std::int64_t{r.is_private ? 1 : 0})
+      .bind(7, r.white)
+      .bind(8, r.black)
+      .bind(9, protocol::status_name(r.status))
+      .bind(10, r.result)
+      .bind(11, r.reason)
+      .bind(12, r.plies)
+      .bind(13, r.created_at)
+      .bind(14, r.finished_at)
+      .run();
+  insert_event(db, r.id, first);
+}
+
+void append_event(Connection& db, const std::string& room, const EventRecord& event, const RoomChange& c) {
+  insert_event(db, room, event);
+  // NULL and '' leave a column as it is.
+  Statement update = db.prepare(
+      "UPDATE rooms SET white = coalesce(?1, white), black = coalesce(?2, black), status = coalesce(?3, status), "
+      "result = CASE WHEN ?4 = '' THEN result ELSE ?4 END, reason = CASE WHEN ?5 = '' THEN reason ELSE ?5 END, "
+      "plies = coalesce(?6, plies), finished_at = coalesce(?7, finished_at) WHERE id = ?8");
+  update.bind(1, c.white).bind(2, c.black);
+  if (c.status) {
+    update.bind(3, protocol::status_name(*c.status));
+  } else {
+    update.bind_null(3);
+  }
+  update.bind(4, c.result).bind(5, c.reason).bind(6, c.plies);
+  update.bind(7, c.status && protocol::closed(*c.status) ? std::optional(event.at) : std::nullopt);
+  update.bind(8, room).run();
+  if (db.changes() != 1) throw SqliteError("no room '" + room + "'");
+}
+
+std::optional<PlayerRecord> find_player(Connection& db, const std::string& token) {
+  Statement s = db.prepare("SELECT id, name FROM players WHERE token_hash = ?");
+  s.bind(1, sha256_hex(token));
+  if (!s.step()) return std::nullopt;
+  return PlayerRecord{s.integer(0), token, s.text(1)};
+}
+
+std::vector<EventRecord> events(Connection& db, const std::string& room) {
+  Statement s = db.prepare("SELECT seq, kind, player, color, action, at FROM events WHERE room = ? ORDER BY seq");
+  s.bind(1, room);
+  std::vector<EventRecord> out;
+  while (s.step())
+    out.push_back({s.integer(0), parse_kind(s.text(1)), s.optional_integer(2), parse_color(s.text(3)), s.text(4),
+                   s.integer(5)});
+  return out;
+}
+
+std::optional<RoomRecord> find_room(Connection& db, const std::string& id) {
+  Statement s = db.prepare(kSelectRooms + "WHERE r.id = ?");
+  s.bind(1, id);
+  if (!s.step()) return std::nullopt;
+  return read_room(s);
+}
+
+RoomPage list_rooms(Connection& db, RoomQuery q) {
+  const std::int64_t per_page = std::clamp(q.per_page, 1, 100);
+  const std::int64_t page = std::max(q.page, 1);
+  const std::string filter = q.status ? "WHERE r.private = 0 AND r.status = ?1 " : "WHERE r.private = 0 ";
+  const std::string_view status = q.status ? protocol::status_name(*q.status) : "";
+  RoomPage out;
+  Transaction snapshot(db, "BEGIN");  // the page and its total from one state
+  {
+    Statement s = db.prepare(kSelectRooms + filter + "ORDER BY r.created_at DESC, r.id LIMIT ?2 OFFSET ?3");
+    if (q.status) s.bind(1, status);
+    s.bind(2, per_page).bind(3, (page - 1) * per_page);
+    out.rooms = read_rooms(s);
+  }
+  {
+    Statement count = db.prepare("SELECT count(*) FROM rooms r " + filter);
+    if (q.status) count.bind(1, status);
+    count.step();
+    out.total = count.integer(0);
+  }
+  snapshot.commit();
+  return out;
+}
+
+std::vector<RoomRecord> unfinished_rooms(Connection& db) {
+  Statement s = db.prepare(kSelectRooms + "WHERE r.status IN ('open', 'live') ORDER BY r.created_at, r.id");
+  return read_rooms(s);
+}
+
+}  // namespace arena::sql

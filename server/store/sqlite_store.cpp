@@ -1,0 +1,256 @@
+#include "sqlite_store.hpp"
+
+#include <sqlite3.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <boost/asio/post.hpp>
+
+#include "migrations.hpp"
+#include "sqlite_connection.hpp"
+#include "sqlite_queries.hpp"
+
+namespace arena {
+namespace {
+
+// How long a connection waits for another process's lock before failing.
+constexpr int kBusyTimeoutMs = 5000;
+const std::string kStopping = "the server is stopping";
+const std::string kOverloaded = "the store is overloaded";
+
+// Completions run on the caller's executor, never here. A completion that
+// cannot be posted (no executor) is logged, not thrown: a store thread must live.
+template <class Handler>
+void post_to(const StoreExecutor& ex, Handler handler) {
+  try {
+    boost::asio::post(ex, std::move(handler));
+  } catch (const std::exception& e) {
+    spdlog::error("event=store_completion_lost error=\"{}\"", e.what());
+  }
+}
+
+// Runs `work`; why it failed, or "".
+template <class Work>
+std::string attempt(Work&& work) {
+  try {
+    work();
+    return {};
+  } catch (const std::exception& e) {
+    return e.what();
+  } catch (...) {
+    return "unknown error";
+  }
+}
+
+// Logs what escaped a unit of a store thread's work instead of ending the thread.
+template <class Work>
+void guarded(const char* what, Work&& work) noexcept {
+  std::string error = attempt(work);
+  if (!error.empty()) spdlog::error("event=store_thread_failed step={} error=\"{}\"", what, error);
+}
+
+std::unique_ptr<Connection> open_writer(const std::string& path, int& version) {
+  auto db = std::make_unique<Connection>(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+  sqlite3_busy_timeout(db->handle(), kBusyTimeoutMs);
+  // The reader relies on WAL to read while the writer writes.
+  if (db->text_of("PRAGMA journal_mode = WAL") != "wal") throw SqliteError("no WAL journal (an in-memory database?)");
+  db->exec("PRAGMA synchronous = FULL");  // a commit is on disk before it is reported
+  register_sha256(db->handle());
+  version = migrate(*db);
+  return db;
+}
+
+// A write's completion: posts `done(error)`.
+std::function<void(const std::string&)> done_on(StoreExecutor ex, StoreDone done) {
+  return [ex = std::move(ex), done = std::move(done)](const std::string& error) {
+    post_to(ex, [done, error] { done(error); });
+  };
+}
+
+}  // namespace
+
+SqliteStore::SqliteStore(const std::string& path, std::size_t max_queued) : max_queued_(std::max<std::size_t>(max_queued, 1)) {
+  try {
+    write_db_ = open_writer(path, schema_version_);
+    read_db_ = std::make_unique<Connection>(path, SQLITE_OPEN_READONLY);
+    sqlite3_busy_timeout(read_db_->handle(), kBusyTimeoutMs);
+  } catch (const std::exception& e) {
+    throw StoreOpenError("cannot open " + path + ": " + e.what());
+  }
+  writer_ = std::thread([this] { writer_loop(); });
+  try {
+    reader_ = std::thread([this] { reader_loop(); });
+  } catch (...) {
+    flush();
+    throw;
+  }
+}
+
+SqliteStore::~SqliteStore() {
+  flush();
+  stop_reader();
+}
+
+void SqliteStore::flush() {
+  {
+    std::lock_guard lock(write_mutex_);
+    writes_closed_ = true;
+  }
+  write_ready_.notify_all();
+  std::lock_guard lock(join_mutex_);
+  if (writer_.joinable()) writer_.join();
+}
+
+void SqliteStore::stop_reader() {
+  {
+    std::lock_guard lock(read_mutex_);
+    reads_closed_ = true;
+  }
+  read_ready_.notify_all();
+  std::lock_guard lock(join_mutex_);
+  if (reader_.joinable()) reader_.join();
+}
+
+void SqliteStore::write(Write w) {
+  const std::string* refusal = nullptr;
+  {
+    std::lock_guard lock(write_mutex_);
+    if (writes_closed_)
+      refusal = &kStopping;
+    else if (writes_.size() >= max_queued_)
+      refusal = &kOverloaded;
+    else
+      writes_.push_back(std::move(w));
+  }
+  if (refusal)
+    w.complete(*refusal);
+  else
+    write_ready_.notify_one();
+}
+
+void SqliteStore::writer_loop() {
+  std::vector<Write> batch;
+  while (true) {
+    {
+      std::unique_lock lock(write_mutex_);
+      write_ready_.wait(lock, [this] { return writes_closed_ || !writes_.empty(); });
+      if (writes_.empty()) return;  // closed, and everything accepted is written
+      batch.swap(writes_);
+    }
+    guarded("commit", [&] { commit(batch); });
+    batch.clear();
+  }
+}
+
+void SqliteStore::commit(std::vector<Write>& batch) {
+  Connection& db = *write_db_;
+  std::string error = attempt([&] {
+    Transaction t(db);
+    for (Write& w : batch) w.apply(db);
+    t.commit();
+  });
+  if (error.empty() || batch.size() == 1) {
+    for (Write& w : batch) w.complete(error);
+    return;
+  }
+  // One bad write must not sink the others: each alone, in the order called.
+  for (Write& w : batch)
+    w.complete(attempt([&] {
+      Transaction t(db);
+      w.apply(db);
+      t.commit();
+    }));
+}
+
+void SqliteStore::read(Read r) {
+  const std::string* refusal = nullptr;
+  {
+    std::lock_guard lock(read_mutex_);
+    if (reads_closed_)
+      refusal = &kStopping;
+    else if (reads_.size() >= max_queued_)
+      refusal = &kOverloaded;
+    else
+      reads_.push_back(std::move(r));
+  }
+  if (refusal)
+    r(nullptr, *refusal);
+  else
+    read_ready_.notify_one();
+}
+
+void SqliteStore::reader_loop() {
+  std::vector<Read> batch;
+  while (true) {
+    {
+      std::unique_lock lock(read_mutex_);
+      read_ready_.wait(lock, [this] { return reads_closed_ || !reads_.empty(); });
+      if (reads_.empty()) return;  // closed, and every read accepted is answered
+      batch.swap(reads_);
+    }
+    for (Read& r : batch) guarded("read", [&] { r(read_db_.get(), {}); });
+    batch.clear();
+  }
+}
+
+template <class T, class Query>
+void SqliteStore::read_value(StoreExecutor ex, StoreReply<T> reply, Query query) {
+  read([ex = std::move(ex), reply = std::move(reply), query = std::move(query)](Connection* db,
+                                                                                const std::string& refusal) mutable {
+    Stored<T> answer;
+    answer.error = db ? attempt([&] { answer.value = query(*db); }) : refusal;
+    post_to(ex, [reply = std::move(reply), answer = std::move(answer)]() mutable { reply(std::move(answer)); });
+  });
+}
+
+void SqliteStore::create_player(std::string token, std::string name, StoreExecutor ex, StoreReply<PlayerRecord> reply) {
+  auto player = std::make_shared<PlayerRecord>();  // filled by the writer, read by the completion
+  write({[player, token = std::move(token), name = std::move(name)](Connection& db) {
+           *player = sql::insert_player(db, token, name);
+         },
+         [player, ex = std::move(ex), reply = std::move(reply)](const std::string& error) {
+           Stored<PlayerRecord> answer{error.empty() ? *player : PlayerRecord{}, error};
+           post_to(ex, [reply, answer = std::move(answer)]() mutable { reply(std::move(answer)); });
+         }});
+}
+
+void SqliteStore::rename_player(std::int64_t id, std::string name, StoreExecutor ex, StoreDone done) {
+  write({[id, name = std::move(name)](Connection& db) { sql::rename_player(db, id, name); },
+         done_on(std::move(ex), std::move(done))});
+}
+
+void SqliteStore::create_room(RoomRecord room, EventRecord first, StoreExecutor ex, StoreDone done) {
+  write({[room = std::move(room), first = std::move(first)](Connection& db) { sql::insert_room(db, room, first); },
+         done_on(std::move(ex), std::move(done))});
+}
+
+void SqliteStore::append_event(std::string room, EventRecord event, RoomChange change, StoreExecutor ex,
+                               StoreDone done) {
+  write({[room = std::move(room), event = std::move(event), change = std::move(change)](Connection& db) {
+           sql::append_event(db, room, event, change);
+         },
+         done_on(std::move(ex), std::move(done))});
+}
+
+void SqliteStore::find_player(std::string token, StoreExecutor ex, StoreReply<std::optional<PlayerRecord>> reply) {
+  read_value(std::move(ex), std::move(reply),
+             [token = std::move(token)](Connection& db) { return sql::find_player(db, token); });
+}
+
+void SqliteStore::events(std::string room, StoreExecutor ex, StoreReply<std::vector<EventRecord>> reply) {
+  read_value(std::move(ex), std::move(reply), [room = std::move(room)](Connection& db) { return sql::events(db, room); });
+}
+
+void SqliteStore::find_room(std::string id, StoreExecutor ex, StoreReply<std::optional<RoomRecord>> reply) {
+  read_value(std::move(ex), std::move(reply), [id = std::move(id)](Connection& db) { return sql::find_room(db, id); });
+}
+
+void SqliteStore::list_rooms(RoomQuery query, StoreExecutor ex, StoreReply<RoomPage> reply) {
+  read_value(std::move(ex), std::move(reply), [query](Connection& db) { return sql::list_rooms(db, query); });
+}
+
+void SqliteStore::unfinished_rooms(StoreExecutor ex, StoreReply<std::vector<RoomRecord>> reply) {
+  read_value(std::move(ex), std::move(reply), [](Connection& db) { return sql::unfinished_rooms(db); });
+}
+
+}  // namespace arena

@@ -1,0 +1,100 @@
+#pragma once
+// The Store on one SQLite file (WAL journal, synchronous=FULL), with two threads
+// that each own a connection:
+//  - The writer owns the write connection. Every write waits in its queue; the
+//    writer takes everything waiting and commits it as one transaction (group
+//    commit: one fsync for many games' actions), each write's completion posted
+//    after that commit. If the batch fails, the writer retries its writes one
+//    by one, so one bad write does not sink the others.
+//  - The reader owns a read-only connection. WAL lets it read the last commit
+//    while the writer writes, so reads never wait behind writes.
+// Both queues are bounded: beyond `max_queued` calls waiting, a call is refused
+// at once ("the store is overloaded"), its completion still posted. Opening
+// applies the migrations (migrations.hpp) on the write connection.
+#include <condition_variable>
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "store.hpp"
+
+namespace arena {
+
+class Connection;
+
+// The file cannot be opened, is not a database, or cannot be migrated.
+struct StoreOpenError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+class SqliteStore final : public Store {
+ public:
+  static constexpr std::size_t kDefaultMaxQueued = 65536;
+
+  // Opens or creates the database file and brings its schema up to date;
+  // throws StoreOpenError. `max_queued` bounds each queue (writes, reads).
+  explicit SqliteStore(const std::string& path, std::size_t max_queued = kDefaultMaxQueued);
+  // Flushes, then answers the reads still queued and closes.
+  ~SqliteStore() override;
+  SqliteStore(const SqliteStore&) = delete;
+  SqliteStore& operator=(const SqliteStore&) = delete;
+
+  // The schema version reached when the store was opened.
+  int schema_version() const { return schema_version_; }
+  // Blocks until every write accepted so far is committed (their completions
+  // posted) and stops the writer. Reads are still served until destruction.
+  void flush() override;
+
+  void create_player(std::string token, std::string name, StoreExecutor ex, StoreReply<PlayerRecord> reply) override;
+  void find_player(std::string token, StoreExecutor ex, StoreReply<std::optional<PlayerRecord>> reply) override;
+  void rename_player(std::int64_t id, std::string name, StoreExecutor ex, StoreDone done) override;
+  void create_room(RoomRecord room, EventRecord first, StoreExecutor ex, StoreDone done) override;
+  void append_event(std::string room, EventRecord event, RoomChange change, StoreExecutor ex, StoreDone done) override;
+  void events(std::string room, StoreExecutor ex, StoreReply<std::vector<EventRecord>> reply) override;
+  void find_room(std::string id, StoreExecutor ex, StoreReply<std::optional<RoomRecord>> reply) override;
+  void list_rooms(RoomQuery query, StoreExecutor ex, StoreReply<RoomPage> reply) override;
+  void unfinished_rooms(StoreExecutor ex, StoreReply<std::vector<RoomRecord>> reply) override;
+
+ private:
+  struct Write {
+    std::function<void(Connection&)> apply;                  // inside the batch's transaction; throws on failure
+    std::function<void(const std::string& error)> complete;  // posts the caller's completion
+  };
+  // Runs the query and posts its answer, or posts `error` if never run.
+  using Read = std::function<void(Connection* db, const std::string& error)>;
+
+  void write(Write w);
+  void read(Read r);
+  template <class T, class Query>
+  void read_value(StoreExecutor ex, StoreReply<T> reply, Query query);
+  void writer_loop();
+  void commit(std::vector<Write>& batch);
+  void reader_loop();
+  void stop_reader();
+
+  std::unique_ptr<Connection> write_db_;
+  std::unique_ptr<Connection> read_db_;
+  int schema_version_ = 0;
+  const std::size_t max_queued_;
+
+  std::mutex write_mutex_;
+  std::condition_variable write_ready_;
+  std::vector<Write> writes_;
+  bool writes_closed_ = false;
+
+  std::mutex read_mutex_;
+  std::condition_variable read_ready_;
+  std::vector<Read> reads_;
+  bool reads_closed_ = false;
+
+  std::mutex join_mutex_;  // flush() may be called from several threads
+  std::thread writer_;
+  std::thread reader_;
+};
+
+}  // namespace arena

@@ -1,0 +1,155 @@
+#pragma once
+// Helpers for the store's tests: completions arrive as handlers posted to an
+// io_context, so a test runs that io_context until the answer is there (no
+// sleeps); a raw SQLite connection plays "another writer" holding the lock.
+#include <sqlite3.h>
+#include <stdlib.h>
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "store/sqlite_store.hpp"
+
+namespace store_test {
+
+using namespace arena;
+namespace asio = boost::asio;
+
+// A file name in a new temporary directory.
+inline std::string temp_path(const std::string& name) {
+  char pattern[] = "/tmp/gipf-arena-store-test-XXXXXX";
+  const char* dir = mkdtemp(pattern);
+  return std::string(dir ? dir : "/tmp") + "/" + name;
+}
+
+// Runs io's handlers one at a time until `ready()` holds.
+template <class Ready>
+void wait_for(asio::io_context& io, Ready ready) {
+  auto work = asio::make_work_guard(io);  // run_one blocks instead of returning while nothing is posted yet
+  if (io.stopped()) io.restart();         // the previous wait's guard left it with no work: stopped
+  while (!ready()) io.run_one();
+}
+
+// Where one completion puts its answer: Slot<std::string> for a write (the
+// error), Slot<Stored<T>> for a read.
+template <class T>
+class Slot {
+ public:
+  auto fill() {
+    return [state = state_](T value) { state->emplace(std::move(value)); };
+  }
+  bool ready() const { return state_->has_value(); }
+  T& get(asio::io_context& io) {
+    wait_for(io, [this] { return ready(); });
+    return **state_;
+  }
+
+ private:
+  std::shared_ptr<std::optional<T>> state_ = std::make_shared<std::optional<T>>();
+};
+
+// The store's calls, each waited for: for tests about what is stored.
+class Blocking {
+ public:
+  Blocking(SqliteStore& store, asio::io_context& io) : store_(store), io_(io) {}
+
+  Stored<PlayerRecord> create_player(const std::string& token, const std::string& name) {
+    Slot<Stored<PlayerRecord>> s;
+    store_.create_player(token, name, io_.get_executor(), s.fill());
+    return s.get(io_);
+  }
+  std::string rename_player(std::int64_t id, const std::string& name) {
+    Slot<std::string> s;
+    store_.rename_player(id, name, io_.get_executor(), s.fill());
+    return s.get(io_);
+  }
+  std::string create_room(const RoomRecord& room, const EventRecord& first) {
+    Slot<std::string> s;
+    store_.create_room(room, first, io_.get_executor(), s.fill());
+    return s.get(io_);
+  }
+  std::string append_event(const std::string& room, const EventRecord& event, const RoomChange& change = {}) {
+    Slot<std::string> s;
+    store_.append_event(room, event, change, io_.get_executor(), s.fill());
+    return s.get(io_);
+  }
+  Stored<std::optional<PlayerRecord>> find_player(const std::string& token) {
+    Slot<Stored<std::optional<PlayerRecord>>> s;
+    store_.find_player(token, io_.get_executor(), s.fill());
+    return s.get(io_);
+  }
+  Stored<std::vector<EventRecord>> events(const std::string& room) {
+    Slot<Stored<std::vector<EventRecord>>> s;
+    store_.events(room, io_.get_executor(), s.fill());
+    return s.get(io_);
+  }
+  Stored<std::optional<RoomRecord>> find_room(const std::string& id) {
+    Slot<Stored<std::optional<RoomRecord>>> s;
+    store_.find_room(id, io_.get_executor(), s.fill());
+    return s.get(io_);
+  }
+  Stored<RoomPage> list_rooms(const RoomQuery& query) {
+    Slot<Stored<RoomPage>> s;
+    store_.list_rooms(query, io_.get_executor(), s.fill());
+    return s.get(io_);
+  }
+  Stored<std::vector<RoomRecord>> unfinished_rooms() {
+    Slot<Stored<std::vector<RoomRecord>>> s;
+    store_.unfinished_rooms(io_.get_executor(), s.fill());
+    return s.get(io_);
+  }
+
+ private:
+  SqliteStore& store_;
+  asio::io_context& io_;
+};
+
+// A second, raw connection to the same file: the tests' "other writer".
+class RawConnection {
+ public:
+  explicit RawConnection(const std::string& path) { sqlite3_open(path.c_str(), &db_); }
+  ~RawConnection() { sqlite3_close(db_); }
+  RawConnection(const RawConnection&) = delete;
+  RawConnection& operator=(const RawConnection&) = delete;
+
+  bool exec(const std::string& sql) { return sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK; }
+  // The first column of every row.
+  std::vector<std::string> column(const std::string& sql) {
+    std::vector<std::string> out;
+    sqlite3_exec(
+        db_, sql.c_str(),
+        [](void* o, int, char** values, char**) {
+          static_cast<std::vector<std::string>*>(o)->push_back(values[0] ? values[0] : "");
+          return 0;
+        },
+        &out, nullptr);
+    return out;
+  }
+
+ private:
+  sqlite3* db_ = nullptr;
+};
+
+inline RoomRecord make_room(const std::string& id, std::int64_t white, std::int64_t created_at, bool is_private = false) {
+  RoomRecord room;
+  room.id = id;
+  room.options = {"gipf", "basic", 1, 0};
+  room.is_private = is_private;
+  room.white = white;
+  room.created_at = created_at;
+  return room;
+}
+
+inline EventRecord created_event(std::int64_t player, std::int64_t at) {
+  return {1, protocol::EventKind::Created, player, engine::Color::White, "", at};
+}
+
+inline EventRecord action_event(std::int64_t seq, std::int64_t player, const std::string& action) {
+  return {seq, protocol::EventKind::Action, player, engine::Color::White, action, 2000 + seq};
+}
+
+}  // namespace store_test
