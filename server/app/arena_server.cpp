@@ -70,9 +70,9 @@ ArenaServer::~ArenaServer() {
 }
 
 std::string ArenaServer::start() {
-  for (int i = 0; i < config_.threads; ++i) threads_.emplace_back([this] { run_io(io_); });
-  // Held until run(): the threads must not leave run() while the server is idle.
+  // Held until the stop signal: the threads must not leave run() while the server is idle.
   auto guard = std::make_shared<net::executor_work_guard<net::io_context::executor_type>>(io_.get_executor());
+  for (int i = 0; i < config_.threads; ++i) threads_.emplace_back([this] { run_io(io_); });
   signals_.async_wait([this, guard](boost::system::error_code ec, int signal) {
     if (!ec) shutdown(signal);
   });

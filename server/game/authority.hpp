@@ -28,7 +28,7 @@ struct AuthorityLimits {
 };
 
 struct Refusal {
-  protocol::ErrorCode code;
+  protocol::ErrorCode code = protocol::ErrorCode::Internal;
   std::string message;
 };
 

@@ -79,6 +79,12 @@ struct Fixture {
                               eve = std::make_shared<FakeClient>();
   const PlayerInfo kAnn{1, "Ann"}, kBob{2, "Bob"}, kEve{3, "Eve"};
 
+  // Runs everything posted so far (poll() stops the context when it runs dry).
+  void pump() {
+    io.restart();
+    io.poll();
+  }
+
   Fixture() {
     events.add(recorder);
     context = std::make_shared<const RoomContext>(
@@ -92,13 +98,13 @@ struct Fixture {
                  room = std::move(r);
                  error = e;
                });
-    io.poll();
+    pump();
     CHECK(!room);  // not before the store says so
     log.complete();
-    io.poll();
+    pump();
     REQUIRE_MESSAGE(room, error);
     room->join(ann, kAnn, 1);  // back to her seat: ack + snapshot
-    io.poll();
+    pump();
     CHECK(FakeClient::types(ann->take()) == std::vector<std::string>{"ack", "room"});
   }
 };
@@ -108,11 +114,11 @@ struct Fixture {
 TEST_CASE("room: an event is acknowledged and broadcast only once it is durable") {
   Fixture f;
   f.room->join(f.bob, f.kBob, "j");
-  f.io.poll();
+  f.pump();
   CHECK(f.bob->frames.empty());
   CHECK(f.ann->frames.empty());
   CHECK(f.log.complete().kind == protocol::EventKind::Joined);
-  f.io.poll();
+  f.pump();
   auto bob = f.bob->take();
   REQUIRE(FakeClient::types(bob) == std::vector<std::string>{"ack", "room"});
   CHECK(bob[0]["id"] == "j");
@@ -129,25 +135,25 @@ TEST_CASE("room: an event is acknowledged and broadcast only once it is durable"
 TEST_CASE("room: operations wait behind the event being stored, in order; a failed write changes nothing") {
   Fixture f;
   f.room->join(f.bob, f.kBob, nullptr);
-  f.io.poll();
+  f.pump();
   f.log.complete();
-  f.io.poll();
+  f.pump();
   f.ann->take();
   f.bob->take();
 
   f.room->play(f.ann, f.kAnn, protocol::Play{"room1", 0, "e3"}, 10);
   f.room->play(f.bob, f.kBob, protocol::Play{"room1", 1, "f5"}, 20);  // valid only after Ann's
-  f.io.poll();
+  f.pump();
   REQUIRE(f.log.pending.size() == 1);  // Bob's waits
   CHECK(f.bob->frames.empty());
   f.log.complete();
-  f.io.poll();
+  f.pump();
   auto ann = f.ann->take();
   CHECK(FakeClient::types(ann) == std::vector<std::string>{"ack", "event"});
   CHECK(ann[1]["action"] == "e3");
   REQUIRE(f.log.pending.size() == 1);  // Bob's, now proposed
   f.log.complete("disk full");
-  f.io.poll();
+  f.pump();
   auto bob = f.bob->take();
   REQUIRE(FakeClient::types(bob) == std::vector<std::string>{"event", "legal", "error"});
   CHECK(bob[2]["code"] == "internal");
@@ -155,74 +161,74 @@ TEST_CASE("room: operations wait behind the event being stored, in order; a fail
   CHECK(f.ann->frames.empty());  // nobody heard of the failed action
   // nothing changed: the same action is proposed again at the same ply
   f.room->play(f.bob, f.kBob, protocol::Play{"room1", 1, "f5"}, 21);
-  f.io.poll();
+  f.pump();
   CHECK(f.log.complete().seq == 4);
-  f.io.poll();
+  f.pump();
   CHECK(FakeClient::types(f.bob->take()) == std::vector<std::string>{"ack", "event"});
 }
 
 TEST_CASE("room: spectators are counted, and a resync beyond the bounded history gets a snapshot") {
   Fixture f;
   f.room->watch(f.eve, f.kEve, nullptr);
-  f.io.poll();
+  f.pump();
   CHECK(FakeClient::types(f.eve->take()) == std::vector<std::string>{"spectators", "ack", "room"});
   CHECK(f.recorder->spectators == 1);
   f.room->join(f.bob, f.kBob, nullptr);
-  f.io.poll();
+  f.pump();
   f.log.complete();
-  f.io.poll();
+  f.pump();
   const char* actions[] = {"e3", "f5", "e4", "f6"};  // events 3..6
   for (int ply = 0; ply < 4; ++ply) {
     bool white = ply % 2 == 0;
     f.room->play(white ? f.ann : f.bob, white ? f.kAnn : f.kBob, protocol::Play{"room1", ply, actions[ply]}, nullptr);
-    f.io.poll();
+    f.pump();
     f.log.complete();
-    f.io.poll();
+    f.pump();
   }
   f.eve->take();
   // the history holds the last 3 events (4..6): since 3 is served from it
   f.room->resync(f.eve, f.kEve, 3, "near");
-  f.io.poll();
+  f.pump();
   auto near = f.eve->take();
   REQUIRE(FakeClient::types(near) == std::vector<std::string>{"ack", "event", "event", "event"});
   CHECK(near[0]["missed"] == 3);
   CHECK(near[1]["seq"] == 4);
   CHECK(near[3]["seq"] == 6);
   f.room->resync(f.eve, f.kEve, 6, "none");
-  f.io.poll();
+  f.pump();
   auto none = f.eve->take();
   REQUIRE(none.size() == 1);
   CHECK(none[0]["missed"] == 0);
   // since 2 needs event 3, which the history no longer holds
   f.room->resync(f.eve, f.kEve, 2, "gone");
-  f.io.poll();
+  f.pump();
   CHECK(FakeClient::types(f.eve->take()) == std::vector<std::string>{"ack", "room"});
   f.room->resync(f.eve, f.kEve, 0, "far");
-  f.io.poll();
+  f.pump();
   auto far = f.eve->take();
   REQUIRE(FakeClient::types(far) == std::vector<std::string>{"ack", "room"});
   CHECK(far[0]["snapshot"] == true);
 
   f.room->disconnected(f.eve.get());
-  f.io.poll();
+  f.pump();
   CHECK(f.recorder->spectators == 2);
 }
 
 TEST_CASE("room: domain events after commit — a finished game is announced once") {
   Fixture f;
   f.room->join(f.bob, f.kBob, nullptr);
-  f.io.poll();
+  f.pump();
   f.log.complete();
-  f.io.poll();
+  f.pump();
   f.room->resign(f.bob, f.kBob, 5);
-  f.io.poll();
+  f.pump();
   CHECK(f.recorder->finished == 0);
   f.log.complete();
-  f.io.poll();
+  f.pump();
   CHECK(f.recorder->finished == 1);
   CHECK(f.recorder->committed.back() == protocol::EventKind::Resigned);
   f.room->resign(f.ann, f.kAnn, 6);
-  f.io.poll();
+  f.pump();
   CHECK(f.log.pending.empty());
   CHECK(f.ann->frames.back()["code"] == "game_over");
 }
