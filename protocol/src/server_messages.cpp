@@ -61,14 +61,16 @@ Json to_json(const ErrorReply& m) {
 
 Json to_json(const Spectators& m) { return {{"type", "spectators"}, {"room", m.room}, {"count", m.count}}; }
 
-Json to_json(const Legal& m) {
+Json to_json(Legal m) {
   Json actions = Json::array();
   for (const Json& move : m.moves) actions.push_back(move["action"]);
-  return {{"type", "legal"}, {"room", m.room},        {"ply", m.ply}, {"player", engine::color_name(m.player)},
-          {"actions", std::move(actions)}, {"moves", m.moves}};
+  Json j{{"type", "legal"}, {"room", m.room}, {"ply", m.ply}, {"player", engine::color_name(m.player)}};
+  j["actions"] = std::move(actions);
+  j["moves"] = std::move(m.moves);
+  return j;
 }
 
-Json to_json(const RoomSnapshot& m) {
+Json to_json(RoomSnapshot m) {
   const RoomInfo& r = m.room;
   return {{"type", "room"},
           {"room",
@@ -82,22 +84,24 @@ Json to_json(const RoomSnapshot& m) {
           {"ply", m.ply},
           {"you", m.you ? engine::color_name(*m.you) : "spectator"},
           {"status", status_name(m.status)},
-          {"history", m.history},
-          {"state", m.state},
-          {"result", m.result},
+          {"history", std::move(m.history)},
+          {"state", std::move(m.state)},
+          {"result", std::move(m.result)},
           {"draw_offer", color_or_null(m.draw_offer)},
           {"spectators", m.spectators}};
 }
 
-Json to_json(const Event& m) {
+Json to_json(Event m) {
   Json j{{"type", "event"}, {"room", m.room},   {"seq", m.seq},   {"kind", kind_name(m.kind)},
          {"at", m.at},      {"by", m.by ? Json(engine::color_name(*m.by)) : Json("")},
-         {"ply", m.ply},    {"status", status_name(m.status)}, {"state", m.state}, {"result", m.result}};
+         {"ply", m.ply},    {"status", status_name(m.status)}};
+  j["state"] = std::move(m.state);
+  j["result"] = std::move(m.result);
   if (m.player) j["player"] = player_json(*m.player);
   if (m.expired) j["expired"] = *m.expired;
   if (m.action) {
     j["action"] = *m.action;
-    j["steps"] = m.steps;
+    j["steps"] = std::move(m.steps);
   }
   return j;
 }

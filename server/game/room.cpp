@@ -221,7 +221,7 @@ Frame Room::event_frame(const EventRecord& e, int ply_before) const {
     m.action = e.action;
     m.steps = steps_json(game, ply_before);
   }
-  return make_frame(protocol::to_json(m));
+  return make_frame(protocol::to_json(std::move(m)));
 }
 
 Frame Room::legal_frame(Color seat) const {
@@ -256,7 +256,7 @@ void Room::send_snapshot(Client& client, std::int64_t player) {
   m.result = protocol::result_to_json(game.result());
   m.draw_offer = authority_.draw_offer();
   m.spectators = crowd_.spectators();
-  client.send(make_frame(protocol::to_json(m)));
+  client.send(make_frame(protocol::to_json(std::move(m))));
   if (seat) send_legal_to(client, *seat);
 }
 

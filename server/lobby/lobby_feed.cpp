@@ -2,6 +2,7 @@
 
 #include <boost/asio/post.hpp>
 #include <chrono>
+#include <utility>
 
 namespace arena {
 namespace {
@@ -44,10 +45,24 @@ void LobbyFeed::update(const RoomSummary& s) {
     e.spectators = s.spectators;
   }
   bool listed = !s.is_private && (s.status == RoomStatus::Open || s.status == RoomStatus::Live);
-  boost::asio::post(strand_, [self = shared_from_this(), e = std::move(e), listed] {
-    self->apply(e, listed);
-    self->schedule_publish();
-  });
+  bool schedule = false;
+  {
+    std::lock_guard lock(changes_mutex_);
+    std::string id = e.id;
+    changes_.insert_or_assign(std::move(id), Change{std::move(e), listed});
+    schedule = !std::exchange(changes_scheduled_, true);
+  }
+  if (schedule) boost::asio::post(strand_, [self = shared_from_this()] { self->schedule_publish(); });
+}
+
+void LobbyFeed::take_changes() {
+  std::unordered_map<std::string, Change> changes;
+  {
+    std::lock_guard lock(changes_mutex_);
+    changes.swap(changes_);
+    changes_scheduled_ = false;
+  }
+  for (const auto& [id, change] : changes) apply(change.entry, change.listed);
 }
 
 void LobbyFeed::apply(const LobbyEntry& entry, bool listed) {
@@ -95,6 +110,7 @@ void LobbyFeed::schedule_publish() {
 }
 
 void LobbyFeed::publish() {
+  take_changes();
   View view = current();
   protocol::LobbyUpdate update{delta(published_.open, view.open), delta(published_.live, view.live), view.open_total,
                                view.live_total};

@@ -2,12 +2,15 @@
 // The lobby lists (public rooms waiting for a player, games being played) as
 // subscribers see them. Rooms push their changes here as domain events; the
 // feed keeps its own copy of each listed room, and at most every 200 ms sends
-// subscribers what changed in the newest `list_size` of each list. All state
-// lives on the feed's strand.
+// subscribers what changed in the newest `list_size` of each list. A change
+// only lands in a small locked map (the latest per room); the feed's strand
+// takes them all when it publishes, so a busy server pays one wake-up per
+// publication, not one per event. Everything else lives on the strand.
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <map>
+#include <mutex>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -41,7 +44,12 @@ class LobbyFeed : public RoomObserver, public std::enable_shared_from_this<Lobby
   };
   using Order = std::set<std::pair<std::int64_t, std::string>, std::greater<>>;  // newest first
 
+  struct Change {
+    protocol::LobbyEntry entry;
+    bool listed;  // public, and open or live
+  };
   void update(const RoomSummary& room);
+  void take_changes();  // on the strand: the changes since the last time
   void apply(const protocol::LobbyEntry& entry, bool listed);  // on the strand
   void schedule_publish();
   void publish();  // on the strand: the changes since the last publish, to everyone
@@ -56,6 +64,10 @@ class LobbyFeed : public RoomObserver, public std::enable_shared_from_this<Lobby
   Order open_order_, live_order_;
   View published_;
   std::map<Client*, std::weak_ptr<Client>> subscribers_;
+
+  std::mutex changes_mutex_;
+  std::unordered_map<std::string, Change> changes_;  // room id → its latest change
+  bool changes_scheduled_ = false;                    // a publication is due
 };
 
 }  // namespace arena

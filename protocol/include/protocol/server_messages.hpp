@@ -144,9 +144,11 @@ Json to_json(const RoomCreated& m);
 Json to_json(const Ack& m);
 Json to_json(const ErrorReply& m);
 Json to_json(const Spectators& m);
-Json to_json(const Legal& m);
-Json to_json(const RoomSnapshot& m);
-Json to_json(const Event& m);
+// These three carry large JSON parts: pass them by value (std::move) and the
+// parts move into the message instead of being copied.
+Json to_json(Legal m);
+Json to_json(RoomSnapshot m);
+Json to_json(Event m);
 Json to_json(const LobbyEntry& m);
 Json to_json(const Lobby& m);
 Json to_json(const LobbyUpdate& m);
