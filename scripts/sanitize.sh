@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds with clang, AddressSanitizer and UndefinedBehaviorSanitizer into
 # build-sanitize/ (RelWithDebInfo), with the libFuzzer targets of tests/fuzz, and
-# runs the server tests and every fuzzer (GIPF_ARENA_FUZZ_SECONDS each, default
+# runs the server and store tests and every fuzzer (GIPF_ARENA_FUZZ_SECONDS each, default
 # 60). Extra arguments go to the first cmake configure.
 #   GIPF_ARENA_FUZZ_SECONDS=10 scripts/sanitize.sh    shorter fuzzing
 #   CLANG=clang-16 scripts/sanitize.sh                another clang than Debian's default
@@ -21,11 +21,11 @@ else
   cmake build-sanitize -DGIPF_ARENA_FUZZ_SECONDS="$seconds" >/dev/null
 fi
 fuzzers=(fuzz-protocol fuzz-gipf-notation fuzz-yinsh-notation fuzz-record fuzz-http-target)
-cmake --build build-sanitize --parallel "$(nproc)" --target gipf-arena server-tests "${fuzzers[@]}"
+cmake --build build-sanitize --parallel "$(nproc)" --target gipf-arena server-tests store-tests "${fuzzers[@]}"
 
 # halt_on_error: stop at the first report; abort_on_error: a core-like exit that
 # libFuzzer recognises. Leaks are reported (LeakSanitizer works in plain containers
 # too). The server subprocesses of server-tests inherit these.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-halt_on_error=1:abort_on_error=1:detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1:print_stacktrace=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:abort_on_error=1:print_stacktrace=1}
-ctest --test-dir build-sanitize --output-on-failure --parallel "$(nproc)" -R '^(server-tests|fuzz-)'
+ctest --test-dir build-sanitize --output-on-failure --parallel "$(nproc)" -R '^(server-tests|store-tests|fuzz-)'

@@ -1,6 +1,7 @@
 #include "protocol/messages.hpp"
 
 #include "engine/registry.hpp"
+#include "protocol/overloaded.hpp"
 #include "protocol/room_id.hpp"
 
 #include <unictype.h>
@@ -195,13 +196,6 @@ ClientMessage read_message(const std::string& type, Fields& f) {
   if (type == "cancel_room") return CancelRoom{f.room()};
   throw FieldError{ErrorCode::UnknownType, "unknown message type '" + type + "'"};
 }
-
-template <class... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
 
 }  // namespace
 

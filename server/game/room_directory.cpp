@@ -104,8 +104,10 @@ void RoomDirectory::restore(std::function<void(int)> done) {
     auto next = std::make_shared<std::function<void(std::size_t)>>();
     *next = [self, records, restored, next, done](std::size_t i) {
       if (i == records->size()) {
-        *next = nullptr;  // breaks the cycle
-        return done(*restored);
+        auto finish = done;
+        int count = *restored;
+        *next = nullptr;  // breaks the cycle; this lambda (and what it captured) is gone from here on
+        return finish(count);
       }
       const RoomRecord& record = (*records)[i];
       self->context_->log.events(record.id, self->strand_, [self, record, restored, next, i](Stored<std::vector<EventRecord>> events) {

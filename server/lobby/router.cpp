@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "protocol/overloaded.hpp"
+
 #include "util/secure_random.hpp"
 
 namespace arena {
@@ -9,13 +11,6 @@ namespace {
 
 using protocol::ErrorCode;
 using nlohmann::json;
-
-template <class... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
 
 }  // namespace
 
@@ -137,7 +132,7 @@ void Router::on(const Request& r, const RoomMessage& m) {
 
 void Router::to_room(const Request& r, Room& room, const protocol::ClientMessage& message) {
   const PlayerInfo& player = r.connection.player;
-  std::visit(Overloaded{
+  std::visit(protocol::Overloaded{
                  [&](const protocol::JoinRoom&) { room.join(r.client, player, r.id); },
                  [&](const protocol::Watch&) { room.watch(r.client, player, r.id); },
                  [&](const protocol::Resync& m) { room.resync(r.client, player, m.since, r.id); },

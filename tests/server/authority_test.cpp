@@ -53,10 +53,12 @@ struct Table {
     return r->code;
   }
 
-  // The decider's first legal action, as the decider.
+  // The decider's first legal action, as the decider (once the game is over:
+  // any action, as White).
   Decision play_first() {
-    const PlayerInfo& who = room->game().decider() == Color::White ? kAnn : kBob;
-    return room->play(who, room->game().ply(), room->game().legal_notation().front());
+    const PlayerInfo& who = room->game().decider() == Color::Black ? kBob : kAnn;
+    auto legal = room->game().legal_notation();
+    return room->play(who, room->game().ply(), legal.empty() ? "e3" : legal.front());
   }
 };
 

@@ -79,6 +79,16 @@ struct Fixture {
                               eve = std::make_shared<FakeClient>();
   const PlayerInfo kAnn{1, "Ann"}, kBob{2, "Bob"}, kEve{3, "Eve"};
 
+  // Bob takes the black seat (stored), and both clients' inboxes are emptied.
+  void seat_bob() {
+    room->join(bob, kBob, nullptr);
+    pump();
+    log.complete();
+    pump();
+    ann->take();
+    bob->take();
+  }
+
   // Runs everything posted so far (poll() stops the context when it runs dry).
   void pump() {
     io.restart();
@@ -134,12 +144,7 @@ TEST_CASE("room: an event is acknowledged and broadcast only once it is durable"
 
 TEST_CASE("room: operations wait behind the event being stored, in order; a failed write changes nothing") {
   Fixture f;
-  f.room->join(f.bob, f.kBob, nullptr);
-  f.pump();
-  f.log.complete();
-  f.pump();
-  f.ann->take();
-  f.bob->take();
+  f.seat_bob();
 
   f.room->play(f.ann, f.kAnn, protocol::Play{"room1", 0, "e3"}, 10);
   f.room->play(f.bob, f.kBob, protocol::Play{"room1", 1, "f5"}, 20);  // valid only after Ann's
@@ -216,10 +221,7 @@ TEST_CASE("room: spectators are counted, and a resync beyond the bounded history
 
 TEST_CASE("room: domain events after commit — a finished game is announced once") {
   Fixture f;
-  f.room->join(f.bob, f.kBob, nullptr);
-  f.pump();
-  f.log.complete();
-  f.pump();
+  f.seat_bob();
   f.room->resign(f.bob, f.kBob, 5);
   f.pump();
   CHECK(f.recorder->finished == 0);

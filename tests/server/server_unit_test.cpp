@@ -1,5 +1,5 @@
-// Server parts without a network: configuration, static file paths, origins,
-// SHA-256. (The SQLite store has its own tests: tests/store/.)
+// Server parts without a network: configuration, static file paths, origins.
+// (The SQLite store and SHA-256 have their own tests: tests/store/.)
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -8,7 +8,6 @@
 #include "net/http_api.hpp"
 #include "net/http_session.hpp"
 #include "server_process.hpp"
-#include "store/sha256.hpp"
 
 using namespace arena;
 
@@ -74,12 +73,4 @@ TEST_CASE("WebSocket origins: none, the page's own IP or localhost, or the confi
   CHECK(!HttpSession::origin_allowed("https://rebind.example", "rebind.example", configured));
   CHECK(!HttpSession::origin_allowed("http://127.0.0.1:8080", "127.0.0.1:8080", configured));  // only those listed
   CHECK(HttpSession::origin_allowed("", "x", configured));
-}
-
-TEST_CASE("SHA-256 of the standard test vectors") {
-  CHECK(sha256_hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
-  CHECK(sha256_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
-  CHECK(sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq") ==
-        "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
-  CHECK(sha256_hex(std::string(1000, 'a')).size() == 64);
 }
