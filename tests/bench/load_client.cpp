@@ -1,7 +1,8 @@
 // Load benchmark, run by hand (not part of the tests):
-//   build/tests/bench/load-client [--games N] [--spectators M] [--seconds S]
+//   build/tests/bench/load-client [--games N] [--spectators M] [--seconds S] [--think-ms T]
 // Starts gipf-arena on a free loopback port with a fresh database, keeps N games
-// of random players going (a finished game is replaced by a new one) with M
+// of random players going (a finished game is replaced by a new one; a player
+// acts at once, or T ms after its turn came, to offer a fixed load) with M
 // spectators spread over them, and reports actions per second, the latency from
 // sending an action to the opponent receiving its event (p50, p99, max) and the
 // server's peak memory (VmHWM).
@@ -36,6 +37,8 @@ struct Stats {
 };
 
 struct Game;
+
+int g_think_ms = 0;  // --think-ms: how long a bot waits before it acts
 
 // One WebSocket client: a player (seat "white"/"black") or a spectator ("").
 class Conn : public std::enable_shared_from_this<Conn> {
@@ -180,10 +183,20 @@ void Conn::on_read(beast::error_code ec) {
   } else if (type == "legal" && m["player"] == seat_ && m["ply"] == ply_ && ply_ != acted_ply_) {
     acted_ply_ = ply_;
     auto& actions = m["actions"];
-    game_->sent_ply = ply_;
-    game_->sent_at = Clock::now();
-    if (stats_.measuring) ++stats_.actions;
-    send({{"type", "action"}, {"room", game_->room}, {"ply", ply_}, {"action", actions[rng_() % actions.size()]}});
+    json action{{"type", "action"}, {"room", game_->room}, {"ply", ply_}, {"action", actions[rng_() % actions.size()]}};
+    auto act = [self = shared_from_this(), action = std::move(action), ply = ply_] {
+      if (self->stopped_) return;
+      self->game_->sent_ply = ply;
+      self->game_->sent_at = Clock::now();
+      if (self->stats_.measuring) ++self->stats_.actions;
+      self->send(action);
+    };
+    if (g_think_ms <= 0) {
+      act();
+    } else {  // a player who thinks: the load is offered, not as much as the machine takes
+      auto timer = std::make_shared<net::steady_timer>(ws_.get_executor(), std::chrono::milliseconds(g_think_ms));
+      timer->async_wait([timer, act](beast::error_code) { act(); });
+    }
   }
   if (!stopped_) do_read();
 }
@@ -204,6 +217,7 @@ int main(int argc, char** argv) {
     if (flag == "--games") games = value;
     else if (flag == "--spectators") spectators = value;
     else if (flag == "--seconds") seconds = value;
+    else if (flag == "--think-ms") g_think_ms = value;
   }
   if (!std::getenv("GIPF_ARENA_BIN")) setenv("GIPF_ARENA_BIN", GIPF_ARENA_BIN_DEFAULT, 0);
   // Every bot connects from 127.0.0.1: lift the per-address bounds, and the
@@ -233,7 +247,7 @@ int main(int argc, char** argv) {
   stats.measuring = false;
   double cpu = server.cpu_seconds() - cpu0;
   long peak = server.peak_memory_kib();
-  std::printf("games %d, spectators %d, %0.1f s measured\n", games, spectators, elapsed);
+  std::printf("games %d, spectators %d, think %d ms, %0.1f s measured\n", games, spectators, g_think_ms, elapsed);
   std::printf("actions/s %.0f   (%ld actions, %ld games finished, %ld errors)\n", stats.actions / elapsed, stats.actions,
               stats.games_finished, stats.errors);
   std::printf("latency ms  p50 %.2f  p99 %.2f  max %.2f   (%zu samples)\n", percentile(stats.latencies_ms, 0.5),
