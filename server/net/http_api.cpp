@@ -6,6 +6,7 @@
 #include "engine/registry.hpp"
 #include "game/authority.hpp"  // replay_event
 #include "protocol/game_view.hpp"
+#include "protocol/http_messages.hpp"
 #include "protocol/json_text.hpp"
 #include "protocol/room_id.hpp"
 #include "protocol/messages.hpp"
@@ -32,8 +33,8 @@ HttpResponse make_response(http::status status, unsigned version, bool keep_aliv
   return res;
 }
 
-json error_body(const std::string& code, const std::string& message) {
-  return {{"error", {{"code", code}, {"message", message}}}};
+std::string error_body(const std::string& code, const std::string& message) {
+  return protocol::to_text(protocol::to_json(protocol::HttpError{code, message}));
 }
 
 HttpResponse respond(const HttpRequest& request, http::status status, std::string body, const std::string& type) {
@@ -47,25 +48,16 @@ HttpResponse json_response(const HttpRequest& request, http::status status, cons
 }
 
 HttpResponse json_error(const HttpRequest& request, http::status status, const std::string& code, const std::string& message) {
-  return json_response(request, status, error_body(code, message));
+  return respond(request, status, error_body(code, message), "application/json");
 }
 
-json room_json(const RoomRecord& r) {
-  auto seat = [](const std::optional<std::int64_t>& id, const std::string& name) -> json {
-    if (!id) return nullptr;
-    return {{"id", *id}, {"name", name}};
+protocol::GameRow game_row(const RoomRecord& r) {
+  auto seat = [](const std::optional<std::int64_t>& id, const std::string& name) -> std::optional<protocol::PlayerRef> {
+    if (!id) return std::nullopt;
+    return protocol::PlayerRef{*id, name};
   };
-  return {{"id", r.id},
-          {"options", protocol::options_json(r.options)},
-          {"visibility", r.is_private ? "private" : "public"},
-          {"status", protocol::status_name(r.status)},
-          {"white", seat(r.white, r.white_name)},
-          {"black", seat(r.black, r.black_name)},
-          {"plies", r.plies},
-          {"result", r.result.empty() ? json(nullptr) : json(r.result)},
-          {"reason", r.reason.empty() ? json(nullptr) : json(r.reason)},
-          {"created_at", r.created_at},
-          {"finished_at", r.finished_at ? json(r.finished_at) : json(nullptr)}};
+  return {r.id,    r.options,  r.is_private, r.status,       seat(r.white, r.white_name), seat(r.black, r.black_name),
+          r.plies, r.result,   r.reason,     r.created_at,   r.finished_at};
 }
 
 HttpResponse store_failed(const HttpRequest& request, const std::string& error) {
@@ -79,13 +71,14 @@ HttpResponse game_answer(const HttpRequest& request, const RoomRecord& record, c
   std::string error;
   auto game = engine::AnyGame::create(record.options, error);
   if (!game) return json_error(request, http::status::internal_server_error, "internal", error);
+  protocol::GameDetail detail;
+  detail.game = game_row(record);
   // positions[i]: the state after the i-th action (0: the start), for replays
-  json positions = json::array({{{"ply", 0}, {"state", protocol::state_json(*game)}}});
+  if (!as_text) detail.positions.push_back({0, protocol::state_json(*game)});
   for (const EventRecord& e : events) {
     if (!replay_event(*game, e).empty())
       return json_error(request, http::status::internal_server_error, "internal", "the stored game does not replay");
-    if (e.kind == protocol::EventKind::Action && !as_text)
-      positions.push_back({{"ply", game->ply()}, {"state", protocol::state_json(*game)}});
+    if (e.kind == protocol::EventKind::Action && !as_text) detail.positions.push_back({game->ply(), protocol::state_json(*game)});
   }
   std::vector<engine::RecordTag> tags{{"Site", "GIPF Arena"}, {"Room", record.id}};
   if (!record.white_name.empty()) tags.push_back({"White", record.white_name});
@@ -97,14 +90,11 @@ HttpResponse game_answer(const HttpRequest& request, const RoomRecord& record, c
             "attachment; filename=\"gipf-arena-" + record.options.game + "-" + record.id + ".txt\"");
     return res;
   }
-  json steps = json::array();
-  for (const auto& s : game->steps(0)) steps.push_back(protocol::step_json(s));
-  json body = room_json(record);
-  body["record"] = text;
-  body["steps"] = steps;
-  body["state"] = protocol::state_json(*game);
-  body["positions"] = positions;
-  return json_response(request, http::status::ok, body);
+  detail.steps = json::array();
+  for (const auto& s : game->steps(0)) detail.steps.push_back(protocol::step_json(s));
+  detail.record = std::move(text);
+  detail.state = protocol::state_json(*game);
+  return json_response(request, http::status::ok, protocol::to_json(std::move(detail)));
 }
 
 }  // namespace
@@ -156,10 +146,7 @@ void HttpApi::api(std::shared_ptr<const HttpRequest> request, const std::string&
                   StoreExecutor ex, Reply reply) {
   if (path == "/api/health") {
     return reply(json_response(*request, http::status::ok,
-                               {{"status", "ok"},
-                                {"protocol", protocol::kVersion},
-                                {"rooms", gauges_.rooms_in_memory()},
-                                {"connections", gauges_.connections()}}));
+                               protocol::to_json(protocol::Health{gauges_.rooms_in_memory(), gauges_.connections()})));
   }
   if (path == "/api/games") return games(std::move(request), query, std::move(ex), std::move(reply));
   const std::string prefix = "/api/games/";
@@ -189,10 +176,9 @@ void HttpApi::games(std::shared_ptr<const HttpRequest> request, const std::strin
   index_.list_rooms(RoomQuery{status, *page, *per_page}, ex,
                     [request, reply, page = *page, per_page = *per_page](Stored<RoomPage> result) {
                       if (!result.ok()) return reply(store_failed(*request, result.error));
-                      json games = json::array();
-                      for (const auto& r : result.value.rooms) games.push_back(room_json(r));
-                      reply(json_response(*request, http::status::ok,
-                                          {{"games", games}, {"page", page}, {"per_page", per_page}, {"total", result.value.total}}));
+                      protocol::GameList list{{}, page, per_page, result.value.total};
+                      for (const auto& r : result.value.rooms) list.games.push_back(game_row(r));
+                      reply(json_response(*request, http::status::ok, protocol::to_json(list)));
                     });
 }
 
@@ -212,7 +198,7 @@ void HttpApi::game(std::shared_ptr<const HttpRequest> request, const std::string
 }
 
 HttpResponse http_error(http::status status, unsigned version, const std::string& code, const std::string& message) {
-  return make_response(status, version, false, protocol::to_text(error_body(code, message)), "application/json");
+  return make_response(status, version, false, error_body(code, message), "application/json");
 }
 
 }  // namespace arena
