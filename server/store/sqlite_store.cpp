@@ -15,8 +15,6 @@ namespace {
 
 // How long a connection waits for another process's lock before failing.
 constexpr int kBusyTimeoutMs = 5000;
-const std::string kStopping = "the server is stopping";
-const std::string kOverloaded = "the store is overloaded";
 
 // Completions run on the caller's executor, never here. A completion that
 // cannot be posted (no executor) is logged, not thrown: a store thread must live.
@@ -69,7 +67,8 @@ std::function<void(const std::string&)> done_on(StoreExecutor ex, StoreDone done
 
 }  // namespace
 
-SqliteStore::SqliteStore(const std::string& path, std::size_t max_queued) : max_queued_(std::max<std::size_t>(max_queued, 1)) {
+SqliteStore::SqliteStore(const std::string& path, std::size_t max_queued)
+    : writes_(std::max<std::size_t>(max_queued, 1)), reads_(std::max<std::size_t>(max_queued, 1)) {
   try {
     write_db_ = open_writer(path, schema_version_);
     read_db_ = std::make_unique<Connection>(path, SQLITE_OPEN_READONLY);
@@ -92,51 +91,24 @@ SqliteStore::~SqliteStore() {
 }
 
 void SqliteStore::flush() {
-  {
-    std::lock_guard lock(write_mutex_);
-    writes_closed_ = true;
-  }
-  write_ready_.notify_all();
+  writes_.close();
   std::lock_guard lock(join_mutex_);
   if (writer_.joinable()) writer_.join();
 }
 
 void SqliteStore::stop_reader() {
-  {
-    std::lock_guard lock(read_mutex_);
-    reads_closed_ = true;
-  }
-  read_ready_.notify_all();
+  reads_.close();
   std::lock_guard lock(join_mutex_);
   if (reader_.joinable()) reader_.join();
 }
 
 void SqliteStore::write(Write w) {
-  const std::string* refusal = nullptr;
-  {
-    std::lock_guard lock(write_mutex_);
-    if (writes_closed_)
-      refusal = &kStopping;
-    else if (writes_.size() >= max_queued_)
-      refusal = &kOverloaded;
-    else
-      writes_.push_back(std::move(w));
-  }
-  if (refusal)
-    w.complete(*refusal);
-  else
-    write_ready_.notify_one();
+  if (const std::string* refusal = writes_.push(w)) w.complete(*refusal);
 }
 
 void SqliteStore::writer_loop() {
   std::vector<Write> batch;
-  while (true) {
-    {
-      std::unique_lock lock(write_mutex_);
-      write_ready_.wait(lock, [this] { return writes_closed_ || !writes_.empty(); });
-      if (writes_.empty()) return;  // closed, and everything accepted is written
-      batch.swap(writes_);
-    }
+  while (writes_.take(batch)) {  // until closed, with everything accepted written
     guarded("commit", [&] { commit(batch); });
     batch.clear();
   }
@@ -163,31 +135,12 @@ void SqliteStore::commit(std::vector<Write>& batch) {
 }
 
 void SqliteStore::read(Read r) {
-  const std::string* refusal = nullptr;
-  {
-    std::lock_guard lock(read_mutex_);
-    if (reads_closed_)
-      refusal = &kStopping;
-    else if (reads_.size() >= max_queued_)
-      refusal = &kOverloaded;
-    else
-      reads_.push_back(std::move(r));
-  }
-  if (refusal)
-    r(nullptr, *refusal);
-  else
-    read_ready_.notify_one();
+  if (const std::string* refusal = reads_.push(r)) r(nullptr, *refusal);
 }
 
 void SqliteStore::reader_loop() {
   std::vector<Read> batch;
-  while (true) {
-    {
-      std::unique_lock lock(read_mutex_);
-      read_ready_.wait(lock, [this] { return reads_closed_ || !reads_.empty(); });
-      if (reads_.empty()) return;  // closed, and every read accepted is answered
-      batch.swap(reads_);
-    }
+  while (reads_.take(batch)) {  // until closed, with every read accepted answered
     for (Read& r : batch) guarded("read", [&] { r(read_db_.get(), {}); });
     batch.clear();
   }

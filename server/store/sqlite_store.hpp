@@ -11,7 +11,6 @@
 // Both queues are bounded: beyond `max_queued` calls waiting, a call is refused
 // at once ("the store is overloaded"), its completion still posted. Opening
 // applies the migrations (migrations.hpp) on the write connection.
-#include <condition_variable>
 #include <cstddef>
 #include <functional>
 #include <memory>
@@ -22,6 +21,7 @@
 #include <vector>
 
 #include "store.hpp"
+#include "work_queue.hpp"
 
 namespace arena {
 
@@ -80,17 +80,9 @@ class SqliteStore final : public Store {
   std::unique_ptr<Connection> write_db_;
   std::unique_ptr<Connection> read_db_;
   int schema_version_ = 0;
-  const std::size_t max_queued_;
 
-  std::mutex write_mutex_;
-  std::condition_variable write_ready_;
-  std::vector<Write> writes_;
-  bool writes_closed_ = false;
-
-  std::mutex read_mutex_;
-  std::condition_variable read_ready_;
-  std::vector<Read> reads_;
-  bool reads_closed_ = false;
+  WorkQueue<Write> writes_;
+  WorkQueue<Read> reads_;
 
   std::mutex join_mutex_;  // flush() may be called from several threads
   std::thread writer_;
