@@ -28,7 +28,8 @@ struct AuthorityLimits {
 };
 
 struct Refusal {
-  protocol::ErrorCode code = protocol::ErrorCode::Internal;
+  Refusal(protocol::ErrorCode c, std::string m) : code(c), message(std::move(m)) {}
+  protocol::ErrorCode code;
   std::string message;
 };
 

@@ -79,12 +79,13 @@ void Room::announce() {
 }
 
 template <class F>
-void Room::on_strand(F&& f) {
-  boost::asio::post(strand_, [self = shared_from_this(), f = std::forward<F>(f)]() mutable {
+void Room::on_strand(std::shared_ptr<Client> client, json request_id, F&& f) {
+  boost::asio::post(strand_, [self = shared_from_this(), client = std::move(client), request_id = std::move(request_id),
+                              f = std::forward<F>(f)]() mutable {
     if (!self->in_flight_) return self->run_guarded(f);
     if (self->waiting_.size() >= self->context_->max_waiting) {
       spdlog::warn("event=room_busy room={} waiting={}", self->id_, self->waiting_.size());
-      return;  // the client's request times out; its connection's own limits apply
+      return self->fail(client.get(), ErrorCode::RateLimited, "the room is busy: try again", request_id);
     }
     self->waiting_.emplace_back(std::move(f));  // after the event being stored
   });
@@ -134,6 +135,12 @@ void Room::ack(Client* client, const json& request_id, protocol::Ack extra) {
   client->send(make_frame(protocol::to_json(extra)));
 }
 
+// GCC 12 warns, wrongly, that a Refusal moved through the Decision variant may
+// be uninitialized (its constructor sets every member); clang does not.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 void Room::decide(Decision decision, const std::shared_ptr<Client>& client, const json& request_id,
                   std::function<void(bool)> after) {
   std::visit(
@@ -161,6 +168,9 @@ void Room::decide(Decision decision, const std::shared_ptr<Client>& client, cons
       },
       decision);
 }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 // ---- the commit queue ------------------------------------------------------
 
@@ -273,7 +283,7 @@ void Room::spectators_changed() {
 // ---- requests ----------------------------------------------------------------
 
 void Room::join(std::shared_ptr<Client> client, PlayerInfo player, json request_id) {
-  on_strand([this, client, player, request_id] {
+  on_strand(client, request_id, [this, client, player, request_id] {
     decide(authority_.join(player), client, request_id, [this, client, player](bool ok) {
       if (!ok) return;
       spdlog::debug("event=joined room={} player={}", id_, player.id);
@@ -284,7 +294,7 @@ void Room::join(std::shared_ptr<Client> client, PlayerInfo player, json request_
 }
 
 void Room::watch(std::shared_ptr<Client> client, PlayerInfo player, json request_id) {
-  on_strand([this, client, player, request_id] {
+  on_strand(client, request_id, [this, client, player, request_id] {
     subscribe(client, player.id);
     ack(client.get(), request_id);
     send_snapshot(*client, player.id);
@@ -292,7 +302,7 @@ void Room::watch(std::shared_ptr<Client> client, PlayerInfo player, json request
 }
 
 void Room::resync(std::shared_ptr<Client> client, PlayerInfo player, std::int64_t since, json request_id) {
-  on_strand([this, client, player, since, request_id] {
+  on_strand(client, request_id, [this, client, player, since, request_id] {
     subscribe(client, player.id);
     auto missed = crowd_.since(since, authority_.seq());
     if (!missed) {  // beyond the ring (or ahead of it): the whole room instead
@@ -310,7 +320,7 @@ void Room::resync(std::shared_ptr<Client> client, PlayerInfo player, std::int64_
 }
 
 void Room::leave(std::shared_ptr<Client> client, json request_id) {
-  on_strand([this, client, request_id] {
+  on_strand(client, request_id, [this, client, request_id] {
     bool spectator = crowd_.remove(client.get());
     ack(client.get(), request_id);
     if (spectator) spectators_changed();
@@ -318,35 +328,35 @@ void Room::leave(std::shared_ptr<Client> client, json request_id) {
 }
 
 void Room::disconnected(Client* client) {
-  on_strand([this, client] {
+  on_strand(nullptr, nullptr, [this, client] {
     if (crowd_.remove(client)) spectators_changed();
   });
 }
 
 void Room::play(std::shared_ptr<Client> client, PlayerInfo player, protocol::Play play, json request_id) {
-  on_strand([this, client, player, play = std::move(play), request_id] {
+  on_strand(client, request_id, [this, client, player, play = std::move(play), request_id] {
     decide(authority_.play(player, play.ply, play.action), client, request_id);
   });
 }
 
 void Room::resign(std::shared_ptr<Client> client, PlayerInfo player, json request_id) {
-  on_strand([this, client, player, request_id] { decide(authority_.resign(player), client, request_id); });
+  on_strand(client, request_id, [this, client, player, request_id] { decide(authority_.resign(player), client, request_id); });
 }
 
 void Room::offer_draw(std::shared_ptr<Client> client, PlayerInfo player, json request_id) {
-  on_strand([this, client, player, request_id] { decide(authority_.offer_draw(player), client, request_id); });
+  on_strand(client, request_id, [this, client, player, request_id] { decide(authority_.offer_draw(player), client, request_id); });
 }
 
 void Room::answer_draw(std::shared_ptr<Client> client, PlayerInfo player, bool accept, json request_id) {
-  on_strand([this, client, player, accept, request_id] { decide(authority_.answer_draw(player, accept), client, request_id); });
+  on_strand(client, request_id, [this, client, player, accept, request_id] { decide(authority_.answer_draw(player, accept), client, request_id); });
 }
 
 void Room::cancel(std::shared_ptr<Client> client, PlayerInfo player, json request_id) {
-  on_strand([this, client, player, request_id] { decide(authority_.cancel(player), client, request_id); });
+  on_strand(client, request_id, [this, client, player, request_id] { decide(authority_.cancel(player), client, request_id); });
 }
 
 void Room::expire() {
-  on_strand([this] {
+  on_strand(nullptr, nullptr, [this] {
     auto decision = authority_.expire();
     if (std::holds_alternative<Refusal>(decision)) return;  // someone joined meanwhile
     spdlog::debug("event=room_expired room={}", id_);

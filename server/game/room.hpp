@@ -71,8 +71,10 @@ class Room : public std::enable_shared_from_this<Room> {
  private:
   Room(Executor strand, std::shared_ptr<const RoomContext> context, GameAuthority authority);
 
+  // Runs f on the strand, or after the event being stored; answers the client
+  // rate_limited instead when too many operations wait already.
   template <class F>
-  void on_strand(F&& f);
+  void on_strand(std::shared_ptr<Client> client, nlohmann::json request_id, F&& f);
   template <class F>
   void run_guarded(F& f);
   // Answers a decision: a refusal or repeat at once, a proposal once stored.
