@@ -44,23 +44,13 @@ void Room::open(Executor strand, std::shared_ptr<const RoomContext> context, Roo
   auto authority = GameAuthority::open(std::move(record), creator, seat, context->clock, context->authority, first, error);
   if (!authority) return boost::asio::post(strand, [opened, error] { opened(nullptr, error); });
   std::shared_ptr<Room> room(new Room(strand, context, std::move(*authority)));
-  boost::asio::post(strand, [room, first, opened] {
-    // The authority holds the room as created already; the store must agree
-    // before anyone hears of it.
-    RoomRecord row = room->authority_.room();
-    room->in_flight_ = Commit{};
-    room->context_->log.create_room(row, first, room->strand_, [room, first, opened](const std::string& error) {
-      room->in_flight_.reset();
-      if (!error.empty()) return opened(nullptr, error);
-      room->crowd_.record(first.seq, room->event_frame(first, 0));
-      opened(room, {});
-      room->announce();
-      while (!room->in_flight_ && !room->waiting_.empty()) {
-        auto next = std::move(room->waiting_.front());
-        room->waiting_.pop_front();
-        room->run_guarded(next);
-      }
-    });
+  // Nobody can reach the room before `opened` hears of it, and that waits
+  // until the store has the room and its first event.
+  context->log.create_room(room->authority_.room(), first, room->strand_, [room, first, opened](const std::string& error) {
+    if (!error.empty()) return opened(nullptr, error);
+    room->crowd_.record(first.seq, room->event_frame(first, 0));
+    opened(room, {});
+    room->announce();
   });
 }
 

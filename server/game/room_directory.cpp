@@ -38,6 +38,10 @@ int RoomDirectory::rooms_in_memory() {
 
 void RoomDirectory::track(const RoomSummary& room) {
   std::lock_guard lock(mutex_);
+  track_locked(room);
+}
+
+void RoomDirectory::track_locked(const RoomSummary& room) {
   if (!rooms_.count(room.id)) return;  // an event of a room already swept from memory
   auto [it, added] = tracked_.try_emplace(room.id, Tracked{room.status, room.creator, 0});
   Tracked& t = it->second;
@@ -79,16 +83,6 @@ std::shared_ptr<Room> RoomDirectory::load(const RoomRecord& record, const std::v
   damaged = !room;
   if (!room) spdlog::error("event=restore_failed room={} error=\"{}\"", record.id, log_text(error));
   return room;
-}
-
-// Rooms enter the map first, then announce themselves: their RoomLoaded event
-// is what track() records.
-void RoomDirectory::insert(const std::shared_ptr<Room>& room, const RoomSummary& summary) {
-  {
-    std::lock_guard lock(mutex_);
-    rooms_.emplace(room->id(), room);
-  }
-  track(summary);
 }
 
 void RoomDirectory::restore(std::function<void(int)> done) {
@@ -185,7 +179,13 @@ void RoomDirectory::create(const PlayerInfo& creator, const engine::GameOptions&
   Room::open(new_strand(), context_, std::move(record), creator, seat,
              [self, ex, created, player = creator.id](std::shared_ptr<Room> room, const std::string& error) {
                {
+                 // The new room counts as open before its reservation ends: no
+                 // moment in between lets another creation past the limit.
                  std::lock_guard lock(self->mutex_);
+                 if (room) {
+                   self->rooms_.emplace(room->id(), room);
+                   self->track_locked(room->summary());  // on the room's strand, where Opened runs
+                 }
                  if (--self->open_by_player_[player] <= 0) self->open_by_player_.erase(player);
                }
                if (!room) {
@@ -194,7 +194,6 @@ void RoomDirectory::create(const PlayerInfo& creator, const engine::GameOptions&
                    created(nullptr, Refusal{protocol::ErrorCode::Internal, "the server could not store the room; nothing changed"});
                  });
                }
-               self->insert(room, room->summary());  // on the room's strand: counted before the reservation is gone
                answer(ex, [created, room] { created(room, std::nullopt); });
              });
 }

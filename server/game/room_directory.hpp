@@ -59,9 +59,9 @@ class RoomDirectory : public RoomObserver, public std::enable_shared_from_this<R
     std::int64_t creator;
     std::int64_t since;  // created_at while open, finished_at once closed
   };
-  void track(const RoomSummary& room);  // under mutex_
+  void track(const RoomSummary& room);
+  void track_locked(const RoomSummary& room);  // mutex_ held
   void forget(std::string id);  // under mutex_ (a copy: callers pass keys of the sets it erases from)
-  void insert(const std::shared_ptr<Room>& room, const RoomSummary& summary);
   std::shared_ptr<Room> load(const RoomRecord& record, const std::vector<EventRecord>& events, bool& damaged);
   Room::Executor new_strand();
   void sweep();
