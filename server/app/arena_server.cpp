@@ -50,7 +50,8 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store)
   identities_ = std::make_unique<IdentityService>(*store_, addresses_);
   directory_ = std::make_shared<RoomDirectory>(
       io_.get_executor(), *store_, rooms_,
-      DirectoryLimits{l.max_open_rooms_per_player, std::chrono::duration_cast<std::chrono::milliseconds>(l.open_room_ttl)});
+      DirectoryLimits{l.max_open_rooms_per_player, std::chrono::duration_cast<std::chrono::milliseconds>(l.open_room_ttl),
+                      std::chrono::duration_cast<std::chrono::milliseconds>(l.keep_closed)});
   feed_ = std::make_shared<LobbyFeed>(io_.get_executor(), l.lobby_list_size);
   events_->add(directory_);
   events_->add(feed_);

@@ -33,6 +33,9 @@ constexpr Option kOptions[] = {
     {"--max-open-rooms", "GIPF_ARENA_MAX_OPEN_ROOMS", "rooms one player may have waiting for an opponent (default 5)"},
     {"--open-room-ttl", "GIPF_ARENA_OPEN_ROOM_TTL",
      "seconds a room waits for its second player before it is cancelled (default 1800)"},
+    {"--keep-closed", "GIPF_ARENA_KEEP_CLOSED",
+     "seconds a finished or cancelled room stays in memory, then it is read from the\n"
+     "database when asked for (default 600)"},
     {"--message-rate", "GIPF_ARENA_MESSAGE_RATE", "messages per second per connection, sustained (default 20)"},
     {"--message-burst", "GIPF_ARENA_MESSAGE_BURST", "messages per connection at once (default 60)"},
 };
@@ -103,6 +106,10 @@ std::string set(Config& c, const std::string& flag, const std::string& value, bo
     int seconds = 0;
     if (auto error = set_number(seconds, flag, value, 1, 7 * 24 * 3600); !error.empty()) return error;
     l.open_room_ttl = std::chrono::seconds(seconds);
+  } else if (flag == "--keep-closed") {
+    int seconds = 0;
+    if (auto error = set_number(seconds, flag, value, 1, 24 * 3600); !error.empty()) return error;
+    l.keep_closed = std::chrono::seconds(seconds);
   } else if (flag == "--message-rate") {
     return set_rate(l.messages_per_second, flag, value);
   } else if (flag == "--message-burst") {

@@ -31,6 +31,7 @@ struct Limits {
   // Rooms.
   int max_open_rooms_per_player = 5;            // rooms waiting for a second player; more: too_many_rooms
   std::chrono::seconds open_room_ttl{30 * 60};  // then an open room is cancelled
+  std::chrono::seconds keep_closed{10 * 60};    // then a closed room leaves memory (reloaded when asked for)
   int draw_offer_gap = 10;                      // actions between two draw offers of one player
   std::int64_t max_events_per_room = 10000;     // then room_limit (no real game comes near)
   std::size_t event_history = 64;               // recent event frames a room keeps for resync ...

@@ -211,7 +211,8 @@ void RoomDirectory::stop() {
 void RoomDirectory::schedule_sweep() {
   // Often enough that a room is cancelled soon after its time (a quarter of it),
   // rarely enough to cost nothing.
-  auto period = std::clamp<std::chrono::milliseconds>(limits_.open_room_ttl / 4, std::chrono::milliseconds(100),
+  auto period = std::clamp<std::chrono::milliseconds>(std::min(limits_.open_room_ttl, limits_.keep_closed) / 4,
+                                                      std::chrono::milliseconds(100),
                                                       std::chrono::milliseconds(30000));
   sweep_timer_.expires_after(period);
   sweep_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {

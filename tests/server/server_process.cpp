@@ -3,6 +3,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <fcntl.h>
 #include <poll.h>
@@ -82,13 +83,19 @@ int ServerProcess::stop(int signal) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-long ServerProcess::peak_memory_kib() const {
-  std::ifstream in("/proc/" + std::to_string(pid_) + "/status");
+namespace {
+long status_kib(pid_t pid, const char* field) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
   std::string line;
   while (std::getline(in, line))
-    if (line.rfind("VmHWM:", 0) == 0) return std::atol(line.c_str() + 6);
+    if (line.rfind(field, 0) == 0) return std::atol(line.c_str() + std::strlen(field));
   return -1;
 }
+}  // namespace
+
+long ServerProcess::peak_memory_kib() const { return status_kib(pid_, "VmHWM:"); }
+
+long ServerProcess::memory_kib() const { return status_kib(pid_, "VmRSS:"); }
 
 std::string ServerProcess::log() const {
   std::ifstream in(log_path_);

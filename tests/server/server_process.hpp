@@ -24,6 +24,7 @@ class ServerProcess {
   void kill_hard();        // SIGKILL
   int stop(int signal);    // sends the signal, returns the exit status (or -1)
   long peak_memory_kib() const;  // VmHWM while running
+  long memory_kib() const;       // VmRSS now
 
  private:
   std::string db_;
