@@ -61,15 +61,6 @@ Json to_json(const ErrorReply& m) {
 
 Json to_json(const Spectators& m) { return {{"type", "spectators"}, {"room", m.room}, {"count", m.count}}; }
 
-Json to_json(Legal m) {
-  Json actions = Json::array();
-  for (const Json& move : m.moves) actions.push_back(move["action"]);
-  Json j{{"type", "legal"}, {"room", m.room}, {"ply", m.ply}, {"player", engine::color_name(m.player)}};
-  j["actions"] = std::move(actions);
-  j["moves"] = std::move(m.moves);
-  return j;
-}
-
 Json to_json(RoomSnapshot m) {
   const RoomInfo& r = m.room;
   return {{"type", "room"},
@@ -91,19 +82,27 @@ Json to_json(RoomSnapshot m) {
           {"spectators", m.spectators}};
 }
 
-Json to_json(Event m) {
-  Json j{{"type", "event"}, {"room", m.room},   {"seq", m.seq},   {"kind", kind_name(m.kind)},
-         {"at", m.at},      {"by", m.by ? Json(engine::color_name(*m.by)) : Json("")},
-         {"ply", m.ply},    {"status", status_name(m.status)}};
-  j["state"] = std::move(m.state);
-  j["result"] = std::move(m.result);
-  if (m.player) j["player"] = player_json(*m.player);
-  if (m.expired) j["expired"] = *m.expired;
-  if (m.action) {
-    j["action"] = *m.action;
-    j["steps"] = std::move(m.steps);
-  }
-  return j;
+std::string to_text(const Legal& m) {
+  JsonWriter w;
+  w.reserve(m.moves.moves.text.size() + 16 * m.moves.actions.size() + 128);
+  w.begin_object().key("type").string("legal").key("room").string(m.room).key("ply").number(m.ply);
+  w.key("player").string(engine::color_name(m.player)).key("actions").begin_array();
+  for (const auto& action : m.moves.actions) w.string(action);
+  w.end_array().key("moves").raw(m.moves.moves).end_object();
+  return w.take();
+}
+
+std::string to_text(const Event& m) {
+  JsonWriter w;
+  w.reserve(m.state.text.size() + m.steps.text.size() + 256);
+  w.begin_object().key("type").string("event").key("room").string(m.room).key("seq").number(m.seq);
+  w.key("kind").string(kind_name(m.kind)).key("at").number(m.at).key("by").string(m.by ? engine::color_name(*m.by) : "");
+  w.key("ply").number(m.ply).key("status").string(status_name(m.status));
+  w.key("state").raw(m.state).key("result").raw(m.result);
+  if (m.player) w.key("player").begin_object().key("id").number(m.player->id).key("name").string(m.player->name).end_object();
+  if (m.expired) w.key("expired").boolean(*m.expired);
+  if (m.action) w.key("action").string(*m.action).key("steps").raw(m.steps);
+  return w.end_object().take();
 }
 
 Json to_json(const LobbyEntry& e) {

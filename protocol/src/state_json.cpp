@@ -12,7 +12,18 @@ using engine::Color;
 using nlohmann::json;
 
 namespace {
-json per_color(int white, int black) { return json{{"white", white}, {"black", black}}; }
+
+void per_color(JsonWriter& w, std::string_view name, int white, int black) {
+  w.key(name).begin_object().key("white").number(white).key("black").number(black).end_object();
+}
+
+template <class T>
+json parsed(const T& write) {
+  JsonWriter w;
+  write(w);
+  return json::parse(w.text());
+}
+
 }  // namespace
 
 std::string hash_text(std::uint64_t hash) {
@@ -21,132 +32,168 @@ std::string hash_text(std::uint64_t hash) {
   return buffer;
 }
 
-json result_to_json(const engine::GameResult& result) {
-  if (!result.over) return nullptr;
-  json winner = result.winner ? json(engine::color_name(*result.winner)) : json(nullptr);
-  return json{{"winner", winner}, {"reason", result.reason}};
+void write_result(JsonWriter& w, const engine::GameResult& result) {
+  if (!result.over) {
+    w.null();
+    return;
+  }
+  w.begin_object().key("winner");
+  if (result.winner) w.string(engine::color_name(*result.winner));
+  else w.null();
+  w.key("reason").string(result.reason).end_object();
 }
 
-json state_to_json(const engine::gipf::State& s) {
+void write_state(JsonWriter& w, const engine::gipf::State& s) {
   namespace g = engine::gipf;
-  json board = json::object();
+  const g::Options& o = s.options();
+  w.begin_object().key("game").string("gipf").key("variant").string(g::variant_name(o.variant));
+  w.key("options").begin_object().key("white_extra").number(o.extra[0]).key("black_extra").number(o.extra[1]).end_object();
+  w.key("board").begin_object();
   for (int c = 0; c < g::kCells; ++c) {
     g::Piece p = s.at(static_cast<g::Cell>(c));
     if (p == g::Piece::None) continue;
-    char code = g::color_of(p) == Color::White ? 'w' : 'b';
-    if (g::is_gipf(p)) code = static_cast<char>(code - 'a' + 'A');
-    board[g::cell_name(static_cast<g::Cell>(c))] = std::string(1, code);
+    char code[2] = {g::color_of(p) == Color::White ? 'w' : 'b', 0};
+    if (g::is_gipf(p)) code[0] = static_cast<char>(code[0] - 'a' + 'A');
+    w.key(g::cell_name(static_cast<g::Cell>(c))).string(code);
   }
-  json pending = nullptr;
+  w.end_object();
+  per_color(w, "reserve", s.reserve(Color::White), s.reserve(Color::Black));
+  per_color(w, "captured", s.captured(Color::White), s.captured(Color::Black));
+  w.key("turn").string(engine::color_name(s.turn())).key("pending");
   if (s.pending().kind != g::Pending::Kind::None)
-    pending = json{{"kind", s.pending().kind == g::Pending::Kind::Push ? "push" : "remove"},
-                   {"player", engine::color_name(s.pending().player)}};
-  const g::Options& o = s.options();
-  return json{
-      {"game", "gipf"},
-      {"variant", g::variant_name(o.variant)},
-      {"options", {{"white_extra", o.extra[0]}, {"black_extra", o.extra[1]}}},
-      {"board", board},
-      {"reserve", per_color(s.reserve(Color::White), s.reserve(Color::Black))},
-      {"captured", per_color(s.captured(Color::White), s.captured(Color::Black))},
-      {"turn", engine::color_name(s.turn())},
-      {"pending", pending},
-      {"may_bring_gipf", {{"white", s.may_bring_gipf(Color::White)}, {"black", s.may_bring_gipf(Color::Black)}}},
-      {"result", result_to_json(s.result())},
-      {"hash", hash_text(s.hash())},
-  };
+    w.begin_object()
+        .key("kind").string(s.pending().kind == g::Pending::Kind::Push ? "push" : "remove")
+        .key("player").string(engine::color_name(s.pending().player))
+        .end_object();
+  else
+    w.null();
+  w.key("may_bring_gipf").begin_object()
+      .key("white").boolean(s.may_bring_gipf(Color::White))
+      .key("black").boolean(s.may_bring_gipf(Color::Black))
+      .end_object();
+  w.key("result");
+  write_result(w, s.result());
+  w.key("hash").string(hash_text(s.hash())).end_object();
 }
 
-json state_to_json(const engine::yinsh::State& s) {
+void write_state(JsonWriter& w, const engine::yinsh::State& s) {
   namespace y = engine::yinsh;
-  json board = json::object();
+  w.begin_object().key("game").string("yinsh").key("variant").string(y::variant_name(s.options().variant));
+  w.key("board").begin_object();
   for (int c = 0; c < y::kPoints; ++c) {
     y::Piece p = s.at(static_cast<y::Cell>(c));
     if (p == y::Piece::None) continue;
-    char code = y::color_of(p) == Color::White ? 'w' : 'b';
-    if (y::is_ring(p)) code = static_cast<char>(code - 'a' + 'A');
-    board[y::cell_name(static_cast<y::Cell>(c))] = std::string(1, code);
+    char code[2] = {y::color_of(p) == Color::White ? 'w' : 'b', 0};
+    if (y::is_ring(p)) code[0] = static_cast<char>(code[0] - 'a' + 'A');
+    w.key(y::cell_name(static_cast<y::Cell>(c))).string(code);
   }
+  w.end_object();
+  w.key("pool").number(s.pool());
+  per_color(w, "rings_removed", s.rings_removed(Color::White), s.rings_removed(Color::Black));
+  w.key("rings_to_place").number(s.rings_to_place());
   static constexpr const char* kKinds[] = {"", "place", "move", "remove-row", "remove-ring"};
-  json pending = nullptr;
+  w.key("turn").string(engine::color_name(s.turn())).key("pending");
   if (s.pending().kind != y::Pending::Kind::None)
-    pending = json{{"kind", kKinds[static_cast<int>(s.pending().kind)]}, {"player", engine::color_name(s.pending().player)}};
-  return json{
-      {"game", "yinsh"},
-      {"variant", y::variant_name(s.options().variant)},
-      {"board", board},
-      {"pool", s.pool()},
-      {"rings_removed", per_color(s.rings_removed(Color::White), s.rings_removed(Color::Black))},
-      {"rings_to_place", s.rings_to_place()},
-      {"turn", engine::color_name(s.turn())},
-      {"pending", pending},
-      {"result", result_to_json(s.result())},
-      {"hash", hash_text(s.hash())},
-  };
+    w.begin_object()
+        .key("kind").string(kKinds[static_cast<int>(s.pending().kind)])
+        .key("player").string(engine::color_name(s.pending().player))
+        .end_object();
+  else
+    w.null();
+  w.key("result");
+  write_result(w, s.result());
+  w.key("hash").string(hash_text(s.hash())).end_object();
 }
 
-json action_to_json(const engine::gipf::State& before, const engine::gipf::Action& a) {
+void write_action(JsonWriter& w, const engine::gipf::State& before, const engine::gipf::Action& a) {
   namespace g = engine::gipf;
-  auto cells = [](g::CellMask mask) {
-    json out = json::array();
-    for (; mask; mask &= mask - 1) out.push_back(g::cell_name(static_cast<g::Cell>(std::countr_zero(mask))));
-    return out;
+  auto cells = [&w](std::string_view name, g::CellMask mask) {
+    w.key(name).begin_array();
+    for (; mask; mask &= mask - 1) w.string(g::cell_name(static_cast<g::Cell>(std::countr_zero(mask))));
+    w.end_array();
   };
-  json j{{"action", g::to_notation(before, a)}};
+  w.begin_object();
   switch (a.kind) {
     case g::Action::Kind::Push: {
       const g::PushMove& m = g::kBoard.pushes[a.push];
       g::Cell end = before.push_end(a.push);
-      json path = json::array();
+      w.key("kind").string("push").key("dot").string(g::cell_name(m.dot)).key("path").begin_array();
       for (int i = 0; i < m.length; ++i) {
-        path.push_back(g::cell_name(m.path[i]));
+        w.string(g::cell_name(m.path[i]));
         if (m.path[i] == end) break;
       }
-      j.update({{"kind", "push"}, {"dot", g::cell_name(m.dot)}, {"path", path}, {"gipf", a.gipf}});
+      w.end_array().key("gipf").boolean(a.gipf);
       break;
     }
     case g::Action::Kind::Remove:
-      j.update({{"kind", "remove"}, {"cells", cells(a.cells)}, {"extent", cells(a.extent)}});
+      w.key("kind").string("remove");
+      cells("cells", a.cells);
+      cells("extent", a.extent);
       break;
     case g::Action::Kind::Keep:
-      j.update({{"kind", "keep"}, {"extent", cells(a.extent)}});
+      w.key("kind").string("keep");
+      cells("extent", a.extent);
       break;
   }
+  w.end_object();
+}
+
+void write_action(JsonWriter& w, const engine::yinsh::State& before, const engine::yinsh::Action& a) {
+  namespace y = engine::yinsh;
+  // The points strictly between `from` and `to` (with both ends if `inclusive`)
+  // for which `keep(point)` holds.
+  auto walk = [&w](y::Cell from, y::Cell to, bool inclusive, auto keep) {
+    w.begin_array();
+    int dir = *y::direction_between(from, to);
+    for (y::Cell x = inclusive ? from : y::kBoard.neighbour[from][dir]; x != to; x = y::kBoard.neighbour[x][dir])
+      if (keep(x)) w.string(y::cell_name(x));
+    if (inclusive) w.string(y::cell_name(to));
+    w.end_array();
+  };
+  w.begin_object();
+  switch (a.kind) {
+    case y::Action::Kind::Place:
+      w.key("kind").string("place").key("point").string(y::cell_name(a.from));
+      break;
+    case y::Action::Kind::Move:
+      w.key("kind").string("move").key("from").string(y::cell_name(a.from)).key("to").string(y::cell_name(a.to)).key("flips");
+      walk(a.from, a.to, false, [&before](y::Cell x) { return y::is_marker(before.at(x)); });
+      break;
+    case y::Action::Kind::RemoveRow:
+      w.key("kind").string("remove-row").key("cells");
+      walk(a.from, a.to, true, [](y::Cell) { return true; });
+      break;
+    case y::Action::Kind::RemoveRing:
+      w.key("kind").string("remove-ring").key("point").string(y::cell_name(a.from));
+      break;
+    case y::Action::Kind::Pass:
+      w.key("kind").string("pass");
+      break;
+  }
+  w.end_object();
+}
+
+json result_to_json(const engine::GameResult& result) {
+  return parsed([&](JsonWriter& w) { write_result(w, result); });
+}
+
+json state_to_json(const engine::gipf::State& s) {
+  return parsed([&](JsonWriter& w) { write_state(w, s); });
+}
+
+json state_to_json(const engine::yinsh::State& s) {
+  return parsed([&](JsonWriter& w) { write_state(w, s); });
+}
+
+json action_to_json(const engine::gipf::State& before, const engine::gipf::Action& a) {
+  json j = parsed([&](JsonWriter& w) { write_action(w, before, a); });
+  j["action"] = engine::gipf::to_notation(before, a);
   return j;
 }
 
 json action_to_json(const engine::yinsh::State& before, const engine::yinsh::Action& a) {
-  namespace y = engine::yinsh;
-  json j{{"action", y::to_notation(before, a)}};
-  auto walk = [](y::Cell from, y::Cell to, bool inclusive) {
-    json out = json::array();
-    int dir = *y::direction_between(from, to);
-    for (y::Cell x = inclusive ? from : y::kBoard.neighbour[from][dir]; x != to; x = y::kBoard.neighbour[x][dir])
-      out.push_back(y::cell_name(x));
-    if (inclusive) out.push_back(y::cell_name(to));
-    return out;
-  };
-  switch (a.kind) {
-    case y::Action::Kind::Place:
-      j.update({{"kind", "place"}, {"point", y::cell_name(a.from)}});
-      break;
-    case y::Action::Kind::Move: {
-      json flips = json::array();
-      for (const auto& name : walk(a.from, a.to, false))
-        if (y::is_marker(before.at(*y::parse_cell(name.get<std::string>())))) flips.push_back(name);
-      j.update({{"kind", "move"}, {"from", y::cell_name(a.from)}, {"to", y::cell_name(a.to)}, {"flips", flips}});
-      break;
-    }
-    case y::Action::Kind::RemoveRow:
-      j.update({{"kind", "remove-row"}, {"cells", walk(a.from, a.to, true)}});
-      break;
-    case y::Action::Kind::RemoveRing:
-      j.update({{"kind", "remove-ring"}, {"point", y::cell_name(a.from)}});
-      break;
-    case y::Action::Kind::Pass:
-      j["kind"] = "pass";
-      break;
-  }
+  json j = parsed([&](JsonWriter& w) { write_action(w, before, a); });
+  j["action"] = engine::yinsh::to_notation(before, a);
   return j;
 }
 

@@ -17,12 +17,6 @@ using protocol::EventKind;
 using protocol::RoomStatus;
 using engine::Color;
 
-json steps_json(const engine::AnyGame& game, int from_ply) {
-  json steps = json::array();
-  for (const auto& s : game.steps(from_ply)) steps.push_back(protocol::step_json(s));
-  return steps;
-}
-
 std::optional<protocol::PlayerRef> seat_ref(const std::optional<std::int64_t>& id, const std::string& name) {
   if (!id) return std::nullopt;
   return protocol::PlayerRef{*id, name};
@@ -212,21 +206,21 @@ Frame Room::event_frame(const EventRecord& e, int ply_before) const {
   m.by = e.color;
   m.ply = game.ply();
   m.status = r.status;
-  m.state = protocol::state_json(game);
-  m.result = protocol::result_to_json(game.result());
+  m.state = protocol::state_text(game);
+  m.result = protocol::result_text(game.result());
   if ((e.kind == EventKind::Created || e.kind == EventKind::Joined) && e.color)
     m.player = protocol::PlayerRef{e.player.value_or(0), *e.color == Color::White ? r.white_name : r.black_name};
   if (e.kind == EventKind::Cancelled) m.expired = !e.player.has_value();
   if (e.kind == EventKind::Action) {
     m.action = e.action;
-    m.steps = steps_json(game, ply_before);
+    m.steps = protocol::steps_text(game, ply_before);
   }
-  return make_frame(protocol::to_json(std::move(m)));
+  return make_frame(protocol::to_text(m));
 }
 
 Frame Room::legal_frame(Color seat) const {
   const engine::AnyGame& game = authority_.game();
-  return make_frame(protocol::to_json(protocol::Legal{id_, game.ply(), seat, protocol::legal_moves_json(game)}));
+  return make_frame(protocol::to_text(protocol::Legal{id_, game.ply(), seat, protocol::legal_moves(game)}));
 }
 
 void Room::send_legal_to(Client& client, Color seat) {
@@ -251,7 +245,7 @@ void Room::send_snapshot(Client& client, std::int64_t player) {
   m.ply = game.ply();
   m.you = seat;
   m.status = r.status;
-  m.history = steps_json(game, 0);
+  m.history = nlohmann::json::parse(protocol::steps_text(game, 0).text);
   m.state = protocol::state_json(game);
   m.result = protocol::result_to_json(game.result());
   m.draw_offer = authority_.draw_offer();

@@ -202,7 +202,9 @@ describe('legal moves and actions sent', () => {
   test('legal is kept for the player who decides now', () => {
     const room = reduce(started, legal);
     assert.equal(started.legal, null);
-    assert.deepEqual(room.legal, { ply: 0, player: 'white', actions: legal.actions, moves: legal.moves });
+    const moves = legal.moves.map((move, i) => ({ action: legal.actions[i], ...move }));
+    assert.deepEqual(room.legal, { ply: 0, player: 'white', actions: legal.actions, moves });
+    assert.equal(legal.moves[0].action, undefined);
     assert.equal(room.legal.moves.length, room.legal.actions.length);
     assert.equal(room.legal.moves[0].kind, 'push');
   });

@@ -66,7 +66,9 @@ export function reduce(state, message) {
     case 'event': return applyEvent(room, message);
     case 'legal': {
       if (message.ply !== room.ply || message.player !== room.you) return room;  // not (or no longer) yours
-      const { ply, player, actions, moves } = message;
+      // moves[i] is what actions[i] does; the wire leaves the notation out of it.
+      const { ply, player, actions } = message;
+      const moves = message.moves.map((move, i) => ({ action: actions[i], ...move }));
       return { ...room, legal: { ply, player, actions, moves }, sending: null };
     }
     case 'spectators': return message.count === room.spectators ? room : { ...room, spectators: message.count };

@@ -11,6 +11,8 @@
 
 #include "engine/color.hpp"
 #include "engine/game_options.hpp"
+#include "protocol/game_view.hpp"
+#include "protocol/json_writer.hpp"
 #include "protocol/messages.hpp"
 #include "protocol/room_types.hpp"
 
@@ -67,7 +69,7 @@ struct Legal {
   std::string room;
   int ply = 0;
   engine::Color player = engine::Color::White;
-  Json moves;  // game_view's legal_moves_json; "actions" is derived from it
+  LegalMoves moves;
 };
 
 struct RoomInfo {
@@ -99,12 +101,12 @@ struct Event {
   std::optional<engine::Color> by;
   int ply = 0;
   RoomStatus status = RoomStatus::Open;
-  Json state;
-  Json result;
+  RawJson state;
+  RawJson result;
   std::optional<PlayerRef> player;  // created, joined
   std::optional<bool> expired;      // cancelled: by the server, nobody joined in time
   std::optional<std::string> action;  // action ...
-  Json steps;                         // ... and the steps it took (with the forced ones)
+  RawJson steps;                      // ... and the steps it took (with the forced ones)
 };
 
 // One room of the lobby lists.
@@ -144,11 +146,13 @@ Json to_json(const RoomCreated& m);
 Json to_json(const Ack& m);
 Json to_json(const ErrorReply& m);
 Json to_json(const Spectators& m);
-// These three carry large JSON parts: pass them by value (std::move) and the
+// A snapshot carries large JSON parts: pass it by value (std::move) and the
 // parts move into the message instead of being copied.
-Json to_json(Legal m);
 Json to_json(RoomSnapshot m);
-Json to_json(Event m);
+// The two messages of every action are written as text at once (JsonWriter):
+// the parts already written (state, moves, steps) go in as they are.
+std::string to_text(const Legal& m);
+std::string to_text(const Event& m);
 Json to_json(const LobbyEntry& m);
 Json to_json(const Lobby& m);
 Json to_json(const LobbyUpdate& m);

@@ -4,6 +4,7 @@
 
 #include "engine/gipf/state.hpp"
 #include "engine/yinsh/state.hpp"
+#include "protocol/json_writer.hpp"
 
 namespace protocol {
 
@@ -28,5 +29,14 @@ nlohmann::json action_to_json(const engine::yinsh::State& before, const engine::
 
 nlohmann::json result_to_json(const engine::GameResult& result);
 std::string hash_text(std::uint64_t hash);
+
+// The same views written as text (what the server sends; the functions above
+// parse it). write_action leaves out "action": in `legal` the notation is in
+// the parallel list `actions`.
+void write_state(JsonWriter& w, const engine::gipf::State& state);
+void write_state(JsonWriter& w, const engine::yinsh::State& state);
+void write_action(JsonWriter& w, const engine::gipf::State& before, const engine::gipf::Action& action);
+void write_action(JsonWriter& w, const engine::yinsh::State& before, const engine::yinsh::Action& action);
+void write_result(JsonWriter& w, const engine::GameResult& result);
 
 }  // namespace protocol
