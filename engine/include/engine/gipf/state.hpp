@@ -67,6 +67,7 @@ class State : public StateOps<State, Action> {
 
  private:
   void put(Cell c, Piece p);
+  void toggle_line_bits(Cell c, Piece p);
   void set_reserve(Color c, int value);
   void set_turn(Color c, bool pushed);
   bool offerable(const Row& row) const;
@@ -83,6 +84,7 @@ class State : public StateOps<State, Action> {
 
   Options options_;
   std::array<Piece, kCells> board_{};
+  std::array<LineWords, 2> lines_{};  // per colour, kept in step with board_ by put()
   std::array<std::int16_t, 2> reserve_{};
   std::array<std::int16_t, 2> captured_{};
   std::array<bool, 2> moved_{};
