@@ -233,8 +233,8 @@ void State::add_pushes(Color c, ActionList& out) const {
   LineWords occupied;
   for (int axis = 0; axis < kAxes; ++axis) occupied[axis] = lines_[0][axis] | lines_[1][axis];
   for (int p = 0; p < kPushes; ++p) {
-    LineWord line = kBoard.push_line_bits[p];
-    if ((occupied[kBoard.pushes[p].direction % kAxes] & line) == line) continue;  // full: blocked
+    const PushMove& m = kBoard.pushes[p];
+    if ((occupied[m.axis] & m.line_bits) == m.line_bits) continue;  // the line is full
     if (gipf_ok) out.push_back(Action::make_push(p, true));
     if (single_ok) out.push_back(Action::make_push(p, false));
   }

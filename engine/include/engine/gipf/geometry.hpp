@@ -27,12 +27,21 @@ inline constexpr Cell kNoCell = -1;
 using CellMask = std::uint64_t;  // bit i = cell i
 constexpr CellMask bit(Cell c) { return CellMask{1} << c; }
 
+// One colour's pieces seen along the lines of one axis: line `slot` is byte `slot`,
+// its k-th point bit k. Bit 7 of every byte stays empty, so runs never cross lines.
+using LineWord = std::uint64_t;
+using LineWords = std::array<LineWord, kAxes>;
+// Bits that start four set bits in a row.
+constexpr LineWord runs_of_four(LineWord w) { return w & (w >> 1) & (w >> 2) & (w >> 3); }
+
 struct PushMove {
   Cell dot = kNoCell;
   std::int8_t direction = 0;  // index into kDirections
   std::int8_t length = 0;     // points between the dot and the far dot
   std::array<Cell, kMaxLinePoints> path{};  // path[0] is the entry point
   std::int8_t line = -1;      // the line the path runs along (all of it)
+  std::int8_t axis = 0;       // that line's axis
+  LineWord line_bits = 0;     // that line's points in its axis' LineWord
 };
 
 struct Line {
@@ -41,13 +50,6 @@ struct Line {
   std::int8_t length = 0;
   std::array<Cell, kMaxLinePoints> cells{};
 };
-
-// One colour's pieces seen along the lines of one axis: line `slot` is byte `slot`,
-// its k-th point bit k. Bit 7 of every byte stays empty, so runs never cross lines.
-using LineWord = std::uint64_t;
-using LineWords = std::array<LineWord, kAxes>;
-// Bits that start four set bits in a row.
-constexpr LineWord runs_of_four(LineWord w) { return w & (w >> 1) & (w >> 2) & (w >> 3); }
 
 struct Geometry {
   std::array<Hex, kCells> hex{};
@@ -60,7 +62,6 @@ struct Geometry {
   std::array<Line, kLines> lines{};
   std::array<std::int8_t, kColumns> column_length{};
   std::array<std::array<std::int8_t, kAxes>, kCells> line_bit{};  // per axis; -1 on dots
-  std::array<LineWord, kPushes> push_line_bits{};  // the push's whole line in its axis word
 };
 
 constexpr int column_length_of(int column) { return 5 + (column < 4 ? column : 8 - column); }
@@ -116,12 +117,12 @@ constexpr Geometry make_geometry() {
   }
   for (int c = 0; c < kCells; ++c)
     if (g.is_dot[c]) g.line_bit[c].fill(-1);
-  for (int i = 0; i < kPushes; ++i) {
-    PushMove& m = g.pushes[i];
+  for (PushMove& m : g.pushes) {
     int axis = m.direction % kAxes;
     int slot = g.line_bit[m.path[0]][axis] / 8;
     m.line = static_cast<std::int8_t>(axis * kLinesPerAxis + slot);
-    g.push_line_bits[i] = ((LineWord{1} << m.length) - 1) << (8 * slot);
+    m.axis = static_cast<std::int8_t>(axis);
+    m.line_bits = ((LineWord{1} << m.length) - 1) << (8 * slot);
   }
   return g;
 }
