@@ -224,19 +224,31 @@ void State::add_removals(const Row& row, bool allow_keep, ActionList& out) const
   }
 }
 
-void State::add_pushes(Color c, ActionList& out) const {
-  int reserve = reserve_[index(c)];
-  bool tournament = options_.variant == Variant::Tournament;
-  bool single_ok = reserve >= 1 && !(tournament && !moved_[index(c)]);
-  bool gipf_ok = may_bring_gipf(c) && reserve >= 2;
-  if (!single_ok && !gipf_ok) return;
+// One bit per push whose line still has an empty point.
+std::uint64_t State::open_pushes() const {
   LineWords occupied;
   for (int axis = 0; axis < kAxes; ++axis) occupied[axis] = lines_[0][axis] | lines_[1][axis];
+  std::uint64_t open = 0;
   for (int p = 0; p < kPushes; ++p) {
     const PushMove& m = kBoard.pushes[p];
-    if ((occupied[m.axis] & m.line_bits) == m.line_bits) continue;  // the line is full
-    if (gipf_ok) out.push_back(Action::make_push(p, true));
-    if (single_ok) out.push_back(Action::make_push(p, false));
+    if ((occupied[m.axis] & m.line_bits) != m.line_bits) open |= std::uint64_t{1} << p;
+  }
+  return open;
+}
+
+State::PushKinds State::push_kinds(Color c) const {
+  int reserve = reserve_[index(c)];
+  bool tournament = options_.variant == Variant::Tournament;
+  return {may_bring_gipf(c) && reserve >= 2, reserve >= 1 && !(tournament && !moved_[index(c)])};
+}
+
+void State::add_pushes(Color c, ActionList& out) const {
+  PushKinds kinds = push_kinds(c);
+  if (!kinds.gipf && !kinds.single) return;
+  for (std::uint64_t open = open_pushes(); open; open &= open - 1) {
+    int p = std::countr_zero(open);
+    if (kinds.gipf) out.push_back(Action::make_push(p, true));
+    if (kinds.single) out.push_back(Action::make_push(p, false));
   }
 }
 
@@ -250,6 +262,24 @@ void State::legal_actions(ActionList& out) const {
     return true;
   });
   if (!removing) add_pushes(c, out);
+}
+
+int State::legal_action_count() const {
+  if (pending_.kind == Pending::Kind::None) return 0;
+  Color c = pending_.player;
+  bool removing = pending_.kind == Pending::Kind::Remove;
+  int count = 0;
+  for_each_row(board_, lines_[index(c)], c, [&](const Row& row) {
+    // as add_removals: every subset of the GIPF pieces, the empty one only if it
+    // still removes singles or may be kept
+    if (offerable(row)) count += (1 << std::popcount(row.gipf)) - (row.singles == 0 && !removing ? 1 : 0);
+    return true;
+  });
+  if (!removing) {
+    PushKinds kinds = push_kinds(c);
+    count += std::popcount(open_pushes()) * (int{kinds.gipf} + int{kinds.single});
+  }
+  return count;
 }
 
 std::string State::check(const Action& a) const {

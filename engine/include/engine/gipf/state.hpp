@@ -57,6 +57,8 @@ class State : public StateOps<State, Action> {
   void rows(Color c, RowList& out) const;
   // Legal actions for the pending decision (empty once the game is over).
   void legal_actions(ActionList& out) const;
+  // Their number, without listing them (perft counts the last ply with it).
+  int legal_action_count() const;
 
   // Why `action` is illegal now, or an empty string when it is legal.
   std::string check(const Action& action) const;
@@ -74,6 +76,12 @@ class State : public StateOps<State, Action> {
   bool has_rows(Color c) const;
   bool any_prepush_removal(Color c) const;
   void add_removals(const Row& row, bool allow_keep, ActionList& out) const;
+  struct PushKinds {
+    bool gipf = false;
+    bool single = false;
+  };
+  PushKinds push_kinds(Color c) const;  // what c may bring in with a push now
+  std::uint64_t open_pushes() const;
   void add_pushes(Color c, ActionList& out) const;
   void apply_push(const Action& a);
   void apply_removal(const Action& a);
