@@ -28,6 +28,7 @@ void check_invariants(const State& s) {
     REQUIRE(s.captured(c) >= 0);
   }
   REQUIRE(s.hash() == s.compute_hash());
+  REQUIRE(static_cast<std::size_t>(s.legal_action_count()) == s.legal_actions().size());
   if (s.pending().kind == Pending::Kind::Push) {
     // no row with single pieces may stand when a push is due
     for (Color c : {Color::White, Color::Black}) {

@@ -29,6 +29,24 @@ void settle(State& state, std::vector<typename State::ActionType>& actions) {
   }
 }
 
+// The number of legal actions once forced actions are taken, as settle() would
+// leave them; counted without listing them when the state can.
+template <class State>
+std::uint64_t settled_count(State& state, std::vector<typename State::ActionType>& scratch) {
+  if constexpr (requires { state.legal_action_count(); }) {
+    while (!state.result().over) {
+      int count = state.legal_action_count();
+      if (count != 1) return static_cast<std::uint64_t>(count);
+      state.legal_actions(scratch);
+      state.apply_unchecked(scratch.front());
+    }
+    return 0;
+  } else {
+    settle(state, scratch);
+    return scratch.size();
+  }
+}
+
 // buffers[depth] already holds the legal actions of `state`.
 template <class State>
 std::uint64_t perft_settled(const State& state, int depth, std::vector<std::vector<typename State::ActionType>>& buffers) {
@@ -38,8 +56,12 @@ std::uint64_t perft_settled(const State& state, int depth, std::vector<std::vect
   for (const auto& action : actions) {
     State child = state;
     child.apply_unchecked(action);
-    settle(child, buffers[depth - 1]);
-    total += perft_settled(child, depth - 1, buffers);
+    if (depth == 2) {
+      total += settled_count(child, buffers[1]);
+    } else {
+      settle(child, buffers[depth - 1]);
+      total += perft_settled(child, depth - 1, buffers);
+    }
   }
   return total;
 }

@@ -28,34 +28,50 @@ constexpr std::uint64_t single_key(Color c) { return kKeys[kFlagBase + 2 + index
 
 constexpr std::string_view kStartPoints[2][3] = {{"e2", "b5", "h5"}, {"b2", "e8", "h2"}};
 
-// Calls f(row) for every row of colour c on the board, in line order.
+// Calls f(row) for every row of colour c on the board, in line order, until f
+// returns false. `mine` (c's line words) picks the lines with four of c in a row.
 template <class F>
-void for_each_row(const std::array<Piece, kCells>& board, Color c, F&& f) {
-  for (int l = 0; l < kLines; ++l) {
-    const Line& line = kBoard.lines[l];
-    int i = 0;
-    while (i < line.length) {
-      if (board[line.cells[i]] == Piece::None) { ++i; continue; }
-      int j = i, run = 0;
-      bool found = false;
-      for (; j < line.length && board[line.cells[j]] != Piece::None; ++j) {
-        run = color_of(board[line.cells[j]]) == c ? run + 1 : 0;
-        found = found || run >= 4;
-      }
-      if (found) {
-        Row row;
-        row.color = c;
-        row.line = static_cast<std::int8_t>(l);
-        for (int k = i; k < j; ++k) {
-          Cell x = line.cells[k];
-          row.extent |= bit(x);
-          (is_gipf(board[x]) ? row.gipf : row.singles) |= bit(x);
+void for_each_row(const std::array<Piece, kCells>& board, const LineWords& mine, Color c, F&& f) {
+  for (int axis = 0; axis < kAxes; ++axis) {
+    for (LineWord fours = runs_of_four(mine[axis]); fours;) {
+      int slot = std::countr_zero(fours) / 8;
+      fours &= ~(LineWord{0xFF} << (8 * slot));
+      int l = axis * kLinesPerAxis + slot;
+      const Line& line = kBoard.lines[l];
+      int i = 0;
+      while (i < line.length) {
+        if (board[line.cells[i]] == Piece::None) { ++i; continue; }
+        int j = i, run = 0;
+        bool found = false;
+        for (; j < line.length && board[line.cells[j]] != Piece::None; ++j) {
+          run = color_of(board[line.cells[j]]) == c ? run + 1 : 0;
+          found = found || run >= 4;
         }
-        if (!f(row)) return;
+        if (found) {
+          Row row;
+          row.color = c;
+          row.line = static_cast<std::int8_t>(l);
+          for (int k = i; k < j; ++k) {
+            Cell x = line.cells[k];
+            row.extent |= bit(x);
+            (is_gipf(board[x]) ? row.gipf : row.singles) |= bit(x);
+          }
+          if (!f(row)) return;
+        }
+        i = j;
       }
-      i = j;
     }
   }
+}
+
+std::array<LineWords, 2> line_words_of(const std::array<Piece, kCells>& board) {
+  std::array<LineWords, 2> words{};
+  for (int c = 0; c < kCells; ++c) {
+    if (board[c] == Piece::None || kBoard.is_dot[c]) continue;
+    for (int axis = 0; axis < kAxes; ++axis)
+      words[index(color_of(board[c]))][axis] |= LineWord{1} << kBoard.line_bit[c][axis];
+  }
+  return words;
 }
 
 }  // namespace
@@ -67,6 +83,7 @@ State::State(const Options& options) : options_(options) {
       for (auto name : kStartPoints[index(c)]) board_[*parse_cell(name)] = make_piece(c, gipf_start);
   }
   for (Color c : {Color::White, Color::Black}) reserve_[index(c)] = static_cast<std::int16_t>(total(c) - on_board(c));
+  lines_ = line_words_of(board_);
   hash_ = compute_hash();
   advance();
 }
@@ -76,6 +93,7 @@ Parsed<State> State::from_setup(const Setup& setup) {
   if (!problem.empty()) return {State(), std::string(problem)};
   State s(setup.options);
   s.board_ = setup.board;
+  s.lines_ = line_words_of(s.board_);
   for (int c = 0; c < kCells; ++c)
     if (s.board_[c] != Piece::None && is_dot(static_cast<Cell>(c)))
       return {State(), cell_name(static_cast<Cell>(c)) + " is a dot: pieces stand only on points"};
@@ -89,7 +107,7 @@ Parsed<State> State::from_setup(const Setup& setup) {
     s.moved_[i] = setup.moved[i];
     s.single_brought_[i] = setup.options.variant == Variant::Tournament && setup.single_brought[i];
     bool has_row = false;
-    for_each_row(s.board_, c, [&](const Row& row) {
+    for_each_row(s.board_, s.lines_[index(c)], c, [&](const Row& row) {
       has_row = has_row || row.singles != 0;
       return true;
     });
@@ -129,7 +147,15 @@ std::uint64_t State::compute_hash() const {
 
 void State::put(Cell c, Piece p) {
   hash_ ^= piece_key(c, board_[c]) ^ piece_key(c, p);
+  toggle_line_bits(c, board_[c]);
+  toggle_line_bits(c, p);
   board_[c] = p;
+}
+
+void State::toggle_line_bits(Cell c, Piece p) {
+  if (p == Piece::None) return;
+  LineWords& words = lines_[index(color_of(p))];
+  for (int axis = 0; axis < kAxes; ++axis) words[axis] ^= LineWord{1} << kBoard.line_bit[c][axis];
 }
 
 void State::set_reserve(Color c, int value) {
@@ -158,7 +184,7 @@ bool State::offerable(const Row& row) const {
 
 void State::rows(Color c, RowList& out) const {
   out.clear();
-  for_each_row(board_, c, [&](const Row& row) {
+  for_each_row(board_, lines_[index(c)], c, [&](const Row& row) {
     if (offerable(row)) out.push_back(row);
     return true;
   });
@@ -166,7 +192,7 @@ void State::rows(Color c, RowList& out) const {
 
 bool State::has_rows(Color c) const {
   bool any = false;
-  for_each_row(board_, c, [&](const Row& row) {
+  for_each_row(board_, lines_[index(c)], c, [&](const Row& row) {
     any = offerable(row);
     return !any;
   });
@@ -198,15 +224,31 @@ void State::add_removals(const Row& row, bool allow_keep, ActionList& out) const
   }
 }
 
-void State::add_pushes(Color c, ActionList& out) const {
+// One bit per push whose line still has an empty point.
+std::uint64_t State::open_pushes() const {
+  LineWords occupied;
+  for (int axis = 0; axis < kAxes; ++axis) occupied[axis] = lines_[0][axis] | lines_[1][axis];
+  std::uint64_t open = 0;
+  for (int p = 0; p < kPushes; ++p) {
+    const PushMove& m = kBoard.pushes[p];
+    if ((occupied[m.axis] & m.line_bits) != m.line_bits) open |= std::uint64_t{1} << p;
+  }
+  return open;
+}
+
+State::PushKinds State::push_kinds(Color c) const {
   int reserve = reserve_[index(c)];
   bool tournament = options_.variant == Variant::Tournament;
-  bool single_ok = reserve >= 1 && !(tournament && !moved_[index(c)]);
-  bool gipf_ok = may_bring_gipf(c) && reserve >= 2;
-  for (int p = 0; p < kPushes; ++p) {
-    if (push_end(p) == kNoCell) continue;
-    if (gipf_ok) out.push_back(Action::make_push(p, true));
-    if (single_ok) out.push_back(Action::make_push(p, false));
+  return {may_bring_gipf(c) && reserve >= 2, reserve >= 1 && !(tournament && !moved_[index(c)])};
+}
+
+void State::add_pushes(Color c, ActionList& out) const {
+  PushKinds kinds = push_kinds(c);
+  if (!kinds.gipf && !kinds.single) return;
+  for (std::uint64_t open = open_pushes(); open; open &= open - 1) {
+    int p = std::countr_zero(open);
+    if (kinds.gipf) out.push_back(Action::make_push(p, true));
+    if (kinds.single) out.push_back(Action::make_push(p, false));
   }
 }
 
@@ -215,11 +257,29 @@ void State::legal_actions(ActionList& out) const {
   if (pending_.kind == Pending::Kind::None) return;
   Color c = pending_.player;
   bool removing = pending_.kind == Pending::Kind::Remove;
-  for_each_row(board_, c, [&](const Row& row) {
+  for_each_row(board_, lines_[index(c)], c, [&](const Row& row) {
     if (offerable(row)) add_removals(row, removing, out);
     return true;
   });
   if (!removing) add_pushes(c, out);
+}
+
+int State::legal_action_count() const {
+  if (pending_.kind == Pending::Kind::None) return 0;
+  Color c = pending_.player;
+  bool removing = pending_.kind == Pending::Kind::Remove;
+  int count = 0;
+  for_each_row(board_, lines_[index(c)], c, [&](const Row& row) {
+    // as add_removals: every subset of the GIPF pieces, the empty one only if it
+    // still removes singles or may be kept
+    if (offerable(row)) count += (1 << std::popcount(row.gipf)) - (row.singles == 0 && !removing ? 1 : 0);
+    return true;
+  });
+  if (!removing) {
+    PushKinds kinds = push_kinds(c);
+    count += std::popcount(open_pushes()) * (int{kinds.gipf} + int{kinds.single});
+  }
+  return count;
 }
 
 std::string State::check(const Action& a) const {
@@ -269,7 +329,7 @@ void State::apply_unchecked(const Action& a) {
 void State::apply_push(const Action& a) {
   Color c = turn_;
   // Pushing declines every all-GIPF row of the mover still standing (RULES.md §2.3).
-  for_each_row(board_, c, [&](const Row& row) {
+  for_each_row(board_, lines_[index(c)], c, [&](const Row& row) {
     if (!row.singles) declined_[index(c)][kBoard.lines[row.line].axis] |= row.extent;
     return true;
   });

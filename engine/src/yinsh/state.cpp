@@ -1,6 +1,7 @@
 #include "engine/yinsh/state.hpp"
 
 #include <algorithm>
+#include <bit>
 
 #include "engine/zobrist.hpp"
 
@@ -23,6 +24,47 @@ constexpr std::uint64_t piece_key(Cell c, Piece p) {
 }
 
 std::string who(Color c) { return std::string(color_title(c)); }
+
+void toggle_marker(std::array<LineWords, 2>& markers, Cell c, Piece p) {
+  if (!is_marker(p)) return;
+  LineWords& words = markers[index(color_of(p))];
+  for (const LineBit& at : kBoard.line_bit[c]) words[at.word] ^= std::uint64_t{1} << at.bit;
+}
+
+std::array<LineWords, 2> markers_of(const std::array<Piece, kPoints>& board) {
+  std::array<LineWords, 2> markers{};
+  for (int c = 0; c < kPoints; ++c) toggle_marker(markers, static_cast<Cell>(c), board[c]);
+  return markers;
+}
+
+// Calls f(to) for every point the ring on `from` may move to, until f returns false.
+template <class F>
+void for_each_destination(const std::array<Piece, kPoints>& board, Cell from, F&& f) {
+  for (int d = 0; d < 6; ++d) {
+    bool jumped = false;
+    for (Cell x = kBoard.neighbour[from][d]; x != kNoCell; x = kBoard.neighbour[x][d]) {
+      Piece p = board[x];
+      if (is_ring(p)) break;
+      if (p == Piece::None) {
+        if (!f(x)) return;
+        if (jumped) break;  // the first empty point after a group of markers
+      } else {
+        jumped = true;
+      }
+    }
+  }
+}
+
+// Calls f(first, last) for every five adjacent markers in `markers` (one colour's
+// line words), in line order, until f returns false.
+template <class F>
+void for_each_row(const LineWords& markers, F&& f) {
+  for (int w = 0; w < kLineWords; ++w)
+    for (std::uint64_t fives = runs_of_five(markers[w]); fives; fives &= fives - 1) {
+      int first = std::countr_zero(fives);
+      if (!f(kBoard.bit_cell[w][first], kBoard.bit_cell[w][first + 4])) return;
+    }
+}
 std::string colour(Color c) { return std::string(color_name(c)); }
 
 }  // namespace
@@ -36,6 +78,7 @@ Parsed<State> State::from_setup(const Setup& setup) {
   auto fail = [](std::string error) { return Parsed<State>{State(), std::move(error)}; };
   State s(setup.options);
   s.board_ = setup.board;
+  s.markers_ = markers_of(s.board_);
   int markers = s.markers_on_board();
   if (markers > kMarkers) return fail("more than 51 markers on the board");
   s.pool_ = static_cast<std::int8_t>(kMarkers - markers);
@@ -86,6 +129,8 @@ std::uint64_t State::compute_hash() const {
 
 void State::put(Cell c, Piece p) {
   hash_ ^= piece_key(c, board_[c]) ^ piece_key(c, p);
+  toggle_marker(markers_, c, board_[c]);
+  toggle_marker(markers_, c, p);
   board_[c] = p;
 }
 
@@ -102,65 +147,43 @@ void State::set_turn(Color c, bool moved) {
 
 void State::destinations(Cell from, std::vector<Cell>& out) const {
   out.clear();
-  for (int d = 0; d < 6; ++d) {
-    bool jumped = false;
-    for (Cell x = kBoard.neighbour[from][d]; x != kNoCell; x = kBoard.neighbour[x][d]) {
-      Piece p = board_[x];
-      if (is_ring(p)) break;
-      if (p == Piece::None) {
-        out.push_back(x);
-        if (jumped) break;  // the first empty point after a group of markers
-      } else {
-        jumped = true;
-      }
-    }
-  }
-}
-
-// Calls f(first, last) for every five adjacent markers of colour c on a line.
-template <class F>
-void for_each_row(const std::array<Piece, kPoints>& board, Color c, F&& f) {
-  Piece m = marker(c);
-  for (int l = 0; l < kBoard.line_count; ++l) {
-    const Line& line = kBoard.lines[l];
-    int run = 0;
-    for (int i = 0; i < line.length; ++i) {
-      run = board[line.cells[i]] == m ? run + 1 : 0;
-      if (run >= 5 && !f(line.cells[i - 4], line.cells[i])) return;
-    }
-  }
+  for_each_destination(board_, from, [&out](Cell to) {
+    out.push_back(to);
+    return true;
+  });
 }
 
 void State::rows(Color c, ActionList& out) const {
   out.clear();
-  for_each_row(board_, c, [&out](Cell first, Cell last) {
+  for_each_row(markers_[index(c)], [&out](Cell first, Cell last) {
     out.push_back({Action::Kind::RemoveRow, first, last});
     return true;
   });
 }
 
 bool State::has_rows(Color c) const {
-  bool any = false;
-  for_each_row(board_, c, [&any](Cell, Cell) { return !(any = true); });
-  return any;
+  const LineWords& words = markers_[index(c)];
+  return std::any_of(words.begin(), words.end(), [](std::uint64_t w) { return runs_of_five(w) != 0; });
 }
 
 bool State::can_move(Color c) const {
-  std::vector<Cell> to;
   for (int x = 0; x < kPoints; ++x) {
     if (board_[x] != ring(c)) continue;
-    destinations(static_cast<Cell>(x), to);
-    if (!to.empty()) return true;
+    bool any = false;
+    for_each_destination(board_, static_cast<Cell>(x), [&any](Cell) { return !(any = true); });
+    if (any) return true;
   }
   return false;
 }
 
 void State::add_moves(Color c, ActionList& out) const {
-  std::vector<Cell> to;
   for (int x = 0; x < kPoints; ++x) {
     if (board_[x] != ring(c)) continue;
-    destinations(static_cast<Cell>(x), to);
-    for (Cell t : to) out.push_back({Action::Kind::Move, static_cast<Cell>(x), t});
+    Cell from = static_cast<Cell>(x);
+    for_each_destination(board_, from, [&](Cell to) {
+      out.push_back({Action::Kind::Move, from, to});
+      return true;
+    });
   }
 }
 

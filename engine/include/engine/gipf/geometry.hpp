@@ -16,6 +16,7 @@ inline constexpr int kPoints = 37;
 inline constexpr int kDots = 24;
 inline constexpr int kPushes = 42;
 inline constexpr int kLines = 21;      // lines of points, 7 per axis
+inline constexpr int kLinesPerAxis = 7;
 inline constexpr int kMaxLinePoints = 7;
 inline constexpr int kColumns = 9;
 
@@ -26,15 +27,26 @@ inline constexpr Cell kNoCell = -1;
 using CellMask = std::uint64_t;  // bit i = cell i
 constexpr CellMask bit(Cell c) { return CellMask{1} << c; }
 
+// One colour's pieces seen along the lines of one axis: line `slot` is byte `slot`,
+// its k-th point bit k. Bit 7 of every byte stays empty, so runs never cross lines.
+using LineWord = std::uint64_t;
+using LineWords = std::array<LineWord, kAxes>;
+// Bits that start four set bits in a row.
+constexpr LineWord runs_of_four(LineWord w) { return w & (w >> 1) & (w >> 2) & (w >> 3); }
+
 struct PushMove {
   Cell dot = kNoCell;
   std::int8_t direction = 0;  // index into kDirections
   std::int8_t length = 0;     // points between the dot and the far dot
   std::array<Cell, kMaxLinePoints> path{};  // path[0] is the entry point
+  std::int8_t line = -1;      // the line the path runs along (all of it)
+  std::int8_t axis = 0;       // that line's axis
+  LineWord line_bits = 0;     // that line's points in its axis' LineWord
 };
 
 struct Line {
   std::int8_t axis = 0;
+  std::int8_t slot = 0;  // its byte in the axis' LineWord (see LineWords)
   std::int8_t length = 0;
   std::array<Cell, kMaxLinePoints> cells{};
 };
@@ -49,6 +61,7 @@ struct Geometry {
   std::array<PushMove, kPushes> pushes{};
   std::array<Line, kLines> lines{};
   std::array<std::int8_t, kColumns> column_length{};
+  std::array<std::array<std::int8_t, kAxes>, kCells> line_bit{};  // per axis; -1 on dots
 };
 
 constexpr int column_length_of(int column) { return 5 + (column < 4 ? column : 8 - column); }
@@ -92,15 +105,35 @@ constexpr Geometry make_geometry() {
   for (int axis = 0; axis < kAxes; ++axis) {
     for (int c = 0; c < kCells; ++c) {
       if (g.is_dot[c] || !g.is_dot[g.neighbour[c][axis + 3]]) continue;
-      Line& line = g.lines[l++];
+      Line& line = g.lines[l];
       line.axis = static_cast<std::int8_t>(axis);
-      for (Cell x = static_cast<Cell>(c); !g.is_dot[x]; x = g.neighbour[x][axis]) line.cells[line.length++] = x;
+      line.slot = static_cast<std::int8_t>(l % kLinesPerAxis);
+      for (Cell x = static_cast<Cell>(c); !g.is_dot[x]; x = g.neighbour[x][axis]) {
+        g.line_bit[x][axis] = static_cast<std::int8_t>(8 * line.slot + line.length);
+        line.cells[line.length++] = x;
+      }
+      ++l;
     }
+  }
+  for (int c = 0; c < kCells; ++c)
+    if (g.is_dot[c]) g.line_bit[c].fill(-1);
+  for (PushMove& m : g.pushes) {
+    int axis = m.direction % kAxes;
+    int slot = g.line_bit[m.path[0]][axis] / 8;
+    m.line = static_cast<std::int8_t>(axis * kLinesPerAxis + slot);
+    m.axis = static_cast<std::int8_t>(axis);
+    m.line_bits = ((LineWord{1} << m.length) - 1) << (8 * slot);
   }
   return g;
 }
 
 inline constexpr Geometry kBoard = make_geometry();
+// Line l is slot l % 7 of axis l / 7: scanning axis words in order visits lines in order.
+static_assert([] {
+  for (int l = 0; l < kLines; ++l)
+    if (kBoard.lines[l].axis != l / kLinesPerAxis || kBoard.lines[l].slot != l % kLinesPerAxis) return false;
+  return true;
+}());
 
 constexpr bool is_point(Cell c) { return c >= 0 && c < kCells && !kBoard.is_dot[c]; }
 constexpr bool is_dot(Cell c) { return c >= 0 && c < kCells && kBoard.is_dot[c]; }

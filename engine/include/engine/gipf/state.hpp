@@ -57,6 +57,8 @@ class State : public StateOps<State, Action> {
   void rows(Color c, RowList& out) const;
   // Legal actions for the pending decision (empty once the game is over).
   void legal_actions(ActionList& out) const;
+  // Their number, without listing them (perft counts the last ply with it).
+  int legal_action_count() const;
 
   // Why `action` is illegal now, or an empty string when it is legal.
   std::string check(const Action& action) const;
@@ -67,12 +69,19 @@ class State : public StateOps<State, Action> {
 
  private:
   void put(Cell c, Piece p);
+  void toggle_line_bits(Cell c, Piece p);
   void set_reserve(Color c, int value);
   void set_turn(Color c, bool pushed);
   bool offerable(const Row& row) const;
   bool has_rows(Color c) const;
   bool any_prepush_removal(Color c) const;
   void add_removals(const Row& row, bool allow_keep, ActionList& out) const;
+  struct PushKinds {
+    bool gipf = false;
+    bool single = false;
+  };
+  PushKinds push_kinds(Color c) const;  // what c may bring in with a push now
+  std::uint64_t open_pushes() const;
   void add_pushes(Color c, ActionList& out) const;
   void apply_push(const Action& a);
   void apply_removal(const Action& a);
@@ -83,6 +92,7 @@ class State : public StateOps<State, Action> {
 
   Options options_;
   std::array<Piece, kCells> board_{};
+  std::array<LineWords, 2> lines_{};  // per colour, kept in step with board_ by put()
   std::array<std::int16_t, 2> reserve_{};
   std::array<std::int16_t, 2> captured_{};
   std::array<bool, 2> moved_{};

@@ -20,6 +20,18 @@ inline constexpr int kMaxLines = 3 * 11;
 using Cell = std::int8_t;
 inline constexpr Cell kNoCell = -1;
 
+// Markers of one colour along all 33 lines: each line is a run of bits in one word,
+// lines in order and followed by an empty bit, so runs never cross lines.
+inline constexpr int kLineWords = 5;
+using LineWords = std::array<std::uint64_t, kLineWords>;
+// Bits that start five set bits in a row.
+constexpr std::uint64_t runs_of_five(std::uint64_t w) { return w & (w >> 1) & (w >> 2) & (w >> 3) & (w >> 4); }
+
+struct LineBit {
+  std::int8_t word = -1;
+  std::int8_t bit = 0;
+};
+
 struct Line {
   std::int8_t axis = 0;
   std::int8_t length = 0;
@@ -36,6 +48,8 @@ struct Geometry {
   std::array<std::int8_t, kColumns> last_number{};
   std::array<Line, kMaxLines> lines{};
   int line_count = 0;
+  std::array<std::array<LineBit, kAxes>, kPoints> line_bit{};  // the point in LineWords, per axis
+  std::array<std::array<Cell, 64>, kLineWords> bit_cell{};    // and back (kNoCell between lines)
 };
 
 constexpr bool on_board(Hex h) {
@@ -76,6 +90,18 @@ constexpr Geometry make_geometry() {
       line.axis = static_cast<std::int8_t>(axis);
       for (Cell x = static_cast<Cell>(c); x != kNoCell; x = g.neighbour[x][axis]) line.cells[line.length++] = x;
     }
+  }
+  for (auto& word : g.bit_cell) word.fill(kNoCell);
+  int word = 0, next_bit = 0;
+  for (int l = 0; l < g.line_count; ++l) {
+    const Line& line = g.lines[l];
+    if (next_bit + line.length > 64) word++, next_bit = 0;
+    if (word >= kLineWords) throw "kLineWords is too small";  // fails the constant evaluation
+    for (int i = 0; i < line.length; ++i, ++next_bit) {
+      g.line_bit[line.cells[i]][line.axis] = {static_cast<std::int8_t>(word), static_cast<std::int8_t>(next_bit)};
+      g.bit_cell[word][next_bit] = line.cells[i];
+    }
+    ++next_bit;  // the empty bit after the line
   }
   return g;
 }

@@ -76,6 +76,7 @@ class State : public StateOps<State, Action> {
 
   Options options_;
   std::array<Piece, kPoints> board_{};
+  std::array<LineWords, 2> markers_{};  // per colour, kept in step with board_ by put()
   std::int8_t pool_ = kMarkers;
   std::array<std::int8_t, 2> rings_removed_{};
   std::int8_t rings_to_place_ = 2 * kRingsEach;
