@@ -22,6 +22,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "load_bots.hpp"
 #include "server/server_process.hpp"
@@ -82,10 +83,10 @@ int main(int argc, char** argv) {
   // Every bot connects from 127.0.0.1: lift the per-address bounds and the
   // message rate (the bots act as fast as they may). Finished rooms leave
   // memory after a second, so that --finish sees them go.
-  test_support::ServerProcess server(
-      test_support::temp_path("load.db"),
-      {"--max-connections-per-address", "1000000", "--max-new-players-per-address", "1000000", "--message-rate", "0",
-       "--threads", std::to_string(f.threads), "--keep-closed", f.finish > 0 ? "1" : "600"});
+  std::vector<std::string> args{"--max-connections-per-address", "1000000", "--max-new-players-per-address", "1000000",
+                                "--message-rate", "0", "--threads", std::to_string(f.threads)};
+  if (f.finish > 0) args.insert(args.end(), {"--keep-closed", "1"});
+  test_support::ServerProcess server(test_support::temp_path("load.db"), args);
   server.limit_files(f.idle + 3 * f.games + f.spectators + 1024);
   if (!server.start()) {
     std::fprintf(stderr, "load-client: the server did not start\n");

@@ -358,3 +358,25 @@ TEST_CASE("with --public-origin only those origins may open a WebSocket") {
   CHECK(!own_host.connect(server.port(), "http://127.0.0.1:" + std::to_string(server.port())));
   CHECK(none.connect(server.port()));  // not a browser
 }
+
+TEST_CASE("a finished room leaves memory after --keep-closed and is read back when asked for") {
+  ServerProcess server(temp_path("keep-closed.db"), {"--keep-closed", "1"});
+  REQUIRE(server.start());
+  auto rooms_in_memory = [&] { return json::parse(http_get(server.port(), "/api/health").body)["rooms"].get<int>(); };
+  Participant ann, bob;
+  REQUIRE(ann.identify(server.port(), "Ann"));
+  REQUIRE(bob.identify(server.port(), "Bob"));
+  std::string room = open_game(ann, bob, {{"game", "yinsh"}, {"variant", "blitz"}});
+  ann.ws.send({{"type", "resign"}, {"room", room}});
+  auto resigned = bob.ws.receive_type("event", 5s);
+  REQUIRE(resigned);
+  CHECK((*resigned)["kind"] == "resigned");
+  CHECK(eventually([&] { return rooms_in_memory() == 0; }));  // the sweep runs every quarter of a second here
+  Participant cy;  // the room is still there for whoever asks: loaded from the store
+  REQUIRE(cy.identify(server.port(), "Cy"));
+  cy.ws.send({{"type", "watch"}, {"room", room}});
+  auto snapshot = cy.ws.receive_type("room", 5s);
+  REQUIRE(snapshot);
+  CHECK((*snapshot)["status"] == "finished");
+  CHECK((*snapshot)["result"]["winner"] == "black");
+}

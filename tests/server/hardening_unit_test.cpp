@@ -147,7 +147,7 @@ TEST_CASE("configuration of origins and limits") {
   for (auto bad : {"gipf.example.org", "https://x.example/path", "ftp://x.example", "https://", "https://a b"})
     CHECK_MESSAGE(!parse_config({"--public-origin", bad}, no_env).error.empty(), bad);
   auto limits = parse_config({"--max-connections-per-address", "7", "--max-new-players-per-address", "9", "--max-open-rooms",
-                              "2", "--open-room-ttl", "60", "--message-rate", "0", "--message-burst", "30"},
+                              "2", "--open-room-ttl", "60", "--message-rate", "0", "--message-burst", "30", "--keep-closed", "5"},
                              no_env);
   REQUIRE(limits.error.empty());
   CHECK(limits.config.limits.max_connections_per_address == 7);
@@ -156,12 +156,15 @@ TEST_CASE("configuration of origins and limits") {
   CHECK(limits.config.limits.open_room_ttl == std::chrono::seconds(60));
   CHECK(limits.config.limits.messages_per_second == 0);
   CHECK(limits.config.limits.message_burst == 30);
+  CHECK(limits.config.limits.keep_closed == std::chrono::seconds(5));
+  CHECK(!parse_config({"--keep-closed", "0"}, no_env).error.empty());
   CHECK(!parse_config({"--message-burst", "0"}, no_env).error.empty());
   CHECK(!parse_config({"--open-room-ttl", "0"}, no_env).error.empty());
   Limits defaults;
   CHECK(defaults.max_queued_bytes == 1024 * 1024);
   CHECK(defaults.max_open_rooms_per_player == 5);
   CHECK(defaults.open_room_ttl == std::chrono::minutes(30));
+  CHECK(defaults.keep_closed == std::chrono::minutes(10));
   CHECK(defaults.draw_offer_gap == 10);
   CHECK(defaults.lobby_list_size == 50);
 }

@@ -38,7 +38,7 @@ TEST_CASE("configuration: defaults, environment, flags, errors") {
   std::string help = help_text("/srv/web");
   for (auto flag : {"--host", "--port", "--db", "--static-dir", "--log-level", "--threads", "GIPF_ARENA_DB", "--public-origin",
                     "GIPF_ARENA_PUBLIC_ORIGIN", "--max-connections-per-address", "--max-new-players-per-address",
-                    "--max-open-rooms", "--open-room-ttl", "--message-rate", "--message-burst"})
+                    "--max-open-rooms", "--open-room-ttl", "--keep-closed", "GIPF_ARENA_KEEP_CLOSED", "--message-rate", "--message-burst"})
     CHECK_MESSAGE(help.find(flag) != std::string::npos, flag);
 }
 
