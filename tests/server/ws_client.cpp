@@ -31,6 +31,7 @@ WsClient::~WsClient() {
 bool WsClient::connect(int port, const std::string& origin) {
   try {
     impl_->ws.next_layer().connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
+    impl_->ws.next_layer().socket().set_option(net::ip::tcp::no_delay(true));  // small frames go out at once
     if (!origin.empty()) {
       impl_->ws.set_option(websocket::stream_base::decorator(
           [origin](websocket::request_type& req) { req.set(beast::http::field::origin, origin); }));
