@@ -177,11 +177,45 @@ bool eventually(Done done, int tries = 200) {
   return done();
 }
 
-// Reads and records messages until none comes for `quiet`.
+// Reads and records messages until none comes for `quiet`. It doesn't promise
+// that anything arrived: when a test needs an event, see_up_to() waits for it.
 inline void drain(Participant& p, std::chrono::milliseconds quiet = 100ms) {
   while (auto m = p.ws.receive(quiet)) {
     if ((*m)["type"] == "event") p.saw_event(*m);
   }
+}
+
+// Records events until `p` has seen the room's event `seq`, however long the
+// machine takes to deliver it (within `limit`).
+inline void see_up_to(Participant& p, std::int64_t seq, std::chrono::seconds limit = 30s) {
+  auto deadline = std::chrono::steady_clock::now() + limit;
+  while (p.last_seq < seq) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    REQUIRE_MESSAGE(left.count() > 0, (p.seat.empty() ? "spectator" : p.seat) << " is still at seq " << p.last_seq << ", not " << seq);
+    auto m = p.ws.receive(left);
+    REQUIRE_MESSAGE(m, (p.seat.empty() ? "spectator" : p.seat) << " got nothing after seq " << p.last_seq << ", waiting for " << seq);
+    if ((*m)["type"] == "event") p.saw_event(*m);
+  }
+}
+
+// After play_random() stops, the participant it stopped for has seen the last
+// event (its legal list came after it); the others may not have yet. Waits
+// until each of `all` has seen as far as the furthest of them.
+inline void catch_up(std::vector<Participant*> all) {
+  std::int64_t last = 0;
+  for (auto* p : all) last = std::max(last, p->last_seq);
+  for (auto* p : all) see_up_to(*p, last);
+}
+
+// Reads whatever comes until the server closes the connection (or `limit`
+// passes); returns how many messages came. For a close the server decides on
+// (a limit broken, a shutdown), where "no message for a while" is no sign.
+inline int read_until_closed(WsClient& ws, std::chrono::seconds limit = 30s) {
+  int messages = 0;
+  auto deadline = std::chrono::steady_clock::now() + limit;
+  while (!ws.closed() && std::chrono::steady_clock::now() < deadline)
+    if (ws.receive(1s)) ++messages;
+  return messages;
 }
 
 }  // namespace test_support
