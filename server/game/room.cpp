@@ -43,8 +43,10 @@ void Room::open(Executor strand, std::shared_ptr<const RoomContext> context, Roo
   context->log.create_room(room->authority_.room(), first, room->strand_, [room, first, opened](const std::string& error) {
     if (!error.empty()) return opened(nullptr, error);
     room->crowd_.record(first.seq, room->event_frame(first, 0));
+    // Observers first (the lobby lists it), then the creator hears of it.
+    RoomSummary s = room->summary();
+    room->context_->events.publish(RoomLoaded{s});
     opened(room, {});
-    room->announce();
   });
 }
 
@@ -176,14 +178,17 @@ void Room::committed(const std::string& error) {
     EventRecord event = c.proposal.event;
     bool was_closed = protocol::closed(authority_.room().status);
     authority_.commit(std::move(c.proposal));
+    // Observers hear of it before any client does: whatever a client does
+    // after its ack (a new room after a cancel) meets the directory and the
+    // lobby up to date.
+    RoomSummary s = summary();
+    context_->events.publish(EventCommitted{s, event});
+    if (!was_closed && s.status == RoomStatus::Finished) context_->events.publish(GameFinished{s, authority_.room()});
     Frame frame = event_frame(event, ply_before);
     crowd_.record(event.seq, frame);
     ack(c.client.get(), c.request_id);
     crowd_.broadcast(frame);
     send_legal();
-    RoomSummary s = summary();
-    context_->events.publish(EventCommitted{s, event});
-    if (!was_closed && s.status == RoomStatus::Finished) context_->events.publish(GameFinished{s, authority_.room()});
   }
   if (c.after) c.after(error.empty());
   while (!in_flight_ && !waiting_.empty()) {  // what arrived meanwhile, in order

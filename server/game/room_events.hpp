@@ -34,11 +34,12 @@ struct RoomSummary {
   std::int64_t finished_at = 0;
 };
 
-// A room came into memory: created, restored at start, or reloaded on demand.
+// A room came into memory: created (before its creator hears of it), restored
+// at start, or reloaded on demand.
 struct RoomLoaded {
   const RoomSummary& room;
 };
-// An event was stored and has been broadcast.
+// An event was stored; observers hear of it before any client does.
 struct EventCommitted {
   const RoomSummary& room;
   const EventRecord& event;
