@@ -81,10 +81,11 @@ int main(int argc, char** argv) {
   }
   if (!std::getenv("GIPF_ARENA_BIN")) setenv("GIPF_ARENA_BIN", GIPF_ARENA_BIN_DEFAULT, 0);
   // Every bot connects from 127.0.0.1: lift the per-address bounds and the
-  // message rate (the bots act as fast as they may). Finished rooms leave
+  // message rate (the bots act as fast as they may; a rate of 0 would mean no
+  // refill at all). Finished rooms leave
   // memory after a second, so that --finish sees them go.
   std::vector<std::string> args{"--max-connections-per-address", "1000000", "--max-new-players-per-address", "1000000",
-                                "--message-rate", "0", "--threads", std::to_string(f.threads)};
+                                "--message-rate", "100000", "--message-burst", "100000", "--threads", std::to_string(f.threads)};
   if (f.finish > 0) args.insert(args.end(), {"--keep-closed", "1"});
   test_support::ServerProcess server(test_support::temp_path("load.db"), args);
   server.limit_files(f.idle + 3 * f.games + f.spectators + 1024);
