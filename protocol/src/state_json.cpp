@@ -117,12 +117,13 @@ void write_action(JsonWriter& w, const engine::gipf::State& before, const engine
     case g::Action::Kind::Push: {
       const g::PushMove& m = g::kBoard.pushes[a.push];
       g::Cell end = before.push_end(a.push);
-      w.key("kind").string("push").key("dot").string(g::cell_name(m.dot)).key("path").begin_array();
+      // The dot and the piece are in the notation ([G]dot-end).
+      w.key("kind").string("push").key("path").begin_array();
       for (int i = 0; i < m.length; ++i) {
         w.string(g::cell_name(m.path[i]));
         if (m.path[i] == end) break;
       }
-      w.end_array().key("gipf").boolean(a.gipf);
+      w.end_array();
       break;
     }
     case g::Action::Kind::Remove:
@@ -156,7 +157,7 @@ void write_action(JsonWriter& w, const engine::yinsh::State& before, const engin
       w.key("kind").string("place").key("point").string(y::cell_name(a.from));
       break;
     case y::Action::Kind::Move:
-      w.key("kind").string("move").key("from").string(y::cell_name(a.from)).key("to").string(y::cell_name(a.to)).key("flips");
+      w.key("kind").string("move").key("flips");  // from and to are the notation (from-to)
       walk(a.from, a.to, false, [&before](y::Cell x) { return y::is_marker(before.at(x)); });
       break;
     case y::Action::Kind::RemoveRow:

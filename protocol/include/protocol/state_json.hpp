@@ -20,10 +20,11 @@ nlohmann::json state_to_json(const engine::gipf::State& state);
 nlohmann::json state_to_json(const engine::yinsh::State& state);
 
 // What a legal action does, for a client that highlights it without knowing the
-// rules: {"action": notation, "kind", ...}. GIPF kinds: push {dot, path (points
-// that receive a piece), gipf}, remove {cells, extent}, keep {extent}. YINSH:
-// place {point}, move {from, to, flips}, remove-row {cells}, remove-ring {point},
-// pass.
+// rules: {"action": notation, "kind", ...}, only what the notation does not say.
+// GIPF kinds: push {path (points that receive a piece; the notation [G]dot-end
+// has the dot and the piece)}, remove {cells, extent}, keep {extent}. YINSH:
+// place {point}, move {flips (the notation is from-to)}, remove-row {cells},
+// remove-ring {point}, pass.
 nlohmann::json action_to_json(const engine::gipf::State& before, const engine::gipf::Action& action);
 nlohmann::json action_to_json(const engine::yinsh::State& before, const engine::yinsh::Action& action);
 

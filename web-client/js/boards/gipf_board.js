@@ -26,6 +26,13 @@ const BY_NAME = new Map(CELLS.map((c) => [c.name, c]));
 const sameSet = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
 const pieceWord = (code) => `${code.toLowerCase() === 'w' ? 'white' : 'black'} ${code === code.toUpperCase() ? 'GIPF piece' : 'piece'}`;
 
+/** A push's dot and piece are in its notation, `[G]dot-end`; the server sends only its path. */
+function withNotation(move) {
+  if (move.kind !== 'push') return move;
+  const gipf = move.action.startsWith('G');
+  return { ...move, gipf, dot: move.action.slice(gipf ? 1 : 0).split('-')[0] };
+}
+
 export class GipfBoard {
   /** onAction(notation) is called with a complete legal action. */
   constructor({ onAction }) {
@@ -33,7 +40,8 @@ export class GipfBoard {
     this.svg = s('svg', { class: 'board', viewBox: '-200 -205 400 410', role: 'img', 'aria-label': 'GIPF board' });
     this.bar = h('div', { class: 'actionbar', 'aria-live': 'polite' });
     this.state = null;
-    this.moves = null;
+    this.legal = null;      // the moves as they came
+    this.moves = null;      // ... with what their notation says
     this.flip = false;
     this.previous = {};
     this.reset();
@@ -49,9 +57,12 @@ export class GipfBoard {
   update({ state, moves, flip }) {
     const changed = this.state && this.state.board !== state.board;
     this.previous = changed ? this.state.board : this.previous;
-    if (this.moves !== moves) this.reset();
+    if (this.legal !== moves) {
+      this.reset();
+      this.legal = moves;
+      this.moves = moves && moves.map(withNotation);
+    }
     this.state = state;
-    this.moves = moves;
     this.flip = flip;
     this.render();
   }

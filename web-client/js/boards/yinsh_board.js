@@ -23,13 +23,21 @@ const BY_NAME = new Map(POINTS.map((p) => [p.name, p]));
 
 const word = (code) => `${code.toLowerCase() === 'w' ? 'white' : 'black'} ${code === code.toUpperCase() ? 'ring' : 'marker'}`;
 
+/** A ring's move is `from-to` in its notation; the server sends only the flips. */
+function withNotation(move) {
+  if (move.kind !== 'move') return move;
+  const [from, to] = move.action.split('-');
+  return { ...move, from, to };
+}
+
 export class YinshBoard {
   constructor({ onAction }) {
     this.onAction = onAction;
     this.svg = s('svg', { class: 'board', viewBox: '-190 -200 380 400', role: 'img', 'aria-label': 'YINSH board' });
     this.bar = h('div', { class: 'actionbar', 'aria-live': 'polite' });
     this.state = null;
-    this.moves = null;
+    this.legal = null;      // the moves as they came
+    this.moves = null;      // ... with what their notation says
     this.flip = false;
     this.previous = {};
     this.ring = null;  // the ring chosen to move
@@ -37,9 +45,12 @@ export class YinshBoard {
 
   update({ state, moves, flip }) {
     if (this.state && this.state.board !== state.board) this.previous = this.state.board;
-    if (this.moves !== moves) this.ring = null;
+    if (this.legal !== moves) {
+      this.ring = null;
+      this.legal = moves;
+      this.moves = moves && moves.map(withNotation);
+    }
     this.state = state;
-    this.moves = moves;
     this.flip = flip;
     this.render();
   }
