@@ -1,6 +1,5 @@
 // gipf-arena: the game server. See --help and README.md.
 #include <cstdlib>
-#include <malloc.h>
 #include <iostream>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
@@ -51,11 +50,6 @@ int main(int argc, char** argv) {
   spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e level=%l %v");
   spdlog::set_level(spdlog::level::from_str(config.log_level));
   raise_fd_limit();
-  // SQLite frees its statement journals after every statement; with glibc's
-  // default (dynamic) trim threshold each free hands memory back to the kernel
-  // (madvise + TLB flushes: a tenth of the server's CPU under load). Keep up
-  // to 64 MiB of freed memory for reuse instead.
-  mallopt(M_TRIM_THRESHOLD, 64 * 1024 * 1024);
 
   std::shared_ptr<arena::Store> store;
   try {
