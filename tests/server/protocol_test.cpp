@@ -4,6 +4,8 @@
 
 #include "engine/gipf/notation.hpp"
 #include "engine/yinsh/notation.hpp"
+#include "protocol/json_text.hpp"
+#include "protocol/json_writer.hpp"
 #include "protocol/messages.hpp"
 #include "protocol/state_json.hpp"
 
@@ -242,4 +244,19 @@ TEST_CASE("legal actions with what they do: a push's path, a move's flips") {
   auto row = y::parse_action(yinsh.value, "xa2-e2");
   REQUIRE(row.ok());
   CHECK(action_to_json(yinsh.value, row.value)["cells"] == json{"a2", "b2", "c2", "d2", "e2"});
+}
+
+TEST_CASE("JsonWriter: commas, nesting, raw parts and escaping as to_text does") {
+  protocol::JsonWriter w;
+  w.begin_object().key("a").number(-7).key("b").begin_array().boolean(true).null().begin_object().end_object().end_array();
+  w.key("c").raw(protocol::RawJson{"{\"x\":[1,2]}"}).key("d").string("plain e3-e7").end_object();
+  CHECK(json::parse(w.text()) == json{{"a", -7}, {"b", {true, nullptr, json::object()}}, {"c", {{"x", {1, 2}}}}, {"d", "plain e3-e7"}});
+  for (std::string text : {std::string("quote \" and \\ back"), std::string("tab\tnew\nline"), std::string("Zoë 名人"),
+                           std::string("bad \xff\xfe utf-8"), std::string(1, '\0')}) {
+    protocol::JsonWriter s;
+    s.begin_array().string(text).end_array();
+    CAPTURE(s.text());
+    CHECK(json::accept(s.text()));  // always valid JSON
+    CHECK(s.text() == protocol::to_text(json::array({text})));  // the same text nlohmann writes
+  }
 }

@@ -1,8 +1,9 @@
 #pragma once
 // Every server → client message as a type with one serializer (PROTOCOL.md has
 // the spec). The server builds no JSON by hand: it fills these and calls
-// to_json(). Parts that are themselves JSON views of a game (a state, the legal
-// moves, the steps) are built once by protocol/game_view.hpp and carried here.
+// to_json(), or to_text() for the two messages of every action. Parts that
+// are themselves JSON views of a game (a state, the legal moves, the steps)
+// are built once by protocol/game_view.hpp and carried here.
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
