@@ -1,15 +1,18 @@
 #include "protocol/server_messages.hpp"
 
 #include "protocol/game_view.hpp"
+#include "protocol/json_text.hpp"
 
 namespace protocol {
 namespace {
 
-Json color_or_null(const std::optional<engine::Color>& c) { return c ? Json(engine::color_name(*c)) : Json(nullptr); }
-
 Json player_json(const PlayerRef& p) { return {{"id", p.id}, {"name", p.name}}; }
 
-Json seat_json(const std::optional<PlayerRef>& p) { return p ? player_json(*p) : Json(nullptr); }
+// {"id", "name"}, or null for an empty seat.
+void write_player(JsonWriter& w, const std::optional<PlayerRef>& p) {
+  if (p) w.begin_object().key("id").number(p->id).key("name").string(p->name).end_object();
+  else w.null();
+}
 
 // `message` with the request's id, if it had one.
 Json answering(Json message, const Json& id) {
@@ -61,34 +64,13 @@ Json to_json(const ErrorReply& m) {
 
 Json to_json(const Spectators& m) { return {{"type", "spectators"}, {"room", m.room}, {"count", m.count}}; }
 
-Json to_json(RoomSnapshot m) {
-  const RoomInfo& r = m.room;
-  return {{"type", "room"},
-          {"room",
-           {{"id", r.id},
-            {"options", options_json(r.options)},
-            {"visibility", r.is_private ? "private" : "public"},
-            {"white", seat_json(r.white)},
-            {"black", seat_json(r.black)},
-            {"created_at", r.created_at}}},
-          {"seq", m.seq},
-          {"ply", m.ply},
-          {"you", m.you ? engine::color_name(*m.you) : "spectator"},
-          {"status", status_name(m.status)},
-          {"history", std::move(m.history)},
-          {"state", std::move(m.state)},
-          {"result", std::move(m.result)},
-          {"draw_offer", color_or_null(m.draw_offer)},
-          {"spectators", m.spectators}};
-}
-
 std::string to_text(const Legal& m) {
   JsonWriter w;
-  w.reserve(m.moves.moves.text.size() + 16 * m.moves.actions.size() + 128);
+  w.reserve(m.legal.moves.text.size() + 16 * m.legal.actions.size() + 128);
   w.begin_object().key("type").string("legal").key("room").string(m.room).key("ply").number(m.ply);
   w.key("player").string(engine::color_name(m.player)).key("actions").begin_array();
-  for (const auto& action : m.moves.actions) w.string(action);
-  w.end_array().key("moves").raw(m.moves.moves).end_object();
+  for (const auto& action : m.legal.actions) w.string(action);
+  w.end_array().key("moves").raw(m.legal.moves).end_object();
   return w.take();
 }
 
@@ -99,9 +81,27 @@ std::string to_text(const Event& m) {
   w.key("kind").string(kind_name(m.kind)).key("at").number(m.at).key("by").string(m.by ? engine::color_name(*m.by) : "");
   w.key("ply").number(m.ply).key("status").string(status_name(m.status));
   w.key("state").raw(m.state).key("result").raw(m.result);
-  if (m.player) w.key("player").begin_object().key("id").number(m.player->id).key("name").string(m.player->name).end_object();
+  if (m.player) write_player(w.key("player"), m.player);
   if (m.expired) w.key("expired").boolean(*m.expired);
   if (m.action) w.key("action").string(*m.action).key("steps").raw(m.steps);
+  return w.end_object().take();
+}
+
+std::string to_text(const RoomSnapshot& m) {
+  const RoomInfo& r = m.room;
+  JsonWriter w;
+  w.reserve(m.history.text.size() + m.state.text.size() + 512);
+  w.begin_object().key("type").string("room").key("room").begin_object().key("id").string(r.id);
+  w.key("options").raw(to_text(options_json(r.options))).key("visibility").string(r.is_private ? "private" : "public");
+  write_player(w.key("white"), r.white);
+  write_player(w.key("black"), r.black);
+  w.key("created_at").number(r.created_at).end_object();
+  w.key("seq").number(m.seq).key("ply").number(m.ply).key("you").string(m.you ? engine::color_name(*m.you) : "spectator");
+  w.key("status").string(status_name(m.status));
+  w.key("history").raw(m.history).key("state").raw(m.state).key("result").raw(m.result).key("draw_offer");
+  if (m.draw_offer) w.string(engine::color_name(*m.draw_offer));
+  else w.null();
+  w.key("spectators").number(m.spectators);
   return w.end_object().take();
 }
 

@@ -43,9 +43,7 @@ void Room::open(Executor strand, std::shared_ptr<const RoomContext> context, Roo
   context->log.create_room(room->authority_.room(), first, room->strand_, [room, first, opened](const std::string& error) {
     if (!error.empty()) return opened(nullptr, error);
     room->crowd_.record(first.seq, room->event_frame(first, 0));
-    // Observers first (the lobby lists it), then the creator hears of it.
-    RoomSummary s = room->summary();
-    room->context_->events.publish(RoomLoaded{s});
+    room->loaded();  // observers first (the lobby lists it), then the creator hears of it
     opened(room, {});
   });
 }
@@ -58,10 +56,12 @@ std::shared_ptr<Room> Room::restore(Executor strand, std::shared_ptr<const RoomC
 }
 
 void Room::announce() {
-  boost::asio::post(strand_, [self = shared_from_this()] {
-    RoomSummary s = self->summary();
-    self->context_->events.publish(RoomLoaded{s});
-  });
+  boost::asio::post(strand_, [self = shared_from_this()] { self->loaded(); });
+}
+
+void Room::loaded() {
+  RoomSummary s = summary();
+  context_->events.publish(RoomLoaded{s});
 }
 
 template <class F>
@@ -250,12 +250,12 @@ void Room::send_snapshot(Client& client, std::int64_t player) {
   m.ply = game.ply();
   m.you = seat;
   m.status = r.status;
-  m.history = nlohmann::json::parse(protocol::steps_text(game, 0).text);
-  m.state = protocol::state_json(game);
-  m.result = protocol::result_to_json(game.result());
+  m.history = protocol::steps_text(game, 0);
+  m.state = protocol::state_text(game);
+  m.result = protocol::result_text(game.result());
   m.draw_offer = authority_.draw_offer();
   m.spectators = crowd_.spectators();
-  client.send(make_frame(protocol::to_json(std::move(m))));
+  client.send(make_frame(protocol::to_text(m)));
   if (seat) send_legal_to(client, *seat);
 }
 

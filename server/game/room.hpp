@@ -70,6 +70,8 @@ class Room : public std::enable_shared_from_this<Room> {
 
  private:
   Room(Executor strand, std::shared_ptr<const RoomContext> context, GameAuthority authority);
+  void loaded();  // announce() on the strand
+
 
   // Runs f on the strand, or after the event being stored; answers the client
   // rate_limited instead when too many operations wait already.

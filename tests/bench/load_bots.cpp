@@ -1,5 +1,6 @@
 #include "load_bots.hpp"
 
+#include <algorithm>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
@@ -30,6 +31,7 @@ struct Shared {
   bool stopped = false;
   int idle_to_open = 0, idle_connecting = 0;
   std::vector<std::weak_ptr<Conn>> conns;  // to close them all at the end
+  std::size_t live_hint = 0;               // conns after the last clean-up
 
   int think_ms() {
     if (settings.think_max_ms <= 0) return 0;
@@ -44,7 +46,6 @@ struct Shared {
     }
     conns.push_back(c);
   }
-  std::size_t live_hint = 0;
 };
 
 // One WebSocket client.
@@ -70,6 +71,7 @@ struct Conn : std::enable_shared_from_this<Conn> {
   void on_read(beast::error_code ec);
   void on_message(const json& m);
   void act(const json& legal);
+  const char* seat() const { return role == Role::White ? "white" : "black"; }
   void do_write() {
     ws.text(true);
     ws.async_write(net::buffer(out.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
@@ -174,7 +176,7 @@ void Conn::on_read(beast::error_code ec) {
   // A spectator reads and counts, but need not understand (keeps the client's CPU for the players).
   if (role != Role::Spectator || !welcomed) {
     json m = json::parse(beast::buffers_to_string(buffer.data()));
-    if (stats.measuring && role != Role::Idle) {
+    if (stats.measuring) {
       const std::string& type = m["type"].get_ref<const std::string&>();
       if (type == "legal") stats.legal_bytes += bytes, ++stats.legal_frames;
       if (type == "event") stats.event_bytes += bytes, ++stats.event_frames;
@@ -213,13 +215,13 @@ void Conn::on_message(const json& m) {
     ply = m["ply"];
   } else if (type == "event") {
     ply = m["ply"];
-    if (m["kind"] == "action" && m["by"] != (role == Role::White ? "white" : "black") && m["steps"][0]["ply"] == game->sent_ply) {
+    if (m["kind"] == "action" && m["by"] != seat() && m["steps"][0]["ply"] == game->sent_ply) {
       if (stats.measuring)  // the opponent of the actor has it
         stats.latencies_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - game->sent_at).count());
       game->sent_ply = -1;
     }
     if (!m["result"].is_null() && role == Role::White) game->finished();
-  } else if (type == "legal" && m["player"] == (role == Role::White ? "white" : "black") && m["ply"] == ply && ply != acted_ply) {
+  } else if (type == "legal" && m["player"] == seat() && m["ply"] == ply && ply != acted_ply) {
     acted_ply = ply;
     act(m);
   }
@@ -279,10 +281,9 @@ void Bots::stop() {
   impl_->shared.conns.clear();
 }
 
-double percentile(std::vector<double> v, double p) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  return v[std::min(v.size() - 1, static_cast<std::size_t>(p * static_cast<double>(v.size())))];
+double percentile(const std::vector<double>& sorted, double p) {
+  if (sorted.empty()) return 0;
+  return sorted[std::min(sorted.size() - 1, static_cast<std::size_t>(p * static_cast<double>(sorted.size())))];
 }
 
 }  // namespace load

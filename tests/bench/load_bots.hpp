@@ -51,6 +51,7 @@ class Bots {
   std::unique_ptr<Impl> impl_;
 };
 
-double percentile(std::vector<double> v, double p);
+// The p-quantile (0..1) of `sorted`, 0 when it is empty.
+double percentile(const std::vector<double>& sorted, double p);
 
 }  // namespace load

@@ -19,6 +19,7 @@
 #include <sys/resource.h>
 
 #include <boost/asio/io_context.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -122,6 +123,7 @@ int main(int argc, char** argv) {
   double cpu = server.cpu_seconds() - cpu0, own = own_cpu_seconds() - own0;
   double actions = static_cast<double>(std::max(1L, stats.actions));
 
+  std::sort(stats.latencies_ms.begin(), stats.latencies_ms.end());
   std::printf("games %d, spectators %d, think %d-%d ms, server threads %d, %.1f s measured\n", f.games, f.spectators,
               f.think_min, f.think_max, f.threads, elapsed);
   std::printf("actions/s %.0f   (%ld actions, %ld games finished, %ld errors)\n", stats.actions / elapsed, stats.actions,

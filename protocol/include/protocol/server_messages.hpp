@@ -1,7 +1,7 @@
 #pragma once
 // Every server → client message as a type with one serializer (PROTOCOL.md has
 // the spec). The server builds no JSON by hand: it fills these and calls
-// to_json(), or to_text() for the two messages of every action. Parts that
+// to_json(), or to_text() for those that carry views of a game. Parts that
 // are themselves JSON views of a game (a state, the legal moves, the steps)
 // are built once by protocol/game_view.hpp and carried here.
 #include <cstdint>
@@ -70,7 +70,7 @@ struct Legal {
   std::string room;
   int ply = 0;
   engine::Color player = engine::Color::White;
-  LegalMoves moves;
+  LegalMoves legal;
 };
 
 struct RoomInfo {
@@ -87,9 +87,9 @@ struct RoomSnapshot {
   int ply = 0;
   std::optional<engine::Color> you;  // none: a spectator
   RoomStatus status = RoomStatus::Open;
-  Json history;  // steps
-  Json state;
-  Json result;
+  RawJson history;  // steps
+  RawJson state;
+  RawJson result;
   std::optional<engine::Color> draw_offer;
   int spectators = 0;
 };
@@ -147,13 +147,11 @@ Json to_json(const RoomCreated& m);
 Json to_json(const Ack& m);
 Json to_json(const ErrorReply& m);
 Json to_json(const Spectators& m);
-// A snapshot carries large JSON parts: pass it by value (std::move) and the
-// parts move into the message instead of being copied.
-Json to_json(RoomSnapshot m);
-// The two messages of every action are written as text at once (JsonWriter):
-// the parts already written (state, moves, steps) go in as they are.
+// The messages that carry views of a game are written as text at once
+// (JsonWriter): the parts already written (state, moves, steps) go in as they are.
 std::string to_text(const Legal& m);
 std::string to_text(const Event& m);
+std::string to_text(const RoomSnapshot& m);
 Json to_json(const LobbyEntry& m);
 Json to_json(const Lobby& m);
 Json to_json(const LobbyUpdate& m);
