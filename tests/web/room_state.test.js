@@ -23,7 +23,7 @@ describe('snapshots', () => {
       id: m.room.id, options: { game: 'gipf', variant: 'basic', white_extra: 0, black_extra: 0 }, visibility: 'public',
       createdAt: m.room.created_at, seats: { white: { id: 1, name: 'Ada' }, black: null }, you: 'spectator',
       seq: 1, ply: 0, status: 'open', position: m.state, result: null, drawOffer: null, spectators: 1, history: [],
-      legal: null, sending: null, resync: null, notice: null,
+      legal: null, sending: null, resync: null, notice: null, ending: null,
     });
     assert.equal(room.position.pending.kind, 'push');
     assert.equal(roomOf(m), m.room.id);
@@ -191,6 +191,110 @@ describe('events', () => {
     const none = reduce(room, { type: 'spectators', room: room.id, count: 0 });
     assert.equal(none.spectators, 0);
     assert.equal(reduce(none, { type: 'spectators', room: room.id, count: 0 }), none, 'the same count changes nothing');
+  });
+});
+
+describe('moderation: aborted, adjudicated, resigned for a ban', () => {
+  // No fixture has these (the recorder plays without accounts): the events are
+  // written by hand from PROTOCOL.md, on a room recorded live.
+  const log = gipf.spectator;
+  const resignedEvent = first(log, isEvent('resigned'));
+  const live = upTo(log, isEvent('resigned'));  // seq 21, live, black to decide
+  const moderated = (kind, fields) => ({
+    type: 'event', room: live.id, seq: live.seq + 1, kind, at: resignedEvent.at, by: null, ply: live.ply,
+    state: resignedEvent.state, ...fields,
+  });
+  const aborted = moderated('aborted', { status: 'cancelled', result: null, note: 'both players asked for it' });
+  const adjudicated = moderated('adjudicated', { status: 'finished', result: { winner: 'black', reason: 'adjudication' }, note: 'white left a won position' });
+
+  test('aborted: cancelled without a result, the note kept, the user told', () => {
+    assert.equal(live.status, 'live');
+    const room = reduce(live, aborted);
+    assert.equal(room.status, 'cancelled');
+    assert.equal(room.result, null);
+    assert.equal(room.seq, 22);
+    assert.equal(room.ply, live.ply);
+    assert.equal(room.history, live.history);
+    assert.deepEqual(room.ending, { kind: 'aborted', note: 'both players asked for it' });
+    assert.equal(room.notice, 'aborted');
+    assert.equal(room.legal, null);
+    assert.equal(room.drawOffer, null);
+    const later = reduce(room, { type: 'spectators', room: room.id, count: 3 });
+    assert.equal(later.notice, null, 'the notice is about one message');
+    assert.deepEqual(later.ending, room.ending, 'the ending stays');
+  });
+
+  test('aborted ends a draw offer and an action being sent', () => {
+    const yinshLive = upTo(yinsh.white, isEvent('draw_offered'));
+    const offered = reduce(yinshLive, first(yinsh.white, isEvent('draw_offered')));
+    const sending = reduce(offered, { type: 'sent', room: offered.id, ply: offered.ply });
+    assert.equal(sending.drawOffer, 'white');
+    const room = reduce(sending, { ...aborted, room: offered.id, seq: offered.seq + 1, ply: offered.ply, state: offered.position });
+    assert.equal(room.drawOffer, null);
+    assert.equal(room.sending, null);
+    assert.equal(room.status, 'cancelled');
+  });
+
+  test('an open room can be aborted too', () => {
+    const open = upTo(log, isEvent('joined'));
+    assert.equal(open.status, 'open');
+    const room = reduce(open, { ...aborted, seq: open.seq + 1, ply: 0, state: open.position });
+    assert.equal(room.status, 'cancelled');
+    assert.equal(room.notice, 'aborted');
+    assert.deepEqual(room.seats, open.seats);
+  });
+
+  test('adjudicated: finished with the moderator\'s result and note', () => {
+    const room = reduce(live, adjudicated);
+    assert.equal(room.status, 'finished');
+    assert.deepEqual(room.result, { winner: 'black', reason: 'adjudication' });
+    assert.deepEqual(room.ending, { kind: 'adjudicated', note: 'white left a won position' });
+    assert.equal(room.notice, 'adjudicated');
+    assert.equal(room.legal, null);
+    const draw = reduce(live, { ...adjudicated, result: { winner: null, reason: 'adjudication' } });
+    assert.deepEqual(draw.result, { winner: null, reason: 'adjudication' });
+  });
+
+  test('a note missing from the event is an empty one', () => {
+    const { note, ...bare } = adjudicated;
+    assert.ok(note);
+    assert.deepEqual(reduce(live, bare).ending, { kind: 'adjudicated', note: '' });
+  });
+
+  test('resigned for a banned player: the result of a resignation, the ban told', () => {
+    const room = reduce(live, { ...resignedEvent, note: 'banned' });
+    assert.equal(room.status, 'finished');
+    assert.deepEqual(room.result, { winner: 'white', reason: 'resignation' });
+    assert.deepEqual(room.ending, { kind: 'resigned', note: 'banned' });
+    assert.equal(room.notice, 'banned');
+    const plain = reduce(live, resignedEvent);
+    assert.equal(plain.ending, null, 'a player\'s own resignation has no note');
+    assert.equal(plain.notice, null);
+  });
+
+  test('the events are applied once, like any other', () => {
+    const room = reduce(live, aborted);
+    assert.deepEqual(reduce(room, aborted), { ...room, notice: null }, 'the second time only clears the notice');
+    const gap = reduce(live, { ...adjudicated, seq: live.seq + 2 });
+    assert.equal(gap.resync, live.seq);
+    assert.equal(gap.status, 'live');
+    assert.equal(gap.ending, null);
+  });
+
+  test('a snapshot of the ended room keeps the ending; one of another state does not', () => {
+    const room = reduce(live, adjudicated);
+    const snapshot = log.filter(isType('room'))[1];
+    const same = { ...snapshot, seq: 22, status: 'finished', result: adjudicated.result };
+    const after = reduce(room, same);
+    assert.deepEqual(after, { ...fromSnapshot(same), ending: room.ending });
+    assert.equal(reduce(room, snapshot).ending, null, 'a live snapshot: the ending is not about it');
+    assert.equal(reduce(null, same).ending, null, 'a snapshot alone does not say');
+  });
+
+  test('the purity of the new cases', () => {
+    const copy = structuredClone(live);
+    for (const m of [aborted, adjudicated, { ...resignedEvent, note: 'banned' }]) reduce(live, Object.freeze(m));
+    assert.deepEqual(live, copy);
   });
 });
 

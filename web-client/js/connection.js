@@ -1,8 +1,10 @@
 // The one WebSocket to the server: identifies with the stored token, reconnects
 // with a growing delay, and on every reconnect asks each room it follows for the
-// events it missed (resync since the last seq it saw).
+// events it missed (resync since the last seq it saw). A signed-in browser sends
+// its session cookie with the upgrade: the server then knows the account and
+// ignores the token (welcome.account, welcome.token null).
 
-const TOKEN_KEY = 'gipf-arena-token';
+export const TOKEN_KEY = 'gipf-arena-token';
 const NAME_KEY = 'gipf-arena-name';
 
 export class Connection extends EventTarget {
@@ -10,6 +12,7 @@ export class Connection extends EventTarget {
     super();
     this.state = 'connecting';
     this.player = null;
+    this.account = null;  // {id, username, role} when signed in, from welcome
     this.rooms = new Map();  // room id -> last seq seen
     this.delay = 500;
     this.socket = null;
@@ -31,8 +34,16 @@ export class Connection extends EventTarget {
       socket.send(JSON.stringify(hello));
     });
     socket.addEventListener('message', (event) => this.receive(JSON.parse(event.data)));
-    socket.addEventListener('close', () => {
+    socket.addEventListener('close', (event) => {
       if (this.socket !== socket) return;
+      if (event.code === 1008 && event.reason === 'banned') {
+        // the account was banned: its session is gone, reconnecting would make a guest
+        this.socket = null;
+        this.account = null;
+        this.setState('banned');
+        this.dispatchEvent(new CustomEvent('banned'));
+        return;
+      }
       this.setState('reconnecting');
       setTimeout(() => this.open(), this.delay);
       this.delay = Math.min(this.delay * 2, 5000);
@@ -42,7 +53,8 @@ export class Connection extends EventTarget {
   receive(message) {
     if (message.type === 'welcome') {
       this.player = message.player;
-      localStorage.setItem(TOKEN_KEY, message.token);
+      this.account = message.account || null;
+      if (message.token) localStorage.setItem(TOKEN_KEY, message.token);  // null for an account: keep the guest's
       this.delay = 500;
       const reconnect = this.welcomed;
       this.welcomed = true;

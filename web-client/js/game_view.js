@@ -8,10 +8,27 @@ import { gameModule, variantLabel, resultText } from './games/index.js';
 import { reduce, roomOf } from './room_state.js';
 
 const NOTICES = {
-  draw_declined: 'Your draw offer was declined.',
-  cancelled: 'The room was cancelled.',
-  expired: 'Nobody joined in time: the room was cancelled.',
+  draw_declined: () => 'Your draw offer was declined.',
+  cancelled: () => 'The room was cancelled.',
+  expired: () => 'Nobody joined in time: the room was cancelled.',
+  aborted: (room) => endingText(room),
+  adjudicated: (room) => endingText(room),
+  banned: (room) => endingText(room),
 };
+
+/** How a moderator or a ban ended the game, in words (null if neither did). */
+export function endingText(room) {
+  const { ending, result, seats } = room;
+  if (!ending) return null;
+  if (ending.kind === 'aborted') return `The game was aborted by a moderator: ${ending.note}`;
+  if (ending.kind === 'adjudicated') return `The result was set by a moderator: ${ending.note}`;
+  if (ending.note === 'banned' && result && result.winner) {
+    const loser = other(result.winner);
+    const seat = seats[loser];
+    return `${colorName(loser)}${seat ? ` (${seat.name})` : ''} was banned: the game counts as resigned.`;
+  }
+  return `${ending.note}`;
+}
 
 export class GameView {
   constructor(root, connection, roomId, mode) {
@@ -46,7 +63,7 @@ export class GameView {
     if (room === before) return;
     this.room = room;
     if (room.resync !== null) this.connection.send({ type: 'resync', room: this.id, since: room.resync });
-    if (room.notice) toast(NOTICES[room.notice]);
+    if (room.notice) toast(NOTICES[room.notice](room));
     if (!before || room.seq !== before.seq) this.connection.follow(this.id, room.seq);
     this.render();
   }
@@ -90,10 +107,16 @@ export class GameView {
   }
 
   banner() {
-    const { result, you } = this.room;
-    if (!result) return null;
+    const { result, you, ending, status } = this.room;
+    const why = endingText(this.room);
+    if (!result) {
+      if (status !== 'cancelled' || !ending) return null;
+      return h('div', { class: 'banner', id: 'aborted', role: 'status' }, why);
+    }
     const personal = you === 'spectator' || !result.winner ? '' : result.winner === you ? ' You won!' : ' You lost.';
-    return h('div', { class: 'banner', id: 'result', role: 'status', 'data-winner': result.winner || 'draw' }, resultText(result, this.game) + personal);
+    return h('div', { class: 'banner', id: 'result', role: 'status', 'data-winner': result.winner || 'draw', 'data-reason': result.reason },
+      resultText(result, this.game) + personal,
+      why ? h('div', { class: 'ending', id: 'ending', 'data-kind': ending.kind, 'data-note': ending.note }, why) : null);
   }
 
   players() {
@@ -114,7 +137,11 @@ export class GameView {
 
   statusText() {
     const { status, position, you, seats, sending, legal } = this.room;
-    if (status === 'cancelled') return 'This room was cancelled before anyone joined.';
+    if (status === 'cancelled') {
+      if (this.room.ending) return 'The game was aborted: it has no result.';
+      // a snapshot does not tell an abort from a cancel, but only a moderator ends a started game without a result
+      return seats.white && seats.black ? 'The game was aborted by a moderator: it has no result.' : 'This room was cancelled before anyone joined.';
+    }
     if (status === 'open') return you === 'spectator' ? 'Waiting for a second player.' : 'Waiting for an opponent to join.';
     if (status === 'finished' || !position.pending) return 'The game is over.';
     const { kind, player } = position.pending;

@@ -30,7 +30,11 @@ export class LobbyView {
     this.connection = connection;
     this.lobby = { open: new Map(), live: new Map(), open_total: 0, live_total: 0 };
     this.finished = [];
-    connection.addEventListener('welcome', () => connection.send({ type: 'lobby_subscribe' }));
+    connection.addEventListener('welcome', () => {
+      this.showIdentity();
+      connection.send({ type: 'lobby_subscribe' });
+    });
+    connection.addEventListener('banned', () => this.showIdentity());
     connection.addEventListener('message', (e) => this.receive(e.detail));
     this.build();
     this.loadFinished();
@@ -59,6 +63,10 @@ export class LobbyView {
       if (problem) return toast(problem);
       this.connection.send({ type: 'set_name', name: name.value.trim() });
     } }, h('label', { for: 'name' }, 'Your name'), name, h('button', { type: 'submit' }, 'Save'));
+    // an account plays under its username (set_name is refused): no name form
+    this.nameForm = nameForm;
+    this.accountLine = h('p', { class: 'hint', id: 'playing-as', hidden: true });
+    this.showIdentity();
 
     const game = h('select', { id: 'game' }, games.map((g) => h('option', { value: g.name }, g.title)));
     const variant = h('select', { id: 'variant' });
@@ -104,11 +112,19 @@ export class LobbyView {
     this.finishedList = h('ul', { class: 'list', id: 'finished-games' });
     this.root.replaceChildren(
       h('div', { class: 'grid' },
-        h('section', { class: 'panel' }, h('h2', {}, 'Play'), nameForm, newGame),
+        h('section', { class: 'panel' }, h('h2', {}, 'Play'), nameForm, this.accountLine, newGame),
         h('section', { class: 'panel' }, h('h2', {}, 'Open games'), this.openList,
           h('h2', {}, 'Live games'), this.liveList,
           h('h2', {}, 'Finished games'), this.finishedList)));
     this.renderLists();
+  }
+
+  showIdentity() {
+    if (!this.nameForm) return;
+    const account = this.connection.account;
+    this.nameForm.hidden = !!account;
+    this.accountLine.hidden = !account;
+    this.accountLine.textContent = account ? `You play as ${account.username}.` : '';
   }
 
   renderLists() {

@@ -1,26 +1,47 @@
-// Picks the view from the address: /?room=ID (play: take or keep a seat),
-// /?watch=ID (spectate), /?replay=ID, or the lobby.
+// Picks the view from the address: /@/USERNAME (a player's profile), /admin
+// (moderation), /?room=ID (play: take or keep a seat), /?watch=ID (spectate),
+// /?replay=ID, or the lobby. The header shows who you are and the account
+// controls on every page.
 import { Connection } from './connection.js';
 import { GameView } from './game_view.js';
 import { LobbyView } from './lobby_view.js';
 import { ReplayView } from './replay_view.js';
+import { ProfileView } from './profile_view.js';
+import { AdminView } from './admin_view.js';
+import { renderHeader } from './account.js';
+import { h } from './ui.js';
 
 const connection = new Connection();
 const indicator = document.getElementById('connection');
 const who = document.getElementById('who');
-const LABELS = { connecting: 'connecting…', open: 'connected', reconnecting: 'reconnecting…' };
+const controls = document.getElementById('account-controls');
+const LABELS = { connecting: 'connecting…', open: 'connected', reconnecting: 'reconnecting…', banned: 'disconnected: banned' };
 
 connection.addEventListener('state', (e) => {
   indicator.dataset.state = e.detail;
   indicator.querySelector('.label').textContent = LABELS[e.detail];
 });
-connection.addEventListener('welcome', (e) => { who.textContent = e.detail.player.name; });
-document.addEventListener('name', (e) => { who.textContent = e.detail; });
+connection.addEventListener('welcome', (e) => renderHeader(who, controls, { account: e.detail.account || null, name: e.detail.player.name }));
+document.addEventListener('name', (e) => { if (!connection.account) renderHeader(who, controls, { account: null, name: e.detail }); });
+connection.addEventListener('banned', () => {
+  // the server closed the socket (1008 banned): the session is gone
+  renderHeader(who, controls, { account: null, name: '' });
+  document.getElementById('banned')?.remove();
+  document.querySelector('header.top').after(h('div', { class: 'banned', id: 'banned', role: 'alert' },
+    'Your account has been banned by a moderator: you were disconnected, your games waiting for an opponent were cancelled and your live games resigned.'));
+});
 
 const params = new URLSearchParams(location.search);
 const view = document.getElementById('view');
-if (params.has('replay')) new ReplayView(view, params.get('replay'));
+const path = location.pathname;
+if (path.startsWith('/@/')) new ProfileView(view, safeDecode(path.slice(3)));
+else if (path === '/admin' || path === '/admin/') new AdminView(view);
+else if (params.has('replay')) new ReplayView(view, params.get('replay'));
 else if (params.has('room')) new GameView(view, connection, params.get('room'), 'join');
 else if (params.has('watch')) new GameView(view, connection, params.get('watch'), 'watch');
 else new LobbyView(view, connection);
 connection.start();
+
+function safeDecode(text) {
+  try { return decodeURIComponent(text); } catch { return text; }
+}

@@ -11,7 +11,9 @@
  * @typedef {{winner: Color|null, reason: string}} Result
  * @typedef {{game: string, variant: string, white_extra?: number, black_extra?: number}} Options
  * @typedef {{ply: number, player: Color, actions: string[], moves: object[]}} Legal
- * @typedef {'draw_declined'|'cancelled'|'expired'} Notice
+ * @typedef {'draw_declined'|'cancelled'|'expired'|'aborted'|'adjudicated'|'banned'} Notice
+ * @typedef {{kind: 'aborted'|'adjudicated'|'resigned', note: string}} Ending
+ *   how a moderator (or a ban) ended the game, with the note the event carried
  *
  * @typedef {Object} RoomState
  * @property {string} id
@@ -32,6 +34,8 @@
  * @property {number|null} sending  the ply of an action sent and not answered yet
  * @property {number|null} resync   the last message showed a gap: ask for the events since this seq
  * @property {Notice|null} notice   the last message is news to tell the user
+ * @property {Ending|null} ending   the game was ended by a moderator or a ban (from the event:
+ *                                  a snapshot does not say, but an adjudication's result does)
  */
 
 /**
@@ -59,7 +63,12 @@ export function roomOf(message) {
  * @returns {RoomState|null}
  */
 export function reduce(state, message) {
-  if (message.type === 'room') return state && state.id !== message.room.id ? state : fromSnapshot(message);
+  if (message.type === 'room') {
+    if (state && state.id !== message.room.id) return state;
+    const room = fromSnapshot(message);
+    // a snapshot does not say how a moderator ended the game: keep what the event said
+    return state && state.ending && room.status === state.status ? { ...room, ending: state.ending } : room;
+  }
   if (!state || roomOf(message) !== state.id) return state;
   const room = state.resync === null && state.notice === null ? state : { ...state, resync: null, notice: null };
   switch (message.type) {
@@ -93,7 +102,7 @@ export function fromSnapshot(m) {
     seats: { white: room.white, black: room.black }, you: m.you,
     seq: m.seq, ply: m.ply, status: m.status, position: m.state, result: m.result,
     drawOffer: m.draw_offer, spectators: m.spectators, history: m.history,
-    legal: null, sending: null, resync: null, notice: null,
+    legal: null, sending: null, resync: null, notice: null, ending: null,
   };
 }
 
@@ -110,9 +119,21 @@ function applyEvent(room, e) {
       next.drawOffer = null;
       if (room.you !== 'spectator' && e.by !== room.you) next.notice = 'draw_declined';  // our offer
       break;
-    case 'draw_agreed':
-    case 'resigned': next.drawOffer = null; break;
+    case 'draw_agreed': next.drawOffer = null; break;
+    case 'resigned':
+      next.drawOffer = null;
+      if (e.note) {  // the server resigned for a banned player
+        next.ending = { kind: 'resigned', note: e.note };
+        if (e.note === 'banned') next.notice = 'banned';
+      }
+      break;
     case 'cancelled': next.notice = e.expired ? 'expired' : 'cancelled'; break;
+    case 'aborted':  // a moderator ended it without a result
+    case 'adjudicated':  // a moderator set the result
+      next.drawOffer = null;
+      next.ending = { kind: e.kind, note: e.note ?? '' };
+      next.notice = e.kind;
+      break;
     default: break;
   }
   if (next.ply !== room.ply || next.status !== 'live') next.sending = null;  // what was sent is taken or moot

@@ -82,5 +82,6 @@ export function resultText(result, game) {
   const own = game.results[result.reason];
   if (own) return own(winner, loser);
   if (result.reason === 'resignation') return `${winner} wins: ${loser} resigned.`;
+  if (result.reason === 'adjudication') return winner ? `${winner} wins by a moderator's decision.` : 'Drawn by a moderator\'s decision.';
   return winner ? `${winner} wins (${result.reason}).` : `Draw (${result.reason}).`;
 }

@@ -1,0 +1,94 @@
+// The JSON API (protocol/PROTOCOL.md, "Account API", "Admin API"): requests with
+// the session cookie, and the server's errors ({"error": {code, message}}) as
+// an ApiError whose message is the server's words.
+
+export class ApiError extends Error {
+  /**
+   * @param {number} status the HTTP status (0: no answer)
+   * @param {string} code   the server's code (`bad_credentials`, `banned`, …)
+   * @param {string} message words for a person
+   * @param {object} [body] the whole answer, for extra fields (`until`)
+   */
+  constructor(status, code, message, body = null) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.body = body;
+  }
+}
+
+async function request(path, init) {
+  let response;
+  try {
+    response = await fetch(path, { credentials: 'same-origin', ...init });
+  } catch {
+    throw new ApiError(0, 'network', 'The server could not be reached. Check your connection and try again.');
+  }
+  if (response.status === 204) return null;
+  let body = null;
+  try { body = await response.json(); } catch { /* not JSON */ }
+  if (!response.ok) {
+    const error = body && body.error;
+    const code = (error && error.code) || `http_${response.status}`;
+    let message = (error && error.message) || `The server answered ${response.status} ${response.statusText}.`.replace(' .', '.');
+    const retry = response.headers.get('Retry-After');
+    if (response.status === 429 && retry) message += ` Try again in ${retry} s.`;
+    throw new ApiError(response.status, code, message, body);
+  }
+  return body;
+}
+
+/** GET a JSON answer. */
+export function getJson(path) {
+  return request(path, { method: 'GET', headers: { Accept: 'application/json' } });
+}
+
+/** POST a JSON body; resolves to the answer (null for 204), rejects with ApiError. */
+export function postJson(path, body = {}) {
+  return request(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/** The `until` of a refusal (a ban's end, ms since the epoch), wherever the server put it. */
+export function untilOf(error) {
+  const body = error && error.body;
+  if (!body) return null;
+  const until = (body.error && body.error.until) ?? body.until;
+  return typeof until === 'number' && until > 0 ? until : null;
+}
+
+/** A time from the API (ms since the epoch) in the reader's words. */
+export function formatTime(ms) {
+  if (typeof ms !== 'number' || !ms) return '—';
+  return new Date(ms < 1e11 ? ms * 1000 : ms).toLocaleString();
+}
+
+/** A date from the API (ms since the epoch), without the time of day. */
+export function formatDate(ms) {
+  if (typeof ms !== 'number' || !ms) return '—';
+  return new Date(ms < 1e11 ? ms * 1000 : ms).toLocaleDateString();
+}
+
+/** Usernames as the server takes them: 3–20 of A–Z a–z 0–9 _ - */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,20}$/;
+
+/** What is wrong with a username or a password before asking the server ('' if nothing). */
+export function credentialsProblem(username, password) {
+  if (!USERNAME_PATTERN.test(username)) return 'A username has 3 to 20 characters: letters A–Z, digits, _ and -.';
+  const bytes = new TextEncoder().encode(password).length;
+  if (bytes < 8) return 'A password has at least 8 characters.';
+  if (bytes > 128) return 'A password has at most 128 bytes.';
+  return '';
+}
+
+/** The link to a player's profile page. */
+export const profilePath = (username) => `/@/${encodeURIComponent(username)}`;
+
+const RANK = { player: 0, moderator: 1, admin: 2 };
+/** Whether a role may moderate (see the admin page). */
+export const isStaff = (account) => !!account && (account.role === 'moderator' || account.role === 'admin');
+/** Whether `actor` may act on `target` ({id, role}): a lower role, and not themselves. */
+export const mayActOn = (actor, target) => isStaff(actor) && target.id !== actor.id && (RANK[target.role] ?? 0) < RANK[actor.role];
