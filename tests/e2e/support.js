@@ -1,5 +1,5 @@
 // Starts the real gipf-arena and Debian's Chromium for the end-to-end tests.
-import { spawn } from 'node:child_process';
+import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
@@ -9,13 +9,30 @@ import { chromium } from 'playwright-core';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const outputDir = join(root, 'test-output');
 
+export const serverBin = () => process.env.GIPF_ARENA_BIN || join(root, 'build', 'server', 'gipf-arena');
+
+/** A fresh database file's path in a new temporary directory. */
+export function freshDb() {
+  return join(mkdtempSync(join(tmpdir(), 'gipf-arena-e2e-')), 'e2e.db');
+}
+
+/**
+ * An account made with the command line before the server starts
+ * (`gipf-arena admin add-account USERNAME --role ROLE --db DB`, the password
+ * on standard input).
+ */
+export function addAccount(db, username, password, role = 'player') {
+  execFileSync(serverBin(), ['admin', 'add-account', username, '--role', role, '--db', db],
+    { input: `${password}\n`, stdio: ['pipe', 'pipe', 'inherit'], timeout: 60000 });
+}
+
 /**
  * The server on a loopback port (a free one unless given) with its database (a
  * fresh one unless given); resolves to {url, port, db, stop, kill}.
  */
 export function startServer({ port = 0, db } = {}) {
-  const bin = process.env.GIPF_ARENA_BIN || join(root, 'build', 'server', 'gipf-arena');
-  db ||= join(mkdtempSync(join(tmpdir(), 'gipf-arena-e2e-')), 'e2e.db');
+  const bin = serverBin();
+  db ||= freshDb();
   const child = spawn(bin, ['--port', String(port), '--db', db, '--static-dir', join(root, 'web-client'), '--log-level', 'warn'],
     { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise((resolve) => child.on('exit', resolve));
@@ -55,17 +72,20 @@ export async function newPage(browser, viewport = { width: 1100, height: 850 }) 
 /**
  * Plays until the game ends, each turn by clicking one of the choices the page
  * highlights (board targets and action buttons), chosen at random. `onAction`
- * runs after every click.
+ * runs after every click. With `clicks`, stops after that many clicks instead
+ * (part of a game).
  */
-export async function playByClicks(pages, { seed = 1, limitMs = 240000, onAction = async () => {} } = {}) {
+export async function playByClicks(pages, { seed = 1, limitMs = 240000, clicks: wanted = Infinity, onAction = async () => {} } = {}) {
   let state = seed;
   const random = (n) => { state = (state * 1103515245 + 12345) % 2147483648; return state % n; };
   const deadline = Date.now() + limitMs;
   let clicks = 0;
   while (Date.now() < deadline) {
     if ((await Promise.all(pages.map((p) => p.$('#result')))).every(Boolean)) return clicks;
+    if (clicks >= wanted) return clicks;
     let clicked = false;
     for (const page of pages) {
+      if (clicks >= wanted) break;
       const choices = await page.$$('[data-choice]');
       if (!choices.length) continue;
       try {
@@ -79,7 +99,7 @@ export async function playByClicks(pages, { seed = 1, limitMs = 240000, onAction
     }
     if (!clicked) await pages[0].waitForTimeout(30);
   }
-  throw new Error(`the game did not end within ${limitMs} ms (${clicks} clicks)`);
+  throw new Error(`the game did not ${wanted === Infinity ? 'end' : `get ${wanted} clicks`} within ${limitMs} ms (${clicks} clicks)`);
 }
 
 export function screenshotPath(name) {
