@@ -69,45 +69,44 @@ void Moderation::set_role(const Actor& actor, const std::string& username, Role 
   }, std::move(ex), std::move(done));
 }
 
-void Moderation::ban(const Actor& actor, const std::string& username, std::int64_t minutes, const std::string& reason,
-                     StoreExecutor ex, AccountDone done) {
-  change(actor, username, Role::Moderator, [this, actor, minutes, reason](const AccountRecord& target) {
+// A ban or a mute (`minutes` 0: lifting it), audited as `action`.
+void Moderation::sanction(const Actor& actor, const std::string& username, bool is_ban, std::int64_t minutes,
+                          const std::string& reason, StoreExecutor ex, AccountDone done) {
+  change(actor, username, Role::Moderator, [this, actor, is_ban, minutes, reason](const AccountRecord& target) {
     AccountChange c;
-    c.banned_until = clock_() + minutes_ms(minutes);
-    c.ban_reason = reason;
-    c.end_sessions = true;
-    c.audit = audit(actor, "ban", target.username, json{{"minutes", minutes}, {"reason", reason}}.dump());
+    std::int64_t until = minutes > 0 ? clock_() + minutes_ms(minutes) : 0;
+    json details{{"minutes", minutes}, {"reason", reason}};
+    if (minutes == 0) details = {{"was_until", is_ban ? target.banned_until : target.muted_until}};
+    if (is_ban) {
+      c.banned_until = until;
+      c.ban_reason = reason;
+      c.end_sessions = minutes > 0;
+    } else {
+      c.muted_until = until;
+      c.mute_reason = reason;
+    }
+    std::string action = std::string(minutes > 0 ? "" : "un") + (is_ban ? "ban" : "mute");
+    c.audit = audit(actor, action, target.username, details.dump());
     return c;
   }, std::move(ex), std::move(done));
 }
 
+void Moderation::ban(const Actor& actor, const std::string& username, std::int64_t minutes, const std::string& reason,
+                     StoreExecutor ex, AccountDone done) {
+  sanction(actor, username, true, minutes, reason, std::move(ex), std::move(done));
+}
+
 void Moderation::unban(const Actor& actor, const std::string& username, StoreExecutor ex, AccountDone done) {
-  change(actor, username, Role::Moderator, [this, actor](const AccountRecord& target) {
-    AccountChange c;
-    c.banned_until = 0;
-    c.audit = audit(actor, "unban", target.username, json{{"was_until", target.banned_until}}.dump());
-    return c;
-  }, std::move(ex), std::move(done));
+  sanction(actor, username, true, 0, "", std::move(ex), std::move(done));
 }
 
 void Moderation::mute(const Actor& actor, const std::string& username, std::int64_t minutes, const std::string& reason,
                       StoreExecutor ex, AccountDone done) {
-  change(actor, username, Role::Moderator, [this, actor, minutes, reason](const AccountRecord& target) {
-    AccountChange c;
-    c.muted_until = clock_() + minutes_ms(minutes);
-    c.mute_reason = reason;
-    c.audit = audit(actor, "mute", target.username, json{{"minutes", minutes}, {"reason", reason}}.dump());
-    return c;
-  }, std::move(ex), std::move(done));
+  sanction(actor, username, false, minutes, reason, std::move(ex), std::move(done));
 }
 
 void Moderation::unmute(const Actor& actor, const std::string& username, StoreExecutor ex, AccountDone done) {
-  change(actor, username, Role::Moderator, [this, actor](const AccountRecord& target) {
-    AccountChange c;
-    c.muted_until = 0;
-    c.audit = audit(actor, "unmute", target.username, json{{"was_until", target.muted_until}}.dump());
-    return c;
-  }, std::move(ex), std::move(done));
+  sanction(actor, username, false, 0, "", std::move(ex), std::move(done));
 }
 
 void Moderation::enforce_ban(const AccountRecord& banned, StoreExecutor ex) {

@@ -46,6 +46,8 @@ class Moderation {
   // least), then stores what `make` asks for with its audit entry.
   void change(const Actor& actor, const std::string& username, protocol::Role needed,
               std::function<AccountChange(const AccountRecord& target)> make, StoreExecutor ex, AccountDone done);
+  void sanction(const Actor& actor, const std::string& username, bool is_ban, std::int64_t minutes, const std::string& reason,
+                StoreExecutor ex, AccountDone done);
   void room_command(const Actor& actor, const std::string& room, Room::Command command, AuditEntry audit, StoreExecutor ex,
                     RoomDone done);
   // A ban takes effect: the account's connections close, its rooms end.

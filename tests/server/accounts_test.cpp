@@ -76,6 +76,17 @@ bool identify_with(Participant& p, int port, const std::string& cookie, json* we
   return true;
 }
 
+// Waits for the room's next event of `kind`, skipping others.
+json next_event(Participant& p, const std::string& kind) {
+  for (int i = 0; i < 200; ++i) {
+    auto e = p.ws.receive_type("event", 5s);
+    REQUIRE(e);
+    if ((*e)["kind"] == kind) return *e;
+  }
+  FAIL("no " << kind << " event");
+  return {};
+}
+
 std::string file_bytes(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
@@ -317,16 +328,10 @@ TEST_CASE("bans take effect: connections closed, the live game resigned, login r
   CHECK(json::parse(banned.body)["user"]["ban_reason"] == "abuse");
 
   // ivy sees jon resign, marked as a ban
-  std::optional<json> resigned;
-  for (int i = 0; i < 100 && !resigned; ++i) {
-    auto e = ivy.ws.receive_type("event", 5s);
-    REQUIRE(e);
-    if ((*e)["kind"] == "resigned") resigned = e;
-  }
-  REQUIRE(resigned);
-  CHECK((*resigned)["by"] == "black");
-  CHECK((*resigned)["note"] == "banned");
-  CHECK((*resigned)["result"]["winner"] == "white");
+  json resigned = next_event(ivy, "resigned");
+  CHECK(resigned["by"] == "black");
+  CHECK(resigned["note"] == "banned");
+  CHECK(resigned["result"]["winner"] == "white");
   // jon's connection is closed with 1008
   while (!jon.ws.closed()) jon.ws.receive(1s);
   CHECK(jon.ws.close_code() == 1008);
@@ -375,16 +380,10 @@ TEST_CASE("moderators abort and adjudicate games; both survive a restart and are
   CHECK(row["status"] == "finished");
   CHECK(row["result"] == "0-1");
   CHECK(row["reason"] == "adjudication");
-  std::optional<json> event;
-  for (int i = 0; i < 100 && !event; ++i) {
-    auto e = a.ws.receive_type("event", 5s);
-    REQUIRE(e);
-    if ((*e)["kind"] == "adjudicated") event = e;
-  }
-  REQUIRE(event);
-  CHECK((*event)["note"] == "White left");
-  CHECK((*event)["by"].is_null());
-  CHECK((*event)["result"]["winner"] == "black");
+  json event = next_event(a, "adjudicated");
+  CHECK(event["note"] == "White left");
+  CHECK(event["by"].is_null());
+  CHECK(event["result"]["winner"] == "black");
   CHECK(error_code(post(port, "/api/admin/games/" + gipf + "/abort", {{"reason", "late"}}, ref)) == "game_over");
 
   auto aborted = post(port, "/api/admin/games/" + yinsh + "/abort", {{"reason", "server test"}}, ref);
