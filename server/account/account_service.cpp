@@ -28,8 +28,13 @@ AccountFailure store_failure(const std::string& error) {
 }
 
 AccountService::AccountService(AccountStore& store, PasswordHasher& hasher, LoginLimiter& limiter,
-                               std::shared_ptr<AddressBook> addresses, Clock clock)
-    : store_(store), hasher_(hasher), limiter_(limiter), addresses_(std::move(addresses)), clock_(std::move(clock)) {}
+                               std::shared_ptr<AddressBook> addresses, PlayerConnections& connections, Clock clock)
+    : store_(store),
+      hasher_(hasher),
+      limiter_(limiter),
+      addresses_(std::move(addresses)),
+      connections_(connections),
+      clock_(std::move(clock)) {}
 
 void AccountService::signup(protocol::SignupRequest request, const std::string& address, StoreExecutor ex,
                             std::function<void(Answer)> done) {
@@ -48,9 +53,12 @@ void AccountService::signup(protocol::SignupRequest request, const std::string& 
     std::int64_t now = clock_();
     account.session_expires = session_expiry(now);
     std::string session = account.session_token;
-    store_.create_account(std::move(account), ex, [done, session](Stored<CreatedAccount> created) {
+    bool takes_over = !account.guest_token.empty();
+    store_.create_account(std::move(account), ex, [this, done, session, takes_over](Stored<CreatedAccount> created) {
       if (!created.ok()) return done(store_failure(created.error));
       if (created.value.taken) return done(AccountFailure{409, "username_taken", "that username is taken"});
+      // The guest's open connections were the guest's: they reconnect as the account.
+      if (takes_over) connections_.disconnect_player(created.value.account.player, "signed up");
       spdlog::info("event=account_created account={} username={}", created.value.account.id, created.value.account.username);
       done(Signed{created.value.account, session});
     });
@@ -60,10 +68,13 @@ void AccountService::signup(protocol::SignupRequest request, const std::string& 
 
 void AccountService::login(protocol::LoginRequest request, const std::string& address, StoreExecutor ex,
                            std::function<void(Answer)> done) {
-  if (std::int64_t wait = limiter_.retry_after(request.username, address); wait > 0)
+  if (std::int64_t wait = limiter_.attempt(request.username, address); wait > 0)
     return boost::asio::post(ex, [done, wait] {
       done(AccountFailure{429, "rate_limited", "too many failed logins; try again in " + std::to_string(wait) + " s", 0, wait});
     });
+  // Credentials no account can have: the same answer, without the work.
+  if (!protocol::valid_username(request.username) || request.password.size() > protocol::kMaxPasswordBytes)
+    return boost::asio::post(ex, [done] { done(bad_credentials()); });
   auto request_ptr = std::make_shared<protocol::LoginRequest>(std::move(request));
   store_.find_account(request_ptr->username, ex,
                       [this, request_ptr, address, ex, done](Stored<std::optional<AccountRecord>> found) {
@@ -73,12 +84,11 @@ void AccountService::login(protocol::LoginRequest request, const std::string& ad
     auto account = found.value;
     bool queued = hasher_.verify(std::move(stored), request_ptr->password, ex,
                                  [this, request_ptr, account, address, ex, done](PasswordHasher::Verdict verdict) {
-      if (!verdict.ok || !account) {
-        limiter_.failed(request_ptr->username, address);
+      if (!verdict.ok || !account) {  // attempt() counted it already
         spdlog::info("event=login_failed username=\"{}\"", log_text(request_ptr->username));
         return done(bad_credentials());
       }
-      limiter_.succeeded(request_ptr->username);
+      limiter_.succeeded(request_ptr->username, address);
       if (account->banned_until > clock_())
         return done(AccountFailure{403, "banned", "this account is banned: " + account->ban_reason, account->banned_until});
       if (!verdict.new_hash.empty())  // the limits changed since it was hashed: a best effort
@@ -103,7 +113,10 @@ void AccountService::start_session(AccountRecord account, StoreExecutor ex, std:
 
 void AccountService::logout(const std::string& session, StoreExecutor ex, StoreDone done) {
   if (session.empty()) return boost::asio::post(ex, [done] { done({}); });
-  store_.delete_session(session, std::move(ex), std::move(done));
+  store_.delete_session(session, std::move(ex), [this, session, done](const std::string& error) {
+    if (error.empty()) connections_.disconnect_session(session, "logged out");
+    done(error);
+  });
 }
 
 void AccountService::authenticate(const std::string& session, StoreExecutor ex, Found found) {

@@ -12,6 +12,7 @@
 
 #include "account/login_limiter.hpp"
 #include "account/password_hasher.hpp"
+#include "lobby/player_connections.hpp"
 #include "net/address_book.hpp"
 #include "protocol/account_messages.hpp"
 #include "store/store.hpp"
@@ -38,11 +39,11 @@ class AccountService {
   using Found = std::function<void(std::optional<AccountRecord>)>;
 
   AccountService(AccountStore& store, PasswordHasher& hasher, LoginLimiter& limiter, std::shared_ptr<AddressBook> addresses,
-                 Clock clock);
+                 PlayerConnections& connections, Clock clock);
 
   void signup(protocol::SignupRequest request, const std::string& address, StoreExecutor ex, std::function<void(Answer)> done);
   void login(protocol::LoginRequest request, const std::string& address, StoreExecutor ex, std::function<void(Answer)> done);
-  // Deletes the session (nothing if there is none).
+  // Deletes the session (nothing if there is none) and closes the connections opened with it.
   void logout(const std::string& session, StoreExecutor ex, StoreDone done);
   // The account a session cookie names, if the session is live and the account
   // not banned; none for "" or any failure.
@@ -55,6 +56,7 @@ class AccountService {
   PasswordHasher& hasher_;
   LoginLimiter& limiter_;
   std::shared_ptr<AddressBook> addresses_;
+  PlayerConnections& connections_;
   Clock clock_;
 };
 

@@ -1,5 +1,7 @@
 #include "account/admin_api.hpp"
 
+#include <algorithm>
+
 #include "net/http_target.hpp"
 #include "account/account_api.hpp"  // session_of, failure_response, method_not_allowed, account_view
 #include "protocol/account_messages.hpp"
@@ -13,8 +15,12 @@ namespace {
 
 constexpr int kPerPage = 50;
 
+// A ban or mute that has ended shows as none (0).
 protocol::UserRow user_row(const AccountRecord& a) {
-  return {account_view(a), a.created_at, a.banned_until, a.ban_reason, a.muted_until, a.mute_reason};
+  std::int64_t now = now_ms();
+  bool banned = a.banned_until > now, muted = a.muted_until > now;
+  return {account_view(a),          a.created_at, banned ? a.banned_until : 0, banned ? a.ban_reason : "",
+          muted ? a.muted_until : 0, muted ? a.mute_reason : ""};
 }
 
 HttpResponse forbidden(const HttpRequest& request) {
@@ -83,7 +89,7 @@ void AdminApi::users(std::shared_ptr<const HttpRequest> request, const std::stri
   std::string prefix = query_value(query, "q"), page_text = query_value(query, "page");
   auto page = page_text.empty() ? std::optional<int>(1) : small_number(page_text, 1, 100000);
   if (!page) return reply(json_error(*request, http::status::bad_request, "bad_field", "page must be a number from 1"));
-  if (!prefix.empty() && (prefix.size() > 20 || !protocol::valid_username(prefix + std::string(3, 'a'))))
+  if (prefix.size() > 20 || !std::all_of(prefix.begin(), prefix.end(), protocol::username_char))
     return reply(json_error(*request, http::status::bad_request, "bad_field", "q is the start of a username"));
   store_.list_accounts(AccountQuery{prefix, *page, kPerPage}, ex, [request, reply, page = *page](Stored<AccountPage> found) {
     if (!found.ok()) return reply(store_failed(*request, found.error));

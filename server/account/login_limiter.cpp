@@ -21,7 +21,19 @@ LoginLimiter::LoginLimiter(LoginLimits limits, Clock clock) : limits_(limits), c
 std::int64_t LoginLimiter::retry_after(const std::string& account, const std::string& address) {
   std::lock_guard lock(mutex_);
   std::int64_t now = clock_();
-  return std::max(wait(account_key(account), limits_.per_account, now), wait(address_key(address), limits_.per_address, now));
+  return std::max(wait_for(account_key(account), limits_.per_account, now),
+                  wait_for(address_key(address), limits_.per_address, now));
+}
+
+std::int64_t LoginLimiter::attempt(const std::string& account, const std::string& address) {
+  std::lock_guard lock(mutex_);
+  std::int64_t now = clock_();
+  std::int64_t wait = std::max(wait_for(account_key(account), limits_.per_account, now),
+                               wait_for(address_key(address), limits_.per_address, now));
+  if (wait > 0) return wait;
+  add(account_key(account), limits_.per_account, now);
+  add(address_key(address), limits_.per_address, now);
+  return 0;
 }
 
 void LoginLimiter::failed(const std::string& account, const std::string& address) {
@@ -31,9 +43,13 @@ void LoginLimiter::failed(const std::string& account, const std::string& address
   add(address_key(address), limits_.per_address, now);
 }
 
-void LoginLimiter::succeeded(const std::string& account) {
+void LoginLimiter::succeeded(const std::string& account, const std::string& address) {
   std::lock_guard lock(mutex_);
   failures_.erase(account_key(account));
+  if (auto it = failures_.find(address_key(address)); it != failures_.end() && !it->second.empty()) {
+    it->second.pop_back();
+    if (it->second.empty()) failures_.erase(it);
+  }
 }
 
 std::size_t LoginLimiter::tracked() const {
@@ -45,7 +61,7 @@ void LoginLimiter::expire(Failures& f, std::int64_t now) const {
   while (!f.empty() && f.front() <= now - limits_.window.count()) f.pop_front();
 }
 
-std::int64_t LoginLimiter::wait(const std::string& key, int limit, std::int64_t now) {
+std::int64_t LoginLimiter::wait_for(const std::string& key, int limit, std::int64_t now) {
   auto it = failures_.find(key);
   if (it == failures_.end()) return 0;
   expire(it->second, now);

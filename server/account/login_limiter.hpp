@@ -29,16 +29,21 @@ class LoginLimiter {
 
   // Seconds until `account` may be tried again from `address`; 0: now.
   std::int64_t retry_after(const std::string& account, const std::string& address);
+  // retry_after, and when it is 0 the attempt is counted as a failure at once
+  // (in the same lock): many attempts sent together cannot all pass the check
+  // before the first is judged. succeeded() takes it back.
+  std::int64_t attempt(const std::string& account, const std::string& address);
   // A wrong password (or unknown account) for `account` from `address`.
   void failed(const std::string& account, const std::string& address);
-  // A successful login forgets the account's failures (not the address's).
-  void succeeded(const std::string& account);
+  // A successful login (after attempt()): the account's failures are forgotten,
+  // and the attempt no longer counts against the address.
+  void succeeded(const std::string& account, const std::string& address);
   std::size_t tracked() const;
 
  private:
   using Failures = std::deque<std::int64_t>;  // times, oldest first, within the window
   // Seconds until `key` is under `limit` failures again; 0: it is.
-  std::int64_t wait(const std::string& key, int limit, std::int64_t now);
+  std::int64_t wait_for(const std::string& key, int limit, std::int64_t now);
   void add(const std::string& key, int limit, std::int64_t now);
   void expire(Failures& f, std::int64_t now) const;
   void make_room(std::int64_t now);

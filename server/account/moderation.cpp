@@ -23,6 +23,7 @@ AccountFailure refused(const Refusal& r) {
   if (r.code == ErrorCode::Internal) status = 500;
   if (r.code == ErrorCode::RateLimited) status = 429;
   if (r.code == ErrorCode::NoDraws) status = 400;
+  if (r.code == ErrorCode::Forbidden) status = 403;
   return {status, std::string(protocol::code_name(r.code)), r.message};
 }
 
@@ -30,7 +31,7 @@ std::int64_t minutes_ms(std::int64_t minutes) { return minutes * 60 * 1000; }
 
 }  // namespace
 
-Moderation::Moderation(AccountStore& store, RoomDirectory& directory, AccountConnections& connections, Clock clock)
+Moderation::Moderation(AccountStore& store, RoomDirectory& directory, PlayerConnections& connections, Clock clock)
     : store_(store), directory_(directory), connections_(connections), clock_(std::move(clock)) {}
 
 AuditEntry Moderation::audit(const Actor& actor, std::string action, std::string target, std::string details) const {
@@ -51,9 +52,11 @@ void Moderation::change(const Actor& actor, const std::string& username, Role ne
     AccountChange c = make(target);
     c.account = target.id;
     bool ban = c.end_sessions;
-    store_.change_account(std::move(c), ex, [this, ban, ex, done](Stored<AccountRecord> after) {
+    bool unban = c.banned_until && *c.banned_until == 0;
+    store_.change_account(std::move(c), ex, [this, ban, unban, ex, done](Stored<AccountRecord> after) {
       if (!after.ok()) return done(store_failure(after.error));
       if (ban) enforce_ban(after.value, ex);
+      if (unban) connections_.unban(after.value.player);
       done(after.value);
     });
   });
@@ -110,7 +113,7 @@ void Moderation::unmute(const Actor& actor, const std::string& username, StoreEx
 }
 
 void Moderation::enforce_ban(const AccountRecord& banned, StoreExecutor ex) {
-  int closed = connections_.disconnect(banned.id, "banned");
+  int closed = connections_.ban(banned.player, banned.banned_until, clock_());
   spdlog::info("event=account_banned account={} connections_closed={}", banned.id, closed);
   std::int64_t player = banned.player;
   store_.unfinished_rooms_of(player, ex, [this, player, ex](Stored<std::vector<RoomRecord>> rooms) {

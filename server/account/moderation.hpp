@@ -10,7 +10,7 @@
 
 #include "account/account_service.hpp"  // AccountFailure
 #include "game/room_directory.hpp"
-#include "lobby/account_connections.hpp"
+#include "lobby/player_connections.hpp"
 #include "store/store.hpp"
 
 namespace arena {
@@ -25,7 +25,7 @@ class Moderation {
   using AccountDone = std::function<void(std::variant<AccountRecord, AccountFailure>)>;
   using RoomDone = std::function<void(std::variant<RoomRecord, AccountFailure>)>;
 
-  Moderation(AccountStore& store, RoomDirectory& directory, AccountConnections& connections, Clock clock);
+  Moderation(AccountStore& store, RoomDirectory& directory, PlayerConnections& connections, Clock clock);
 
   void set_role(const Actor& actor, const std::string& username, protocol::Role role, StoreExecutor ex, AccountDone done);
   void ban(const Actor& actor, const std::string& username, std::int64_t minutes, const std::string& reason, StoreExecutor ex,
@@ -56,7 +56,7 @@ class Moderation {
 
   AccountStore& store_;
   RoomDirectory& directory_;
-  AccountConnections& connections_;
+  PlayerConnections& connections_;
   Clock clock_;
 };
 

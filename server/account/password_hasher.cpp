@@ -24,6 +24,9 @@ void init_sodium() {
 
 PasswordHasher::PasswordHasher(int threads, std::size_t max_waiting) : max_waiting_(max_waiting) {
   init_sodium();
+  // The dummy hash is made at once, so that the first unknown username costs
+  // one hash like every later one.
+  jobs_.push_back([this] { dummy_hash(); });
   for (int i = 0; i < std::max(threads, 1); ++i) threads_.emplace_back([this] { run(); });
 }
 
@@ -31,6 +34,7 @@ PasswordHasher::~PasswordHasher() {
   {
     std::lock_guard lock(mutex_);
     stopping_ = true;
+    jobs_.clear();  // the server is stopping: nobody waits for these answers
   }
   ready_.notify_all();
   for (auto& t : threads_) t.join();

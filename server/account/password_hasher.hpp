@@ -27,7 +27,7 @@ class PasswordHasher {
   // `threads` hashes at once (the bound is 2); beyond `max_waiting`
   // jobs queued, more are refused.
   explicit PasswordHasher(int threads = 2, std::size_t max_waiting = 64);
-  ~PasswordHasher();  // finishes the jobs queued, then joins
+  ~PasswordHasher();  // drops the jobs still queued, waits for those running
   PasswordHasher(const PasswordHasher&) = delete;
   PasswordHasher& operator=(const PasswordHasher&) = delete;
 

@@ -53,18 +53,18 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store)
   sessions_ = std::make_shared<Sessions>();
   hasher_ = std::make_unique<PasswordHasher>();
   login_limiter_ = std::make_unique<LoginLimiter>(LoginLimits{}, now_ms);
-  accounts_ = std::make_unique<AccountService>(*store_, *hasher_, *login_limiter_, addresses_, now_ms);
-  account_connections_ = std::make_unique<AccountConnections>();
+  player_connections_ = std::make_unique<PlayerConnections>();
+  accounts_ = std::make_unique<AccountService>(*store_, *hasher_, *login_limiter_, addresses_, *player_connections_, now_ms);
   identities_ = std::make_unique<IdentityService>(*store_, *accounts_, addresses_);
   directory_ = std::make_shared<RoomDirectory>(
       io_.get_executor(), *store_, rooms_,
       DirectoryLimits{l.max_open_rooms_per_player, std::chrono::duration_cast<std::chrono::milliseconds>(l.open_room_ttl),
                       std::chrono::duration_cast<std::chrono::milliseconds>(l.keep_closed)});
-  moderation_ = std::make_unique<Moderation>(*store_, *directory_, *account_connections_, now_ms);
+  moderation_ = std::make_unique<Moderation>(*store_, *directory_, *player_connections_, now_ms);
   feed_ = std::make_shared<LobbyFeed>(io_.get_executor(), l.lobby_list_size);
   events_->add(directory_);
   events_->add(feed_);
-  router_ = std::make_shared<Router>(*identities_, *feed_, *directory_, *account_connections_);
+  router_ = std::make_shared<Router>(*identities_, *feed_, *directory_, *player_connections_);
   auto api = std::make_shared<HttpApi>(HttpApiSettings{config_.static_dir, config_.public_origins}, *store_, *store_,
                                        ServerGauges{[d = directory_] { return d->rooms_in_memory(); },
                                                     [] { return WebsocketSession::open_count(); }},

@@ -27,7 +27,7 @@ struct RoomContext;
 class PasswordHasher;
 class LoginLimiter;
 class AccountService;
-class AccountConnections;
+class PlayerConnections;
 class Moderation;
 
 class ArenaServer {
@@ -59,7 +59,7 @@ class ArenaServer {
   std::unique_ptr<PasswordHasher> hasher_;
   std::unique_ptr<LoginLimiter> login_limiter_;
   std::unique_ptr<AccountService> accounts_;
-  std::unique_ptr<AccountConnections> account_connections_;
+  std::unique_ptr<PlayerConnections> player_connections_;
   std::unique_ptr<Moderation> moderation_;
   std::unique_ptr<IdentityService> identities_;
   std::shared_ptr<RoomDirectory> directory_;

@@ -112,8 +112,11 @@ std::variant<Refusal, Color> GameAuthority::playing_seat(const PlayerInfo& playe
 }
 
 Decision GameAuthority::propose(EventKind kind, std::optional<std::int64_t> player, std::optional<Color> color,
-                                std::optional<engine::AnyGame> next, std::string action) const {
-  if (seq_ >= limits_.max_events_per_room) return Refusal{ErrorCode::RoomLimit, "this room holds as many events as a room may"};
+                                std::optional<engine::AnyGame> next, std::string action, bool closing) const {
+  // A command that closes the room may take one event beyond the bound: a full
+  // room can still be aborted, adjudicated or left by a banned player.
+  if (seq_ >= limits_.max_events_per_room + (closing ? 1 : 0))
+    return Refusal{ErrorCode::RoomLimit, "this room holds as many events as a room may"};
   Proposal p;
   p.event = EventRecord{seq_ + 1, kind, player, color, std::move(action), clock_(), ""};
   if (next) p.change = change_after(*next);
@@ -207,7 +210,8 @@ Decision GameAuthority::expire() const {
 
 Decision GameAuthority::abort(std::int64_t moderator, const std::string& reason) const {
   if (protocol::closed(room_.status)) return Refusal{ErrorCode::GameOver, "the game is over already"};
-  Decision d = propose(EventKind::Aborted, moderator, std::nullopt, std::nullopt);
+  if (seat_of(moderator)) return Refusal{ErrorCode::Forbidden, "not in a game of your own"};
+  Decision d = propose(EventKind::Aborted, moderator, std::nullopt, std::nullopt, {}, true);
   if (auto* p = std::get_if<Proposal>(&d)) {
     p->event.note = reason;
     p->change.status = RoomStatus::Cancelled;
@@ -219,10 +223,11 @@ Decision GameAuthority::abort(std::int64_t moderator, const std::string& reason)
 Decision GameAuthority::adjudicate(std::int64_t moderator, const std::string& result, const std::string& reason) const {
   if (protocol::closed(room_.status)) return Refusal{ErrorCode::GameOver, "the game is over already"};
   if (room_.status == RoomStatus::Open) return Refusal{ErrorCode::NotStarted, "the game waits for a second player: abort it instead"};
+  if (seat_of(moderator)) return Refusal{ErrorCode::Forbidden, "not in a game of your own"};
   engine::AnyGame next = game_;
   if (!next.adjudicate(winner_of(result)))
     return Refusal{ErrorCode::NoDraws, std::string(game_.info().title) + " has no draws"};
-  Decision d = propose(EventKind::Adjudicated, moderator, std::nullopt, std::move(next), result);
+  Decision d = propose(EventKind::Adjudicated, moderator, std::nullopt, std::move(next), result, true);
   if (auto* p = std::get_if<Proposal>(&d)) p->event.note = reason;
   return d;
 }
@@ -231,8 +236,17 @@ Decision GameAuthority::forfeit(std::int64_t player) const {
   auto seat = seat_of(player);
   if (!seat) return Refusal{ErrorCode::NotAPlayer, "no seat in this room"};
   if (protocol::closed(room_.status)) return Refusal{ErrorCode::GameOver, "the room is closed already"};
-  Decision d = room_.status == RoomStatus::Open ? cancel(PlayerInfo{player, {}}) : resign(PlayerInfo{player, {}});
-  if (auto* p = std::get_if<Proposal>(&d)) p->event.note = kBanned;
+  Color color = *seat;
+  std::optional<engine::AnyGame> next;
+  if (room_.status != RoomStatus::Open) {
+    next = game_;
+    next->resign(color);
+  }
+  Decision d = propose(next ? EventKind::Resigned : EventKind::Cancelled, player, color, std::move(next), {}, true);
+  if (auto* p = std::get_if<Proposal>(&d)) {
+    p->event.note = kBanned;
+    if (room_.status == RoomStatus::Open) p->change.status = RoomStatus::Cancelled;
+  }
   return d;
 }
 

@@ -91,7 +91,7 @@ class GameAuthority {
   // The sender's seat if they may act in a running game, else the refusal.
   std::variant<Refusal, engine::Color> playing_seat(const PlayerInfo& player) const;
   Decision propose(protocol::EventKind kind, std::optional<std::int64_t> player, std::optional<engine::Color> color,
-                   std::optional<engine::AnyGame> next, std::string action = {}) const;
+                   std::optional<engine::AnyGame> next, std::string action = {}, bool closing = false) const;
   // The effect of a stored event on the row and the draw offer; the game is already `next`.
   void apply(const EventRecord& event, const std::string& name);
 

@@ -30,7 +30,7 @@ void Router::handle(const std::shared_ptr<Client>& client, Connection& connectio
 
 void Router::disconnected(Client* client, Connection& connection) {
   feed_.unsubscribe(client);
-  if (connection.account) accounts_.remove(connection.account->id, client);
+  if (connection.identified) connections_.remove(connection.player.id, client);
   for (auto& weak : connection.rooms)
     if (auto room = weak.lock()) room->disconnected(client);
   connection.rooms.clear();
@@ -54,10 +54,15 @@ void Router::on(const Request& r, const protocol::Hello& m) {
   }
   identities_.hello(m, r.connection.session, r.connection.address, r.ex, [this, r](IdentityService::Answer answer) {
     if (auto* welcome = std::get_if<protocol::Welcome>(&answer)) {
+      // A ban decided while this hello was read: the player may not come in.
+      if (!connections_.add(welcome->player.id, r.client, welcome->account ? r.connection.session : "", now_ms())) {
+        r.error(ErrorCode::Forbidden, "this account is banned");
+        r.client->disconnect("banned");
+        return r.resume();
+      }
       r.connection.identified = true;
       r.connection.player = {welcome->player.id, welcome->player.name};
       r.connection.account = welcome->account;
-      if (welcome->account) accounts_.add(welcome->account->id, r.client);
       welcome->id = r.id;
       r.send(protocol::to_json(*welcome));
     } else {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "game/room_directory.hpp"
-#include "lobby/account_connections.hpp"
+#include "lobby/player_connections.hpp"
 #include "lobby/identity_service.hpp"
 #include "lobby/lobby_feed.hpp"
 #include "protocol/messages.hpp"
@@ -30,8 +30,8 @@ struct Connection {
 
 class Router {
  public:
-  Router(IdentityService& identities, LobbyFeed& feed, RoomDirectory& directory, AccountConnections& accounts)
-      : identities_(identities), feed_(feed), directory_(directory), accounts_(accounts) {}
+  Router(IdentityService& identities, LobbyFeed& feed, RoomDirectory& directory, PlayerConnections& connections)
+      : identities_(identities), feed_(feed), directory_(directory), connections_(connections) {}
 
   void handle(const std::shared_ptr<Client>& client, Connection& connection, StoreExecutor ex,
               const protocol::Incoming& incoming, std::function<void()> resume);
@@ -62,7 +62,7 @@ class Router {
   IdentityService& identities_;
   LobbyFeed& feed_;
   RoomDirectory& directory_;
-  AccountConnections& accounts_;
+  PlayerConnections& connections_;
 };
 
 }  // namespace arena

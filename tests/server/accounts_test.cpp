@@ -128,8 +128,12 @@ TEST_CASE("accounts: sign up, the session cookie, log out, log in; usernames uni
   CHECK(error_code(http_request(port, "POST", "/api/account/signup", "{not json", kJson)) == "bad_json");
   CHECK(get(port, "/api/account/signup").status == 405);
 
+  Participant socket;
+  REQUIRE(identify_with(socket, port, cookie));
   auto out = post(port, "/api/account/logout", json::object(), cookie);
   CHECK(out.status == 204);
+  while (!socket.ws.closed()) socket.ws.receive(1s);  // the connections opened with that session close
+  CHECK(socket.ws.close_code() == 1008);
   CHECK(out.headers["set-cookie"].find("Max-Age=0") != std::string::npos);
   CHECK(get(port, "/api/account", cookie).status == 401);  // the session is gone
 
@@ -261,7 +265,9 @@ TEST_CASE("roles: every admin path refuses guests (401) and players (403); moder
       {"POST", "/api/admin/games/abcdefghijklmnopqrstuvwxyz/abort"},
       {"POST", "/api/admin/games/abcdefghijklmnopqrstuvwxyz/adjudicate"},
   };
-  for (const auto& [method, path] : paths) {
+  for (const auto& entry : paths) {
+    const std::string& method = entry.first;
+    const std::string& path = entry.second;
     CAPTURE(path);
     auto as_guest = http_request(port, method, path, "{}", kJson);
     CHECK(as_guest.status == 401);
@@ -273,6 +279,9 @@ TEST_CASE("roles: every admin path refuses guests (401) and players (403); moder
   CHECK(error_code(post(port, "/api/admin/users/hank/role", {{"role", "moderator"}}, moderator)) == "forbidden");
   CHECK(error_code(get(port, "/api/admin/audit", moderator)) == "forbidden");
   CHECK(error_code(post(port, "/api/admin/users/mod1/mute", {{"minutes", 5}, {"reason", "self"}}, moderator)) == "forbidden");
+  CHECK(json::parse(get(port, "/api/admin/users?q=mod1", moderator).body)["total"] == 1);
+  CHECK(get(port, "/api/admin/users?q=" + std::string(20, 'x'), moderator).status == 200);
+  CHECK(error_code(get(port, "/api/admin/users?q=a%20b", moderator)) == "bad_field");
   auto users = get(port, "/api/admin/users?q=h", moderator);
   REQUIRE(users.status == 200);
   CHECK(json::parse(users.body)["total"] == 1);
@@ -359,6 +368,17 @@ TEST_CASE("moderators abort and adjudicate games; both survive a restart and are
   REQUIRE(server.start());
   int port = server.port();
   std::string ref = login(port, "ref", "referee pass");
+
+  // A moderator never decides a game they play.
+  Participant own;
+  REQUIRE(identify_with(own, port, ref));
+  Participant rival;
+  REQUIRE(rival.identify(port, "Rival"));
+  std::string mine = open_game(own, rival, {{"game", "yinsh"}, {"variant", "blitz"}});
+  auto self = post(port, "/api/admin/games/" + mine + "/adjudicate", {{"result", "1-0"}, {"reason", "I win"}}, ref);
+  CHECK(self.status == 403);
+  CHECK(error_code(self) == "forbidden");
+  CHECK(error_code(post(port, "/api/admin/games/" + mine + "/abort", {{"reason", "losing"}}, ref)) == "forbidden");
 
   Participant a, b, c, d;
   REQUIRE(a.identify(port, "Ann"));

@@ -87,7 +87,7 @@ TEST_CASE("login limits: 10 failures per account and 100 per address in 10 minut
   // A success forgets the account's failures.
   for (int i = 0; i < 10; ++i) limiter.failed("carol", "10.0.0.9");
   CHECK(limiter.retry_after("carol", "10.0.0.8") > 0);
-  limiter.succeeded("Carol");
+  limiter.succeeded("Carol", "10.0.0.9");
   CHECK(limiter.retry_after("carol", "10.0.0.8") == 0);
 
   // 100 failures from one address, spread over many accounts, close the address.
@@ -96,6 +96,21 @@ TEST_CASE("login limits: 10 failures per account and 100 per address in 10 minut
   CHECK(limiter.retry_after("someone-new", "192.0.2.2") == 0);
   now += 600'000;
   CHECK(limiter.retry_after("someone-new", "192.0.2.1") == 0);
+}
+
+TEST_CASE("login limits: attempts count before they are judged, so a burst cannot pass the check together") {
+  std::int64_t now = 1'000'000;
+  LoginLimiter limiter(LoginLimits{}, [&now] { return now; });
+  for (int i = 0; i < 10; ++i) CHECK(limiter.attempt("dave", "10.0.0.1") == 0);  // ten in flight, none judged yet
+  CHECK(limiter.attempt("dave", "10.0.0.2") == 600);
+  limiter.succeeded("dave", "10.0.0.1");  // one of them had the right password
+  CHECK(limiter.attempt("dave", "10.0.0.2") == 0);
+  // The address's budget: 100 attempts, one given back by a success.
+  for (int i = 0; i < 99; ++i) CHECK(limiter.attempt("u" + std::to_string(i), "192.0.2.9") == 0);
+  CHECK(limiter.attempt("another", "192.0.2.9") == 0);
+  CHECK(limiter.attempt("yet-another", "192.0.2.9") > 0);
+  limiter.succeeded("another", "192.0.2.9");
+  CHECK(limiter.attempt("yet-another", "192.0.2.9") == 0);
 }
 
 TEST_CASE("login limits: the table is bounded; the stalest keys go first") {

@@ -299,6 +299,22 @@ TEST_CASE("authority: a moderator adjudicates a live game; GIPF has no draws; th
   CHECK(!error.empty());
 }
 
+TEST_CASE("authority: no moderator decides a game of their own; a full room can still be closed") {
+  Table t("yinsh", "normal");
+  t.commit(t.room->join(kBob));
+  CHECK(t.refused(t.room->abort(kAnn.id, "mine")) == ErrorCode::Forbidden);
+  CHECK(t.refused(t.room->adjudicate(kBob.id, "0-1", "mine")) == ErrorCode::Forbidden);
+
+  Table full("yinsh", "normal", AuthorityLimits{10, 3});
+  full.commit(full.room->join(kBob));
+  full.commit(full.play_first());
+  CHECK(full.refused(full.play_first()) == ErrorCode::RoomLimit);
+  CHECK(full.refused(full.room->offer_draw(kAnn)) == ErrorCode::RoomLimit);
+  full.commit(full.room->abort(99, "stuck"));
+  CHECK(full.room->seq() == 4);
+  CHECK(full.room->room().status == RoomStatus::Cancelled);
+}
+
 TEST_CASE("authority: a banned player forfeits: an open room is cancelled, a live game resigned") {
   Table open("yinsh", "normal");
   EventRecord cancelled = open.commit(open.room->forfeit(kAnn.id));

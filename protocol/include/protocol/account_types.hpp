@@ -29,12 +29,14 @@ struct AccountView {
 };
 
 // Usernames: 3..20 of [A-Za-z0-9_-] (PROTOCOL.md, Accounts).
+constexpr bool username_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+}
+
 constexpr bool valid_username(std::string_view name) {
   if (name.size() < 3 || name.size() > 20) return false;
-  for (char c : name) {
-    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
-    if (!ok) return false;
-  }
+  for (char c : name)
+    if (!username_char(c)) return false;
   return true;
 }
 
