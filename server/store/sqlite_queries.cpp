@@ -87,8 +87,10 @@ PlayerRecord insert_player(Connection& db, const std::string& token, const std::
 }
 
 void rename_player(Connection& db, std::int64_t id, const std::string& name) {
-  db.prepare("UPDATE players SET name = ? WHERE id = ?").bind(1, name).bind(2, id).run();
-  if (db.changes() != 1) throw SqliteError("no player " + std::to_string(id));
+  // An account's player is named by its username: never renamed (a guest
+  // socket that outlived the hand-over cannot do it either).
+  db.prepare("UPDATE players SET name = ? WHERE id = ? AND token_hash NOT LIKE 'account:%'").bind(1, name).bind(2, id).run();
+  if (db.changes() != 1) throw SqliteError("no guest player " + std::to_string(id));
 }
 
 void insert_room(Connection& db, const RoomRecord& r, const EventRecord& first) {
