@@ -127,7 +127,8 @@ std::string admin_help_text() {
 int run_admin_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err,
                       std::optional<std::string> (*env)(const char*)) {
   Parsed p = parse(args, env);
-  if (p.error.empty() && !p.words.empty() && (p.words[0] == "--help" || p.words[0] == "help")) {
+  bool help = args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help";
+  if (help) {
     out << admin_help_text();
     return 0;
   }

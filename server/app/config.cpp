@@ -40,8 +40,8 @@ constexpr Option kOptions[] = {
     {"--message-rate", "GIPF_ARENA_MESSAGE_RATE", "messages per second per connection, sustained (default 20)"},
     {"--message-burst", "GIPF_ARENA_MESSAGE_BURST", "messages per connection at once (default 60)"},
     {"--secure-cookies", "GIPF_ARENA_SECURE_COOKIES",
-     "mark the session cookie Secure (sent over HTTPS only): set it when the\n"
-     "server is reached through HTTPS (default off)",
+     "mark the session cookie Secure (sent over HTTPS only): set it\n"
+     "when the server is reached through HTTPS (default off)",
      true},
 };
 
