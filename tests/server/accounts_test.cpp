@@ -460,3 +460,15 @@ TEST_CASE("the database holds no password and no session cookie in clear") {
   CHECK(bytes.find(token_b) == std::string::npos);
   CHECK(bytes.find("$argon2id$") != std::string::npos);
 }
+
+TEST_CASE("accounts: with --secure-cookies the session cookie is Secure, on sign-up, login and logout") {
+  ServerProcess server(temp_path("secure.db"), {"--secure-cookies"});
+  REQUIRE(server.start());
+  auto created = post(server.port(), "/api/account/signup", {{"username", "lena"}, {"password", "lena's password"}});
+  REQUIRE(created.status == 201);
+  CHECK(created.headers["set-cookie"].find("; Secure") != std::string::npos);
+  auto in = post(server.port(), "/api/account/login", {{"username", "lena"}, {"password", "lena's password"}});
+  CHECK(in.headers["set-cookie"].find("; Secure") != std::string::npos);
+  auto out = post(server.port(), "/api/account/logout", json::object(), cookie_of(in));
+  CHECK(out.headers["set-cookie"].find("; Secure") != std::string::npos);
+}
