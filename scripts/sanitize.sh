@@ -20,7 +20,7 @@ if [[ ! -f build-sanitize/CMakeCache.txt ]]; then
 else
   cmake build-sanitize -DGIPF_ARENA_FUZZ_SECONDS="$seconds" >/dev/null
 fi
-fuzzers=(fuzz-protocol fuzz-gipf-notation fuzz-yinsh-notation fuzz-record fuzz-http-target)
+fuzzers=(fuzz-protocol fuzz-gipf-notation fuzz-yinsh-notation fuzz-record fuzz-http-target fuzz-account-bodies)
 cmake --build build-sanitize --parallel "$(nproc)" --target gipf-arena server-tests store-tests "${fuzzers[@]}"
 
 # halt_on_error: stop at the first report; abort_on_error: a core-like exit that

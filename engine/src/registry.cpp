@@ -148,6 +148,10 @@ bool AnyGame::resign(Color loser) {
   return std::visit([&](auto& g) { return g.resign(loser); }, game_);
 }
 
+bool AnyGame::adjudicate(std::optional<Color> winner) {
+  return std::visit([&](auto& g) { return g.adjudicate(winner); }, game_);
+}
+
 bool AnyGame::agree_draw() {
   return std::visit([]<class Rules>(Game<Rules>& g) { return Rules::agree_draw(g); }, game_);
 }

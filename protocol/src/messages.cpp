@@ -21,7 +21,7 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::array<std::pair<ErrorCode, std::string_view>, 23> kCodes{{
+constexpr std::array<std::pair<ErrorCode, std::string_view>, 24> kCodes{{
     {ErrorCode::BadJson, "bad_json"},
     {ErrorCode::BadMessage, "bad_message"},
     {ErrorCode::UnknownType, "unknown_type"},
@@ -45,6 +45,7 @@ constexpr std::array<std::pair<ErrorCode, std::string_view>, 23> kCodes{{
     {ErrorCode::DrawOfferTooSoon, "draw_offer_too_soon"},
     {ErrorCode::RoomLimit, "room_limit"},
     {ErrorCode::AlreadyStarted, "already_started"},
+    {ErrorCode::Forbidden, "forbidden"},
 }};
 
 constexpr std::size_t kMaxToken = 64;

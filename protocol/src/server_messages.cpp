@@ -36,9 +36,15 @@ Json delta_json(const LobbyListDelta& d) {
 }  // namespace
 
 Json to_json(const Welcome& m) {
-  return answering(
-      {{"type", "welcome"}, {"protocol", kVersion}, {"player", player_json(m.player)}, {"token", m.token}, {"new", m.is_new}},
-      m.id);
+  Json account = nullptr;
+  if (m.account) account = {{"id", m.account->id}, {"username", m.account->username}, {"role", role_name(m.account->role)}};
+  return answering({{"type", "welcome"},
+                    {"protocol", kVersion},
+                    {"player", player_json(m.player)},
+                    {"token", m.account ? Json(nullptr) : Json(m.token)},
+                    {"new", m.is_new},
+                    {"account", std::move(account)}},
+                   m.id);
 }
 
 Json to_json(const NameSet& m) { return answering({{"type", "name_set"}, {"name", m.name}}, m.id); }
@@ -78,11 +84,14 @@ std::string to_text(const Event& m) {
   JsonWriter w;
   w.reserve(m.state.text.size() + m.steps.text.size() + 256);
   w.begin_object().key("type").string("event").key("room").string(m.room).key("seq").number(m.seq);
-  w.key("kind").string(kind_name(m.kind)).key("at").number(m.at).key("by").string(m.by ? engine::color_name(*m.by) : "");
+  w.key("kind").string(kind_name(m.kind)).key("at").number(m.at).key("by");
+  if (m.by) w.string(engine::color_name(*m.by));
+  else w.null();
   w.key("ply").number(m.ply).key("status").string(status_name(m.status));
   w.key("state").raw(m.state).key("result").raw(m.result);
   if (m.player) write_player(w.key("player"), m.player);
   if (m.expired) w.key("expired").boolean(*m.expired);
+  if (m.note) w.key("note").string(*m.note);
   if (m.action) w.key("action").string(*m.action).key("steps").raw(m.steps);
   return w.end_object().take();
 }

@@ -5,6 +5,10 @@
 #include <future>
 #include <spdlog/spdlog.h>
 
+#include "account/account_api.hpp"
+#include "account/admin_api.hpp"
+#include "account/moderation.hpp"
+#include "account/password_hasher.hpp"
 #include "game/room_directory.hpp"
 #include "lobby/identity_service.hpp"
 #include "lobby/lobby_feed.hpp"
@@ -47,18 +51,25 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store)
                                                            CrowdLimits{l.event_history, l.event_history_bytes}});
   addresses_ = std::make_shared<AddressBook>(l.max_connections_per_address, l.max_new_players_per_address, l.new_player_window);
   sessions_ = std::make_shared<Sessions>();
-  identities_ = std::make_unique<IdentityService>(*store_, addresses_);
+  hasher_ = std::make_unique<PasswordHasher>();
+  login_limiter_ = std::make_unique<LoginLimiter>(LoginLimits{}, now_ms);
+  player_connections_ = std::make_unique<PlayerConnections>();
+  accounts_ = std::make_unique<AccountService>(*store_, *hasher_, *login_limiter_, addresses_, *player_connections_, now_ms);
+  identities_ = std::make_unique<IdentityService>(*store_, *accounts_, addresses_);
   directory_ = std::make_shared<RoomDirectory>(
       io_.get_executor(), *store_, rooms_,
       DirectoryLimits{l.max_open_rooms_per_player, std::chrono::duration_cast<std::chrono::milliseconds>(l.open_room_ttl),
                       std::chrono::duration_cast<std::chrono::milliseconds>(l.keep_closed)});
+  moderation_ = std::make_unique<Moderation>(*store_, *directory_, *player_connections_, now_ms);
   feed_ = std::make_shared<LobbyFeed>(io_.get_executor(), l.lobby_list_size);
   events_->add(directory_);
   events_->add(feed_);
-  router_ = std::make_shared<Router>(*identities_, *feed_, *directory_);
-  auto api = std::make_shared<HttpApi>(config_.static_dir, *store_, *store_,
+  router_ = std::make_shared<Router>(*identities_, *feed_, *directory_, *player_connections_);
+  auto api = std::make_shared<HttpApi>(HttpApiSettings{config_.static_dir, config_.public_origins}, *store_, *store_,
                                        ServerGauges{[d = directory_] { return d->rooms_in_memory(); },
-                                                    [] { return WebsocketSession::open_count(); }});
+                                                    [] { return WebsocketSession::open_count(); }},
+                                       std::make_shared<AccountApi>(*accounts_, *store_, config_.secure_cookies),
+                                       std::make_shared<AdminApi>(*accounts_, *store_, *moderation_));
   auto settings = std::make_shared<const HttpSettings>(HttpSettings{l, config_.public_origins});
   listener_ = std::make_shared<Listener>(io_, api, router_, sessions_, addresses_, settings);
 }

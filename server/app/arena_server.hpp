@@ -1,7 +1,7 @@
 #pragma once
 // The composition root: owns the io_context and its threads, the signals, the
-// store, the services (identities, room directory, lobby feed, router) and the
-// listener, and wires them together. Nothing else creates long-lived objects.
+// store, the services (accounts, moderation, identities, room directory, lobby
+// feed, router) and the listener, and wires them together. Nothing else creates long-lived objects.
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/signal_set.hpp>
@@ -24,6 +24,11 @@ class Sessions;
 class AddressBook;
 class RoomEvents;
 struct RoomContext;
+class PasswordHasher;
+class LoginLimiter;
+class AccountService;
+class PlayerConnections;
+class Moderation;
 
 class ArenaServer {
  public:
@@ -51,6 +56,11 @@ class ArenaServer {
   std::shared_ptr<const RoomContext> rooms_;
   std::shared_ptr<AddressBook> addresses_;
   std::shared_ptr<Sessions> sessions_;
+  std::unique_ptr<PasswordHasher> hasher_;
+  std::unique_ptr<LoginLimiter> login_limiter_;
+  std::unique_ptr<AccountService> accounts_;
+  std::unique_ptr<PlayerConnections> player_connections_;
+  std::unique_ptr<Moderation> moderation_;
   std::unique_ptr<IdentityService> identities_;
   std::shared_ptr<RoomDirectory> directory_;
   std::shared_ptr<LobbyFeed> feed_;

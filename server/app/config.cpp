@@ -12,6 +12,7 @@ struct Option {
   const char* flag;
   const char* env;
   const char* help;
+  bool is_switch = false;  // takes no value on the command line; the variable: 1/true or 0/false
 };
 
 constexpr Option kOptions[] = {
@@ -38,6 +39,10 @@ constexpr Option kOptions[] = {
      "database when asked for (default 600)"},
     {"--message-rate", "GIPF_ARENA_MESSAGE_RATE", "messages per second per connection, sustained (default 20)"},
     {"--message-burst", "GIPF_ARENA_MESSAGE_BURST", "messages per connection at once (default 60)"},
+    {"--secure-cookies", "GIPF_ARENA_SECURE_COOKIES",
+     "mark the session cookie Secure (sent over HTTPS only): set it\n"
+     "when the server is reached through HTTPS (default off)",
+     true},
 };
 
 std::optional<int> number(const std::string& text, int low, int high) {
@@ -112,6 +117,10 @@ std::string set(Config& c, const std::string& flag, const std::string& value, bo
     l.keep_closed = std::chrono::seconds(seconds);
   } else if (flag == "--message-rate") {
     return set_rate(l.messages_per_second, flag, value);
+  } else if (flag == "--secure-cookies") {
+    if (value == "1" || value == "true") c.secure_cookies = true;
+    else if (value == "0" || value == "false") c.secure_cookies = false;
+    else return "--secure-cookies is 1/true or 0/false";
   } else if (flag == "--message-burst") {
     if (auto error = set_rate(l.message_burst, flag, value); !error.empty()) return error;
     if (l.message_burst < 1) return "--message-burst must be at least 1";
@@ -158,13 +167,16 @@ ConfigResult parse_config(const std::vector<std::string>& args, std::optional<st
       value = arg.substr(eq + 1);
       arg = arg.substr(0, eq);
     }
-    bool known = false;
-    for (const Option& o : kOptions) known = known || arg == o.flag;
-    if (!known) {
+    const Option* option = nullptr;
+    for (const Option& o : kOptions)
+      if (arg == o.flag) option = &o;
+    if (!option) {
       r.error = "unknown argument '" + args[i] + "'";
       return r;
     }
-    if (eq == std::string::npos) {
+    if (option->is_switch && eq == std::string::npos) {
+      value = "true";
+    } else if (eq == std::string::npos) {
       if (i + 1 >= args.size()) {
         r.error = arg + " needs a value";
         return r;
@@ -191,7 +203,7 @@ std::string help_text(const std::string& default_static_dir) {
       "Options (each also read from the environment variable shown; flags win):\n";
   const std::string indent(32, ' ');
   for (const Option& o : kOptions) {
-    std::string flag = std::string("  ") + o.flag + " VALUE";
+    std::string flag = std::string("  ") + o.flag + (o.is_switch ? "" : " VALUE");
     if (flag.size() >= indent.size()) {
       out += flag + "\n" + indent;
     } else {
@@ -206,6 +218,7 @@ std::string help_text(const std::string& default_static_dir) {
     out += indent + "[" + o.env + "]\n";
   }
   out += "  --help                        this text\n\nThe web client's files default to " + default_static_dir + "\n";
+  out += "\nAccounts are managed with 'gipf-arena admin ...' (see 'gipf-arena admin --help').\n";
   return out;
 }
 

@@ -18,6 +18,7 @@ struct Config {
   // Origins (scheme://host[:port], lowercase) whose pages may open a WebSocket;
   // empty: the page's own host, and only when that is an IP address or localhost.
   std::vector<std::string> public_origins;
+  bool secure_cookies = false;  // the session cookie gets Secure (behind HTTPS)
   Limits limits;
 };
 

@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 #include <sys/resource.h>
 
+#include "app/admin_command.hpp"
 #include "app/arena_server.hpp"
 #include "app/config.hpp"
 #include "store/sqlite_store.hpp"
@@ -39,6 +40,8 @@ void raise_fd_limit() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc >= 2 && std::string(argv[1]) == "admin")
+    return arena::run_admin_command({argv + 2, argv + argc}, std::cin, std::cout, std::cerr, from_environment);
   const std::string default_static_dir = GIPF_ARENA_WEB_DIR;
   auto parsed = arena::parse_config({argv + 1, argv + argc}, from_environment);
   if (parsed.show_help) {

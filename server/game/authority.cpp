@@ -32,6 +32,16 @@ RoomChange change_after(const engine::AnyGame& game) {
   return c;
 }
 
+constexpr const char* kAborted = "aborted";  // the room's reason when a moderator aborted it
+constexpr const char* kBanned = "banned";    // the note of a banned player's resignation
+
+// "1-0" → White, "0-1" → Black, anything else (a draw) → none.
+std::optional<Color> winner_of(const std::string& result) {
+  if (result == "1-0") return Color::White;
+  if (result == "0-1") return Color::Black;
+  return std::nullopt;
+}
+
 std::optional<std::int64_t>& seat_field(RoomRecord& r, Color c) { return c == Color::White ? r.white : r.black; }
 std::string& name_field(RoomRecord& r, Color c) { return c == Color::White ? r.white_name : r.black_name; }
 
@@ -49,7 +59,7 @@ std::optional<GameAuthority> GameAuthority::open(RoomRecord room, const PlayerIn
   seat_field(room, seat) = creator.id;
   name_field(room, seat) = creator.name;
   GameAuthority authority(std::move(room), std::move(*game), std::move(clock), limits);
-  first = EventRecord{1, EventKind::Created, creator.id, seat, "", authority.room_.created_at};
+  first = EventRecord{1, EventKind::Created, creator.id, seat, "", authority.room_.created_at, ""};
   authority.apply(first, creator.name);
   return authority;
 }
@@ -101,11 +111,14 @@ std::variant<Refusal, Color> GameAuthority::playing_seat(const PlayerInfo& playe
   return *seat;
 }
 
-Decision GameAuthority::propose(EventKind kind, std::optional<std::int64_t> player, Color color,
-                                std::optional<engine::AnyGame> next, std::string action) const {
-  if (seq_ >= limits_.max_events_per_room) return Refusal{ErrorCode::RoomLimit, "this room holds as many events as a room may"};
+Decision GameAuthority::propose(EventKind kind, std::optional<std::int64_t> player, std::optional<Color> color,
+                                std::optional<engine::AnyGame> next, std::string action, bool closing) const {
+  // A command that closes the room may take one event beyond the bound: a full
+  // room can still be aborted, adjudicated or left by a banned player.
+  if (seq_ >= limits_.max_events_per_room + (closing ? 1 : 0))
+    return Refusal{ErrorCode::RoomLimit, "this room holds as many events as a room may"};
   Proposal p;
-  p.event = EventRecord{seq_ + 1, kind, player, color, std::move(action), clock_()};
+  p.event = EventRecord{seq_ + 1, kind, player, color, std::move(action), clock_(), ""};
   if (next) p.change = change_after(*next);
   p.next = std::move(next);
   return p;
@@ -195,6 +208,48 @@ Decision GameAuthority::expire() const {
   return d;
 }
 
+Decision GameAuthority::abort(std::int64_t moderator, const std::string& reason) const {
+  if (protocol::closed(room_.status)) return Refusal{ErrorCode::GameOver, "the game is over already"};
+  if (seat_of(moderator)) return Refusal{ErrorCode::Forbidden, "not in a game of your own"};
+  Decision d = propose(EventKind::Aborted, moderator, std::nullopt, std::nullopt, {}, true);
+  if (auto* p = std::get_if<Proposal>(&d)) {
+    p->event.note = reason;
+    p->change.status = RoomStatus::Cancelled;
+    p->change.reason = kAborted;
+  }
+  return d;
+}
+
+Decision GameAuthority::adjudicate(std::int64_t moderator, const std::string& result, const std::string& reason) const {
+  if (protocol::closed(room_.status)) return Refusal{ErrorCode::GameOver, "the game is over already"};
+  if (room_.status == RoomStatus::Open) return Refusal{ErrorCode::NotStarted, "the game waits for a second player: abort it instead"};
+  if (seat_of(moderator)) return Refusal{ErrorCode::Forbidden, "not in a game of your own"};
+  engine::AnyGame next = game_;
+  if (!next.adjudicate(winner_of(result)))
+    return Refusal{ErrorCode::NoDraws, std::string(game_.info().title) + " has no draws"};
+  Decision d = propose(EventKind::Adjudicated, moderator, std::nullopt, std::move(next), result, true);
+  if (auto* p = std::get_if<Proposal>(&d)) p->event.note = reason;
+  return d;
+}
+
+Decision GameAuthority::forfeit(std::int64_t player) const {
+  auto seat = seat_of(player);
+  if (!seat) return Refusal{ErrorCode::NotAPlayer, "no seat in this room"};
+  if (protocol::closed(room_.status)) return Refusal{ErrorCode::GameOver, "the room is closed already"};
+  Color color = *seat;
+  std::optional<engine::AnyGame> next;
+  if (room_.status != RoomStatus::Open) {
+    next = game_;
+    next->resign(color);
+  }
+  Decision d = propose(next ? EventKind::Resigned : EventKind::Cancelled, player, color, std::move(next), {}, true);
+  if (auto* p = std::get_if<Proposal>(&d)) {
+    p->event.note = kBanned;
+    if (room_.status == RoomStatus::Open) p->change.status = RoomStatus::Cancelled;
+  }
+  return d;
+}
+
 void GameAuthority::commit(Proposal proposal) {
   if (proposal.next) game_ = std::move(*proposal.next);
   apply(proposal.event, proposal.name);
@@ -215,11 +270,18 @@ void GameAuthority::apply(const EventRecord& e, const std::string& name) {
       room_.status = RoomStatus::Cancelled;
       room_.finished_at = e.at;
       break;
+    case EventKind::Aborted:
+      room_.status = RoomStatus::Cancelled;
+      room_.reason = kAborted;
+      room_.finished_at = e.at;
+      draw_offer_.reset();
+      break;
     case EventKind::DrawOffered:
       draw_offer_ = e.color;
       if (e.color) last_draw_offer_ply_[engine::index(*e.color)] = game_.ply();
       break;
     case EventKind::Action:
+    case EventKind::Adjudicated:
     case EventKind::DrawDeclined:
     case EventKind::DrawAgreed:
     case EventKind::Resigned:
@@ -246,6 +308,9 @@ std::string replay_event(engine::AnyGame& game, const EventRecord& e) {
       return {};
     case protocol::EventKind::DrawAgreed:
       return game.agree_draw() ? std::string() : "no draw is possible here";
+    case protocol::EventKind::Adjudicated:
+      if (e.action != "1-0" && e.action != "0-1" && e.action != "1/2-1/2") return "unknown result '" + e.action + "'";
+      return game.adjudicate(winner_of(e.action)) ? std::string() : "the game cannot be adjudicated " + e.action;
     default:
       return {};
   }

@@ -68,6 +68,12 @@ class GameAuthority {
   Decision answer_draw(const PlayerInfo& player, bool accept) const;
   Decision cancel(const PlayerInfo& player) const;  // the creator, before anyone joined
   Decision expire() const;                          // the server, while nobody joined
+  // A moderator's commands (the moderator's player id, their reason): an open
+  // or live game ends without a result; a live game gets `result` (1-0 0-1 1/2-1/2).
+  Decision abort(std::int64_t moderator, const std::string& reason) const;
+  Decision adjudicate(std::int64_t moderator, const std::string& result, const std::string& reason) const;
+  // A banned player leaves: their open room is cancelled, their live game resigned.
+  Decision forfeit(std::int64_t player) const;
 
   // The proposal was stored: make it so.
   void commit(Proposal proposal);
@@ -84,8 +90,8 @@ class GameAuthority {
   GameAuthority(RoomRecord room, engine::AnyGame game, Clock clock, AuthorityLimits limits);
   // The sender's seat if they may act in a running game, else the refusal.
   std::variant<Refusal, engine::Color> playing_seat(const PlayerInfo& player) const;
-  Decision propose(protocol::EventKind kind, std::optional<std::int64_t> player, engine::Color color,
-                   std::optional<engine::AnyGame> next, std::string action = {}) const;
+  Decision propose(protocol::EventKind kind, std::optional<std::int64_t> player, std::optional<engine::Color> color,
+                   std::optional<engine::AnyGame> next, std::string action = {}, bool closing = false) const;
   // The effect of a stored event on the row and the draw offer; the game is already `next`.
   void apply(const EventRecord& event, const std::string& name);
 

@@ -17,6 +17,8 @@ class Client {
   // Queues a text frame; safe from any thread. A client whose queue overflows
   // is disconnected.
   virtual void send(Frame frame) = 0;
+  // Closes the connection (a policy close, with `reason`); safe from any thread.
+  virtual void disconnect(const char* reason) = 0;
 };
 
 struct PlayerInfo {

@@ -65,12 +65,13 @@ void Room::loaded() {
 }
 
 template <class F>
-void Room::on_strand(std::shared_ptr<Client> client, json request_id, F&& f) {
+void Room::on_strand(std::shared_ptr<Client> client, json request_id, F&& f, std::function<void()> busy) {
   boost::asio::post(strand_, [self = shared_from_this(), client = std::move(client), request_id = std::move(request_id),
-                              f = std::forward<F>(f)]() mutable {
+                              f = std::forward<F>(f), busy = std::move(busy)]() mutable {
     if (!self->in_flight_) return self->run_guarded(f);
     if (self->waiting_.size() >= self->context_->max_waiting) {
       spdlog::warn("event=room_busy room={} waiting={}", self->id_, self->waiting_.size());
+      if (busy) return busy();
       return self->fail(client.get(), ErrorCode::RateLimited, "the room is busy: try again", request_id);
     }
     self->waiting_.emplace_back(std::move(f));  // after the event being stored
@@ -216,6 +217,7 @@ Frame Room::event_frame(const EventRecord& e, int ply_before) const {
   if ((e.kind == EventKind::Created || e.kind == EventKind::Joined) && e.color)
     m.player = protocol::PlayerRef{e.player.value_or(0), *e.color == Color::White ? r.white_name : r.black_name};
   if (e.kind == EventKind::Cancelled) m.expired = !e.player.has_value();
+  if (!e.note.empty()) m.note = e.note;
   if (e.kind == EventKind::Action) {
     m.action = e.action;
     m.steps = protocol::steps_text(game, ply_before);
@@ -342,6 +344,29 @@ void Room::answer_draw(std::shared_ptr<Client> client, PlayerInfo player, bool a
 
 void Room::cancel(std::shared_ptr<Client> client, PlayerInfo player, json request_id) {
   on_strand(client, request_id, [this, client, player, request_id] { decide(authority_.cancel(player), client, request_id); });
+}
+
+void Room::command(Command decide_event, std::optional<AuditEntry> audit, CommandDone done) {
+  auto busy = [self = shared_from_this(), done] {
+    done(Refusal{ErrorCode::RateLimited, "the room is busy: try again"}, self->authority_.room());
+  };
+  on_strand(
+      nullptr, nullptr,
+      [this, decide_event = std::move(decide_event), audit = std::move(audit), done] {
+        Decision decision = decide_event(authority_);
+        if (auto* refusal = std::get_if<Refusal>(&decision)) return done(*refusal, authority_.room());
+        auto* proposal = std::get_if<Proposal>(&decision);
+        if (!proposal) return done(std::nullopt, authority_.room());  // nothing to store
+        if (audit) {
+          proposal->change.audit = std::move(audit);
+          proposal->change.audit->at = proposal->event.at;
+        }
+        decide(std::move(decision), nullptr, nullptr, [this, done](bool stored) {
+          if (!stored) return done(Refusal{ErrorCode::Internal, "the server could not store this; nothing changed"}, authority_.room());
+          done(std::nullopt, authority_.room());
+        });
+      },
+      std::move(busy));
 }
 
 void Room::expire() {

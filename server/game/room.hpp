@@ -65,6 +65,12 @@ class Room : public std::enable_shared_from_this<Room> {
   void cancel(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id);
   // Nobody joined in time: the server cancels the room if it is still open.
   void expire();
+  // A command from no connection (a moderator's, or a ban's): `decide` picks
+  // the event, stored with `audit` in one transaction; `done` runs on the
+  // strand with the refusal (none: stored) and the room's row after it.
+  using Command = std::function<Decision(const GameAuthority&)>;
+  using CommandDone = std::function<void(std::optional<Refusal>, RoomRecord)>;
+  void command(Command decide, std::optional<AuditEntry> audit, CommandDone done);
   // The client's connection closed.
   void disconnected(Client* client);
 
@@ -75,8 +81,9 @@ class Room : public std::enable_shared_from_this<Room> {
 
   // Runs f on the strand, or after the event being stored; answers the client
   // rate_limited instead when too many operations wait already.
+  // `busy`, if given, is told instead of the client.
   template <class F>
-  void on_strand(std::shared_ptr<Client> client, nlohmann::json request_id, F&& f);
+  void on_strand(std::shared_ptr<Client> client, nlohmann::json request_id, F&& f, std::function<void()> busy = {});
   template <class F>
   void run_guarded(F& f);
   // Answers a decision: a refusal or repeat at once, a proposal once stored.

@@ -12,7 +12,7 @@ namespace {
 using protocol::ErrorCode;
 using protocol::ErrorReply;
 
-protocol::Welcome welcome(const PlayerRecord& p, bool is_new) { return {{p.id, p.name}, p.token, is_new, nullptr}; }
+protocol::Welcome welcome(const PlayerRecord& p, bool is_new) { return {{p.id, p.name}, p.token, is_new, std::nullopt, nullptr}; }
 
 ErrorReply store_failed(const std::string& error) {
   spdlog::error("event=store_failed error=\"{}\"", log_text(error));
@@ -21,7 +21,17 @@ ErrorReply store_failed(const std::string& error) {
 
 }  // namespace
 
-void IdentityService::hello(const protocol::Hello& hello, const std::string& address, StoreExecutor ex,
+void IdentityService::hello(const protocol::Hello& hello, const std::string& session, const std::string& address,
+                            StoreExecutor ex, std::function<void(Answer)> done) {
+  if (session.empty()) return guest(hello, address, std::move(ex), std::move(done));
+  accounts_.authenticate(session, ex, [this, hello, address, ex, done](std::optional<AccountRecord> account) {
+    if (!account) return guest(hello, address, ex, done);  // logged out or expired: a guest, as without a cookie
+    done(protocol::Welcome{{account->player, account->username}, "", false,
+                           protocol::AccountView{account->id, account->username, account->role}, nullptr});
+  });
+}
+
+void IdentityService::guest(const protocol::Hello& hello, const std::string& address, StoreExecutor ex,
                             std::function<void(Answer)> done) {
   if (!hello.token) return create(hello, address, std::move(ex), std::move(done));
   store_.find_player(*hello.token, ex,

@@ -8,6 +8,7 @@
 #include <string>
 #include <variant>
 
+#include "account/account_service.hpp"
 #include "game/authority.hpp"
 #include "net/address_book.hpp"
 #include "protocol/server_messages.hpp"
@@ -19,18 +20,24 @@ class IdentityService {
  public:
   using Answer = std::variant<protocol::Welcome, protocol::ErrorReply>;
 
-  IdentityService(IdentityStore& store, std::shared_ptr<AddressBook> addresses) : store_(store), addresses_(std::move(addresses)) {}
+  IdentityService(IdentityStore& store, AccountService& accounts, std::shared_ptr<AddressBook> addresses)
+      : store_(store), accounts_(accounts), addresses_(std::move(addresses)) {}
 
-  // The player a hello names, known or new. `address` is the connection's
-  // AddressBook key (new players per address are bounded).
-  void hello(const protocol::Hello& hello, const std::string& address, StoreExecutor ex, std::function<void(Answer)> done);
+  // The player a hello names: the account of `session` (the connection's
+  // session cookie) if it is live, else the guest of the hello's token, known
+  // or new. `address` is the connection's AddressBook key (new players per
+  // address are bounded).
+  void hello(const protocol::Hello& hello, const std::string& session, const std::string& address, StoreExecutor ex,
+             std::function<void(Answer)> done);
   // The new name, once stored; empty on success, else the store's error.
   void rename(std::int64_t player, const std::string& name, StoreExecutor ex, StoreDone done);
 
  private:
+  void guest(const protocol::Hello& hello, const std::string& address, StoreExecutor ex, std::function<void(Answer)> done);
   void create(const protocol::Hello& hello, const std::string& address, StoreExecutor ex, std::function<void(Answer)> done);
 
   IdentityStore& store_;
+  AccountService& accounts_;
   std::shared_ptr<AddressBook> addresses_;
 };
 

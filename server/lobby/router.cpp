@@ -30,6 +30,7 @@ void Router::handle(const std::shared_ptr<Client>& client, Connection& connectio
 
 void Router::disconnected(Client* client, Connection& connection) {
   feed_.unsubscribe(client);
+  if (connection.identified) connections_.remove(connection.player.id, client);
   for (auto& weak : connection.rooms)
     if (auto room = weak.lock()) room->disconnected(client);
   connection.rooms.clear();
@@ -51,10 +52,17 @@ void Router::on(const Request& r, const protocol::Hello& m) {
     r.error(ErrorCode::BadMessage, "already identified");
     return r.resume();
   }
-  identities_.hello(m, r.connection.address, r.ex, [r](IdentityService::Answer answer) {
+  identities_.hello(m, r.connection.session, r.connection.address, r.ex, [this, r](IdentityService::Answer answer) {
     if (auto* welcome = std::get_if<protocol::Welcome>(&answer)) {
+      // A ban decided while this hello was read: the player may not come in.
+      if (!connections_.add(welcome->player.id, r.client, welcome->account ? r.connection.session : "", now_ms())) {
+        r.error(ErrorCode::Forbidden, "this account is banned");
+        r.client->disconnect("banned");
+        return r.resume();
+      }
       r.connection.identified = true;
       r.connection.player = {welcome->player.id, welcome->player.name};
+      r.connection.account = welcome->account;
       welcome->id = r.id;
       r.send(protocol::to_json(*welcome));
     } else {
@@ -67,6 +75,10 @@ void Router::on(const Request& r, const protocol::Hello& m) {
 }
 
 void Router::on(const Request& r, const protocol::SetName& m) {
+  if (r.connection.account) {
+    r.error(ErrorCode::Forbidden, "an account plays under its username");
+    return r.resume();
+  }
   identities_.rename(r.connection.player.id, m.name, r.ex, [r, name = m.name](const std::string& error) {
     if (!error.empty()) {
       spdlog::error("event=store_failed error=\"{}\"", error);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "game/room_directory.hpp"
+#include "lobby/player_connections.hpp"
 #include "lobby/identity_service.hpp"
 #include "lobby/lobby_feed.hpp"
 #include "protocol/messages.hpp"
@@ -21,14 +22,16 @@ namespace arena {
 struct Connection {
   bool identified = false;
   PlayerInfo player;
+  std::optional<protocol::AccountView> account;  // none: a guest
+  std::string session;                      // the upgrade's session cookie, "" if none
   std::string address;                      // its AddressBook key
   std::vector<std::weak_ptr<Room>> rooms;   // told when the connection closes
 };
 
 class Router {
  public:
-  Router(IdentityService& identities, LobbyFeed& feed, RoomDirectory& directory)
-      : identities_(identities), feed_(feed), directory_(directory) {}
+  Router(IdentityService& identities, LobbyFeed& feed, RoomDirectory& directory, PlayerConnections& connections)
+      : identities_(identities), feed_(feed), directory_(directory), connections_(connections) {}
 
   void handle(const std::shared_ptr<Client>& client, Connection& connection, StoreExecutor ex,
               const protocol::Incoming& incoming, std::function<void()> resume);
@@ -59,6 +62,7 @@ class Router {
   IdentityService& identities_;
   LobbyFeed& feed_;
   RoomDirectory& directory_;
+  PlayerConnections& connections_;
 };
 
 }  // namespace arena

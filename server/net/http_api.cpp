@@ -3,7 +3,10 @@
 #include <fstream>
 #include <spdlog/spdlog.h>
 
+#include "account/account_api.hpp"
+#include "account/admin_api.hpp"
 #include "engine/registry.hpp"
+#include "net/http_session.hpp"  // origin_allowed
 #include "game/authority.hpp"  // replay_event
 #include "protocol/game_view.hpp"
 #include "protocol/http_messages.hpp"
@@ -19,51 +22,6 @@ namespace http = boost::beast::http;
 using nlohmann::json;
 
 namespace {
-
-// Every answer's headers; JSON answers are never cached.
-HttpResponse make_response(http::status status, unsigned version, bool keep_alive, std::string body, const std::string& type) {
-  HttpResponse res{status, version};
-  res.set(http::field::server, "gipf-arena");
-  res.set(http::field::content_type, type);
-  res.set("X-Content-Type-Options", "nosniff");
-  if (type == "application/json") res.set(http::field::cache_control, "no-store");
-  res.keep_alive(keep_alive);
-  res.body() = std::move(body);
-  res.prepare_payload();
-  return res;
-}
-
-std::string error_body(const std::string& code, const std::string& message) {
-  return protocol::to_text(protocol::to_json(protocol::HttpError{code, message}));
-}
-
-HttpResponse respond(const HttpRequest& request, http::status status, std::string body, const std::string& type) {
-  auto res = make_response(status, request.version(), request.keep_alive(), std::move(body), type);
-  if (request.method() == http::verb::head) res.body().clear();
-  return res;
-}
-
-HttpResponse json_response(const HttpRequest& request, http::status status, const json& body) {
-  return respond(request, status, protocol::to_text(body), "application/json");
-}
-
-HttpResponse json_error(const HttpRequest& request, http::status status, const std::string& code, const std::string& message) {
-  return respond(request, status, error_body(code, message), "application/json");
-}
-
-protocol::GameRow game_row(const RoomRecord& r) {
-  auto seat = [](const std::optional<std::int64_t>& id, const std::string& name) -> std::optional<protocol::PlayerRef> {
-    if (!id) return std::nullopt;
-    return protocol::PlayerRef{*id, name};
-  };
-  return {r.id,    r.options,  r.is_private, r.status,       seat(r.white, r.white_name), seat(r.black, r.black_name),
-          r.plies, r.result,   r.reason,     r.created_at,   r.finished_at};
-}
-
-HttpResponse store_failed(const HttpRequest& request, const std::string& error) {
-  spdlog::error("event=store_failed error=\"{}\"", log_text(error));
-  return json_error(request, http::status::internal_server_error, "internal", "the database could not answer");
-}
 
 // The game rebuilt from its stored events: exactly what was acknowledged.
 HttpResponse game_answer(const HttpRequest& request, const RoomRecord& record, const std::vector<EventRecord>& events,
@@ -99,8 +57,14 @@ HttpResponse game_answer(const HttpRequest& request, const RoomRecord& record, c
 
 }  // namespace
 
-HttpApi::HttpApi(std::filesystem::path static_dir, GameIndex& index, GameLog& log, ServerGauges gauges)
-    : static_dir_(std::move(static_dir)), index_(index), log_(log), gauges_(std::move(gauges)) {}
+HttpApi::HttpApi(HttpApiSettings settings, GameIndex& index, GameLog& log, ServerGauges gauges,
+                 std::shared_ptr<AccountApi> accounts, std::shared_ptr<AdminApi> admin)
+    : settings_(std::move(settings)),
+      index_(index),
+      log_(log),
+      gauges_(std::move(gauges)),
+      accounts_(std::move(accounts)),
+      admin_(std::move(admin)) {}
 
 std::string HttpApi::content_type(const std::string& path) {
   static const std::pair<const char*, const char*> kTypes[] = {
@@ -116,20 +80,50 @@ std::string HttpApi::content_type(const std::string& path) {
   return "application/octet-stream";
 }
 
-void HttpApi::handle(HttpRequest request, StoreExecutor ex, Reply reply) {
+namespace {
+
+bool starts_with(const std::string& text, std::string_view prefix) { return text.rfind(prefix, 0) == 0; }
+
+}  // namespace
+
+std::optional<HttpResponse> HttpApi::refuse_post(const HttpRequest& request) const {
+  // A form or a no-cors fetch from another site cannot send application/json;
+  // a page's Origin must be ours (PROTOCOL.md, CSRF).
+  std::string_view type = std_view(request[http::field::content_type]);
+  type = type.substr(0, type.find(';'));
+  while (!type.empty() && type.back() == ' ') type.remove_suffix(1);
+  if (!boost::beast::iequals(boost::beast::string_view(type.data(), type.size()), "application/json"))
+    return json_error(request, http::status::unsupported_media_type, "bad_content_type", "send Content-Type: application/json");
+  if (!HttpSession::origin_allowed(std_view(request[http::field::origin]), std_view(request[http::field::host]),
+                                   settings_.public_origins))
+    return json_error(request, http::status::forbidden, "origin_not_allowed", "pages from this origin may not do this");
+  return std::nullopt;
+}
+
+void HttpApi::handle(HttpRequest request, const std::string& address, StoreExecutor ex, Reply reply) {
   auto [path, query] = split_target(std_view(request.target()));
-  if (request.method() != http::verb::get && request.method() != http::verb::head) {
-    auto res = json_error(request, http::status::method_not_allowed, "method_not_allowed", "only GET and HEAD");
-    res.set(http::field::allow, "GET, HEAD");
+  const bool account_path = starts_with(path, "/api/account") || starts_with(path, "/api/players/");
+  const bool admin_path = starts_with(path, "/api/admin/");
+  const auto method = request.method();
+  if (method == http::verb::post && (account_path || admin_path)) {
+    if (auto refusal = refuse_post(request)) return reply(std::move(*refusal));
+  } else if (method != http::verb::get && method != http::verb::head) {
+    const char* allowed = account_path || admin_path ? "GET, HEAD, POST" : "GET, HEAD";
+    auto res = json_error(request, http::status::method_not_allowed, "method_not_allowed", std::string("only ") + allowed);
+    res.set(http::field::allow, allowed);
     return reply(std::move(res));
   }
-  if (path.rfind("/api/", 0) == 0)
-    return api(std::make_shared<const HttpRequest>(std::move(request)), path, query, std::move(ex), std::move(reply));
-  reply(static_file(request, path));
+  auto shared = std::make_shared<const HttpRequest>(std::move(request));
+  if (account_path) return accounts_->handle(std::move(shared), path, address, std::move(ex), std::move(reply));
+  if (admin_path) return admin_->handle(std::move(shared), path, query, address, std::move(ex), std::move(reply));
+  if (starts_with(path, "/api/")) return api(std::move(shared), path, query, std::move(ex), std::move(reply));
+  // The client's own pages (a profile, the admin page) are its index.html.
+  if (starts_with(path, "/@/") || path == "/admin") return reply(static_file(*shared, "/"));
+  reply(static_file(*shared, path));
 }
 
 HttpResponse HttpApi::static_file(const HttpRequest& request, const std::string& path) {
-  auto file = resolve_static_path(static_dir_, path);
+  auto file = resolve_static_path(settings_.static_dir, path);
   std::error_code ec;
   if (!file.empty() && std::filesystem::is_directory(file, ec)) file /= "index.html";
   if (file.empty() || !std::filesystem::is_regular_file(file, ec))
@@ -195,10 +189,6 @@ void HttpApi::game(std::shared_ptr<const HttpRequest> request, const std::string
       reply(game_answer(*request, row, events.value, as_text));
     });
   });
-}
-
-HttpResponse http_error(http::status status, unsigned version, const std::string& code, const std::string& message) {
-  return make_response(status, version, false, error_body(code, message), "application/json");
 }
 
 }  // namespace arena

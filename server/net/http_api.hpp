@@ -7,21 +7,15 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
+#include <vector>
 
+#include "net/http_reply.hpp"
 #include "net/http_target.hpp"  // split_target, query_value, resolve_static_path
 #include "store/store.hpp"
 
 namespace arena {
 
-using HttpRequest = boost::beast::http::request<boost::beast::http::string_body>;
-using HttpResponse = boost::beast::http::response<boost::beast::http::string_body>;
-
-// Beast's string_view (boost's, in Boost 1.74) as the standard one.
-inline std::string_view std_view(boost::beast::string_view text) { return {text.data(), text.size()}; }
-
-// An error answer: {"error": {"code", "message"}} with `status`; the connection
-// is closed after it (the request may not have been read whole).
-HttpResponse http_error(boost::beast::http::status status, unsigned version, const std::string& code, const std::string& message);
 
 // What /api/health reports; read from any thread.
 struct ServerGauges {
@@ -29,12 +23,22 @@ struct ServerGauges {
   std::function<int()> connections;
 };
 
+class AccountApi;
+class AdminApi;
+
+struct HttpApiSettings {
+  std::filesystem::path static_dir;
+  std::vector<std::string> public_origins;  // for the CSRF check of POST requests (HttpSession::origin_allowed)
+};
+
 class HttpApi {
  public:
   using Reply = std::function<void(HttpResponse)>;
-  HttpApi(std::filesystem::path static_dir, GameIndex& index, GameLog& log, ServerGauges gauges);
+  HttpApi(HttpApiSettings settings, GameIndex& index, GameLog& log, ServerGauges gauges, std::shared_ptr<AccountApi> accounts,
+          std::shared_ptr<AdminApi> admin);
   // Answers on `ex` (the connection's strand), after the store if it needs it.
-  void handle(HttpRequest request, StoreExecutor ex, Reply reply);
+  // `address` is the client's AddressBook key (rate limits, the audit log).
+  void handle(HttpRequest request, const std::string& address, StoreExecutor ex, Reply reply);
 
   // "text/javascript" for "app.js"; application/octet-stream when unknown.
   static std::string content_type(const std::string& path);
@@ -46,10 +50,15 @@ class HttpApi {
   void games(std::shared_ptr<const HttpRequest> request, const std::string& query, StoreExecutor ex, Reply reply);
   void game(std::shared_ptr<const HttpRequest> request, const std::string& id, bool as_text, StoreExecutor ex, Reply reply);
 
-  std::filesystem::path static_dir_;
+  // Why a POST may not be served (CSRF), or nothing.
+  std::optional<HttpResponse> refuse_post(const HttpRequest& request) const;
+
+  HttpApiSettings settings_;
   GameIndex& index_;
   GameLog& log_;
   ServerGauges gauges_;
+  std::shared_ptr<AccountApi> accounts_;
+  std::shared_ptr<AdminApi> admin_;
 };
 
 }  // namespace arena

@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "util/log_text.hpp"
+#include "account/account_api.hpp"  // session_of
 #include "net/websocket_session.hpp"
 
 namespace arena {
@@ -92,7 +93,8 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
   auto target = std::string(std_view(request.target()));
   auto version = request.version();
   try {
-    api_->handle(std::move(request), stream_.get_executor(), [self = shared_from_this()](HttpResponse response) {
+    api_->handle(std::move(request), ticket_ ? ticket_->key() : std::string(), stream_.get_executor(),
+                 [self = shared_from_this()](HttpResponse response) {
       self->write(std::move(response));
     });
   } catch (const std::exception& e) {
@@ -139,7 +141,8 @@ void HttpSession::upgrade(HttpRequest request) {
                             wrong_target ? "the WebSocket endpoint is /ws" : "pages from this origin may not connect"));
   }
   stream_.expires_never();  // the websocket has timeouts of its own
-  auto session = std::make_shared<WebsocketSession>(stream_.release_socket(), router_, settings_->limits, std::move(ticket_));
+  auto session = std::make_shared<WebsocketSession>(stream_.release_socket(), router_, settings_->limits, std::move(ticket_),
+                                                    session_of(request));
   sessions_->add(session);
   session->run(std::move(request));
 }

@@ -21,13 +21,14 @@ std::atomic<int> g_open_sessions{0};  // a gauge, read by /api/health
 int WebsocketSession::open_count() { return g_open_sessions.load(); }
 
 WebsocketSession::WebsocketSession(net::ip::tcp::socket&& socket, std::shared_ptr<Router> router, const Limits& limits,
-                                   std::shared_ptr<AddressBook::Ticket> ticket)
+                                   std::shared_ptr<AddressBook::Ticket> ticket, std::string session)
     : ws_(std::move(socket)),
       router_(std::move(router)),
       limits_(limits),
       limiter_(limits.messages_per_second, limits.message_burst),
       ticket_(std::move(ticket)) {
   if (ticket_) connection_.address = ticket_->key();
+  connection_.session = std::move(session);
   ++g_open_sessions;
 }
 
@@ -173,6 +174,12 @@ void WebsocketSession::close(websocket::close_code code, const char* reason) {
   }
   // An async_close while a write is in flight is allowed: Beast sequences them.
   ws_.async_close(websocket::close_reason(code, reason), [self = shared_from_this()](beast::error_code) { self->gone(); });
+}
+
+void WebsocketSession::disconnect(const char* reason) {
+  net::dispatch(ws_.get_executor(), [self = shared_from_this(), reason] {
+    if (self->accepted_) self->close(websocket::close_code::policy_error, reason);
+  });
 }
 
 void WebsocketSession::close_going_away() {

@@ -19,8 +19,9 @@ namespace arena {
 class WebsocketSession : public Client, public std::enable_shared_from_this<WebsocketSession> {
  public:
   // `ticket` counts the connection against its address while the session lives.
+  // `session`: the upgrade request's session cookie ("" if none), for hello.
   WebsocketSession(boost::asio::ip::tcp::socket&& socket, std::shared_ptr<Router> router, const Limits& limits,
-                   std::shared_ptr<AddressBook::Ticket> ticket);
+                   std::shared_ptr<AddressBook::Ticket> ticket, std::string session);
   ~WebsocketSession() override;
   // Connections open now, for /api/health.
   static int open_count();
@@ -28,6 +29,7 @@ class WebsocketSession : public Client, public std::enable_shared_from_this<Webs
   // Takes over the connection with the upgrade request already read.
   void run(boost::beast::http::request<boost::beast::http::string_body> request);
   void send(Frame frame) override;
+  void disconnect(const char* reason) override;
   // Server shutdown: close with 1001 (going away).
   void close_going_away();
 

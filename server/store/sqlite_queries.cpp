@@ -28,7 +28,7 @@ protocol::EventKind parse_kind(const std::string& text) {
 }
 
 void insert_event(Connection& db, const std::string& room, const EventRecord& e) {
-  db.prepare("INSERT INTO events (room, seq, kind, player, color, action, at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+  db.prepare("INSERT INTO events (room, seq, kind, player, color, action, at, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
       .bind(1, room)
       .bind(2, e.seq)
       .bind(3, protocol::kind_name(e.kind))
@@ -36,8 +36,11 @@ void insert_event(Connection& db, const std::string& room, const EventRecord& e)
       .bind(5, color_text(e.color))
       .bind(6, e.action)
       .bind(7, e.at)
+      .bind(8, e.note)
       .run();
 }
+
+}  // namespace
 
 const std::string kSelectRooms =
     "SELECT r.id, r.game, r.variant, r.white_extra, r.black_extra, r.private, r.white, r.black, r.status, r.result, "
@@ -68,8 +71,6 @@ std::vector<RoomRecord> read_rooms(Statement& s) {
   return out;
 }
 
-}  // namespace
-
 PlayerRecord insert_player(Connection& db, const std::string& token, const std::string& name) {
   db.prepare("INSERT INTO players (token_hash, name, created_at) VALUES (?, ?, ?)")
       .bind(1, sha256_hex(token))
@@ -86,8 +87,10 @@ PlayerRecord insert_player(Connection& db, const std::string& token, const std::
 }
 
 void rename_player(Connection& db, std::int64_t id, const std::string& name) {
-  db.prepare("UPDATE players SET name = ? WHERE id = ?").bind(1, name).bind(2, id).run();
-  if (db.changes() != 1) throw SqliteError("no player " + std::to_string(id));
+  // An account's player is named by its username: never renamed (a guest
+  // socket that outlived the hand-over cannot do it either).
+  db.prepare("UPDATE players SET name = ? WHERE id = ? AND token_hash NOT LIKE 'account:%'").bind(1, name).bind(2, id).run();
+  if (db.changes() != 1) throw SqliteError("no guest player " + std::to_string(id));
 }
 
 void insert_room(Connection& db, const RoomRecord& r, const EventRecord& first) {
@@ -128,6 +131,7 @@ void append_event(Connection& db, const std::string& room, const EventRecord& ev
   update.bind(7, c.status && protocol::closed(*c.status) ? std::optional(event.at) : std::nullopt);
   update.bind(8, room).run();
   if (db.changes() != 1) throw SqliteError("no room '" + room + "'");
+  if (c.audit) insert_audit(db, *c.audit);
 }
 
 std::optional<PlayerRecord> find_player(Connection& db, const std::string& token) {
@@ -138,12 +142,12 @@ std::optional<PlayerRecord> find_player(Connection& db, const std::string& token
 }
 
 std::vector<EventRecord> events(Connection& db, const std::string& room) {
-  Statement s = db.prepare("SELECT seq, kind, player, color, action, at FROM events WHERE room = ? ORDER BY seq");
+  Statement s = db.prepare("SELECT seq, kind, player, color, action, at, note FROM events WHERE room = ? ORDER BY seq");
   s.bind(1, room);
   std::vector<EventRecord> out;
   while (s.step())
     out.push_back({s.integer(0), parse_kind(s.text(1)), s.optional_integer(2), parse_color(s.text(3)), s.text(4),
-                   s.integer(5)});
+                   s.integer(5), s.text(6)});
   return out;
 }
 

@@ -11,8 +11,16 @@
 namespace arena {
 
 class Connection;
+class Statement;
 
 namespace sql {
+
+// Rooms with their players' names: kSelectRooms + "WHERE ...", read by read_room(s).
+extern const std::string kSelectRooms;
+RoomRecord read_room(const Statement& s);
+std::vector<RoomRecord> read_rooms(Statement& s);
+// Appends to the audit log, dropping the oldest beyond kMaxAuditEntries.
+void insert_audit(Connection& db, const AuditEntry& entry);
 
 // The record as stored: an empty name became "Guest <id>".
 PlayerRecord insert_player(Connection& db, const std::string& token, const std::string& name);
@@ -25,6 +33,19 @@ std::vector<EventRecord> events(Connection& db, const std::string& room);
 std::optional<RoomRecord> find_room(Connection& db, const std::string& id);
 RoomPage list_rooms(Connection& db, RoomQuery query);  // clamps the page to 1.. and per_page to 1..100
 std::vector<RoomRecord> unfinished_rooms(Connection& db);
+
+// ---- accounts (sqlite_account_queries.cpp) ----
+CreatedAccount insert_account(Connection& db, const NewAccount& account, std::int64_t now);
+std::optional<AccountRecord> find_account(Connection& db, const std::string& username);
+std::optional<AccountRecord> session_account(Connection& db, const std::string& token, std::int64_t now);
+void insert_session(Connection& db, std::int64_t account, const std::string& token, std::int64_t now, std::int64_t expires_at);
+void delete_session(Connection& db, const std::string& token);
+void set_password_hash(Connection& db, std::int64_t account, const std::string& hash);
+AccountRecord change_account(Connection& db, const AccountChange& change);
+AccountPage list_accounts(Connection& db, const AccountQuery& query);
+AuditPage audit_log(Connection& db, int page, int per_page);
+std::optional<Profile> profile(Connection& db, const std::string& username, int recent);
+std::vector<RoomRecord> unfinished_rooms_of(Connection& db, std::int64_t player);
 
 }  // namespace sql
 }  // namespace arena

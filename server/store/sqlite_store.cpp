@@ -156,15 +156,75 @@ void SqliteStore::read_value(StoreExecutor ex, StoreReply<T> reply, Query query)
   });
 }
 
-void SqliteStore::create_player(std::string token, std::string name, StoreExecutor ex, StoreReply<PlayerRecord> reply) {
-  auto player = std::make_shared<PlayerRecord>();  // filled by the writer, read by the completion
-  write({[player, token = std::move(token), name = std::move(name)](Connection& db) {
-           *player = sql::insert_player(db, token, name);
-         },
-         [player, ex = std::move(ex), reply = std::move(reply)](const std::string& error) {
-           Stored<PlayerRecord> answer{error.empty() ? *player : PlayerRecord{}, error};
+template <class T, class Apply>
+void SqliteStore::write_value(StoreExecutor ex, StoreReply<T> reply, Apply apply) {
+  auto value = std::make_shared<T>();  // filled by the writer, read by the completion
+  write({[value, apply = std::move(apply)](Connection& db) { *value = apply(db); },
+         [value, ex = std::move(ex), reply = std::move(reply)](const std::string& error) {
+           Stored<T> answer{error.empty() ? std::move(*value) : T{}, error};
            post_to(ex, [reply, answer = std::move(answer)]() mutable { reply(std::move(answer)); });
          }});
+}
+
+void SqliteStore::create_player(std::string token, std::string name, StoreExecutor ex, StoreReply<PlayerRecord> reply) {
+  write_value(std::move(ex), std::move(reply), [token = std::move(token), name = std::move(name)](Connection& db) {
+    return sql::insert_player(db, token, name);
+  });
+}
+
+void SqliteStore::create_account(NewAccount account, StoreExecutor ex, StoreReply<CreatedAccount> reply) {
+  write_value(std::move(ex), std::move(reply),
+              [account = std::move(account)](Connection& db) { return sql::insert_account(db, account, now_ms()); });
+}
+
+void SqliteStore::create_session(std::int64_t account, std::string token, std::int64_t now, std::int64_t expires_at,
+                                 StoreExecutor ex, StoreDone done) {
+  write({[account, token = std::move(token), now, expires_at](Connection& db) {
+           sql::insert_session(db, account, token, now, expires_at);
+         },
+         done_on(std::move(ex), std::move(done))});
+}
+
+void SqliteStore::delete_session(std::string token, StoreExecutor ex, StoreDone done) {
+  write({[token = std::move(token)](Connection& db) { sql::delete_session(db, token); }, done_on(std::move(ex), std::move(done))});
+}
+
+void SqliteStore::set_password_hash(std::int64_t account, std::string hash, StoreExecutor ex, StoreDone done) {
+  write({[account, hash = std::move(hash)](Connection& db) { sql::set_password_hash(db, account, hash); },
+         done_on(std::move(ex), std::move(done))});
+}
+
+void SqliteStore::change_account(AccountChange change, StoreExecutor ex, StoreReply<AccountRecord> reply) {
+  write_value(std::move(ex), std::move(reply),
+              [change = std::move(change)](Connection& db) { return sql::change_account(db, change); });
+}
+
+void SqliteStore::find_account(std::string username, StoreExecutor ex, StoreReply<std::optional<AccountRecord>> reply) {
+  read_value(std::move(ex), std::move(reply),
+             [username = std::move(username)](Connection& db) { return sql::find_account(db, username); });
+}
+
+void SqliteStore::session_account(std::string token, std::int64_t now, StoreExecutor ex,
+                                  StoreReply<std::optional<AccountRecord>> reply) {
+  read_value(std::move(ex), std::move(reply),
+             [token = std::move(token), now](Connection& db) { return sql::session_account(db, token, now); });
+}
+
+void SqliteStore::list_accounts(AccountQuery query, StoreExecutor ex, StoreReply<AccountPage> reply) {
+  read_value(std::move(ex), std::move(reply), [query = std::move(query)](Connection& db) { return sql::list_accounts(db, query); });
+}
+
+void SqliteStore::audit_log(int page, int per_page, StoreExecutor ex, StoreReply<AuditPage> reply) {
+  read_value(std::move(ex), std::move(reply), [page, per_page](Connection& db) { return sql::audit_log(db, page, per_page); });
+}
+
+void SqliteStore::profile(std::string username, int recent, StoreExecutor ex, StoreReply<std::optional<Profile>> reply) {
+  read_value(std::move(ex), std::move(reply),
+             [username = std::move(username), recent](Connection& db) { return sql::profile(db, username, recent); });
+}
+
+void SqliteStore::unfinished_rooms_of(std::int64_t player, StoreExecutor ex, StoreReply<std::vector<RoomRecord>> reply) {
+  read_value(std::move(ex), std::move(reply), [player](Connection& db) { return sql::unfinished_rooms_of(db, player); });
 }
 
 void SqliteStore::rename_player(std::int64_t id, std::string name, StoreExecutor ex, StoreDone done) {

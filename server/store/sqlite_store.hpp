@@ -53,6 +53,19 @@ class SqliteStore final : public Store {
   void create_player(std::string token, std::string name, StoreExecutor ex, StoreReply<PlayerRecord> reply) override;
   void find_player(std::string token, StoreExecutor ex, StoreReply<std::optional<PlayerRecord>> reply) override;
   void rename_player(std::int64_t id, std::string name, StoreExecutor ex, StoreDone done) override;
+  void create_account(NewAccount account, StoreExecutor ex, StoreReply<CreatedAccount> reply) override;
+  void find_account(std::string username, StoreExecutor ex, StoreReply<std::optional<AccountRecord>> reply) override;
+  void session_account(std::string token, std::int64_t now, StoreExecutor ex,
+                       StoreReply<std::optional<AccountRecord>> reply) override;
+  void create_session(std::int64_t account, std::string token, std::int64_t now, std::int64_t expires_at, StoreExecutor ex,
+                      StoreDone done) override;
+  void delete_session(std::string token, StoreExecutor ex, StoreDone done) override;
+  void set_password_hash(std::int64_t account, std::string hash, StoreExecutor ex, StoreDone done) override;
+  void change_account(AccountChange change, StoreExecutor ex, StoreReply<AccountRecord> reply) override;
+  void list_accounts(AccountQuery query, StoreExecutor ex, StoreReply<AccountPage> reply) override;
+  void audit_log(int page, int per_page, StoreExecutor ex, StoreReply<AuditPage> reply) override;
+  void profile(std::string username, int recent, StoreExecutor ex, StoreReply<std::optional<Profile>> reply) override;
+  void unfinished_rooms_of(std::int64_t player, StoreExecutor ex, StoreReply<std::vector<RoomRecord>> reply) override;
   void create_room(RoomRecord room, EventRecord first, StoreExecutor ex, StoreDone done) override;
   void append_event(std::string room, EventRecord event, RoomChange change, StoreExecutor ex, StoreDone done) override;
   void events(std::string room, StoreExecutor ex, StoreReply<std::vector<EventRecord>> reply) override;
@@ -72,6 +85,9 @@ class SqliteStore final : public Store {
   void read(Read r);
   template <class T, class Query>
   void read_value(StoreExecutor ex, StoreReply<T> reply, Query query);
+  // A write whose completion carries a value the writer produced.
+  template <class T, class Apply>
+  void write_value(StoreExecutor ex, StoreReply<T> reply, Apply apply);
   void writer_loop();
   void commit(std::vector<Write>& batch);
   void reader_loop();

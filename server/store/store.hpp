@@ -1,6 +1,6 @@
 #pragma once
-// Where players, rooms and every accepted event are kept, as three small
-// asynchronous interfaces. The server talks only to these: another database
+// Where players, accounts, rooms and every accepted event are kept, as four
+// small asynchronous interfaces. The server talks only to these: another database
 // (PostgreSQL, a later issue) is a second implementation of them and nothing
 // else. Rules every implementation keeps:
 //  - Every call returns at once; its completion runs later, posted to the
@@ -21,6 +21,7 @@
 
 #include "engine/color.hpp"
 #include "engine/game_options.hpp"
+#include "protocol/account_types.hpp"
 #include "protocol/room_types.hpp"
 
 namespace arena {
@@ -68,8 +69,19 @@ struct EventRecord {
   protocol::EventKind kind = protocol::EventKind::Created;
   std::optional<std::int64_t> player;  // who acted; none when the server did (an expired room)
   std::optional<engine::Color> color;  // the seat concerned (the actor's, or the one taken)
-  std::string action;                  // the notation, for kind Action
+  std::string action;                  // the notation, for kind Action; the result token, for Adjudicated
   std::int64_t at = 0;                 // ms since the epoch
+  std::string note;                    // a moderator's reason (Aborted, Adjudicated); "banned"
+};
+
+// One row of the audit log: who did what to whom, from where.
+struct AuditEntry {
+  std::optional<std::int64_t> actor;  // the account; none: the command line
+  std::string action;                 // ban, unban, mute, unmute, set_role, abort, adjudicate, add_account
+  std::string target;                 // a username or a room id
+  std::string details = "{}";         // a JSON object's text
+  std::string address;                // the actor's client address, or "cli"
+  std::int64_t at = 0;                // ms since the epoch
 };
 
 // What an event changes in its room's row, written in the same transaction as
@@ -82,6 +94,7 @@ struct RoomChange {
   std::string result;  // with Finished
   std::string reason;
   std::optional<std::int64_t> plies;
+  std::optional<AuditEntry> audit;  // a moderator's command, stored with its event
 };
 
 struct RoomQuery {
@@ -95,7 +108,108 @@ struct RoomPage {
   std::int64_t total = 0;         // public rooms matching the query
 };
 
-// Players: grows into accounts.
+// ---- accounts -------------------------------------------------------------
+
+struct AccountRecord {
+  std::int64_t id = 0;
+  std::int64_t player = 0;    // its row in players: the identity in rooms and events
+  std::string username;
+  std::string password_hash;  // Argon2id (crypto_pwhash_str); filled only by find_account
+  protocol::Role role = protocol::Role::Player;
+  std::int64_t created_at = 0;
+  std::int64_t banned_until = 0;  // ms since the epoch; 0: never banned
+  std::string ban_reason;
+  std::int64_t muted_until = 0;
+  std::string mute_reason;
+};
+
+struct NewAccount {
+  std::string username;
+  std::string password_hash;
+  protocol::Role role = protocol::Role::Player;
+  std::string guest_token;      // a guest's token: the account takes their player over; empty: a new player
+  std::string session_token;    // a first session; empty: none (the command line)
+  std::int64_t session_expires = 0;
+  std::optional<AuditEntry> audit;
+};
+
+struct CreatedAccount {
+  bool taken = false;  // the username is someone's already (ignoring case): nothing was written
+  AccountRecord account;
+};
+
+// A moderation command on an account, stored with its audit entry.
+struct AccountChange {
+  std::int64_t account = 0;
+  std::optional<protocol::Role> role;
+  std::optional<std::int64_t> banned_until;  // with ban_reason
+  std::string ban_reason;
+  std::optional<std::int64_t> muted_until;   // with mute_reason
+  std::string mute_reason;
+  bool end_sessions = false;  // a ban logs the account out everywhere
+  AuditEntry audit;
+};
+
+struct AccountQuery {
+  std::string prefix;  // of the username, ignoring case; empty: all
+  int page = 1;
+  int per_page = 50;
+};
+
+struct AccountPage {
+  std::vector<AccountRecord> accounts;  // by username
+  std::int64_t total = 0;
+};
+
+struct AuditRecord {
+  std::int64_t id = 0;
+  AuditEntry entry;
+  std::string actor_name;  // the actor's username, if any
+};
+
+struct AuditPage {
+  std::vector<AuditRecord> entries;  // newest first
+  std::int64_t total = 0;
+};
+
+struct Profile {
+  AccountRecord account;
+  std::int64_t games_played = 0;  // finished games
+  std::vector<RoomRecord> recent;  // the newest finished ones
+};
+
+// The bounds the account tables keep.
+inline constexpr int kMaxSessionsPerAccount = 20;
+inline constexpr std::int64_t kMaxAuditEntries = 1000000;
+
+class AccountStore {
+ public:
+  virtual ~AccountStore() = default;
+  // The account (and its player, and its first session) in one transaction;
+  // `taken` when the username is not free.
+  virtual void create_account(NewAccount account, StoreExecutor ex, StoreReply<CreatedAccount> reply) = 0;
+  // By username, ignoring case; with its password hash.
+  virtual void find_account(std::string username, StoreExecutor ex, StoreReply<std::optional<AccountRecord>> reply) = 0;
+  // The account whose session cookie is `token`, if the session has not expired at `now`.
+  virtual void session_account(std::string token, std::int64_t now, StoreExecutor ex,
+                               StoreReply<std::optional<AccountRecord>> reply) = 0;
+  // A new session; the account's oldest beyond kMaxSessionsPerAccount, and
+  // every expired session, are deleted with it.
+  virtual void create_session(std::int64_t account, std::string token, std::int64_t now, std::int64_t expires_at,
+                              StoreExecutor ex, StoreDone done) = 0;
+  virtual void delete_session(std::string token, StoreExecutor ex, StoreDone done) = 0;
+  virtual void set_password_hash(std::int64_t account, std::string hash, StoreExecutor ex, StoreDone done) = 0;
+  // Applies the change and writes its audit entry; the account after it.
+  virtual void change_account(AccountChange change, StoreExecutor ex, StoreReply<AccountRecord> reply) = 0;
+  virtual void list_accounts(AccountQuery query, StoreExecutor ex, StoreReply<AccountPage> reply) = 0;
+  virtual void audit_log(int page, int per_page, StoreExecutor ex, StoreReply<AuditPage> reply) = 0;
+  // The public profile of `username` (ignoring case) with its `recent` newest finished games.
+  virtual void profile(std::string username, int recent, StoreExecutor ex, StoreReply<std::optional<Profile>> reply) = 0;
+  // The player's open and live rooms.
+  virtual void unfinished_rooms_of(std::int64_t player, StoreExecutor ex, StoreReply<std::vector<RoomRecord>> reply) = 0;
+};
+
+// Players: guests (a token) and the identities accounts own.
 class IdentityStore {
  public:
   virtual ~IdentityStore() = default;
@@ -130,8 +244,8 @@ class GameIndex {
   virtual void unfinished_rooms(StoreExecutor ex, StoreReply<std::vector<RoomRecord>> reply) = 0;
 };
 
-// One database behind all three.
-class Store : public IdentityStore, public GameLog, public GameIndex {
+// One database behind all four.
+class Store : public IdentityStore, public AccountStore, public GameLog, public GameIndex {
  public:
   // Completes every write accepted so far and refuses later ones ("the server
   // is stopping"); their completions are still posted. Idempotent.

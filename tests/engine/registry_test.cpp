@@ -220,6 +220,33 @@ TEST_CASE("resignation and draws by agreement") {
   CHECK(!yinsh.resign(Color::White));
 }
 
+TEST_CASE("adjudication: a referee's result, written and read back in records") {
+  AnyGame gipf = start({"gipf", "basic"});
+  play(gipf, {"e1-e3"});
+  CHECK(!gipf.adjudicate(std::nullopt));  // GIPF has no draws
+  CHECK(!gipf.result().over);
+  CHECK(gipf.adjudicate(Color::Black));
+  CHECK(gipf.result() == engine::GameResult{true, Color::Black, "adjudication"});
+  CHECK(!gipf.adjudicate(Color::White));  // over already
+  std::string text = gipf.record({});
+  CHECK(text.find("[Result \"0-1\"]\n[Termination \"adjudication\"]") != std::string::npos);
+  auto replayed = engine::replay_record<engine::gipf::Rules>(text);
+  REQUIRE(replayed.ok());
+  CHECK(replayed.game->state().result() == gipf.result());
+
+  AnyGame yinsh = start({"yinsh", "normal"});
+  play(yinsh, {"e3"});
+  CHECK(yinsh.adjudicate(std::nullopt));
+  CHECK(yinsh.result() == engine::GameResult{true, std::nullopt, "adjudication"});
+  auto drawn = engine::replay_record<engine::yinsh::Rules>(yinsh.record({}));
+  REQUIRE(drawn.ok());
+  CHECK(drawn.game->state().result() == yinsh.result());
+  // A GIPF record cannot claim an adjudicated draw.
+  auto bad = engine::replay_record<engine::gipf::Rules>(
+      "[Game \"gipf\"]\n[Variant \"basic\"]\n[Result \"1/2-1/2\"]\n[Termination \"adjudication\"]\n\n1. e1-e3\n");
+  CHECK(!bad.ok());
+}
+
 TEST_CASE("record() is the engine's record of the game") {
   AnyGame game = start({"gipf", "basic", 1, 0});
   play(game, {"e1-e3", "e9-e7"});

@@ -232,3 +232,103 @@ TEST_CASE("authority: restored from its events, a room is where it was; damaged 
   CHECK(!GameAuthority::restore(row, bad, t.time.clock(), {}, error));
   CHECK(error.find("event 4") != std::string::npos);
 }
+
+TEST_CASE("authority: a moderator aborts an open or live game; it ends without a result and replays so") {
+  Table open("gipf", "basic");
+  EventRecord aborted = open.commit(open.room->abort(99, "spam room"));
+  CHECK(aborted.kind == EventKind::Aborted);
+  CHECK(aborted.note == "spam room");
+  CHECK(aborted.player == 99);
+  CHECK(!aborted.color);
+  CHECK(open.room->room().status == RoomStatus::Cancelled);
+  CHECK(open.room->room().reason == "aborted");
+  CHECK(open.refused(open.room->abort(99, "again")) == ErrorCode::GameOver);
+
+  Table live("yinsh", "normal");
+  live.commit(live.room->join(kBob));
+  live.commit(live.play_first());
+  Decision d = live.room->abort(99, "broken connection");
+  auto* p = std::get_if<Proposal>(&d);
+  REQUIRE(p);
+  CHECK(p->change.status == RoomStatus::Cancelled);
+  CHECK(p->change.reason == "aborted");
+  CHECK(p->change.result.empty());
+  live.commit(std::move(d));
+  CHECK(live.refused(live.play_first()) == ErrorCode::GameOver);
+  CHECK(live.refused(live.room->adjudicate(99, "1-0", "late")) == ErrorCode::GameOver);
+
+  std::string error;
+  auto restored = GameAuthority::restore(live.room->room(), live.log, live.time.clock(), {}, error);
+  REQUIRE_MESSAGE(restored, error);
+  CHECK(restored->room().status == RoomStatus::Cancelled);
+  CHECK(restored->room().reason == "aborted");
+  CHECK(restored->room().result.empty());
+}
+
+TEST_CASE("authority: a moderator adjudicates a live game; GIPF has no draws; the result replays") {
+  Table waiting("gipf", "standard");
+  CHECK(waiting.refused(waiting.room->adjudicate(99, "1-0", "x")) == ErrorCode::NotStarted);
+
+  Table t("gipf", "standard");
+  t.commit(t.room->join(kBob));
+  t.commit(t.play_first());
+  CHECK(t.refused(t.room->adjudicate(99, "1/2-1/2", "x")) == ErrorCode::NoDraws);
+  EventRecord e = t.commit(t.room->adjudicate(99, "0-1", "White walked away"));
+  CHECK(e.kind == EventKind::Adjudicated);
+  CHECK(e.action == "0-1");
+  CHECK(e.note == "White walked away");
+  CHECK(t.room->room().status == RoomStatus::Finished);
+  CHECK(t.room->room().result == "0-1");
+  CHECK(t.room->room().reason == "adjudication");
+
+  std::string error;
+  auto restored = GameAuthority::restore(t.room->room(), t.log, t.time.clock(), {}, error);
+  REQUIRE_MESSAGE(restored, error);
+  CHECK(restored->room().result == "0-1");
+  CHECK(restored->game().result().reason == "adjudication");
+
+  Table y("yinsh", "blitz");
+  y.commit(y.room->join(kBob));
+  y.commit(y.room->adjudicate(99, "1/2-1/2", "both left"));
+  CHECK(y.room->room().result == "1/2-1/2");
+
+  // A stored adjudication with a result the game cannot have does not replay.
+  auto bad = t.log;
+  bad.back().action = "1/2-1/2";
+  CHECK(!GameAuthority::restore(t.room->room(), bad, t.time.clock(), {}, error));
+  CHECK(!error.empty());
+}
+
+TEST_CASE("authority: no moderator decides a game of their own; a full room can still be closed") {
+  Table t("yinsh", "normal");
+  t.commit(t.room->join(kBob));
+  CHECK(t.refused(t.room->abort(kAnn.id, "mine")) == ErrorCode::Forbidden);
+  CHECK(t.refused(t.room->adjudicate(kBob.id, "0-1", "mine")) == ErrorCode::Forbidden);
+
+  Table full("yinsh", "normal", AuthorityLimits{10, 3});
+  full.commit(full.room->join(kBob));
+  full.commit(full.play_first());
+  CHECK(full.refused(full.play_first()) == ErrorCode::RoomLimit);
+  CHECK(full.refused(full.room->offer_draw(kAnn)) == ErrorCode::RoomLimit);
+  full.commit(full.room->abort(99, "stuck"));
+  CHECK(full.room->seq() == 4);
+  CHECK(full.room->room().status == RoomStatus::Cancelled);
+}
+
+TEST_CASE("authority: a banned player forfeits: an open room is cancelled, a live game resigned") {
+  Table open("yinsh", "normal");
+  EventRecord cancelled = open.commit(open.room->forfeit(kAnn.id));
+  CHECK(cancelled.kind == EventKind::Cancelled);
+  CHECK(cancelled.note == "banned");
+  CHECK(open.room->room().status == RoomStatus::Cancelled);
+
+  Table live("gipf", "basic");
+  live.commit(live.room->join(kBob));
+  CHECK(live.refused(live.room->forfeit(kCid.id)) == ErrorCode::NotAPlayer);
+  EventRecord resigned = live.commit(live.room->forfeit(kBob.id));
+  CHECK(resigned.kind == EventKind::Resigned);
+  CHECK(resigned.color == Color::Black);
+  CHECK(resigned.note == "banned");
+  CHECK(live.room->room().result == "1-0");
+  CHECK(live.refused(live.room->forfeit(kAnn.id)) == ErrorCode::GameOver);
+}

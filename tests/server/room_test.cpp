@@ -47,6 +47,8 @@ struct FakeLog : GameLog {
 struct FakeClient : Client {
   std::vector<json> frames;
   void send(Frame frame) override { frames.push_back(json::parse(*frame)); }
+  void disconnect(const char* reason) override { closed = reason; }
+  std::string closed;  // the reason of the last disconnect
   std::vector<json> take() { return std::exchange(frames, {}); }
   static std::vector<std::string> types(const std::vector<json>& frames) {
     std::vector<std::string> out;

@@ -38,8 +38,29 @@ TEST_CASE("configuration: defaults, environment, flags, errors") {
   std::string help = help_text("/srv/web");
   for (auto flag : {"--host", "--port", "--db", "--static-dir", "--log-level", "--threads", "GIPF_ARENA_DB", "--public-origin",
                     "GIPF_ARENA_PUBLIC_ORIGIN", "--max-connections-per-address", "--max-new-players-per-address",
-                    "--max-open-rooms", "--open-room-ttl", "--keep-closed", "GIPF_ARENA_KEEP_CLOSED", "--message-rate", "--message-burst"})
+                    "--max-open-rooms", "--open-room-ttl", "--keep-closed", "GIPF_ARENA_KEEP_CLOSED", "--message-rate", "--message-burst",
+                    "--secure-cookies", "GIPF_ARENA_SECURE_COOKIES", "gipf-arena admin"})
     CHECK_MESSAGE(help.find(flag) != std::string::npos, flag);
+}
+
+TEST_CASE("configuration: --secure-cookies is a switch; its variable is 1/true or 0/false") {
+  CHECK(!parse_config({}, no_env).config.secure_cookies);
+  auto on = parse_config({"--secure-cookies", "--port", "9001"}, no_env);
+  CHECK(on.error.empty());
+  CHECK(on.config.secure_cookies);
+  CHECK(on.config.port == 9001);  // the next flag is not taken as its value
+  CHECK(parse_config({"--secure-cookies=false"}, no_env).error.empty());
+  CHECK(!parse_config({"--secure-cookies=false"}, no_env).config.secure_cookies);
+  auto from_env = parse_config({}, [](const char* name) -> std::optional<std::string> {
+    if (std::string(name) == "GIPF_ARENA_SECURE_COOKIES") return "1";
+    return std::nullopt;
+  });
+  CHECK(from_env.config.secure_cookies);
+  auto bad = parse_config({}, [](const char* name) -> std::optional<std::string> {
+    if (std::string(name) == "GIPF_ARENA_SECURE_COOKIES") return "yes please";
+    return std::nullopt;
+  });
+  CHECK(!bad.error.empty());
 }
 
 TEST_CASE("static files: content types and no way out of the directory") {

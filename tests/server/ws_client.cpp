@@ -28,13 +28,15 @@ WsClient::~WsClient() {
   impl_->ws.next_layer().socket().close(ec);
 }
 
-bool WsClient::connect(int port, const std::string& origin) {
+bool WsClient::connect(int port, const std::string& origin, const std::string& cookie) {
   try {
     impl_->ws.next_layer().connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
     impl_->ws.next_layer().socket().set_option(net::ip::tcp::no_delay(true));  // small frames go out at once
-    if (!origin.empty()) {
-      impl_->ws.set_option(websocket::stream_base::decorator(
-          [origin](websocket::request_type& req) { req.set(beast::http::field::origin, origin); }));
+    if (!origin.empty() || !cookie.empty()) {
+      impl_->ws.set_option(websocket::stream_base::decorator([origin, cookie](websocket::request_type& req) {
+        if (!origin.empty()) req.set(beast::http::field::origin, origin);
+        if (!cookie.empty()) req.set(beast::http::field::cookie, cookie);
+      }));
     }
     impl_->ws.read_message_max(16 * 1024 * 1024);
     impl_->ws.handshake("127.0.0.1:" + std::to_string(port), "/ws");
@@ -107,12 +109,18 @@ void WsClient::close() {
   closed_ = true;
 }
 
-HttpReply http_get(int port, const std::string& target) {
+HttpReply http_get(int port, const std::string& target) { return http_request(port, "GET", target); }
+
+HttpReply http_request(int port, const std::string& method, const std::string& target, const std::string& body,
+                       const std::map<std::string, std::string>& headers) {
   net::io_context io;
   beast::tcp_stream stream(io);
   stream.connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
-  beast::http::request<beast::http::empty_body> req{beast::http::verb::get, target, 11};
+  beast::http::request<beast::http::string_body> req{beast::http::string_to_verb(method), target, 11};
   req.set(beast::http::field::host, "127.0.0.1");
+  for (const auto& [name, value] : headers) req.set(name, value);
+  req.body() = body;
+  if (method != "GET" && method != "HEAD") req.prepare_payload();
   beast::http::write(stream, req);
   beast::flat_buffer buffer;
   beast::http::response<beast::http::string_body> res;

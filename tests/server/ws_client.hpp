@@ -16,8 +16,9 @@ class WsClient {
   WsClient(const WsClient&) = delete;
   WsClient& operator=(const WsClient&) = delete;
 
-  // Connects to ws://127.0.0.1:port/ws; false (with error()) on failure.
-  bool connect(int port, const std::string& origin = "");
+  // Connects to ws://127.0.0.1:port/ws (with these Origin and Cookie headers
+  // when not empty); false (with error()) on failure.
+  bool connect(int port, const std::string& origin = "", const std::string& cookie = "");
   void send(const nlohmann::json& message);
   void send_text(const std::string& text);
   void send_binary(const std::string& bytes);
@@ -48,6 +49,9 @@ struct HttpReply {
   std::string body;
 };
 HttpReply http_get(int port, const std::string& target);
+// Any request, with a body and headers (Content-Length is set for a body).
+HttpReply http_request(int port, const std::string& method, const std::string& target, const std::string& body = "",
+                       const std::map<std::string, std::string>& headers = {});
 // Sends `request` as it is and returns everything the server answers.
 std::string raw_http(int port, const std::string& request);
 

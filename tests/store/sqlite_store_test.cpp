@@ -26,13 +26,13 @@ TEST_CASE("SQLite store: migrations once, rooms and events kept in order") {
     RoomChange joined;
     joined.black = bob.id;
     joined.status = RoomStatus::Live;
-    CHECK(s.append_event("r1", {2, EventKind::Joined, bob.id, engine::Color::Black, "", 1001}, joined) == "");
+    CHECK(s.append_event("r1", {2, EventKind::Joined, bob.id, engine::Color::Black, "", 1001, ""}, joined) == "");
     CHECK(s.append_event("r1", action_event(2, ann.id, "e1-e3")) != "");  // seq taken
     RoomChange end;
     end.status = RoomStatus::Finished;
     end.result = "1-0";
     end.reason = "resignation";
-    CHECK(s.append_event("r1", {3, EventKind::Resigned, bob.id, engine::Color::Black, "", 1003}, end) == "");
+    CHECK(s.append_event("r1", {3, EventKind::Resigned, bob.id, engine::Color::Black, "", 1003, ""}, end) == "");
   }
   SqliteStore again(path);  // reopening applies nothing twice
   Blocking s(again, io);
@@ -159,17 +159,17 @@ TEST_CASE("rooms: public pages newest first with their total, unfinished rooms o
   RoomChange live;
   live.black = bob.id;
   live.status = RoomStatus::Live;
-  REQUIRE(s.append_event("live", {2, EventKind::Joined, bob.id, engine::Color::Black, "", 21}, live) == "");
-  REQUIRE(s.append_event("finished", {2, EventKind::Joined, bob.id, engine::Color::Black, "", 31}, live) == "");
+  REQUIRE(s.append_event("live", {2, EventKind::Joined, bob.id, engine::Color::Black, "", 21, ""}, live) == "");
+  REQUIRE(s.append_event("finished", {2, EventKind::Joined, bob.id, engine::Color::Black, "", 31, ""}, live) == "");
   RoomChange finished;
   finished.status = RoomStatus::Finished;
   finished.result = "0-1";
   finished.reason = "resignation";
   finished.plies = 7;
-  REQUIRE(s.append_event("finished", {3, EventKind::Resigned, ann.id, engine::Color::White, "", 32}, finished) == "");
+  REQUIRE(s.append_event("finished", {3, EventKind::Resigned, ann.id, engine::Color::White, "", 32, ""}, finished) == "");
   RoomChange cancelled;
   cancelled.status = RoomStatus::Cancelled;
-  REQUIRE(s.append_event("cancelled", {2, EventKind::Cancelled, std::nullopt, std::nullopt, "", 41}, cancelled) == "");
+  REQUIRE(s.append_event("cancelled", {2, EventKind::Cancelled, std::nullopt, std::nullopt, "", 41, ""}, cancelled) == "");
 
   auto ids = [](const std::vector<RoomRecord>& rooms) {
     std::vector<std::string> out;

@@ -145,11 +145,11 @@ inline RoomRecord make_room(const std::string& id, std::int64_t white, std::int6
 }
 
 inline EventRecord created_event(std::int64_t player, std::int64_t at) {
-  return {1, protocol::EventKind::Created, player, engine::Color::White, "", at};
+  return {1, protocol::EventKind::Created, player, engine::Color::White, "", at, ""};
 }
 
 inline EventRecord action_event(std::int64_t seq, std::int64_t player, const std::string& action) {
-  return {seq, protocol::EventKind::Action, player, engine::Color::White, action, 2000 + seq};
+  return {seq, protocol::EventKind::Action, player, engine::Color::White, action, 2000 + seq, ""};
 }
 
 }  // namespace store_test

@@ -8,6 +8,7 @@
 //   static std::string notation(const State& before, const Action&);
 //   static Parsed<Action> parse(const State&, std::string_view);
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -80,6 +81,8 @@ class Game {
   bool resign(Color loser) { return state_.resign(loser); }
   // Only for games that have draws by agreement.
   bool agree_draw() { return state_.agree_draw(); }
+  // A referee's result; false where it is impossible (over, or a draw in GIPF).
+  bool adjudicate(std::optional<Color> winner) { return state_.adjudicate(winner); }
 
   // The turn the last action written or chosen belongs to (-1 before any).
   int last_confirmed_turn() const { return confirmed_ == 0 ? -1 : steps_[confirmed_ - 1].turn; }

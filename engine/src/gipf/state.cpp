@@ -422,4 +422,10 @@ bool State::resign(Color loser) {
   return true;
 }
 
+bool State::adjudicate(std::optional<Color> winner) {
+  if (result_.over || !winner) return false;
+  finish(*winner, "adjudication");
+  return true;
+}
+
 }  // namespace engine::gipf

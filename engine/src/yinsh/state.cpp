@@ -392,4 +392,10 @@ bool State::agree_draw() {
   return true;
 }
 
+bool State::adjudicate(std::optional<Color> winner) {
+  if (result_.over) return false;
+  finish(winner, "adjudication");
+  return true;
+}
+
 }  // namespace engine::yinsh

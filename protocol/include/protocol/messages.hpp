@@ -38,6 +38,7 @@ enum class ErrorCode {
   DrawOfferTooSoon,    // a player's draw offers must be some actions apart
   RoomLimit,           // the room has as many events as a room may hold
   AlreadyStarted,      // only a room still waiting for its second player can be cancelled
+  Forbidden,           // not for this connection (set_name from an account)
 };
 
 std::string_view code_name(ErrorCode code);

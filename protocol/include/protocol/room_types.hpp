@@ -9,7 +9,7 @@ namespace protocol {
 
 enum class RoomStatus { Open, Live, Finished, Cancelled };
 
-enum class EventKind { Created, Joined, Action, Resigned, DrawOffered, DrawDeclined, DrawAgreed, Cancelled };
+enum class EventKind { Created, Joined, Action, Resigned, DrawOffered, DrawDeclined, DrawAgreed, Cancelled, Aborted, Adjudicated };
 
 constexpr std::string_view status_name(RoomStatus s) {
   constexpr std::string_view kNames[] = {"open", "live", "finished", "cancelled"};
@@ -18,7 +18,8 @@ constexpr std::string_view status_name(RoomStatus s) {
 
 constexpr std::string_view kind_name(EventKind k) {
   constexpr std::string_view kNames[] = {"created",      "joined",        "action",      "resigned",
-                                         "draw_offered", "draw_declined", "draw_agreed", "cancelled"};
+                                         "draw_offered", "draw_declined", "draw_agreed", "cancelled",
+                                         "aborted",      "adjudicated"};
   return kNames[static_cast<int>(k)];
 }
 
@@ -29,7 +30,7 @@ constexpr std::optional<RoomStatus> parse_status(std::string_view name) {
 }
 
 constexpr std::optional<EventKind> parse_kind(std::string_view name) {
-  for (int i = 0; i <= static_cast<int>(EventKind::Cancelled); ++i)
+  for (int i = 0; i <= static_cast<int>(EventKind::Adjudicated); ++i)
     if (kind_name(static_cast<EventKind>(i)) == name) return static_cast<EventKind>(i);
   return std::nullopt;
 }

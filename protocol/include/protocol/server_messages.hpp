@@ -13,6 +13,7 @@
 #include "engine/color.hpp"
 #include "engine/game_options.hpp"
 #include "protocol/game_view.hpp"
+#include "protocol/account_types.hpp"
 #include "protocol/json_writer.hpp"
 #include "protocol/messages.hpp"
 #include "protocol/room_types.hpp"
@@ -28,8 +29,9 @@ struct PlayerRef {
 
 struct Welcome {
   PlayerRef player;
-  std::string token;
+  std::string token;  // empty for an account: null on the wire
   bool is_new = false;
+  std::optional<AccountView> account;
   Json id;  // the request's id; null: none
 };
 
@@ -106,6 +108,7 @@ struct Event {
   RawJson result;
   std::optional<PlayerRef> player;  // created, joined
   std::optional<bool> expired;      // cancelled: by the server, nobody joined in time
+  std::optional<std::string> note;  // aborted, adjudicated: the moderator's reason; resigned: "banned"
   std::optional<std::string> action;  // action ...
   RawJson steps;                      // ... and the steps it took (with the forced ones)
 };

@@ -66,6 +66,9 @@ class State : public StateOps<State, Action> {
   void apply_unchecked(const Action& action);
   // Ends the game: `loser` resigns. Refused (false) once the game is over.
   bool resign(Color loser);
+  // Ends the game by a referee's decision ("adjudication"). GIPF has no draws:
+  // refused (false) without a winner, and once the game is over.
+  bool adjudicate(std::optional<Color> winner);
 
  private:
   void put(Cell c, Piece p);

@@ -1,0 +1,43 @@
+#pragma once
+// The account API over HTTP (PROTOCOL.md, Account API): sign up, log in, log
+// out, the current account, public profiles. Requests arrive checked for CSRF
+// by HttpApi; answers come on the connection's executor.
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "account/account_service.hpp"
+#include "net/http_reply.hpp"
+
+namespace arena {
+
+class AccountApi {
+ public:
+  using Reply = std::function<void(HttpResponse)>;
+  AccountApi(AccountService& accounts, AccountStore& store, bool secure_cookies);
+
+  // `path` is /api/account[/...] or /api/players/NAME.
+  void handle(std::shared_ptr<const HttpRequest> request, const std::string& path, const std::string& address,
+              StoreExecutor ex, Reply reply);
+
+ private:
+  void signup(std::shared_ptr<const HttpRequest> request, const std::string& address, StoreExecutor ex, Reply reply);
+  void login(std::shared_ptr<const HttpRequest> request, const std::string& address, StoreExecutor ex, Reply reply);
+  void logout(std::shared_ptr<const HttpRequest> request, StoreExecutor ex, Reply reply);
+  void current(std::shared_ptr<const HttpRequest> request, StoreExecutor ex, Reply reply);
+  void profile(std::shared_ptr<const HttpRequest> request, const std::string& username, StoreExecutor ex, Reply reply);
+  // 200/201 with {"account"} and the session cookie, or the failure.
+  HttpResponse signed_in(const HttpRequest& request, const AccountService::Answer& answer, boost::beast::http::status ok);
+
+  AccountService& accounts_;
+  AccountStore& store_;
+  bool secure_cookies_;
+};
+
+// Shared by the account and admin APIs.
+std::string session_of(const HttpRequest& request);  // the arena_session cookie, or ""
+HttpResponse failure_response(const HttpRequest& request, const AccountFailure& failure);
+HttpResponse method_not_allowed(const HttpRequest& request, const char* allowed);
+protocol::AccountView account_view(const AccountRecord& account);
+
+}  // namespace arena

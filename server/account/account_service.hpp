@@ -1,0 +1,65 @@
+#pragma once
+// Signing up, logging in and out, and knowing who a session cookie belongs
+// to. Transport-free: the HTTP API and the WebSocket hello both use it. Answers
+// come on the caller's executor; passwords are hashed on the PasswordHasher's
+// threads, never on an I/O thread.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+
+#include "account/login_limiter.hpp"
+#include "account/password_hasher.hpp"
+#include "lobby/player_connections.hpp"
+#include "net/address_book.hpp"
+#include "protocol/account_messages.hpp"
+#include "store/store.hpp"
+
+namespace arena {
+
+// Why a request was refused: the HTTP status and the error's code and words.
+struct AccountFailure {
+  int status = 400;
+  std::string code;
+  std::string message;
+  std::int64_t until = 0;        // banned: when the ban ends
+  std::int64_t retry_after = 0;  // rate_limited: seconds
+};
+
+class AccountService {
+ public:
+  using Clock = std::function<std::int64_t()>;  // ms since the epoch
+  struct Signed {
+    AccountRecord account;
+    std::string session;  // the new session's cookie value
+  };
+  using Answer = std::variant<Signed, AccountFailure>;
+  using Found = std::function<void(std::optional<AccountRecord>)>;
+
+  AccountService(AccountStore& store, PasswordHasher& hasher, LoginLimiter& limiter, std::shared_ptr<AddressBook> addresses,
+                 PlayerConnections& connections, Clock clock);
+
+  void signup(protocol::SignupRequest request, const std::string& address, StoreExecutor ex, std::function<void(Answer)> done);
+  void login(protocol::LoginRequest request, const std::string& address, StoreExecutor ex, std::function<void(Answer)> done);
+  // Deletes the session (nothing if there is none) and closes the connections opened with it.
+  void logout(const std::string& session, StoreExecutor ex, StoreDone done);
+  // The account a session cookie names, if the session is live and the account
+  // not banned; none for "" or any failure.
+  void authenticate(const std::string& session, StoreExecutor ex, Found found);
+
+ private:
+  void start_session(AccountRecord account, StoreExecutor ex, std::function<void(Answer)> done);
+
+  AccountStore& store_;
+  PasswordHasher& hasher_;
+  LoginLimiter& limiter_;
+  std::shared_ptr<AddressBook> addresses_;
+  PlayerConnections& connections_;
+  Clock clock_;
+};
+
+AccountFailure store_failure(const std::string& error);
+
+}  // namespace arena

@@ -1,0 +1,100 @@
+#include "account/login_limiter.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace arena {
+namespace {
+
+std::string account_key(const std::string& username) {
+  std::string key = "a:";
+  for (unsigned char c : username) key += static_cast<char>(std::tolower(c));
+  return key;
+}
+
+std::string address_key(const std::string& address) { return "i:" + address; }
+
+}  // namespace
+
+LoginLimiter::LoginLimiter(LoginLimits limits, Clock clock) : limits_(limits), clock_(std::move(clock)) {}
+
+std::int64_t LoginLimiter::retry_after(const std::string& account, const std::string& address) {
+  std::lock_guard lock(mutex_);
+  std::int64_t now = clock_();
+  return std::max(wait_for(account_key(account), limits_.per_account, now),
+                  wait_for(address_key(address), limits_.per_address, now));
+}
+
+std::int64_t LoginLimiter::attempt(const std::string& account, const std::string& address) {
+  std::lock_guard lock(mutex_);
+  std::int64_t now = clock_();
+  std::int64_t wait = std::max(wait_for(account_key(account), limits_.per_account, now),
+                               wait_for(address_key(address), limits_.per_address, now));
+  if (wait > 0) return wait;
+  add(account_key(account), limits_.per_account, now);
+  add(address_key(address), limits_.per_address, now);
+  return 0;
+}
+
+void LoginLimiter::failed(const std::string& account, const std::string& address) {
+  std::lock_guard lock(mutex_);
+  std::int64_t now = clock_();
+  add(account_key(account), limits_.per_account, now);
+  add(address_key(address), limits_.per_address, now);
+}
+
+void LoginLimiter::succeeded(const std::string& account, const std::string& address) {
+  std::lock_guard lock(mutex_);
+  failures_.erase(account_key(account));
+  if (auto it = failures_.find(address_key(address)); it != failures_.end() && !it->second.empty()) {
+    it->second.pop_back();
+    if (it->second.empty()) failures_.erase(it);
+  }
+}
+
+std::size_t LoginLimiter::tracked() const {
+  std::lock_guard lock(mutex_);
+  return failures_.size();
+}
+
+void LoginLimiter::expire(Failures& f, std::int64_t now) const {
+  while (!f.empty() && f.front() <= now - limits_.window.count()) f.pop_front();
+}
+
+std::int64_t LoginLimiter::wait_for(const std::string& key, int limit, std::int64_t now) {
+  auto it = failures_.find(key);
+  if (it == failures_.end()) return 0;
+  expire(it->second, now);
+  if (it->second.empty()) {
+    failures_.erase(it);
+    return 0;
+  }
+  if (static_cast<int>(it->second.size()) < limit) return 0;
+  // The oldest failure that keeps the count at the limit leaves the window then.
+  std::int64_t frees_at = it->second[it->second.size() - limit] + limits_.window.count();
+  return std::max<std::int64_t>(1, (frees_at - now + 999) / 1000);
+}
+
+void LoginLimiter::add(const std::string& key, int limit, std::int64_t now) {
+  if (!failures_.count(key) && failures_.size() >= limits_.max_keys) make_room(now);
+  Failures& f = failures_[key];
+  expire(f, now);
+  f.push_back(now);
+  // Only the last `limit` failures decide anything.
+  while (static_cast<int>(f.size()) > limit) f.pop_front();
+}
+
+// Forgets keys whose failures all left the window; if none did, the one whose
+// last failure is the oldest.
+void LoginLimiter::make_room(std::int64_t now) {
+  for (auto it = failures_.begin(); it != failures_.end();) {
+    expire(it->second, now);
+    it = it->second.empty() ? failures_.erase(it) : std::next(it);
+  }
+  if (failures_.size() < limits_.max_keys) return;
+  auto stalest = std::min_element(failures_.begin(), failures_.end(),
+                                  [](const auto& a, const auto& b) { return a.second.back() < b.second.back(); });
+  failures_.erase(stalest);
+}
+
+}  // namespace arena

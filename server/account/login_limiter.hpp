@@ -1,0 +1,57 @@
+#pragma once
+// Failed logins in a sliding window, per account and per client address: at
+// most 10 per account and 100 per address in 10 minutes (PROTOCOL.md, Login
+// limits). The clock is injected, so tests need not wait. Bounded: at most
+// `max_keys` keys are tracked; beyond that, the stalest is forgotten.
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
+namespace arena {
+
+struct LoginLimits {
+  int per_account = 10;
+  int per_address = 100;
+  std::chrono::milliseconds window{10 * 60 * 1000};
+  std::size_t max_keys = 100000;
+};
+
+class LoginLimiter {
+ public:
+  using Clock = std::function<std::int64_t()>;  // ms, monotonic enough
+
+  LoginLimiter(LoginLimits limits, Clock clock);
+
+  // Seconds until `account` may be tried again from `address`; 0: now.
+  std::int64_t retry_after(const std::string& account, const std::string& address);
+  // retry_after, and when it is 0 the attempt is counted as a failure at once
+  // (in the same lock): many attempts sent together cannot all pass the check
+  // before the first is judged. succeeded() takes it back.
+  std::int64_t attempt(const std::string& account, const std::string& address);
+  // A wrong password (or unknown account) for `account` from `address`.
+  void failed(const std::string& account, const std::string& address);
+  // A successful login (after attempt()): the account's failures are forgotten,
+  // and the attempt no longer counts against the address.
+  void succeeded(const std::string& account, const std::string& address);
+  std::size_t tracked() const;
+
+ private:
+  using Failures = std::deque<std::int64_t>;  // times, oldest first, within the window
+  // Seconds until `key` is under `limit` failures again; 0: it is.
+  std::int64_t wait_for(const std::string& key, int limit, std::int64_t now);
+  void add(const std::string& key, int limit, std::int64_t now);
+  void expire(Failures& f, std::int64_t now) const;
+  void make_room(std::int64_t now);
+
+  LoginLimits limits_;
+  Clock clock_;
+  mutable std::mutex mutex_;
+  std::unordered_map<std::string, Failures> failures_;  // "a:" + lower-case username, "i:" + address
+};
+
+}  // namespace arena

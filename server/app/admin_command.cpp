@@ -1,0 +1,157 @@
+#include "app/admin_command.hpp"
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <istream>
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "account/password_hasher.hpp"
+#include "protocol/account_messages.hpp"
+#include "store/sqlite_store.hpp"
+
+namespace arena {
+namespace {
+
+using protocol::Role;
+
+struct Parsed {
+  std::vector<std::string> words;  // the command and its operands
+  std::string db;
+  std::string role = "player";
+  std::string error;
+};
+
+Parsed parse(const std::vector<std::string>& args, std::optional<std::string> (*env)(const char*)) {
+  Parsed p;
+  p.db = env("GIPF_ARENA_DB").value_or("gipf-arena.db");
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--db" || a == "--role") {
+      if (i + 1 >= args.size()) {
+        p.error = a + " needs a value";
+        return p;
+      }
+      (a == "--db" ? p.db : p.role) = args[++i];
+    } else if (a.rfind("--", 0) == 0) {
+      p.error = "unknown argument '" + a + "'";
+      return p;
+    } else {
+      p.words.push_back(a);
+    }
+  }
+  return p;
+}
+
+// Runs one store call to its completion on a private io_context.
+template <class T, class Call>
+Stored<T> wait_for(Call call) {
+  boost::asio::io_context io;
+  // The completion is posted from the store's thread: run() must wait for it.
+  auto work = boost::asio::make_work_guard(io);
+  Stored<T> answer;
+  call(io.get_executor(), [&answer, &work](Stored<T> a) {
+    answer = std::move(a);
+    work.reset();
+  });
+  io.run();
+  return answer;
+}
+
+AuditEntry cli_audit(std::string action, std::string target, std::string details) {
+  return AuditEntry{std::nullopt, std::move(action), std::move(target), std::move(details), "cli", now_ms()};
+}
+
+int add_account(SqliteStore& store, const std::string& username, Role role, std::istream& in, std::ostream& out,
+                std::ostream& err) {
+  std::string password;
+  std::getline(in, password);
+  if (!password.empty() && password.back() == '\r') password.pop_back();
+  if (password.size() < protocol::kMinPasswordBytes || password.size() > protocol::kMaxPasswordBytes) {
+    err << "gipf-arena admin: a password has 8 to 128 bytes (read one line from standard input)\n";
+    return 2;
+  }
+  NewAccount account;
+  account.username = username;
+  account.password_hash = PasswordHasher::hash_now(password);
+  account.role = role;
+  account.audit = cli_audit("add_account", username, nlohmann::json{{"role", protocol::role_name(role)}}.dump());
+  if (account.password_hash.empty()) {
+    err << "gipf-arena admin: the password could not be hashed (out of memory?)\n";
+    return 1;
+  }
+  auto created = wait_for<CreatedAccount>([&](auto ex, auto reply) { store.create_account(account, ex, reply); });
+  if (!created.ok()) {
+    err << "gipf-arena admin: " << created.error << "\n";
+    return 1;
+  }
+  if (created.value.taken) {
+    err << "gipf-arena admin: the username '" << username << "' is taken\n";
+    return 1;
+  }
+  out << "account " << created.value.account.id << " '" << username << "' created with role " << protocol::role_name(role)
+      << "\n";
+  return 0;
+}
+
+int set_role(SqliteStore& store, const std::string& username, Role role, std::ostream& out, std::ostream& err) {
+  auto found = wait_for<std::optional<AccountRecord>>([&](auto ex, auto reply) { store.find_account(username, ex, reply); });
+  if (!found.ok() || !found.value) {
+    err << "gipf-arena admin: " << (found.ok() ? "no account '" + username + "'" : found.error) << "\n";
+    return 1;
+  }
+  AccountChange change;
+  change.account = found.value->id;
+  change.role = role;
+  change.audit = cli_audit("set_role", found.value->username,
+                           nlohmann::json{{"from", protocol::role_name(found.value->role)}, {"to", protocol::role_name(role)}}.dump());
+  auto changed = wait_for<AccountRecord>([&](auto ex, auto reply) { store.change_account(change, ex, reply); });
+  if (!changed.ok()) {
+    err << "gipf-arena admin: " << changed.error << "\n";
+    return 1;
+  }
+  out << "'" << changed.value.username << "' is now " << protocol::role_name(role) << "\n";
+  return 0;
+}
+
+}  // namespace
+
+std::string admin_help_text() {
+  return "usage: gipf-arena admin add-account USERNAME [--role ROLE] [--db FILE]\n"
+         "       gipf-arena admin set-role USERNAME ROLE [--db FILE]\n\n"
+         "add-account reads the password from standard input (one line, 8 to 128 bytes).\n"
+         "ROLE is player, moderator or admin (add-account: default player). FILE defaults\n"
+         "to $GIPF_ARENA_DB, else gipf-arena.db. Both commands are written to the audit log.\n";
+}
+
+int run_admin_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err,
+                      std::optional<std::string> (*env)(const char*)) {
+  Parsed p = parse(args, env);
+  bool help = args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help";
+  if (help) {
+    out << admin_help_text();
+    return 0;
+  }
+  const bool add = !p.words.empty() && p.words[0] == "add-account" && p.words.size() == 2;
+  const bool set = !p.words.empty() && p.words[0] == "set-role" && p.words.size() == 3;
+  if (!p.error.empty() || (!add && !set)) {
+    err << "gipf-arena admin: " << (p.error.empty() ? "unknown command" : p.error) << "\n" << admin_help_text();
+    return 2;
+  }
+  const std::string& username = p.words[1];
+  auto role = protocol::parse_role(set ? p.words[2] : p.role);
+  if (!protocol::valid_username(username) || !role) {
+    err << "gipf-arena admin: " << (role ? "a username has 3 to 20 of A-Z a-z 0-9 _ -" : "ROLE is player, moderator or admin")
+        << "\n";
+    return 2;
+  }
+  try {
+    SqliteStore store(p.db);
+    return add ? add_account(store, username, *role, in, out, err) : set_role(store, username, *role, out, err);
+  } catch (const std::exception& e) {
+    err << "gipf-arena admin: " << e.what() << "\n";
+    return 1;
+  }
+}
+
+}  // namespace arena

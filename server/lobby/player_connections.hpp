@@ -1,0 +1,96 @@
+#pragma once
+// The open connections of each player (guest or account), so that a ban, a
+// logout or a guest handed over to an account can close them at once. Bounded
+// by the connections themselves (one entry per open, identified connection),
+// and by the bans still running (one entry each, dropped when they end).
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "game/client.hpp"
+
+namespace arena {
+
+class PlayerConnections {
+ public:
+  // Registers an identified connection; false (nothing registered) when the
+  // player is banned at `now`: a hello that raced a ban.
+  bool add(std::int64_t player, const std::shared_ptr<Client>& client, const std::string& session, std::int64_t now) {
+    std::lock_guard lock(mutex_);
+    if (auto ban = banned_.find(player); ban != banned_.end() && ban->second > now) return false;
+    auto& list = clients_[player];
+    std::erase_if(list, [](const Entry& e) { return e.client.expired(); });
+    list.push_back({client, session});
+    return true;
+  }
+
+  void remove(std::int64_t player, const Client* client) {
+    std::lock_guard lock(mutex_);
+    auto it = clients_.find(player);
+    if (it == clients_.end()) return;
+    std::erase_if(it->second, [client](const Entry& e) {
+      auto c = e.client.lock();
+      return !c || c.get() == client;
+    });
+    if (it->second.empty()) clients_.erase(it);
+  }
+
+  // Closes every open connection of `player`; how many there were.
+  int disconnect_player(std::int64_t player, const char* reason) {
+    std::vector<std::shared_ptr<Client>> open;
+    {
+      std::lock_guard lock(mutex_);
+      auto it = clients_.find(player);
+      if (it == clients_.end()) return 0;
+      for (auto& e : it->second)
+        if (auto c = e.client.lock()) open.push_back(std::move(c));
+      clients_.erase(it);
+    }
+    for (auto& c : open) c->disconnect(reason);
+    return static_cast<int>(open.size());
+  }
+
+  // Closes the connections opened with the session cookie `session` (a logout).
+  int disconnect_session(const std::string& session, const char* reason) {
+    if (session.empty()) return 0;
+    std::vector<std::shared_ptr<Client>> open;
+    {
+      std::lock_guard lock(mutex_);
+      for (auto& [player, list] : clients_)
+        for (auto& e : list)
+          if (e.session == session)
+            if (auto c = e.client.lock()) open.push_back(std::move(c));
+    }
+    for (auto& c : open) c->disconnect(reason);
+    return static_cast<int>(open.size());
+  }
+
+  // A ban until `until`: its connections close, and none may register until then.
+  int ban(std::int64_t player, std::int64_t until, std::int64_t now) {
+    {
+      std::lock_guard lock(mutex_);
+      std::erase_if(banned_, [now](const auto& b) { return b.second <= now; });
+      banned_[player] = until;
+    }
+    return disconnect_player(player, "banned");
+  }
+
+  void unban(std::int64_t player) {
+    std::lock_guard lock(mutex_);
+    banned_.erase(player);
+  }
+
+ private:
+  struct Entry {
+    std::weak_ptr<Client> client;
+    std::string session;  // the cookie it was opened with, "" for a guest
+  };
+  std::mutex mutex_;
+  std::unordered_map<std::int64_t, std::vector<Entry>> clients_;
+  std::unordered_map<std::int64_t, std::int64_t> banned_;  // player → ban end (ms)
+};
+
+}  // namespace arena

@@ -1,0 +1,260 @@
+// The SQL of accounts, sessions and the audit log (sqlite_queries.hpp).
+// Secrets never reach the database in clear: session cookies and guest tokens
+// are stored and looked up as their SHA-256, passwords only as Argon2id strings.
+#include <algorithm>
+#include <cctype>
+
+#include "sha256.hpp"
+#include "sqlite_connection.hpp"
+#include "sqlite_queries.hpp"
+
+namespace arena::sql {
+namespace {
+
+std::string lower(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text;
+}
+
+protocol::Role parse_role(const std::string& text) {
+  if (auto r = protocol::parse_role(text)) return *r;
+  throw SqliteError("unknown role '" + text + "' in the database");
+}
+
+const char* const kSelectAccounts =
+    "SELECT a.id, a.player, a.username, a.password_hash, a.role, a.created_at, a.banned_until, a.ban_reason, "
+    "a.muted_until, a.mute_reason FROM accounts a ";
+
+AccountRecord read_account(const Statement& s, bool with_hash) {
+  AccountRecord a;
+  a.id = s.integer(0);
+  a.player = s.integer(1);
+  a.username = s.text(2);
+  if (with_hash) a.password_hash = s.text(3);
+  a.role = parse_role(s.text(4));
+  a.created_at = s.integer(5);
+  a.banned_until = s.integer(6);
+  a.ban_reason = s.text(7);
+  a.muted_until = s.integer(8);
+  a.mute_reason = s.text(9);
+  return a;
+}
+
+AccountRecord account_by_id(Connection& db, std::int64_t id) {
+  Statement s = db.prepare(std::string(kSelectAccounts) + "WHERE a.id = ?");
+  s.bind(1, id);
+  if (!s.step()) throw SqliteError("no account " + std::to_string(id));
+  return read_account(s, false);
+}
+
+// The guest's player row if the token names one no account owns yet.
+std::optional<std::int64_t> guest_player(Connection& db, const std::string& token) {
+  if (token.empty()) return std::nullopt;
+  Statement s = db.prepare(
+      "SELECT p.id FROM players p WHERE p.token_hash = ? AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.player = p.id)");
+  s.bind(1, sha256_hex(token));
+  if (!s.step()) return std::nullopt;
+  return s.integer(0);
+}
+
+}  // namespace
+
+void insert_audit(Connection& db, const AuditEntry& e) {
+  db.prepare("INSERT INTO audit_log (actor, action, target, details, address, at) VALUES (?, ?, ?, ?, ?, ?)")
+      .bind(1, e.actor)
+      .bind(2, e.action)
+      .bind(3, e.target)
+      .bind(4, e.details)
+      .bind(5, e.address)
+      .bind(6, e.at)
+      .run();
+  // Bounded: the ids grow by one, so the oldest beyond the bound are those below.
+  db.prepare("DELETE FROM audit_log WHERE id <= ?").bind(1, db.last_insert_rowid() - kMaxAuditEntries).run();
+}
+
+CreatedAccount insert_account(Connection& db, const NewAccount& n, std::int64_t now) {
+  CreatedAccount out;
+  {
+    Statement taken = db.prepare("SELECT 1 FROM accounts WHERE username_key = ?");
+    taken.bind(1, lower(n.username));
+    if (taken.step()) {
+      out.taken = true;
+      return out;
+    }
+  }
+  std::optional<std::int64_t> player = guest_player(db, n.guest_token);
+  if (player) {
+    // The account takes the guest over: same id, seats and games; the guest
+    // token stops working (a token_hash no SHA-256 in hex can equal).
+    db.prepare("UPDATE players SET name = ?, token_hash = ? WHERE id = ?")
+        .bind(1, n.username)
+        .bind(2, "account:" + std::to_string(*player))
+        .bind(3, *player)
+        .run();
+  } else {
+    db.prepare("INSERT INTO players (token_hash, name, created_at) VALUES ('account:new', ?, ?)")
+        .bind(1, n.username)
+        .bind(2, now)
+        .run();
+    player = db.last_insert_rowid();
+    db.prepare("UPDATE players SET token_hash = ? WHERE id = ?").bind(1, "account:" + std::to_string(*player)).bind(2, *player).run();
+  }
+  db.prepare("INSERT INTO accounts (player, username, username_key, password_hash, role, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+      .bind(1, *player)
+      .bind(2, n.username)
+      .bind(3, lower(n.username))
+      .bind(4, n.password_hash)
+      .bind(5, protocol::role_name(n.role))
+      .bind(6, now)
+      .run();
+  std::int64_t id = db.last_insert_rowid();
+  if (!n.session_token.empty()) insert_session(db, id, n.session_token, now, n.session_expires);
+  if (n.audit) insert_audit(db, *n.audit);
+  out.account = account_by_id(db, id);
+  return out;
+}
+
+std::optional<AccountRecord> find_account(Connection& db, const std::string& username) {
+  Statement s = db.prepare(std::string(kSelectAccounts) + "WHERE a.username_key = ?");
+  s.bind(1, lower(username));
+  if (!s.step()) return std::nullopt;
+  return read_account(s, true);
+}
+
+std::optional<AccountRecord> session_account(Connection& db, const std::string& token, std::int64_t now) {
+  Statement s = db.prepare(std::string(kSelectAccounts) +
+                           "JOIN sessions s ON s.account = a.id WHERE s.token_hash = ? AND s.expires_at > ?");
+  s.bind(1, sha256_hex(token)).bind(2, now);
+  if (!s.step()) return std::nullopt;
+  return read_account(s, false);
+}
+
+void insert_session(Connection& db, std::int64_t account, const std::string& token, std::int64_t now, std::int64_t expires_at) {
+  db.prepare("DELETE FROM sessions WHERE expires_at <= ?").bind(1, now).run();
+  db.prepare("INSERT INTO sessions (token_hash, account, created_at, expires_at) VALUES (?, ?, ?, ?)")
+      .bind(1, sha256_hex(token))
+      .bind(2, account)
+      .bind(3, now)
+      .bind(4, expires_at)
+      .run();
+  db.prepare(
+        "DELETE FROM sessions WHERE account = ?1 AND token_hash NOT IN "
+        "(SELECT token_hash FROM sessions WHERE account = ?1 ORDER BY created_at DESC, token_hash LIMIT ?2)")
+      .bind(1, account)
+      .bind(2, std::int64_t{kMaxSessionsPerAccount})
+      .run();
+}
+
+void delete_session(Connection& db, const std::string& token) {
+  db.prepare("DELETE FROM sessions WHERE token_hash = ?").bind(1, sha256_hex(token)).run();
+}
+
+void set_password_hash(Connection& db, std::int64_t account, const std::string& hash) {
+  db.prepare("UPDATE accounts SET password_hash = ? WHERE id = ?").bind(1, hash).bind(2, account).run();
+  if (db.changes() != 1) throw SqliteError("no account " + std::to_string(account));
+}
+
+AccountRecord change_account(Connection& db, const AccountChange& c) {
+  if (c.role)
+    db.prepare("UPDATE accounts SET role = ? WHERE id = ?").bind(1, protocol::role_name(*c.role)).bind(2, c.account).run();
+  if (c.banned_until)
+    db.prepare("UPDATE accounts SET banned_until = ?, ban_reason = ? WHERE id = ?")
+        .bind(1, *c.banned_until)
+        .bind(2, c.ban_reason)
+        .bind(3, c.account)
+        .run();
+  if (c.muted_until)
+    db.prepare("UPDATE accounts SET muted_until = ?, mute_reason = ? WHERE id = ?")
+        .bind(1, *c.muted_until)
+        .bind(2, c.mute_reason)
+        .bind(3, c.account)
+        .run();
+  if (c.end_sessions) db.prepare("DELETE FROM sessions WHERE account = ?").bind(1, c.account).run();
+  AccountRecord after = account_by_id(db, c.account);  // throws for an unknown account: nothing is written
+  insert_audit(db, c.audit);
+  return after;
+}
+
+AccountPage list_accounts(Connection& db, const AccountQuery& q) {
+  const std::int64_t per_page = std::clamp(q.per_page, 1, 100);
+  const std::int64_t page = std::max(q.page, 1);
+  // A prefix of [A-Za-z0-9_-] only (checked by the caller), so LIKE needs no escaping but '_'.
+  std::string pattern;
+  for (char c : lower(q.prefix)) {
+    if (c == '_') pattern += '\\';
+    pattern += c;
+  }
+  pattern += '%';
+  AccountPage out;
+  Transaction snapshot(db, "BEGIN");
+  {
+    Statement s = db.prepare(std::string(kSelectAccounts) +
+                             "WHERE a.username_key LIKE ?1 ESCAPE '\\' ORDER BY a.username_key LIMIT ?2 OFFSET ?3");
+    s.bind(1, pattern).bind(2, per_page).bind(3, (page - 1) * per_page);
+    while (s.step()) out.accounts.push_back(read_account(s, false));
+  }
+  {
+    Statement count = db.prepare("SELECT count(*) FROM accounts WHERE username_key LIKE ?1 ESCAPE '\\'");
+    count.bind(1, pattern).step();
+    out.total = count.integer(0);
+  }
+  snapshot.commit();
+  return out;
+}
+
+AuditPage audit_log(Connection& db, int page_number, int per_page_count) {
+  const std::int64_t per_page = std::clamp(per_page_count, 1, 100);
+  const std::int64_t page = std::max(page_number, 1);
+  AuditPage out;
+  Transaction snapshot(db, "BEGIN");
+  {
+    Statement s = db.prepare(
+        "SELECT l.id, l.actor, l.action, l.target, l.details, l.address, l.at, coalesce(a.username, '') "
+        "FROM audit_log l LEFT JOIN accounts a ON a.id = l.actor ORDER BY l.id DESC LIMIT ? OFFSET ?");
+    s.bind(1, per_page).bind(2, (page - 1) * per_page);
+    while (s.step())
+      out.entries.push_back(
+          {s.integer(0), {s.optional_integer(1), s.text(2), s.text(3), s.text(4), s.text(5), s.integer(6)}, s.text(7)});
+  }
+  Statement count = db.prepare("SELECT count(*) FROM audit_log");
+  count.step();
+  out.total = count.integer(0);
+  snapshot.commit();
+  return out;
+}
+
+std::optional<Profile> profile(Connection& db, const std::string& username, int recent) {
+  Transaction snapshot(db, "BEGIN");
+  Profile p;
+  {
+    Statement s = db.prepare(std::string(kSelectAccounts) + "WHERE a.username_key = ?");
+    s.bind(1, lower(username));
+    if (!s.step()) return std::nullopt;
+    p.account = read_account(s, false);
+  }
+  {
+    Statement count = db.prepare(
+        "SELECT (SELECT count(*) FROM rooms WHERE white = ?1 AND status = 'finished') + "
+        "(SELECT count(*) FROM rooms WHERE black = ?1 AND status = 'finished')");
+    count.bind(1, p.account.player).step();
+    p.games_played = count.integer(0);
+  }
+  {
+    Statement s = db.prepare(kSelectRooms +
+                             "WHERE r.status = 'finished' AND r.private = 0 AND (r.white = ?1 OR r.black = ?1) "
+                             "ORDER BY r.finished_at DESC, r.id LIMIT ?2");
+    s.bind(1, p.account.player).bind(2, std::int64_t{std::clamp(recent, 0, 100)});
+    p.recent = read_rooms(s);
+  }
+  snapshot.commit();
+  return p;
+}
+
+std::vector<RoomRecord> unfinished_rooms_of(Connection& db, std::int64_t player) {
+  Statement s = db.prepare(kSelectRooms +
+                           "WHERE r.status IN ('open', 'live') AND (r.white = ?1 OR r.black = ?1) ORDER BY r.created_at, r.id");
+  s.bind(1, player);
+  return read_rooms(s);
+}
+
+}  // namespace arena::sql

@@ -1,0 +1,474 @@
+// Accounts end to end against the real server (PROTOCOL.md, Accounts): sign up,
+// sessions, CSRF, login limits, roles on every admin path, bans that take
+// effect, aborts and adjudications, the command line, and a database that
+// holds no password or session in clear.
+#include <csignal>
+#include <cstdio>
+#include <sys/wait.h>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include "arena_test_support.hpp"
+
+using namespace test_support;
+
+namespace {
+
+const std::map<std::string, std::string> kJson{{"Content-Type", "application/json"}};
+
+HttpReply post(int port, const std::string& target, const json& body, const std::string& cookie = "") {
+  auto headers = kJson;
+  if (!cookie.empty()) headers["Cookie"] = cookie;
+  return http_request(port, "POST", target, body.dump(), headers);
+}
+
+HttpReply get(int port, const std::string& target, const std::string& cookie = "") {
+  std::map<std::string, std::string> headers;
+  if (!cookie.empty()) headers["Cookie"] = cookie;
+  return http_request(port, "GET", target, "", headers);
+}
+
+std::string error_code(const HttpReply& r) {
+  auto j = json::parse(r.body, nullptr, false);
+  return j.is_object() && j.contains("error") ? j["error"]["code"].get<std::string>() : "";
+}
+
+// "arena_session=HEX" from an answer's Set-Cookie.
+std::string cookie_of(const HttpReply& r) {
+  auto it = r.headers.find("set-cookie");
+  if (it == r.headers.end()) return "";
+  return it->second.substr(0, it->second.find(';'));
+}
+
+std::string signup(int port, const std::string& username, const std::string& password, const std::string& guest = "") {
+  json body{{"username", username}, {"password", password}};
+  if (!guest.empty()) body["guest_token"] = guest;
+  auto r = post(port, "/api/account/signup", body);
+  REQUIRE_MESSAGE(r.status == 201, r.body);
+  return cookie_of(r);
+}
+
+std::string login(int port, const std::string& username, const std::string& password) {
+  auto r = post(port, "/api/account/login", {{"username", username}, {"password", password}});
+  REQUIRE_MESSAGE(r.status == 200, r.body);
+  return cookie_of(r);
+}
+
+// `gipf-arena admin ARGS` with `input` on standard input; its exit status.
+int admin_command(const std::string& args, const std::string& input) {
+  std::string command = std::string(std::getenv("GIPF_ARENA_BIN")) + " admin " + args + " >/dev/null 2>&1";
+  FILE* pipe = popen(command.c_str(), "w");
+  if (!pipe) return -1;
+  fputs(input.c_str(), pipe);
+  int status = pclose(pipe);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// A WebSocket client identified by its session cookie.
+bool identify_with(Participant& p, int port, const std::string& cookie, json* welcome_out = nullptr) {
+  if (!p.ws.connect(port, "", cookie)) return false;
+  p.ws.send({{"type", "hello"}, {"protocol", 1}});
+  auto welcome = p.ws.receive_type("welcome", 5s);
+  if (!welcome) return false;
+  p.player_id = (*welcome)["player"]["id"];
+  if (welcome_out) *welcome_out = *welcome;
+  return true;
+}
+
+// Waits for the room's next event of `kind`, skipping others.
+json next_event(Participant& p, const std::string& kind) {
+  for (int i = 0; i < 200; ++i) {
+    auto e = p.ws.receive_type("event", 5s);
+    REQUIRE(e);
+    if ((*e)["kind"] == kind) return *e;
+  }
+  FAIL("no " << kind << " event");
+  return {};
+}
+
+std::string file_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+}  // namespace
+
+TEST_CASE("accounts: sign up, the session cookie, log out, log in; usernames unique ignoring case") {
+  ServerProcess server(temp_path("accounts.db"));
+  REQUIRE(server.start());
+  int port = server.port();
+
+  auto created = post(port, "/api/account/signup", {{"username", "Alice_1"}, {"password", "correct horse"}});
+  REQUIRE(created.status == 201);
+  auto account = json::parse(created.body)["account"];
+  CHECK(account["username"] == "Alice_1");
+  CHECK(account["role"] == "player");
+  std::string set_cookie = created.headers["set-cookie"];
+  CHECK(set_cookie.find("HttpOnly") != std::string::npos);
+  CHECK(set_cookie.find("SameSite=Lax") != std::string::npos);
+  CHECK(set_cookie.find("Path=/") != std::string::npos);
+  CHECK(set_cookie.find("Max-Age=2592000") != std::string::npos);
+  CHECK(set_cookie.find("Secure") == std::string::npos);  // not without --secure-cookies
+  std::string cookie = cookie_of(created);
+  CHECK(cookie.size() == std::string("arena_session=").size() + 64);
+
+  auto me = get(port, "/api/account", cookie);
+  CHECK(me.status == 200);
+  CHECK(json::parse(me.body)["account"] == account);
+  CHECK(error_code(get(port, "/api/account")) == "not_authenticated");
+
+  CHECK(error_code(post(port, "/api/account/signup", {{"username", "alice_1"}, {"password", "another one"}})) == "username_taken");
+  CHECK(error_code(post(port, "/api/account/signup", {{"username", "al"}, {"password", "long enough"}})) == "bad_username");
+  CHECK(error_code(post(port, "/api/account/signup", {{"username", "bad name"}, {"password", "long enough"}})) == "bad_username");
+  CHECK(error_code(post(port, "/api/account/signup", {{"username", "bob"}, {"password", "short"}})) == "bad_password");
+  CHECK(error_code(post(port, "/api/account/signup", {{"username", "bob"}, {"password", std::string(129, 'x')}})) == "bad_password");
+  CHECK(error_code(post(port, "/api/account/signup", {{"username", "bob"}, {"password", "long enough"}, {"admin", true}})) ==
+        "bad_field");
+  CHECK(error_code(http_request(port, "POST", "/api/account/signup", "{not json", kJson)) == "bad_json");
+  CHECK(get(port, "/api/account/signup").status == 405);
+
+  Participant socket;
+  REQUIRE(identify_with(socket, port, cookie));
+  auto out = post(port, "/api/account/logout", json::object(), cookie);
+  CHECK(out.status == 204);
+  while (!socket.ws.closed()) socket.ws.receive(1s);  // the connections opened with that session close
+  CHECK(socket.ws.close_code() == 1008);
+  CHECK(out.headers["set-cookie"].find("Max-Age=0") != std::string::npos);
+  CHECK(get(port, "/api/account", cookie).status == 401);  // the session is gone
+
+  // The same answer for a wrong password and an unknown username.
+  auto wrong = post(port, "/api/account/login", {{"username", "alice_1"}, {"password", "wrong horse"}});
+  auto unknown = post(port, "/api/account/login", {{"username", "nobody"}, {"password", "wrong horse"}});
+  CHECK(wrong.status == 401);
+  CHECK(unknown.status == 401);
+  CHECK(wrong.body == unknown.body);
+  CHECK(error_code(wrong) == "bad_credentials");
+
+  std::string again = login(port, "ALICE_1", "correct horse");  // the username ignoring case
+  CHECK(again != cookie);
+  CHECK(get(port, "/api/account", again).status == 200);
+  CHECK(get(port, "/api/account", "arena_session=" + std::string(64, 'a')).status == 401);
+
+  auto profile = get(port, "/api/players/alice_1");
+  REQUIRE(profile.status == 200);
+  CHECK(json::parse(profile.body)["player"]["username"] == "Alice_1");
+  CHECK(json::parse(profile.body)["player"]["games_played"] == 0);
+  CHECK(error_code(get(port, "/api/players/nobody")) == "not_found");
+  CHECK(error_code(get(port, "/api/players/..%2f")) == "not_found");
+  CHECK(get(port, "/@/Alice_1").status == 200);  // the client's profile page
+}
+
+TEST_CASE("accounts: CSRF — JSON only, and a page's Origin must be allowed") {
+  ServerProcess server(temp_path("csrf.db"));
+  REQUIRE(server.start());
+  int port = server.port();
+  std::string body = json{{"username", "carol"}, {"password", "long enough"}}.dump();
+  auto form = http_request(port, "POST", "/api/account/signup", body, {{"Content-Type", "application/x-www-form-urlencoded"}});
+  CHECK(form.status == 415);
+  CHECK(error_code(form) == "bad_content_type");
+  CHECK(error_code(http_request(port, "POST", "/api/account/signup", body)) == "bad_content_type");
+  auto evil = http_request(port, "POST", "/api/account/signup", body,
+                           {{"Content-Type", "application/json"}, {"Origin", "http://evil.example"}});
+  CHECK(evil.status == 403);
+  CHECK(error_code(evil) == "origin_not_allowed");
+  CHECK(error_code(get(port, "/api/players/carol")) == "not_found");  // nothing was created
+  std::string own = "http://127.0.0.1:" + std::to_string(port);
+  auto ours = http_request(port, "POST", "/api/account/signup", body,
+                           {{"Content-Type", "application/json; charset=utf-8"}, {"Origin", own},
+                            {"Host", "127.0.0.1:" + std::to_string(port)}});
+  CHECK(ours.status == 201);
+}
+
+TEST_CASE("accounts: ten failed logins lock the account out (429), even with the right password") {
+  ServerProcess server(temp_path("limits.db"));
+  REQUIRE(server.start());
+  int port = server.port();
+  signup(port, "dave", "right password");
+  for (int i = 0; i < 10; ++i)
+    CHECK(post(port, "/api/account/login", {{"username", "dave"}, {"password", "wrong password"}}).status == 401);
+  auto locked = post(port, "/api/account/login", {{"username", "dave"}, {"password", "right password"}});
+  CHECK(locked.status == 429);
+  CHECK(error_code(locked) == "rate_limited");
+  CHECK(std::stoi(locked.headers["retry-after"]) > 0);
+  // Another account from the same address is not locked.
+  signup(port, "erin", "right password");
+  CHECK(post(port, "/api/account/login", {{"username", "erin"}, {"password", "right password"}}).status == 200);
+}
+
+TEST_CASE("accounts: the WebSocket knows the account by its cookie; a guest who signs up keeps their games") {
+  ServerProcess server(temp_path("ws-accounts.db"));
+  REQUIRE(server.start());
+  int port = server.port();
+
+  // A guest plays and finishes a game.
+  Participant guest, other;
+  REQUIRE(guest.identify(port, "Guesty"));
+  REQUIRE(other.identify(port, "Other"));
+  std::string room = open_game(guest, other, {{"game", "yinsh"}, {"variant", "blitz"}});
+  guest.ws.send({{"type", "resign"}, {"room", room}});
+  REQUIRE(guest.ws.receive_type("ack", 5s));
+  std::int64_t guest_id = guest.player_id;
+  std::string guest_token = guest.token;
+
+  std::string cookie = signup(port, "frank", "frank's password", guest_token);
+  auto profile = json::parse(get(port, "/api/players/frank").body)["player"];
+  CHECK(profile["games_played"] == 1);
+  REQUIRE(profile["recent"].size() == 1);
+  CHECK(profile["recent"][0]["id"] == room);
+  CHECK(profile["recent"][0]["white"]["name"] == "frank");  // the guest's name became the username
+
+  Participant frank;
+  json welcome;
+  REQUIRE(identify_with(frank, port, cookie, &welcome));
+  CHECK(welcome["player"]["id"] == guest_id);  // the same player: seats and games kept
+  CHECK(welcome["player"]["name"] == "frank");
+  CHECK(welcome["token"].is_null());
+  CHECK(welcome["account"]["username"] == "frank");
+  CHECK(welcome["account"]["role"] == "player");
+  frank.ws.send({{"type", "set_name"}, {"name", "Someone else"}});
+  auto refused = frank.ws.receive_type("error", 5s);
+  REQUIRE(refused);
+  CHECK((*refused)["code"] == "forbidden");
+
+  // The guest token no longer opens the account's player.
+  Participant old_token;
+  REQUIRE(old_token.identify(port, "Intruder", guest_token));
+  CHECK(old_token.player_id != guest_id);
+
+  // Without a cookie (or with a dead one) a connection is a guest's.
+  Participant anonymous;
+  json guest_welcome;
+  REQUIRE(identify_with(anonymous, port, "arena_session=" + std::string(64, 'b'), &guest_welcome));
+  CHECK(guest_welcome["account"].is_null());
+  CHECK(guest_welcome["token"].is_string());
+}
+
+TEST_CASE("roles: every admin path refuses guests (401) and players (403); moderators may not set roles or read the audit") {
+  std::string db = temp_path("roles.db");
+  REQUIRE(admin_command("add-account mod1 --role moderator --db " + db, "moderator pass\n") == 0);
+  ServerProcess server(db);
+  REQUIRE(server.start());
+  int port = server.port();
+  std::string player = signup(port, "gina", "gina's password");
+  signup(port, "hank", "hank's password");
+  std::string moderator = login(port, "mod1", "moderator pass");
+
+  const std::vector<std::pair<std::string, std::string>> paths{
+      {"GET", "/api/admin/users"},
+      {"GET", "/api/admin/audit"},
+      {"POST", "/api/admin/users/hank/role"},
+      {"POST", "/api/admin/users/hank/ban"},
+      {"POST", "/api/admin/users/hank/unban"},
+      {"POST", "/api/admin/users/hank/mute"},
+      {"POST", "/api/admin/users/hank/unmute"},
+      {"POST", "/api/admin/games/abcdefghijklmnopqrstuvwxyz/abort"},
+      {"POST", "/api/admin/games/abcdefghijklmnopqrstuvwxyz/adjudicate"},
+  };
+  for (const auto& entry : paths) {
+    const std::string& method = entry.first;
+    const std::string& path = entry.second;
+    CAPTURE(path);
+    auto as_guest = http_request(port, method, path, "{}", kJson);
+    CHECK(as_guest.status == 401);
+    CHECK(error_code(as_guest) == "not_authenticated");
+    auto as_player = http_request(port, method, path, "{}", {{"Content-Type", "application/json"}, {"Cookie", player}});
+    CHECK(as_player.status == 403);
+    CHECK(error_code(as_player) == "forbidden");
+  }
+  CHECK(error_code(post(port, "/api/admin/users/hank/role", {{"role", "moderator"}}, moderator)) == "forbidden");
+  CHECK(error_code(get(port, "/api/admin/audit", moderator)) == "forbidden");
+  CHECK(error_code(post(port, "/api/admin/users/mod1/mute", {{"minutes", 5}, {"reason", "self"}}, moderator)) == "forbidden");
+  CHECK(json::parse(get(port, "/api/admin/users?q=mod1", moderator).body)["total"] == 1);
+  CHECK(get(port, "/api/admin/users?q=" + std::string(20, 'x'), moderator).status == 200);
+  CHECK(error_code(get(port, "/api/admin/users?q=a%20b", moderator)) == "bad_field");
+  auto users = get(port, "/api/admin/users?q=h", moderator);
+  REQUIRE(users.status == 200);
+  CHECK(json::parse(users.body)["total"] == 1);
+  CHECK(json::parse(users.body)["users"][0]["username"] == "hank");
+  auto muted = post(port, "/api/admin/users/hank/mute", {{"minutes", 10}, {"reason", "shouting"}}, moderator);
+  REQUIRE(muted.status == 200);
+  CHECK(json::parse(muted.body)["user"]["mute_reason"] == "shouting");
+  CHECK(json::parse(muted.body)["user"]["muted_until"].get<std::int64_t>() > 0);
+  CHECK(error_code(post(port, "/api/admin/users/hank/ban", {{"minutes", 0}, {"reason", "x"}}, moderator)) == "bad_field");
+  CHECK(error_code(post(port, "/api/admin/users/hank/ban", {{"minutes", 5}, {"reason", ""}}, moderator)) == "bad_field");
+  CHECK(error_code(post(port, "/api/admin/users/nobody/ban", {{"minutes", 5}, {"reason", "x"}}, moderator)) == "not_found");
+
+  // The command line makes an admin, who may.
+  REQUIRE(admin_command("set-role mod1 admin --db " + db, "") == 0);
+  CHECK(admin_command("set-role mod1 emperor --db " + db, "") == 2);
+  CHECK(admin_command("add-account mod1 --db " + db, "some password\n") == 1);  // taken
+  auto promoted = post(port, "/api/admin/users/hank/role", {{"role", "moderator"}}, moderator);
+  REQUIRE(promoted.status == 200);
+  CHECK(json::parse(promoted.body)["user"]["role"] == "moderator");
+  auto audit = json::parse(get(port, "/api/admin/audit", moderator).body);
+  std::vector<std::string> actions;
+  for (const auto& e : audit["entries"]) actions.push_back(e["action"]);
+  CHECK(actions == std::vector<std::string>{"set_role", "set_role", "mute", "add_account"});
+  CHECK(audit["entries"][0]["actor"]["username"] == "mod1");
+  CHECK(audit["entries"][0]["target"] == "hank");
+  CHECK(audit["entries"][0]["details"] == json{{"from", "player"}, {"to", "moderator"}});
+  CHECK(audit["entries"][0]["address"] == "127.0.0.1");
+  CHECK(audit["entries"][1]["actor"].is_null());
+  CHECK(audit["entries"][1]["address"] == "cli");
+}
+
+TEST_CASE("bans take effect: connections closed, the live game resigned, login refused; then unban") {
+  std::string db = temp_path("bans.db");
+  REQUIRE(admin_command("add-account boss --role admin --db " + db, "boss password\n") == 0);
+  ServerProcess server(db);
+  REQUIRE(server.start());
+  int port = server.port();
+  std::string ivy_cookie = signup(port, "ivy", "ivy's password");
+  std::string jon_cookie = signup(port, "jon", "jon's password");
+  std::string boss = login(port, "boss", "boss password");
+
+  Participant ivy, jon;
+  REQUIRE(identify_with(ivy, port, ivy_cookie));
+  REQUIRE(identify_with(jon, port, jon_cookie));
+  std::string room = open_game(ivy, jon, {{"game", "gipf"}, {"variant", "basic"}});
+  play_random(room, {&ivy, &jon}, {.seed = 3, .stop_after_actions = 4});
+  // jon also waits in an open room of his own
+  jon.ws.send({{"type", "create_room"}, {"game", "yinsh"}, {"variant", "normal"}});
+  std::string open_room = (*jon.ws.receive_type("room_created", 5s))["room"];
+
+  auto banned = post(port, "/api/admin/users/jon/ban", {{"minutes", 60}, {"reason", "abuse"}}, boss);
+  REQUIRE_MESSAGE(banned.status == 200, banned.body);
+  CHECK(json::parse(banned.body)["user"]["ban_reason"] == "abuse");
+
+  // ivy sees jon resign, marked as a ban
+  json resigned = next_event(ivy, "resigned");
+  CHECK(resigned["by"] == "black");
+  CHECK(resigned["note"] == "banned");
+  CHECK(resigned["result"]["winner"] == "white");
+  // jon's connection is closed with 1008
+  while (!jon.ws.closed()) jon.ws.receive(1s);
+  CHECK(jon.ws.close_code() == 1008);
+  CHECK(get(port, "/api/account", jon_cookie).status == 401);  // every session ended
+  auto refused = post(port, "/api/account/login", {{"username", "jon"}, {"password", "jon's password"}});
+  CHECK(refused.status == 403);
+  CHECK(error_code(refused) == "banned");
+  CHECK(json::parse(refused.body)["error"]["until"].get<std::int64_t>() > 0);
+  // his open room is cancelled (the store answers once the event is durable)
+  for (int i = 0; i < 200; ++i) {
+    if (json::parse(get(port, "/api/games/" + open_room).body)["status"] == "cancelled") break;
+    std::this_thread::sleep_for(20ms);
+  }
+  CHECK(json::parse(get(port, "/api/games/" + open_room).body)["status"] == "cancelled");
+  CHECK(json::parse(get(port, "/api/games/" + room).body)["result"] == "1-0");
+
+  CHECK(post(port, "/api/admin/users/jon/unban", json::object(), boss).status == 200);
+  CHECK(post(port, "/api/account/login", {{"username", "jon"}, {"password", "jon's password"}}).status == 200);
+}
+
+TEST_CASE("moderators abort and adjudicate games; both survive a restart and are audited") {
+  std::string db = temp_path("referee.db");
+  REQUIRE(admin_command("add-account ref --role moderator --db " + db, "referee pass\n") == 0);
+  ServerProcess server(db);
+  REQUIRE(server.start());
+  int port = server.port();
+  std::string ref = login(port, "ref", "referee pass");
+
+  // A moderator never decides a game they play.
+  Participant own;
+  REQUIRE(identify_with(own, port, ref));
+  Participant rival;
+  REQUIRE(rival.identify(port, "Rival"));
+  std::string mine = open_game(own, rival, {{"game", "yinsh"}, {"variant", "blitz"}});
+  auto self = post(port, "/api/admin/games/" + mine + "/adjudicate", {{"result", "1-0"}, {"reason", "I win"}}, ref);
+  CHECK(self.status == 403);
+  CHECK(error_code(self) == "forbidden");
+  CHECK(error_code(post(port, "/api/admin/games/" + mine + "/abort", {{"reason", "losing"}}, ref)) == "forbidden");
+
+  Participant a, b, c, d;
+  REQUIRE(a.identify(port, "Ann"));
+  REQUIRE(b.identify(port, "Ben"));
+  REQUIRE(c.identify(port, "Cat"));
+  REQUIRE(d.identify(port, "Dan"));
+  std::string gipf = open_game(a, b, {{"game", "gipf"}, {"variant", "standard"}});
+  std::string yinsh = open_game(c, d, {{"game", "yinsh"}, {"variant", "normal"}});
+  play_random(gipf, {&a, &b}, {.seed = 5, .stop_after_actions = 3});
+
+  auto draw = post(port, "/api/admin/games/" + gipf + "/adjudicate", {{"result", "1/2-1/2"}, {"reason", "no"}}, ref);
+  CHECK(draw.status == 400);
+  CHECK(error_code(draw) == "no_draws");
+  CHECK(error_code(post(port, "/api/admin/games/" + gipf + "/adjudicate", {{"result", "2-0"}, {"reason", "x"}}, ref)) ==
+        "bad_field");
+  auto adjudicated = post(port, "/api/admin/games/" + gipf + "/adjudicate", {{"result", "0-1"}, {"reason", "White left"}}, ref);
+  REQUIRE_MESSAGE(adjudicated.status == 200, adjudicated.body);
+  auto row = json::parse(adjudicated.body)["game"];
+  CHECK(row["status"] == "finished");
+  CHECK(row["result"] == "0-1");
+  CHECK(row["reason"] == "adjudication");
+  json event = next_event(a, "adjudicated");
+  CHECK(event["note"] == "White left");
+  CHECK(event["by"].is_null());
+  CHECK(event["result"]["winner"] == "black");
+  CHECK(error_code(post(port, "/api/admin/games/" + gipf + "/abort", {{"reason", "late"}}, ref)) == "game_over");
+
+  auto aborted = post(port, "/api/admin/games/" + yinsh + "/abort", {{"reason", "server test"}}, ref);
+  REQUIRE_MESSAGE(aborted.status == 200, aborted.body);
+  CHECK(json::parse(aborted.body)["game"]["status"] == "cancelled");
+  CHECK(json::parse(aborted.body)["game"]["reason"] == "aborted");
+  CHECK(json::parse(aborted.body)["game"]["result"].is_null());
+  c.ws.send({{"type", "action"}, {"room", yinsh}, {"ply", 0}, {"action", "e3"}});
+  auto closed = c.ws.receive_type("error", 5s);
+  REQUIRE(closed);
+  CHECK((*closed)["code"] == "game_over");
+  CHECK(error_code(post(port, "/api/admin/games/zzzzzzzzzzzzzzzzzzzzzzzzzz/abort", {{"reason", "x"}}, ref)) == "not_found");
+
+  // A restart replays both from their events; the record says how the game ended.
+  REQUIRE(server.stop(SIGTERM) == 0);
+  ServerProcess again(db);
+  REQUIRE(again.start());
+  auto game = json::parse(get(again.port(), "/api/games/" + gipf).body);
+  CHECK(game["result"] == "0-1");
+  CHECK(game["reason"] == "adjudication");
+  CHECK(game["record"].get<std::string>().find("[Termination \"adjudication\"]") != std::string::npos);
+  CHECK(json::parse(get(again.port(), "/api/games/" + yinsh).body)["status"] == "cancelled");
+  Participant watcher;
+  REQUIRE(watcher.identify(again.port(), "Watcher"));
+  watcher.ws.send({{"type", "watch"}, {"room", gipf}});
+  auto snapshot = watcher.ws.receive_type("room", 5s);
+  REQUIRE(snapshot);
+  CHECK((*snapshot)["status"] == "finished");
+  CHECK((*snapshot)["result"]["reason"] == "adjudication");
+
+  std::string admin_db_check = login(again.port(), "ref", "referee pass");
+  REQUIRE(admin_command("set-role ref admin --db " + db, "") == 0);
+  auto audit = json::parse(get(again.port(), "/api/admin/audit", admin_db_check).body);
+  std::vector<std::string> actions;
+  for (const auto& e : audit["entries"]) actions.push_back(e["action"]);
+  CHECK(actions == std::vector<std::string>{"set_role", "abort", "adjudicate", "add_account"});
+  CHECK(audit["entries"][1]["target"] == yinsh);
+  CHECK(audit["entries"][1]["details"]["reason"] == "server test");
+}
+
+TEST_CASE("the database holds no password and no session cookie in clear") {
+  std::string db = temp_path("secrets.db");
+  ServerProcess server(db);
+  REQUIRE(server.start());
+  const std::string password = "a very recognisable password 8127";
+  std::string cookie = signup(server.port(), "kim", password);
+  std::string second = login(server.port(), "kim", password);
+  std::string token_a = cookie.substr(cookie.find('=') + 1), token_b = second.substr(second.find('=') + 1);
+  REQUIRE(server.stop(SIGTERM) == 0);
+  std::string bytes = file_bytes(db) + file_bytes(db + "-wal") + file_bytes(db + "-journal");
+  REQUIRE(bytes.find("kim") != std::string::npos);  // the file is the right one
+  CHECK(bytes.find(password) == std::string::npos);
+  CHECK(bytes.find(token_a) == std::string::npos);
+  CHECK(bytes.find(token_b) == std::string::npos);
+  CHECK(bytes.find("$argon2id$") != std::string::npos);
+}
+
+TEST_CASE("accounts: with --secure-cookies the session cookie is Secure, on sign-up, login and logout") {
+  ServerProcess server(temp_path("secure.db"), {"--secure-cookies"});
+  REQUIRE(server.start());
+  auto created = post(server.port(), "/api/account/signup", {{"username", "lena"}, {"password", "lena's password"}});
+  REQUIRE(created.status == 201);
+  CHECK(created.headers["set-cookie"].find("; Secure") != std::string::npos);
+  auto in = post(server.port(), "/api/account/login", {{"username", "lena"}, {"password", "lena's password"}});
+  CHECK(in.headers["set-cookie"].find("; Secure") != std::string::npos);
+  auto out = post(server.port(), "/api/account/logout", json::object(), cookie_of(in));
+  CHECK(out.headers["set-cookie"].find("; Secure") != std::string::npos);
+}
