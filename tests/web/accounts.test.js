@@ -10,6 +10,9 @@ import { endingText } from '../../web-client/js/game_view.js';
 import { resultText } from '../../web-client/js/games/index.js';
 import { gipf } from '../../web-client/js/games/gipf.js';
 import { yinsh } from '../../web-client/js/games/yinsh.js';
+import { fixture } from './support.js';
+
+const moderated = fixture('moderated.json');
 
 describe('the JSON API', () => {
   const realFetch = globalThis.fetch;
@@ -151,6 +154,18 @@ describe('the connection of an account', () => {
 
   const welcome = (fields) => ({ type: 'welcome', protocol: 1, player: { id: 7, name: 'ada' }, new: false, ...fields });
 
+  test('the welcome the server sends an account (recorded)', () => {
+    const recorded = moderated.account_welcome;
+    assert.equal(recorded.token, null);
+    assert.deepEqual(recorded.account, { id: 2, role: 'player', username: 'Dee' });
+    store.set(TOKEN_KEY, 'kept');
+    const connection = new Connection();
+    connection.receive(structuredClone(recorded));
+    assert.equal(store.get(TOKEN_KEY), 'kept');
+    assert.deepEqual(connection.account, recorded.account);
+    assert.equal(connection.player.name, 'Dee');
+  });
+
   test('a guest\'s welcome stores the token; an account\'s (token null) keeps the guest\'s', () => {
     const guest = new Connection();
     guest.receive(welcome({ token: 'guest-token', account: null }));
@@ -179,13 +194,28 @@ describe('the connection of an account', () => {
     assert.equal(sockets[0].sent[0].type, 'hello');
     connection.receive(welcome({ token: null, account: { id: 4, username: 'ada', role: 'player' } }));
     const close = new Event('close');
-    Object.assign(close, { code: 1008, reason: 'banned' });
+    Object.assign(close, moderated.account_closed);  // as recorded: 1008 banned
     sockets[0].dispatchEvent(close);
     assert.equal(banned, 1);
     assert.equal(connection.state, 'banned');
     assert.equal(connection.account, null);
     assert.deepEqual(states, ['open', 'banned']);
     assert.equal(connection.send({ type: 'lobby_subscribe' }), false, 'nothing goes out any more');
+  });
+
+  test('closed for signing up or logging out (maybe in another tab): the page starts again', () => {
+    for (const reason of ['signed up', 'logged out']) {
+      sockets = [];
+      const connection = new Connection();
+      const changes = [];
+      connection.addEventListener('identity', (e) => changes.push(e.detail));
+      connection.start();
+      const close = new Event('close');
+      Object.assign(close, { code: 1008, reason });
+      sockets[0].dispatchEvent(close);
+      assert.deepEqual(changes, [reason]);
+      assert.notEqual(connection.state, 'reconnecting', 'no reconnect as the old identity');
+    }
   });
 
   test('any other close reconnects as before', async () => {

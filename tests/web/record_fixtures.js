@@ -3,8 +3,11 @@
 // Three clients, white, black and a spectator, play with fixed choices (the
 // server sends the legal actions sorted, so the games come out the same every time);
 // every message each one receives but `welcome` is written, in order of arrival.
+// moderated.json comes from a second server with a moderator made by the
+// command line: games aborted, adjudicated and resigned for a banned account
+// (that account's welcome and the close of its socket are written too).
 // Not a test: `node --test` leaves it alone.
-import { spawn } from 'node:child_process';
+import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,8 +16,15 @@ const bin = process.env.GIPF_ARENA_BIN || new URL('../../build/server/gipf-arena
 const fixtures = new URL('./fixtures/', import.meta.url);
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function startServer() {
+const MODERATOR = { username: 'mod1', password: 'moderator-password' };
+
+/** The server on a fresh database; with `moderator`, that account made first with the command line. */
+async function startServer({ moderator = false } = {}) {
   const db = join(mkdtempSync(join(tmpdir(), 'gipf-arena-fixtures-')), 'fixtures.db');
+  if (moderator) {
+    execFileSync(bin, ['admin', 'add-account', MODERATOR.username, '--role', 'moderator', '--db', db],
+      { input: `${MODERATOR.password}\n`, stdio: ['pipe', 'ignore', 'inherit'] });
+  }
   const child = spawn(bin, ['--port', '0', '--db', db, '--log-level', 'warn', '--open-room-ttl', '2'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const host = await new Promise((resolve, reject) => {
     let text = '';
@@ -38,19 +48,23 @@ async function until(probe, what, timeoutMs = 10000) {
 }
 
 class Client {
-  constructor(host, name) {
+  /** `cookie`: the session cookie of an account (`arena_session=...`), sent with the upgrade. */
+  constructor(host, name, cookie = null) {
     this.host = host;
     this.name = name;
+    this.cookie = cookie;
     this.log = [];
+    this.closed = null;
   }
 
   async open() {
-    this.socket = new WebSocket(`ws://${this.host}/ws`);
+    this.socket = new WebSocket(`ws://${this.host}/ws`, this.cookie ? { headers: { Cookie: this.cookie } } : undefined);
     this.socket.addEventListener('message', (event) => {
       const message = JSON.parse(event.data);
-      if (message.type === 'welcome') this.welcomed = true;
+      if (message.type === 'welcome') this.welcomed = message;
       else this.log.push(message);
     });
+    this.socket.addEventListener('close', (event) => { this.closed = { code: event.code, reason: event.reason }; });
     await new Promise((resolve) => this.socket.addEventListener('open', resolve));
     this.send({ type: 'hello', protocol: 1, name: this.name });
     await until(() => this.welcomed, `welcome for ${this.name}`);
@@ -167,6 +181,53 @@ async function recordCancelled(server) {
   return { creator, spectator };
 }
 
+/** A request to the JSON API; resolves to {status, body, cookie} (cookie: the `name=value` it set). */
+async function api(server, method, path, body, cookie) {
+  const headers = { 'Content-Type': 'application/json' };
+  if (cookie) headers.Cookie = cookie;
+  const response = await fetch(`http://${server.host}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  const set = response.headers.get('set-cookie');
+  const answer = { status: response.status, body: text ? JSON.parse(text) : null, cookie: set ? set.split(';')[0] : null };
+  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return answer;
+}
+
+/**
+ * Games a moderator ends: one aborted, one adjudicated (black wins), and one
+ * resigned for a player whose account is banned (the account's socket is closed).
+ */
+async function recordModerated(server) {
+  const moderator = (await api(server, 'POST', '/api/account/login', MODERATOR)).cookie;
+  const all = await clients(server);
+  const { white, black, spectator } = all;
+  const games = {};
+
+  games.aborted = await startGame(all, 'yinsh', 'blitz');
+  await play(all, games.aborted, 4);
+  const aborted = await api(server, 'POST', `/api/admin/games/${games.aborted}/abort`, { reason: 'the players asked for it' }, moderator);
+  for (const client of [white, black, spectator]) await client.expect((m) => isEvent('aborted')(m) && m.room === games.aborted);
+
+  games.adjudicated = await startGame(all, 'gipf', 'basic');
+  await play(all, games.adjudicated, 4);
+  const adjudicated = await api(server, 'POST', `/api/admin/games/${games.adjudicated}/adjudicate`, { result: '0-1', reason: 'white left a lost position' }, moderator);
+  for (const client of [white, black, spectator]) await client.expect((m) => isEvent('adjudicated')(m) && m.room === games.adjudicated);
+
+  // an account (signed up with the cookie, not a guest token) plays white and is banned
+  const signup = await api(server, 'POST', '/api/account/signup', { username: 'Dee', password: 'dee-password' });
+  const account = new Client(server.host, 'Dee', signup.cookie);
+  await account.open();
+  const seated = { white: account, black, spectator };
+  games.banned = await startGame(seated, 'yinsh', 'normal');
+  await play(seated, games.banned, 4);
+  const banned = await api(server, 'POST', '/api/admin/users/Dee/ban', { minutes: 60, reason: 'abusive chat' }, moderator);
+  for (const client of [black, spectator]) await client.expect((m) => isEvent('resigned')(m) && m.room === games.banned);
+  await until(() => account.closed, 'the banned account\'s socket closed');
+  await pause(200);
+  for (const client of Object.values(all)) client.close();
+  return { ...all, account, games, answers: { aborted: aborted.body, adjudicated: adjudicated.body, banned: banned.body } };
+}
+
 /** One message a line, so that a diff shows what changed. */
 function write(name, parts) {
   const body = Object.entries(parts).map(([key, value]) => (Array.isArray(value)
@@ -186,4 +247,14 @@ try {
   write('cancelled.json', { creator: cancelled.creator.log, spectator: cancelled.spectator.log });
 } finally {
   server.stop();
+}
+const moderated = await startServer({ moderator: true });
+try {
+  const m = await recordModerated(moderated);
+  write('moderated.json', {
+    games: m.games, white: m.white.log, black: m.black.log, spectator: m.spectator.log,
+    account: m.account.log, account_welcome: m.account.welcomed, account_closed: m.account.closed, answers: m.answers,
+  });
+} finally {
+  moderated.stop();
 }

@@ -10,6 +10,7 @@ const gipf = fixture('gipf_basic.json');
 const { game: gipfGame } = fixture('gipf_basic_game.json');
 const yinsh = fixture('yinsh_normal.json');
 const cancelled = fixture('cancelled.json');
+const moderated = fixture('moderated.json');
 
 const snapshotOf = (log) => first(log, isType('room'));
 /** The room after the messages of `log` before the one `found` accepts. */
@@ -200,12 +201,12 @@ describe('moderation: aborted, adjudicated, resigned for a ban', () => {
   const log = gipf.spectator;
   const resignedEvent = first(log, isEvent('resigned'));
   const live = upTo(log, isEvent('resigned'));  // seq 21, live, black to decide
-  const moderated = (kind, fields) => ({
+  const byModerator = (kind, fields) => ({
     type: 'event', room: live.id, seq: live.seq + 1, kind, at: resignedEvent.at, by: null, ply: live.ply,
     state: resignedEvent.state, ...fields,
   });
-  const aborted = moderated('aborted', { status: 'cancelled', result: null, note: 'both players asked for it' });
-  const adjudicated = moderated('adjudicated', { status: 'finished', result: { winner: 'black', reason: 'adjudication' }, note: 'white left a won position' });
+  const aborted = byModerator('aborted', { status: 'cancelled', result: null, note: 'both players asked for it' });
+  const adjudicated = byModerator('adjudicated', { status: 'finished', result: { winner: 'black', reason: 'adjudication' }, note: 'white left a won position' });
 
   test('aborted: cancelled without a result, the note kept, the user told', () => {
     assert.equal(live.status, 'live');
@@ -291,10 +292,70 @@ describe('moderation: aborted, adjudicated, resigned for a ban', () => {
     assert.equal(reduce(null, same).ending, null, 'a snapshot alone does not say');
   });
 
+  test('the hand-written events have the recorded ones\' fields', () => {
+    const fields = (m) => Object.keys(m).sort();
+    assert.deepEqual(fields(aborted), fields(first(moderated.spectator, isEvent('aborted'))));
+    assert.deepEqual(fields(adjudicated), fields(first(moderated.spectator, isEvent('adjudicated'))));
+    const recorded = first(moderated.spectator, isEvent('resigned'));
+    assert.deepEqual(fields({ ...resignedEvent, note: 'banned' }), fields(recorded));
+    assert.equal(recorded.note, 'banned');
+  });
+
   test('the purity of the new cases', () => {
     const copy = structuredClone(live);
     for (const m of [aborted, adjudicated, { ...resignedEvent, note: 'banned' }]) reduce(live, Object.freeze(m));
     assert.deepEqual(live, copy);
+  });
+});
+
+describe('moderation, recorded from the server', () => {
+  const { games } = moderated;
+  const inRoom = (log, id) => log.filter((m) => roomOf(m) === id);
+  const clients = { white: moderated.white, black: moderated.black, spectator: moderated.spectator };
+
+  test('an aborted game: every client ends with it cancelled, no result, the note', () => {
+    for (const [who, log] of Object.entries(clients)) {
+      const room = fold(inRoom(log, games.aborted));
+      assert.equal(room.status, 'cancelled', who);
+      assert.equal(room.result, null);
+      assert.deepEqual(room.ending, { kind: 'aborted', note: 'the players asked for it' });
+      assert.equal(room.notice, 'aborted');
+      assert.equal(room.ply, 4);
+      assert.equal(room.history.length, 4);
+      assert.equal(room.legal, null);
+      assert.equal(room.you, who);
+    }
+    const event = first(moderated.white, isEvent('aborted'));
+    assert.equal(event.by, null);
+    assert.equal(moderated.answers.aborted.game.reason, 'aborted');
+  });
+
+  test('an adjudicated game: finished, black wins by adjudication, the note', () => {
+    for (const [who, log] of Object.entries(clients)) {
+      const room = fold(inRoom(log, games.adjudicated));
+      assert.equal(room.status, 'finished', who);
+      assert.deepEqual(room.result, { winner: 'black', reason: 'adjudication' });
+      assert.deepEqual(room.ending, { kind: 'adjudicated', note: 'white left a lost position' });
+      assert.equal(room.options.game, 'gipf');
+      assert.equal(room.legal, null);
+    }
+    assert.equal(moderated.answers.adjudicated.game.result, '0-1');
+  });
+
+  test('a banned account\'s game: resigned for it, the opponent and spectators told why', () => {
+    for (const who of ['black', 'spectator']) {
+      const room = fold(inRoom(clients[who], games.banned));
+      assert.equal(room.status, 'finished', who);
+      assert.deepEqual(room.result, { winner: 'black', reason: 'resignation' });
+      assert.deepEqual(room.ending, { kind: 'resigned', note: 'banned' });
+      assert.equal(room.notice, 'banned');
+      assert.equal(room.seats.white.name, 'Dee');
+    }
+    // the banned account's own socket was closed: its room stops where it was
+    assert.deepEqual(moderated.account_closed, { code: 1008, reason: 'banned' });
+    const own = fold(inRoom(moderated.account, games.banned));
+    assert.equal(own.you, 'white');
+    assert.ok(own.seq < fold(inRoom(moderated.black, games.banned)).seq);
   });
 });
 

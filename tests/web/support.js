@@ -8,6 +8,9 @@
 //   yinsh_normal.json     a YINSH game: placements, a draw offered and declined,
 //                         one offered and agreed, a stale action refused
 //   cancelled.json        a room cancelled by its creator, one expired
+//   moderated.json        games a moderator ended (aborted, adjudicated) and one
+//                         resigned for a banned account, with that account's
+//                         welcome and the close of its socket; `games` names the rooms
 // Every fixture is deep-frozen, so a reducer that writes to its input throws.
 import { readFileSync } from 'node:fs';
 import { reduce } from '../../web-client/js/room_state.js';
