@@ -4,13 +4,15 @@
 // player gets no admin page; the two accounts play part of a game by clicks;
 // a moderator made with the command line aborts a game and bans a player from
 // /admin: the banned player's game is resigned (the opponent sees it), their
-// page is disconnected and logging in is refused with `banned` until the unban.
+// page is disconnected and logging in is refused with `banned` until the unban;
+// an admin reads the audit log and makes a player a moderator.
 // The steps run in order and share the pages.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, newPage, playByClicks, screenshotPath, freshDb, addAccount } from './support.js';
 
 const MOD = { username: 'mod1', password: 'moderator-pass-1' };
+const ADMIN = { username: 'root1', password: 'administrator-pass-1' };
 const ALICE = { username: 'alice', password: 'alice-password-1' };
 const BOB = { username: 'bob', password: 'bob-password-22' };
 
@@ -24,6 +26,7 @@ const rooms = {};
 before(async () => {
   const db = freshDb();
   addAccount(db, MOD.username, MOD.password, 'moderator');
+  addAccount(db, ADMIN.username, ADMIN.password, 'admin');
   server = await startServer({ db });
   browser = await launchBrowser();
 });
@@ -130,11 +133,15 @@ test('a guest plays a game, signs up and keeps it', async () => {
 
   // the second guest signs up on the phone; a taken username (ignoring case) is refused in words
   await open(bob);
+  const otherTab = await bob.context().newPage();  // its socket is closed by the sign-up: it starts again as the account
+  await open(otherTab);
   await submitAccount(bob, 'signup', { username: 'ALICE', password: BOB.password });
   assert.ok((await accountError(bob, 'username_taken')).length > 0);
   await bob.screenshot({ path: screenshotPath('accounts-signup-phone.png') });
   await submitAccount(bob, 'signup', BOB);
   await signedIn(bob, BOB.username);
+  await signedIn(otherTab, BOB.username);
+  await otherTab.close();
   await open(bob, `/@/${BOB.username}`);
   await bob.waitForSelector(`#profile-recent a[href="/?replay=${rooms.guestGame}"]`);
 });
@@ -209,6 +216,7 @@ test('a moderator aborts a game and bans a player from the admin page', async ()
   const aborted = await waiting.waitForSelector('#aborted');
   assert.match(await aborted.textContent(), /aborted by a moderator: test room left open/);
   await waiting.waitForSelector('#status[data-status="cancelled"]');
+  await waiting.screenshot({ path: screenshotPath('accounts-aborted.png') });
   await waiting.close();
 
   // ban bob, who is in a live game with alice
@@ -224,17 +232,22 @@ test('a moderator aborts a game and bans a player from the admin page', async ()
 
   // the game is resigned for bob: alice sees the result and why
   await alice.waitForSelector('#result[data-winner="white"][data-reason="resignation"]');
-  await alice.waitForSelector('#ending[data-note="banned"]');
+  const ending = await alice.waitForSelector('#ending[data-note="banned"]');
+  assert.match(await ending.textContent(), /bob.*banned/);
   assert.equal(await alice.getAttribute('#status', 'data-status'), 'finished');
+  await alice.screenshot({ path: screenshotPath('accounts-opponent-banned.png') });
 
-  // bob's page is disconnected and says so
+  // bob's page is disconnected and says so; his game offers nothing more to click
   await bob.waitForSelector('#banned');
   await bob.waitForSelector('.connection[data-state="banned"]');
+  assert.match(await bob.textContent('#status'), /banned/);
+  assert.equal((await bob.$$('[data-choice]')).length, 0);
+  assert.equal(await bob.$('button:has-text("Resign")'), null);
   await bob.screenshot({ path: screenshotPath('accounts-banned-phone.png'), fullPage: true });
 
-  // logging in again is refused with `banned`
+  // logging in again is refused with `banned`, and until when
   await submitAccount(bob, 'login', BOB);
-  assert.ok((await accountError(bob, 'banned')).length > 0);
+  assert.match(await accountError(bob, 'banned'), /banned.*until/i);
   await bob.keyboard.press('Escape');
 
   // until the unban
@@ -245,4 +258,38 @@ test('a moderator aborts a game and bans a player from the admin page', async ()
   await signedIn(bob, BOB.username);
 
   for (const page of [alice, bob, moderator]) assert.deepEqual(page.errors, []);
+});
+
+test('an admin reads the audit log and makes a player a moderator', async () => {
+  const admin = await newPage(browser);
+  await open(admin);
+  await submitAccount(admin, 'login', ADMIN);
+  await signedIn(admin, ADMIN.username);
+  await admin.click('#admin-link');
+  await admin.waitForSelector('#audit li[data-action="ban"]');
+  const audit = await admin.$$eval('#audit li[data-action]', (items) => items.map((li) => [li.dataset.action, li.textContent]));
+  const ban = audit.find(([action]) => action === 'ban');
+  assert.match(ban[1], /mod1 ban bob/);
+  assert.match(ban[1], /abusive language/);
+  assert.ok(audit.some(([action, text]) => action === 'abort' && text.includes(rooms.open)), 'the abort is audited');
+  assert.ok(audit.some(([action, text]) => action === 'unban' && /mod1/.test(text)));
+  assert.ok(audit.some(([, text]) => text.includes('command line')), 'the accounts made with the command line');
+
+  const row = '#users li[data-user="alice"]';
+  await admin.click(`${row} summary`);
+  await admin.selectOption(`${row} select.role`, 'moderator');
+  await admin.click(`${row} button.set-role`);
+  await admin.waitForSelector('#users li[data-user="alice"][data-role="moderator"]');
+  await admin.waitForSelector('#audit li[data-action="set_role"]');
+  // no role select on an admin (themselves)
+  assert.equal(await admin.$('#users li[data-user="root1"] select.role'), null);
+
+  // alice now has the admin link, and the page (without the audit log)
+  await open(alice);
+  await alice.click('#admin-link');
+  await alice.waitForSelector('#users li[data-user="bob"] details');
+  assert.equal(await alice.$('#admin-audit'), null);
+  assert.equal(await alice.$('#users li[data-user="mod1"] details'), null, 'a moderator acts on players only');
+  await admin.screenshot({ path: screenshotPath('accounts-admin-audit.png'), fullPage: true });
+  for (const page of [admin, alice]) assert.deepEqual(page.errors, []);
 });

@@ -18,9 +18,10 @@ export function renderHeader(who, controls, { account, name }) {
   if (account) {
     who.replaceChildren(h('a', { href: profilePath(account.username), id: 'profile-link', title: 'Your profile' }, account.username));
     who.dataset.account = account.role;
-    controls.replaceChildren(
+    controls.replaceChildren(...[
       isStaff(account) ? h('a', { href: '/admin', id: 'admin-link' }, 'Admin') : null,
-      h('button', { type: 'button', id: 'logout', onclick: logout }, 'Log out'));
+      h('button', { type: 'button', id: 'logout', onclick: logout }, 'Log out'),
+    ].filter(Boolean));
   } else {
     who.replaceChildren(name ? h('span', { title: 'Your guest name' }, name) : '');
     delete who.dataset.account;

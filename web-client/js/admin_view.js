@@ -243,5 +243,10 @@ function targetText(target) {
 
 function detailsText(details) {
   if (!details || typeof details !== 'object') return details ? String(details) : '';
-  return Object.entries(details).map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : value}`).join(' · ');
+  const text = (key, value) => {
+    if (typeof value === 'object') return JSON.stringify(value);
+    if (typeof value === 'number' && /(^|_)(until|at)$/.test(key)) return value ? formatTime(value) : 'none';  // ms since the epoch
+    return value;
+  };
+  return Object.entries(details).map(([key, value]) => `${key.replace(/_/g, ' ')}: ${text(key, value)}`).join(' · ');
 }

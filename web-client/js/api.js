@@ -31,6 +31,7 @@ async function request(path, init) {
     const error = body && body.error;
     const code = (error && error.code) || `http_${response.status}`;
     let message = (error && error.message) || `The server answered ${response.status} ${response.statusText}.`.replace(' .', '.');
+    message = message.charAt(0).toUpperCase() + message.slice(1);  // the server's words start in lower case
     const retry = response.headers.get('Retry-After');
     if (response.status === 429 && retry) message += ` Try again in ${retry} s.`;
     throw new ApiError(response.status, code, message, body);

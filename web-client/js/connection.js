@@ -44,6 +44,13 @@ export class Connection extends EventTarget {
         this.dispatchEvent(new CustomEvent('banned'));
         return;
       }
+      if (event.code === 1008 && (event.reason === 'signed up' || event.reason === 'logged out')) {
+        // this browser signed up or logged out (maybe in another tab): the page
+        // is someone else's now; it reloads (see main.js) rather than reconnect
+        this.socket = null;
+        this.dispatchEvent(new CustomEvent('identity', { detail: event.reason }));
+        return;
+      }
       this.setState('reconnecting');
       setTimeout(() => this.open(), this.delay);
       this.delay = Math.min(this.delay * 2, 5000);

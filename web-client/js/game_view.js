@@ -39,6 +39,9 @@ export class GameView {
     this.room = null;  // the RoomState, from the first snapshot on
     connection.addEventListener('welcome', (e) => { if (!e.detail.reconnect) this.enter(); });
     connection.addEventListener('message', (e) => this.receive(e.detail));
+    // the account was banned: the server closed the socket, nothing more can be sent
+    connection.addEventListener('banned', () => { this.banned = true; if (this.room) this.render(); });
+    this.banned = false;
     root.replaceChildren(h('p', { class: 'hint' }, 'Connecting to the game…'));
   }
 
@@ -89,7 +92,8 @@ export class GameView {
     const room = this.room;
     const { you, options } = room;
     const board = this.board();
-    board.update({ state: room.position, moves: room.legal && room.sending === null ? room.legal.moves : null, flip: you === 'black' });
+    const moves = room.legal && room.sending === null && !this.banned ? room.legal.moves : null;
+    board.update({ state: room.position, moves, flip: you === 'black' });
     document.title = `${variantLabel(options)} · GIPF Arena`;
     const side = h('aside', { class: 'side' },
       this.banner(),
@@ -120,12 +124,12 @@ export class GameView {
   }
 
   players() {
-    const { position, seats, you } = this.room;
+    const { position, seats, you, status } = this.room;
     const game = this.game;
     const line = (color) => {
       const seat = seats[color];
       const name = seat ? seat.name : 'waiting for a player…';
-      const turn = position.pending && position.pending.player === color;
+      const turn = status !== 'cancelled' && position.pending && position.pending.player === color;
       return h('div', { class: `player${turn ? ' turn' : ''}`, 'data-color': color },
         h('span', { class: `swatch ${color}`, 'aria-hidden': 'true' }),
         h('span', {}, `${colorName(color)}: ${name}${you === color ? ' (you)' : ''}`),
@@ -137,6 +141,7 @@ export class GameView {
 
   statusText() {
     const { status, position, you, seats, sending, legal } = this.room;
+    if (this.banned && status === 'live') return 'Disconnected: your account was banned.';
     if (status === 'cancelled') {
       if (this.room.ending) return 'The game was aborted: it has no result.';
       // a snapshot does not tell an abort from a cancel, but only a moderator ends a started game without a result
@@ -158,7 +163,7 @@ export class GameView {
 
   controls() {
     const { status, you, drawOffer: offer } = this.room;
-    if (you === 'spectator' || status !== 'live') return null;
+    if (you === 'spectator' || status !== 'live' || this.banned) return null;
     const buttons = [h('button', { class: 'danger', onclick: () => {
       if (confirm('Resign this game?')) this.connection.send({ type: 'resign', room: this.id });
     } }, 'Resign')];

@@ -31,6 +31,9 @@ connection.addEventListener('banned', () => {
     'Your account has been banned by a moderator: you were disconnected, your games waiting for an opponent were cancelled and your live games resigned.'));
 });
 
+// signed up or logged out in this browser (another tab included): start again as who we are now
+connection.addEventListener('identity', () => location.reload());
+
 const params = new URLSearchParams(location.search);
 const view = document.getElementById('view');
 const path = location.pathname;
