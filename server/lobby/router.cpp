@@ -18,7 +18,7 @@ void Router::Request::error(ErrorCode code, const std::string& message) const {
   send(protocol::to_json(protocol::ErrorReply{code, message, id, std::nullopt}));
 }
 
-void Router::handle(const std::shared_ptr<Client>& client, Connection& connection, StoreExecutor ex,
+void Router::handle(const std::shared_ptr<Client>& client, ClientState& connection, StoreExecutor ex,
                     const protocol::Incoming& incoming, std::function<void()> resume) {
   Request r{client, connection, std::move(ex), incoming.id, std::move(resume)};
   if (!connection.identified && !std::holds_alternative<protocol::Hello>(incoming.message)) {
@@ -28,7 +28,7 @@ void Router::handle(const std::shared_ptr<Client>& client, Connection& connectio
   std::visit([&](const auto& m) { on(r, m); }, incoming.message);
 }
 
-void Router::disconnected(Client* client, Connection& connection) {
+void Router::disconnected(Client* client, ClientState& connection) {
   feed_.unsubscribe(client);
   if (connection.identified) connections_.remove(connection.player.id, client);
   for (auto& weak : connection.rooms)
@@ -36,7 +36,7 @@ void Router::disconnected(Client* client, Connection& connection) {
   connection.rooms.clear();
 }
 
-void Router::remember(Connection& connection, const std::shared_ptr<Room>& room) {
+void Router::remember(ClientState& connection, const std::shared_ptr<Room>& room) {
   for (auto& r : connection.rooms)
     if (r.lock() == room) return;
   std::erase_if(connection.rooms, [](auto& r) { return r.expired(); });

@@ -18,8 +18,10 @@
 namespace arena {
 
 // What the router knows of one connection; owned by the connection and only
-// touched on its strand.
-struct Connection {
+// touched on its strand. (Not "Connection": the store's SQLite connection has
+// that name in this namespace, and two classes of one name break the
+// one-definition rule — the linker then picks one destructor for both.)
+struct ClientState {
   bool identified = false;
   PlayerInfo player;
   std::optional<protocol::AccountView> account;  // none: a guest
@@ -33,15 +35,15 @@ class Router {
   Router(IdentityService& identities, LobbyFeed& feed, RoomDirectory& directory, PlayerConnections& connections)
       : identities_(identities), feed_(feed), directory_(directory), connections_(connections) {}
 
-  void handle(const std::shared_ptr<Client>& client, Connection& connection, StoreExecutor ex,
+  void handle(const std::shared_ptr<Client>& client, ClientState& connection, StoreExecutor ex,
               const protocol::Incoming& incoming, std::function<void()> resume);
   // The connection closed: leave the lobby feed and every room.
-  void disconnected(Client* client, Connection& connection);
+  void disconnected(Client* client, ClientState& connection);
 
  private:
   struct Request {
     std::shared_ptr<Client> client;
-    Connection& connection;
+    ClientState& connection;
     StoreExecutor ex;
     nlohmann::json id;
     std::function<void()> resume;
@@ -57,7 +59,7 @@ class Router {
   template <class RoomMessage>
   void on(const Request& r, const RoomMessage& m);
   static void to_room(const Request& r, Room& room, const protocol::ClientMessage& message);
-  static void remember(Connection& connection, const std::shared_ptr<Room>& room);
+  static void remember(ClientState& connection, const std::shared_ptr<Room>& room);
 
   IdentityService& identities_;
   LobbyFeed& feed_;

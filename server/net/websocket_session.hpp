@@ -60,7 +60,7 @@ class WebsocketSession : public Client, public std::enable_shared_from_this<Webs
   bool closing_ = false;
   bool accepted_ = false;
   bool gone_ = false;
-  Connection connection_;
+  ClientState connection_;
   bool reading_ = false;  // a read is under way
 };
 
