@@ -217,6 +217,9 @@ test('a moderator aborts a game and bans a player from the admin page', async ()
   assert.match(await aborted.textContent(), /aborted by a moderator: test room left open/);
   await waiting.waitForSelector('#status[data-status="cancelled"]');
   await waiting.screenshot({ path: screenshotPath('accounts-aborted.png') });
+  await waiting.goto(at(`/?replay=${rooms.open}`));  // the stored game says so too
+  await waiting.waitForSelector('#position');
+  assert.match(await waiting.textContent('main'), /A moderator aborted the game/);
   await waiting.close();
 
   // ban bob, who is in a live game with alice

@@ -33,6 +33,13 @@ export class ReplayView {
     this.render();
   }
 
+  /** Why a game has no result. */
+  unfinished() {
+    const { status, reason } = this.game;
+    if (status !== 'cancelled') return 'The game is still being played.';
+    return reason === 'aborted' ? 'A moderator aborted the game: it has no result.' : 'The room was cancelled: no game was played.';
+  }
+
   render() {
     const g = this.game;
     const room = replayState(g, this.index);
@@ -54,7 +61,7 @@ export class ReplayView {
       h('aside', { class: 'side' },
         h('div', { class: 'panel' }, h('h2', {}, `${variantLabel(room.options)}: ${names}`),
           h('p', { id: 'position' }, `Position ${this.index} of ${last}`),
-          room.result ? h('p', {}, `${g.result}: ${resultText(room.result, this.module)}`) : h('p', { class: 'hint' }, 'The game is still being played.'),
+          room.result ? h('p', {}, `${g.result}: ${resultText(room.result, this.module)}`) : h('p', { class: 'hint' }, this.unfinished()),
           controls,
           h('p', {}, h('a', { href: `/api/games/${this.id}/record`, download: '' }, 'Download the record'))),
         h('div', { class: 'panel moves' }, h('h2', {}, 'Actions'), h('ol', {}, items)))));
