@@ -167,6 +167,7 @@ Json to_json(const PlayerProfile& m) {
            {{"username", m.username},
             {"role", role_name(m.role)},
             {"created_at", m.created_at},
+            {"created", m.created_at},
             {"games_played", m.games_played},
             {"recent", std::move(recent)}}}};
 }

@@ -57,8 +57,8 @@ AdminApi::AdminApi(AccountService& accounts, AccountStore& store, Moderation& mo
 void AdminApi::handle(std::shared_ptr<const HttpRequest> request, const std::string& path, const std::string& query,
                       const std::string& address, StoreExecutor ex, Reply reply) {
   accounts_.authenticate(session_of(*request), ex, [this, request, path, query, address, ex, reply](std::optional<AccountRecord> account) {
-    if (!account) return reply(json_error(*request, http::status::unauthorized, "not_authenticated", "log in first"));
-    if (!Moderation::may_moderate(account->role)) return reply(forbidden(*request));
+    // Without a session or below moderator alike: 403 forbidden (the rule).
+    if (!account || !Moderation::may_moderate(account->role)) return reply(forbidden(*request));
     route(request, path, query, Actor{*account, address}, ex, reply);
   });
 }

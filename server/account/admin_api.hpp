@@ -1,7 +1,7 @@
 #pragma once
 // The admin API over HTTP (PROTOCOL.md, Admin API): users, roles, bans, mutes,
 // aborting and adjudicating games, the audit log. Every request needs a
-// session (401 not_authenticated) of a role high enough (403 forbidden).
+// session of a role high enough; anyone else gets 403 forbidden.
 #include <functional>
 #include <memory>
 #include <string>

@@ -154,6 +154,7 @@ TEST_CASE("accounts: sign up, the session cookie, log out, log in; usernames uni
   REQUIRE(profile.status == 200);
   CHECK(json::parse(profile.body)["player"]["username"] == "Alice_1");
   CHECK(json::parse(profile.body)["player"]["games_played"] == 0);
+  CHECK(json::parse(profile.body)["player"]["created"] == json::parse(profile.body)["player"]["created_at"]);
   CHECK(error_code(get(port, "/api/players/nobody")) == "not_found");
   CHECK(error_code(get(port, "/api/players/..%2f")) == "not_found");
   CHECK(get(port, "/@/Alice_1").status == 200);  // the client's profile page
@@ -244,7 +245,7 @@ TEST_CASE("accounts: the WebSocket knows the account by its cookie; a guest who 
   CHECK(guest_welcome["token"].is_string());
 }
 
-TEST_CASE("roles: every admin path refuses guests (401) and players (403); moderators may not set roles or read the audit") {
+TEST_CASE("roles: every admin path refuses guests and players (403); moderators may not set roles or read the audit") {
   std::string db = temp_path("roles.db");
   REQUIRE(admin_command("add-account mod1 --role moderator --db " + db, "moderator pass\n") == 0);
   ServerProcess server(db);
@@ -270,8 +271,8 @@ TEST_CASE("roles: every admin path refuses guests (401) and players (403); moder
     const std::string& path = entry.second;
     CAPTURE(path);
     auto as_guest = http_request(port, method, path, "{}", kJson);
-    CHECK(as_guest.status == 401);
-    CHECK(error_code(as_guest) == "not_authenticated");
+    CHECK(as_guest.status == 403);
+    CHECK(error_code(as_guest) == "forbidden");
     auto as_player = http_request(port, method, path, "{}", {{"Content-Type", "application/json"}, {"Cookie", player}});
     CHECK(as_player.status == 403);
     CHECK(error_code(as_player) == "forbidden");
