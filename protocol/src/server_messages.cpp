@@ -1,5 +1,6 @@
 #include "protocol/server_messages.hpp"
 
+#include "protocol/account_messages.hpp"  // account_json
 #include "protocol/game_view.hpp"
 #include "protocol/json_text.hpp"
 
@@ -36,8 +37,7 @@ Json delta_json(const LobbyListDelta& d) {
 }  // namespace
 
 Json to_json(const Welcome& m) {
-  Json account = nullptr;
-  if (m.account) account = {{"id", m.account->id}, {"username", m.account->username}, {"role", role_name(m.account->role)}};
+  Json account = m.account ? account_json(*m.account) : Json(nullptr);
   return answering({{"type", "welcome"},
                     {"protocol", kVersion},
                     {"player", player_json(m.player)},

@@ -86,8 +86,8 @@ void AdminApi::route(std::shared_ptr<const HttpRequest> request, const std::stri
 }
 
 void AdminApi::users(std::shared_ptr<const HttpRequest> request, const std::string& query, StoreExecutor ex, Reply reply) {
-  std::string prefix = query_value(query, "q"), page_text = query_value(query, "page");
-  auto page = page_text.empty() ? std::optional<int>(1) : small_number(page_text, 1, 100000);
+  std::string prefix = query_value(query, "q");
+  auto page = number_param(query, "page", 1, 1, 100000);
   if (!page) return reply(json_error(*request, http::status::bad_request, "bad_field", "page must be a number from 1"));
   if (prefix.size() > 20 || !std::all_of(prefix.begin(), prefix.end(), protocol::username_char))
     return reply(json_error(*request, http::status::bad_request, "bad_field", "q is the start of a username"));
@@ -100,8 +100,7 @@ void AdminApi::users(std::shared_ptr<const HttpRequest> request, const std::stri
 }
 
 void AdminApi::audit(std::shared_ptr<const HttpRequest> request, const std::string& query, StoreExecutor ex, Reply reply) {
-  std::string page_text = query_value(query, "page");
-  auto page = page_text.empty() ? std::optional<int>(1) : small_number(page_text, 1, 100000);
+  auto page = number_param(query, "page", 1, 1, 100000);
   if (!page) return reply(json_error(*request, http::status::bad_request, "bad_field", "page must be a number from 1"));
   store_.audit_log(*page, kPerPage, ex, [request, reply, page = *page](Stored<AuditPage> found) {
     if (!found.ok()) return reply(store_failed(*request, found.error));

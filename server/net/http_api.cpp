@@ -162,9 +162,8 @@ void HttpApi::games(std::shared_ptr<const HttpRequest> request, const std::strin
   auto status = protocol::parse_status(status_text);
   if (!status_text.empty() && !status)
     return reply(json_error(*request, http::status::bad_request, "bad_field", "status must be open, live, finished or cancelled"));
-  std::string page_text = query_value(query, "page"), per_text = query_value(query, "per_page");
-  auto page = page_text.empty() ? std::optional<int>(1) : small_number(page_text, 1, 100000);
-  auto per_page = per_text.empty() ? std::optional<int>(20) : small_number(per_text, 1, 100);
+  auto page = number_param(query, "page", 1, 1, 100000);
+  auto per_page = number_param(query, "per_page", 20, 1, 100);
   if (!page || !per_page)
     return reply(json_error(*request, http::status::bad_request, "bad_field", "page >= 1 and 1 <= per_page <= 100"));
   index_.list_rooms(RoomQuery{status, *page, *per_page}, ex,

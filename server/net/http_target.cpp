@@ -50,4 +50,10 @@ std::filesystem::path resolve_static_path(const std::filesystem::path& root, std
   return file;
 }
 
+std::optional<int> number_param(std::string_view query, std::string_view key, int fallback, int low, int high) {
+  std::string text = query_value(query, key);
+  if (text.empty()) return fallback;
+  return small_number(text, low, high);
+}
+
 }  // namespace arena

@@ -21,6 +21,8 @@ std::string query_value(std::string_view query, std::string_view key);
 
 // 1 to 6 decimal digits with a value in [low, high], or nothing.
 std::optional<int> small_number(std::string_view text, int low, int high);
+// The query's `key` as a number in [low, high]; `fallback` when absent; nothing when malformed.
+std::optional<int> number_param(std::string_view query, std::string_view key, int fallback, int low, int high);
 
 // The file under `root` that `path` names ("/" names index.html), or an empty path
 // when it names none safely: not starting with '/', empty, "." or ".." segments or

@@ -176,8 +176,7 @@ AccountRecord change_account(Connection& db, const AccountChange& c) {
 }
 
 AccountPage list_accounts(Connection& db, const AccountQuery& q) {
-  const std::int64_t per_page = std::clamp(q.per_page, 1, 100);
-  const std::int64_t page = std::max(q.page, 1);
+  const PageWindow window = page_window(q.page, q.per_page);
   // A prefix of [A-Za-z0-9_-] only (checked by the caller), so LIKE needs no escaping but '_'.
   std::string pattern;
   for (char c : lower(q.prefix)) {
@@ -190,7 +189,7 @@ AccountPage list_accounts(Connection& db, const AccountQuery& q) {
   {
     Statement s = db.prepare(std::string(kSelectAccounts) +
                              "WHERE a.username_key LIKE ?1 ESCAPE '\\' ORDER BY a.username_key LIMIT ?2 OFFSET ?3");
-    s.bind(1, pattern).bind(2, per_page).bind(3, (page - 1) * per_page);
+    s.bind(1, pattern).bind(2, window.limit).bind(3, window.offset);
     while (s.step()) out.accounts.push_back(read_account(s, false));
   }
   {
@@ -203,15 +202,14 @@ AccountPage list_accounts(Connection& db, const AccountQuery& q) {
 }
 
 AuditPage audit_log(Connection& db, int page_number, int per_page_count) {
-  const std::int64_t per_page = std::clamp(per_page_count, 1, 100);
-  const std::int64_t page = std::max(page_number, 1);
+  const PageWindow window = page_window(page_number, per_page_count);
   AuditPage out;
   Transaction snapshot(db, "BEGIN");
   {
     Statement s = db.prepare(
         "SELECT l.id, l.actor, l.action, l.target, l.details, l.address, l.at, coalesce(a.username, '') "
         "FROM audit_log l LEFT JOIN accounts a ON a.id = l.actor ORDER BY l.id DESC LIMIT ? OFFSET ?");
-    s.bind(1, per_page).bind(2, (page - 1) * per_page);
+    s.bind(1, window.limit).bind(2, window.offset);
     while (s.step())
       out.entries.push_back(
           {s.integer(0), {s.optional_integer(1), s.text(2), s.text(3), s.text(4), s.text(5), s.integer(6)}, s.text(7)});

@@ -158,9 +158,13 @@ std::optional<RoomRecord> find_room(Connection& db, const std::string& id) {
   return read_room(s);
 }
 
+PageWindow page_window(int page, int per_page) {
+  const std::int64_t limit = std::clamp(per_page, 1, 100);
+  return {limit, (std::max(page, 1) - std::int64_t{1}) * limit};
+}
+
 RoomPage list_rooms(Connection& db, RoomQuery q) {
-  const std::int64_t per_page = std::clamp(q.per_page, 1, 100);
-  const std::int64_t page = std::max(q.page, 1);
+  const PageWindow window = page_window(q.page, q.per_page);
   const std::string filter = q.status ? "WHERE r.private = 0 AND r.status = ?1 " : "WHERE r.private = 0 ";
   const std::string_view status = q.status ? protocol::status_name(*q.status) : "";
   RoomPage out;
@@ -168,7 +172,7 @@ RoomPage list_rooms(Connection& db, RoomQuery q) {
   {
     Statement s = db.prepare(kSelectRooms + filter + "ORDER BY r.created_at DESC, r.id LIMIT ?2 OFFSET ?3");
     if (q.status) s.bind(1, status);
-    s.bind(2, per_page).bind(3, (page - 1) * per_page);
+    s.bind(2, window.limit).bind(3, window.offset);
     out.rooms = read_rooms(s);
   }
   {

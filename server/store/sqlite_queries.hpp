@@ -19,6 +19,11 @@ namespace sql {
 extern const std::string kSelectRooms;
 RoomRecord read_room(const Statement& s);
 std::vector<RoomRecord> read_rooms(Statement& s);
+// A page of a listing as LIMIT and OFFSET: per_page clamped to 1..100, page to 1..
+struct PageWindow {
+  std::int64_t limit, offset;
+};
+PageWindow page_window(int page, int per_page);
 // Appends to the audit log, dropping the oldest beyond kMaxAuditEntries.
 void insert_audit(Connection& db, const AuditEntry& entry);
 
