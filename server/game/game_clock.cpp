@@ -11,22 +11,6 @@ namespace {
 constexpr std::int64_t kDayMs = 24LL * 3600 * 1000;
 }  // namespace
 
-std::string TimeControl::check() const {
-  switch (kind) {
-    case Kind::Untimed:
-      return {};
-    case Kind::Live:
-      if (initial_ms < kMinInitialMs || initial_ms > kMaxInitialMs) return "initial_ms must be from 0 to 10800000 (3 hours)";
-      if (increment_ms < 0 || increment_ms > kMaxIncrementMs) return "increment_ms must be from 0 to 180000 (3 minutes)";
-      if (initial_ms == 0 && increment_ms == 0) return "a live clock needs time: initial_ms or increment_ms above 0";
-      return {};
-    case Kind::Correspondence:
-      if (days_per_move < 1 || days_per_move > 14) return "days_per_move must be from 1 to 14";
-      return {};
-  }
-  return "unknown clock kind";
-}
-
 LagTracker::LagTracker(const TimeControl& control) {
   // min(1 s, 0.15 s + 0.004 × estimated game seconds)
   double gain = std::min(1000.0, 150.0 + 4.0 * control.estimated_seconds());

@@ -13,26 +13,11 @@
 #include <string>
 
 #include "engine/color.hpp"
+#include "protocol/time_control.hpp"
 
 namespace arena {
 
-struct TimeControl {
-  enum class Kind { Untimed, Live, Correspondence };
-  Kind kind = Kind::Untimed;
-  std::int64_t initial_ms = 0;    // live
-  std::int64_t increment_ms = 0;  // live
-  int days_per_move = 0;          // correspondence, 1..14
-
-  // Bounds a room accepts: live 30 s .. 3 h initial, 0 .. 3 min increment, not both 0.
-  static constexpr std::int64_t kMinInitialMs = 0;
-  static constexpr std::int64_t kMaxInitialMs = 3 * 3600 * 1000;
-  static constexpr std::int64_t kMaxIncrementMs = 180 * 1000;
-  // Why the control is not acceptable, or "".
-  std::string check() const;
-  // The game's length as lichess estimates it: initial + 40 increments, in seconds.
-  double estimated_seconds() const { return (initial_ms + 40.0 * increment_ms) / 1000.0; }
-  friend bool operator==(const TimeControl&, const TimeControl&) = default;
-};
+using TimeControl = protocol::TimeControl;
 
 // Lag compensation: each move is credited min(lag, quota); the quota grows by
 // `gain` per move (min(1 s, 0.15 s + 0.004 × estimated game seconds)), starts

@@ -23,6 +23,7 @@
 #include "engine/game_options.hpp"
 #include "protocol/account_types.hpp"
 #include "protocol/room_types.hpp"
+#include "protocol/time_control.hpp"
 
 namespace arena {
 
@@ -50,6 +51,7 @@ struct PlayerRecord {
 struct RoomRecord {
   std::string id;
   engine::GameOptions options;
+  protocol::TimeControl clock;  // untimed by default
   bool is_private = false;
   std::optional<std::int64_t> white;  // player ids of the seats
   std::optional<std::int64_t> black;
@@ -71,7 +73,20 @@ struct EventRecord {
   std::optional<engine::Color> color;  // the seat concerned (the actor's, or the one taken)
   std::string action;                  // the notation, for kind Action; the result token, for Adjudicated
   std::int64_t at = 0;                 // ms since the epoch
-  std::string note;                    // a moderator's reason (Aborted, Adjudicated); "banned"
+  std::string note;                    // a moderator's reason (Aborted, Adjudicated); "banned"; "no_first_action"
+  std::int64_t lag_ms = 0;             // an action's measured network lag (clocks credit part of it back)
+};
+
+// One chat message of a room, numbered per room from 1 without gaps (apart
+// from the events' numbers).
+struct ChatRecord {
+  std::int64_t seq = 0;
+  protocol::ChatChannel channel = protocol::ChatChannel::Players;
+  std::int64_t player = 0;  // the writer
+  std::string name;         // the writer's name when they wrote
+  std::string text;
+  std::int64_t at = 0;      // ms since the epoch
+  bool deleted = false;     // a moderator deleted it: kept, never shown
 };
 
 // One row of the audit log: who did what to whom, from where.
@@ -232,6 +247,13 @@ class GameLog {
                             StoreDone done) = 0;
   // Every event of the room, in order.
   virtual void events(std::string room, StoreExecutor ex, StoreReply<std::vector<EventRecord>> reply) = 0;
+  // A chat message (seq the room's next); in order with the room's other writes.
+  virtual void append_chat(std::string room, ChatRecord message, StoreExecutor ex, StoreDone done) = 0;
+  // Marks the message deleted and writes the audit entry, in one transaction;
+  // a message that does not exist is an error ("no chat message N").
+  virtual void delete_chat(std::string room, std::int64_t seq, AuditEntry audit, StoreExecutor ex, StoreDone done) = 0;
+  // Every chat message of the room, in order, the deleted ones marked.
+  virtual void chat(std::string room, StoreExecutor ex, StoreReply<std::vector<ChatRecord>> reply) = 0;
 };
 
 // Finding rooms.

@@ -9,7 +9,9 @@ namespace protocol {
 
 enum class RoomStatus { Open, Live, Finished, Cancelled };
 
-enum class EventKind { Created, Joined, Action, Resigned, DrawOffered, DrawDeclined, DrawAgreed, Cancelled, Aborted, Adjudicated };
+enum class EventKind {
+  Created, Joined, Action, Resigned, DrawOffered, DrawDeclined, DrawAgreed, Cancelled, Aborted, Adjudicated, Timeout, Claimed
+};
 
 constexpr std::string_view status_name(RoomStatus s) {
   constexpr std::string_view kNames[] = {"open", "live", "finished", "cancelled"};
@@ -19,7 +21,7 @@ constexpr std::string_view status_name(RoomStatus s) {
 constexpr std::string_view kind_name(EventKind k) {
   constexpr std::string_view kNames[] = {"created",      "joined",        "action",      "resigned",
                                          "draw_offered", "draw_declined", "draw_agreed", "cancelled",
-                                         "aborted",      "adjudicated"};
+                                         "aborted",      "adjudicated",   "timeout",     "claimed"};
   return kNames[static_cast<int>(k)];
 }
 
@@ -30,8 +32,19 @@ constexpr std::optional<RoomStatus> parse_status(std::string_view name) {
 }
 
 constexpr std::optional<EventKind> parse_kind(std::string_view name) {
-  for (int i = 0; i <= static_cast<int>(EventKind::Adjudicated); ++i)
+  for (int i = 0; i <= static_cast<int>(EventKind::Claimed); ++i)
     if (kind_name(static_cast<EventKind>(i)) == name) return static_cast<EventKind>(i);
+  return std::nullopt;
+}
+
+// A room's two chat channels: the seated players', and everyone else's.
+enum class ChatChannel { Players, Spectators };
+
+constexpr std::string_view channel_name(ChatChannel c) { return c == ChatChannel::Players ? "players" : "spectators"; }
+
+constexpr std::optional<ChatChannel> parse_channel(std::string_view name) {
+  if (name == "players") return ChatChannel::Players;
+  if (name == "spectators") return ChatChannel::Spectators;
   return std::nullopt;
 }
 
