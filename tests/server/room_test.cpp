@@ -117,7 +117,7 @@ struct Fixture {
     REQUIRE_MESSAGE(room, error);
     room->join(ann, kAnn, 1);  // back to her seat: ack + snapshot
     pump();
-    CHECK(FakeClient::types(ann->take()) == std::vector<std::string>{"ack", "room"});
+    CHECK(FakeClient::types(ann->take()) == std::vector<std::string>{"ack", "room", "chat_history"});
   }
 };
 
@@ -132,7 +132,7 @@ TEST_CASE("room: an event is acknowledged and broadcast only once it is durable"
   CHECK(f.log.complete().kind == protocol::EventKind::Joined);
   f.pump();
   auto bob = f.bob->take();
-  REQUIRE(FakeClient::types(bob) == std::vector<std::string>{"ack", "room"});
+  REQUIRE(FakeClient::types(bob) == std::vector<std::string>{"ack", "room", "chat_history"});
   CHECK(bob[0]["id"] == "j");
   CHECK(bob[0]["seq"] == 2);
   CHECK(bob[1]["you"] == "black");
@@ -178,7 +178,7 @@ TEST_CASE("room: spectators are counted, and a resync beyond the bounded history
   Fixture f;
   f.room->watch(f.eve, f.kEve, nullptr);
   f.pump();
-  CHECK(FakeClient::types(f.eve->take()) == std::vector<std::string>{"spectators", "ack", "room"});
+  CHECK(FakeClient::types(f.eve->take()) == std::vector<std::string>{"spectators", "ack", "room", "chat_history"});
   CHECK(f.recorder->spectators == 1);
   f.room->join(f.bob, f.kBob, nullptr);
   f.pump();
@@ -194,26 +194,26 @@ TEST_CASE("room: spectators are counted, and a resync beyond the bounded history
   }
   f.eve->take();
   // the history holds the last 3 events (4..6): since 3 is served from it
-  f.room->resync(f.eve, f.kEve, 3, "near");
+  f.room->resync(f.eve, f.kEve, 3, 0, "near");
   f.pump();
   auto near = f.eve->take();
-  REQUIRE(FakeClient::types(near) == std::vector<std::string>{"ack", "event", "event", "event"});
+  REQUIRE(FakeClient::types(near) == std::vector<std::string>{"ack", "event", "event", "event", "chat_history"});
   CHECK(near[0]["missed"] == 3);
   CHECK(near[1]["seq"] == 4);
   CHECK(near[3]["seq"] == 6);
-  f.room->resync(f.eve, f.kEve, 6, "none");
+  f.room->resync(f.eve, f.kEve, 6, 0, "none");
   f.pump();
   auto none = f.eve->take();
-  REQUIRE(none.size() == 1);
+  REQUIRE(none.size() == 2);  // the ack, and the chat (none)
   CHECK(none[0]["missed"] == 0);
   // since 2 needs event 3, which the history no longer holds
-  f.room->resync(f.eve, f.kEve, 2, "gone");
+  f.room->resync(f.eve, f.kEve, 2, 0, "gone");
   f.pump();
-  CHECK(FakeClient::types(f.eve->take()) == std::vector<std::string>{"ack", "room"});
-  f.room->resync(f.eve, f.kEve, 0, "far");
+  CHECK(FakeClient::types(f.eve->take()) == std::vector<std::string>{"ack", "room", "chat_history"});
+  f.room->resync(f.eve, f.kEve, 0, 0, "far");
   f.pump();
   auto far = f.eve->take();
-  REQUIRE(FakeClient::types(far) == std::vector<std::string>{"ack", "room"});
+  REQUIRE(FakeClient::types(far) == std::vector<std::string>{"ack", "room", "chat_history"});
   CHECK(far[0]["snapshot"] == true);
 
   f.room->disconnected(f.eve.get());
