@@ -34,6 +34,15 @@ struct FakeLog : GameLog {
   void events(std::string, StoreExecutor ex, StoreReply<std::vector<EventRecord>> reply) override {
     boost::asio::post(ex, [reply] { reply({}); });
   }
+  void append_chat(std::string, ChatRecord, StoreExecutor ex, StoreDone done) override {
+    boost::asio::post(ex, [done] { done({}); });
+  }
+  void delete_chat(std::string, std::int64_t, AuditEntry, StoreExecutor ex, StoreDone done) override {
+    boost::asio::post(ex, [done] { done({}); });
+  }
+  void chat(std::string, StoreExecutor ex, StoreReply<std::vector<ChatRecord>> reply) override {
+    boost::asio::post(ex, [reply] { reply({}); });
+  }
   // The oldest write is durable (or failed with `error`).
   EventRecord complete(const std::string& error = {}) {
     REQUIRE(!pending.empty());
