@@ -105,7 +105,13 @@ TEST_CASE("clocks: a flag that fell while the server was stopped is applied when
   wait_past(flag + 200);
   ServerProcess restarted(db);
   REQUIRE(restarted.start());
-  auto row = json::parse(http_get(restarted.port(), "/api/games/" + room).body);
+  // The restored room stores its timeout as soon as it is loaded.
+  json row;
+  for (auto until = std::chrono::steady_clock::now() + 10s; std::chrono::steady_clock::now() < until;) {
+    row = json::parse(http_get(restarted.port(), "/api/games/" + room).body);
+    if (row["status"] != "live") break;
+    std::this_thread::sleep_for(20ms);
+  }
   CHECK(row["status"] == "finished");
   CHECK(row["result"] == "0-1");
   CHECK(row["reason"] == "timeout");

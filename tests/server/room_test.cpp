@@ -245,3 +245,42 @@ TEST_CASE("room: domain events after commit — a finished game is announced onc
   CHECK(f.log.pending.empty());
   CHECK(f.ann->frames.back()["code"] == "game_over");
 }
+
+TEST_CASE("room: chat on the fake clock — channels by seat, five messages in ten seconds, then rate_limited") {
+  Fixture f;
+  f.seat_bob();
+  f.room->watch(f.eve, f.kEve, "w");
+  f.pump();
+  f.eve->take();
+  f.ann->take();
+  f.bob->take();
+  for (int i = 1; i <= 5; ++i) {
+    f.room->chat(f.ann, f.kAnn, "message " + std::to_string(i), i);
+    f.pump();
+  }
+  auto ann = f.ann->take();
+  REQUIRE(FakeClient::types(ann).size() == 10);  // an ack and the message, five times
+  CHECK(ann[9]["seq"] == 5);
+  CHECK(ann[9]["channel"] == "players");
+  CHECK(f.bob->take().size() == 5);
+  CHECK(f.eve->take().empty());  // the players' channel is theirs
+  f.now += 9'999;
+  f.room->chat(f.ann, f.kAnn, "one more", "late");
+  f.pump();
+  auto refused = f.ann->take();
+  REQUIRE(refused.size() == 1);
+  CHECK(refused[0]["code"] == "rate_limited");
+  f.room->chat(f.eve, f.kEve, "from the stands", "eve");  // another writer has their own count
+  f.pump();
+  CHECK(FakeClient::types(f.eve->take()) == std::vector<std::string>{"ack", "chat"});
+  CHECK(f.ann->take()[0]["channel"] == "spectators");  // players read the spectators too
+  f.now += 1;  // ten seconds after the first message
+  f.room->chat(f.ann, f.kAnn, "one more", "again");
+  f.pump();
+  CHECK(FakeClient::types(f.ann->take()) == std::vector<std::string>{"ack", "chat"});
+  f.room->resync(f.eve, f.kEve, 2, 5, "r");  // events: created, joined
+  f.pump();
+  auto history = f.eve->take();
+  REQUIRE(FakeClient::types(history) == std::vector<std::string>{"ack", "chat_history"});
+  CHECK(history[1]["messages"].size() == 1);  // after 5: the spectator's own; Ann's 7th is the players'
+}
