@@ -1,6 +1,7 @@
 // The game authority alone: no Asio, no store; a fake clock.
 #include <doctest/doctest.h>
 
+#include "authority_test_support.hpp"
 #include "game/authority.hpp"
 
 namespace {
@@ -38,20 +39,8 @@ struct Table {
   }
 
   // The decision's proposal, committed; fails the test on anything else.
-  EventRecord commit(Decision d) {
-    auto* p = std::get_if<Proposal>(&d);
-    REQUIRE_MESSAGE(p, "expected a proposal");
-    EventRecord e = p->event;
-    room->commit(std::move(*p));
-    log.push_back(e);
-    return e;
-  }
-
-  ErrorCode refused(const Decision& d) {
-    auto* r = std::get_if<Refusal>(&d);
-    REQUIRE_MESSAGE(r, "expected a refusal");
-    return r->code;
-  }
+  EventRecord commit(Decision d) { return authority_test::commit(*room, log, std::move(d)); }
+  ErrorCode refused(const Decision& d) { return authority_test::refused(d); }
 
   // The decider's first legal action, as the decider (once the game is over:
   // any action, as White).

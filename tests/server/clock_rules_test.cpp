@@ -7,6 +7,7 @@
 
 #include <random>
 
+#include "authority_test_support.hpp"
 #include "game/authority.hpp"
 
 namespace {
@@ -44,20 +45,8 @@ struct Game {
     if (join) commit(room->join(kBob));
   }
 
-  EventRecord commit(Decision d) {
-    auto* p = std::get_if<Proposal>(&d);
-    REQUIRE_MESSAGE(p, "expected a proposal");
-    EventRecord e = p->event;
-    room->commit(std::move(*p));
-    log.push_back(e);
-    return e;
-  }
-
-  ErrorCode refused(const Decision& d) {
-    auto* r = std::get_if<Refusal>(&d);
-    REQUIRE_MESSAGE(r, "expected a refusal");
-    return r->code;
-  }
+  EventRecord commit(Decision d) { return authority_test::commit(*room, log, std::move(d)); }
+  ErrorCode refused(const Decision& d) { return authority_test::refused(d); }
 
   const PlayerInfo& decider() const { return room->game().decider() == Color::Black ? kBob : kAnn; }
 
