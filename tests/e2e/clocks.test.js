@@ -1,19 +1,23 @@
 // Clocks, the life of a game and chat in the browser (issue #12): a one-minute
 // game lost on time, a claim against an opponent whose page was closed, a
 // rematch after a resignation, an abort, and the chat between two players and a
-// spectator. One server for all, with claims allowed 3 s after the decider left
-// (--claim-after-seconds 3). Every wait is for a condition, with generous
+// spectator, where a moderator deletes a message. One server for all, with
+// claims allowed 3 s after the decider left (--claim-after-seconds 3) and a
+// moderator account made with the command line. Every wait is for a condition, with generous
 // limits; only the lost-on-time game waits for the clock itself.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage, screenshotPath } from './support.js';
+import { startServer, launchBrowser, newPage, screenshotPath, freshDb, addAccount } from './support.js';
 
 let server;
 let browser;
 const PHONE = { width: 375, height: 812 };
+const MODERATOR = { username: 'mod1', password: 'moderator-password' };
 
 before(async () => {
-  server = await startServer({ args: ['--claim-after-seconds', '3'] });
+  const db = freshDb();
+  addAccount(db, MODERATOR.username, MODERATOR.password, 'moderator');
+  server = await startServer({ db, args: ['--claim-after-seconds', '3'] });
   browser = await launchBrowser();
 });
 
@@ -243,7 +247,25 @@ test('chat: the players\' channel is theirs, spectator chat reaches everyone, an
   assert.deepEqual(await white.$$eval('#chat-spectators li .text', (items) => items.map((i) => i.textContent)), ['go white', 'second cheer']);
   assert.deepEqual(await white.$$eval('#chat-players li .text', (items) => items.map((i) => i.textContent)), ['good luck', 'you too']);
   assert.equal(await white.$('.delete-chat'), null, 'no delete button for a player');
+
+  // a moderator watching deletes the second cheer: it goes from every page
+  const moderator = await newPage(browser);
+  await open(moderator);
+  await moderator.evaluate(async (body) => {
+    const response = await fetch('/api/account/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`login: ${response.status}`);
+  }, MODERATOR);
+  await open(moderator, `/?watch=${room}`);
+  await moderator.waitForSelector('#who[data-account="moderator"]');
+  await seen(moderator, 'chat-spectators', 'second cheer');
+  assert.doesNotMatch(await moderator.textContent('#chat'), /good luck/, 'a moderator watching is a spectator');
+  moderator.once('dialog', (dialog) => dialog.accept());
+  await moderator.click('#chat-spectators li:has-text("second cheer") .delete-chat');
+  for (const page of [white, black, spectator, moderator]) {
+    await page.waitForFunction(() => !/second cheer/.test(document.getElementById('chat-spectators').textContent));
+  }
+  assert.deepEqual(await spectator.$$eval('#chat-spectators li .text', (items) => items.map((i) => i.textContent)), ['go white']);
   await black.screenshot({ path: screenshotPath('chat-black-phone.png'), fullPage: true });
   await spectator.screenshot({ path: screenshotPath('chat-spectator.png') });
-  noErrors(white, black, spectator);
+  noErrors(white, black, spectator, moderator);
 });

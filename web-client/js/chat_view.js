@@ -55,7 +55,7 @@ export class ChatPanel {
     const player = room.you !== 'spectator';
     this.switchRow.hidden = !player;
     this.playersSection.hidden = !player;
-    this.input.placeholder = chatChannel(room.you) === 'players' ? 'Message to your opponent' : 'Message to everyone watching and playing';
+    this.input.placeholder = chatChannel(room.you) === 'players' ? 'To your opponent…' : 'To everyone in the room…';
     if (before && before.chat === room.chat && before.you === room.you) return;
     const view = chatView(room, this.hideSpectators);
     this.fill(this.playersList, view.players, 'Nothing said yet.');

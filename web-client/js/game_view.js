@@ -29,6 +29,10 @@ const NOTICES = {
 /** The messages that change only the chat: the rest of the view stays. */
 const CHAT_ONLY = new Set(['chat', 'chat_history', 'chat_deleted']);
 
+/** The ids of the messages a game view sends: `action-N`, or the command's type and a number. */
+const OWN_ID = /^(action|resign|abort|offer_draw|answer_draw|cancel_room|claim_victory|claim_draw|rematch)-\d+$/;
+const ownId = (id) => typeof id === 'string' && OWN_ID.test(id);
+
 /** A colour and its player's name: "White (Ada)". */
 function who(room, color) {
   const seat = room.seats[color];
@@ -66,6 +70,7 @@ export class GameView {
     this.ticker = null;
     this.claimReady = null;  // whether the claim panel drawn last offered the claim
     this.banned = false;
+    this.sent = 0;  // numbers the ids of the messages this view sends
     this.boardWrap = h('div', { class: 'board-wrap' });
     this.sideMain = h('div', { class: 'side-main' });
     this.chat = new ChatPanel(connection, roomId);
@@ -84,6 +89,12 @@ export class GameView {
 
   receive(m) {
     if ((m.type === 'ack' || m.type === 'error') && this.chat.answer(m)) return;  // the chat's own
+    if (m.type === 'error' && ownId(m.id)) {
+      // an answer to this view's own message, whether or not the server named the room
+      toast(m.message);
+      if (m.id.startsWith('action-')) this.dispatch({ ...m, room: this.id });  // the action was refused: choose again
+      return;
+    }
     if (roomOf(m) !== this.id && !(m.type === 'error' && m.code === 'not_found')) return;
     if (m.type === 'error') {
       if (m.code === 'not_found' && !this.room) { this.root.replaceChildren(h('p', {}, 'There is no such game. ', h('a', { href: '/' }, 'Back to the lobby'))); return; }
@@ -114,7 +125,7 @@ export class GameView {
   act(action) {
     const { sending, legal, ply } = this.room;
     if (sending !== null || !legal) return;
-    const message = { type: 'action', room: this.id, ply, action };
+    const message = { type: 'action', room: this.id, ply, action, id: `action-${++this.sent}` };
     // the time from receiving legal to sending, for the server's lag compensation
     if (this.legalAt !== null) message.think_ms = Math.max(0, Math.round(performance.now() - this.legalAt));
     if (this.connection.send(message)) {
@@ -124,9 +135,9 @@ export class GameView {
     }
   }
 
-  /** Sends a room command ({type, room}); tells the user when not connected. */
-  command(type) {
-    if (!this.connection.send({ type, room: this.id })) toast('Not connected: try again in a moment.');
+  /** Sends a room command ({type, room}, and an id for its answer); tells the user when not connected. */
+  command(type, fields = {}) {
+    if (!this.connection.send({ type, room: this.id, ...fields, id: `${type}-${++this.sent}` })) toast('Not connected: try again in a moment.');
   }
 
   get game() { return gameModule(this.room.options.game); }
@@ -144,7 +155,7 @@ export class GameView {
     board.update({ state: room.position, moves, flip: you === 'black' });
     if (!this.boardWrap.contains(board.svg)) this.boardWrap.replaceChildren(board.svg);
     this.updateTitle();
-    this.sideMain.replaceChildren(
+    this.sideMain.replaceChildren(...[
       this.banner(),
       this.players(),
       h('div', { class: 'panel' },
@@ -158,7 +169,8 @@ export class GameView {
       h('p', { class: 'hint' }, `${variantLabel(options)} · `, h('span', { id: 'time-control' }, clockLabel(room.clock)), ' · ',
         h('span', { id: 'spectators' }, `${room.spectators} watching`),
         room.status === 'finished' ? [' · ', h('a', { href: `/?replay=${this.id}` }, 'replay'), ' · ',
-          h('a', { href: `/api/games/${this.id}/record`, download: '' }, 'download the record')] : []));
+          h('a', { href: `/api/games/${this.id}/record`, download: '' }, 'download the record')] : []),
+    ].filter(Boolean));
     this.chat.update(room);
     if (!this.root.contains(this.layout)) this.root.replaceChildren(this.layout);
     this.tick();
@@ -277,8 +289,8 @@ export class GameView {
     } }, 'Resign'));
     if (this.game.draws) {
       if (offer === other(you)) {
-        buttons.push(h('button', { class: 'primary', onclick: () => this.connection.send({ type: 'answer_draw', room: this.id, accept: true }) }, 'Accept the draw'),
-          h('button', { onclick: () => this.connection.send({ type: 'answer_draw', room: this.id, accept: false }) }, 'Decline'));
+        buttons.push(h('button', { class: 'primary', onclick: () => this.command('answer_draw', { accept: true }) }, 'Accept the draw'),
+          h('button', { onclick: () => this.command('answer_draw', { accept: false }) }, 'Decline'));
       } else if (offer === you) {
         buttons.push(h('span', { class: 'hint' }, 'Draw offered.'));
       } else {
