@@ -148,8 +148,8 @@ bool AnyGame::resign(Color loser) {
   return std::visit([&](auto& g) { return g.resign(loser); }, game_);
 }
 
-bool AnyGame::adjudicate(std::optional<Color> winner) {
-  return std::visit([&](auto& g) { return g.adjudicate(winner); }, game_);
+bool AnyGame::adjudicate(std::optional<Color> winner, Verdict verdict) {
+  return std::visit([&](auto& g) { return g.adjudicate(winner, verdict); }, game_);
 }
 
 bool AnyGame::agree_draw() {

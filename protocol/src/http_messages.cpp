@@ -25,7 +25,8 @@ Json to_json(const GameRow& r) {
           {"result", text_or_null(r.result)},
           {"reason", text_or_null(r.reason)},
           {"created_at", r.created_at},
-          {"finished_at", r.finished_at ? Json(r.finished_at) : Json(nullptr)}};
+          {"finished_at", r.finished_at ? Json(r.finished_at) : Json(nullptr)},
+          {"clock", clock_json(r.clock)}};
 }
 
 Json to_json(const GameList& m) {

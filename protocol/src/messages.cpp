@@ -21,7 +21,7 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::array<std::pair<ErrorCode, std::string_view>, 24> kCodes{{
+constexpr std::array<std::pair<ErrorCode, std::string_view>, 28> kCodes{{
     {ErrorCode::BadJson, "bad_json"},
     {ErrorCode::BadMessage, "bad_message"},
     {ErrorCode::UnknownType, "unknown_type"},
@@ -46,11 +46,16 @@ constexpr std::array<std::pair<ErrorCode, std::string_view>, 24> kCodes{{
     {ErrorCode::RoomLimit, "room_limit"},
     {ErrorCode::AlreadyStarted, "already_started"},
     {ErrorCode::Forbidden, "forbidden"},
+    {ErrorCode::NotAbortable, "not_abortable"},
+    {ErrorCode::NoClaim, "no_claim"},
+    {ErrorCode::GameNotOver, "game_not_over"},
+    {ErrorCode::Muted, "muted"},
 }};
 
 constexpr std::size_t kMaxToken = 64;
 constexpr std::size_t kMaxAction = 64;
 constexpr std::size_t kMaxNameBytes = 4 * kMaxNameLength;
+constexpr std::size_t kMaxChatBytes = 4 * kMaxChatLength;
 
 struct FieldError {
   ErrorCode code;
@@ -120,6 +125,14 @@ class Fields {
 
   std::string room() { return text("room", kMaxRoomIdLength); }
 
+  // A nested object's fields, read the same way (and finished by the caller).
+  std::optional<Fields> object(const std::string& name) {
+    const json* v = get(name);
+    if (!v || v->is_null()) return std::nullopt;
+    if (!v->is_object()) throw FieldError{ErrorCode::BadField, "'" + name + "' must be an object"};
+    return Fields(*v);
+  }
+
   void finish() {
     for (auto it = object_.begin(); it != object_.end(); ++it)
       if (!seen_.count(it.key())) throw FieldError{ErrorCode::BadField, "unknown field '" + it.key() + "'"};
@@ -145,6 +158,25 @@ int most_extra() {
   return most;
 }
 
+// create_room's `clock`: absent or null is untimed.
+TimeControl read_clock(Fields& f) {
+  auto clock = f.object("clock");
+  if (!clock) return {};
+  TimeControl c;
+  std::string kind = clock->one_of("kind", {"live", "correspondence"}, std::nullopt);
+  if (kind == "live") {
+    c.kind = TimeControl::Kind::Live;
+    c.initial_ms = clock->integer("initial_ms", 0, TimeControl::kMaxInitialMs, std::nullopt);
+    c.increment_ms = clock->integer("increment_ms", 0, TimeControl::kMaxIncrementMs, std::nullopt);
+  } else {
+    c.kind = TimeControl::Kind::Correspondence;
+    c.days_per_move = static_cast<int>(clock->integer("days_per_move", 1, TimeControl::kMaxDaysPerMove, std::nullopt));
+  }
+  clock->finish();
+  if (auto problem = c.check(); !problem.empty()) throw FieldError{ErrorCode::BadField, "clock: " + problem};
+  return c;
+}
+
 ClientMessage read_message(const std::string& type, Fields& f) {
   if (type == "hello") {
     Hello m;
@@ -166,6 +198,7 @@ ClientMessage read_message(const std::string& type, Fields& f) {
     if (!problem.empty()) throw FieldError{ErrorCode::BadField, problem};
     m.color = f.one_of("color", {"white", "black", "random"}, "random");
     m.is_private = f.one_of("visibility", {"public", "private"}, "public") == "private";
+    m.clock = read_clock(f);
     return m;
   }
   if (type == "join_room") return JoinRoom{f.room()};
@@ -176,6 +209,7 @@ ClientMessage read_message(const std::string& type, Fields& f) {
     m.room = f.room();
     m.ply = f.integer("ply", 0, 1000000, std::nullopt);
     m.action = f.text("action", kMaxAction);
+    if (f.get("think_ms")) m.think_ms = f.integer("think_ms", 0, 2000000000, std::nullopt);
     return m;
   }
   if (type == "resign") return Resign{f.room()};
@@ -192,9 +226,26 @@ ClientMessage read_message(const std::string& type, Fields& f) {
     Resync m;
     m.room = f.room();
     m.since = f.integer("since", 0, 1000000000, std::nullopt);
+    m.chat_since = f.integer("chat_since", 0, 1000000000, 0);
     return m;
   }
   if (type == "cancel_room") return CancelRoom{f.room()};
+  if (type == "abort") return Abort{f.room()};
+  if (type == "claim_victory") return Claim{f.room(), false};
+  if (type == "claim_draw") return Claim{f.room(), true};
+  if (type == "rematch") return Rematch{f.room()};
+  if (type == "chat") {
+    Chat m;
+    m.room = f.room();
+    m.text = f.text("text", kMaxChatBytes);
+    return m;
+  }
+  if (type == "delete_chat") {
+    DeleteChat m;
+    m.room = f.room();
+    m.seq = f.integer("seq", 1, 1000000000, std::nullopt);
+    return m;
+  }
   throw FieldError{ErrorCode::UnknownType, "unknown message type '" + type + "'"};
 }
 
@@ -242,6 +293,11 @@ std::variant<Incoming, Error> parse_client_message(std::string_view text) {
       if (!checked.error.empty()) return Error{ErrorCode::BadField, checked.error, id};
       *name = std::move(checked.name);
     }
+    if (auto* chat = std::get_if<Chat>(&message)) {
+      auto checked = check_chat_text(chat->text);
+      if (!checked.error.empty()) return Error{ErrorCode::BadField, checked.error, id};
+      chat->text = std::move(checked.name);
+    }
     return Incoming{id, std::move(message)};
   } catch (const FieldError& e) {
     return Error{e.code, e.message, id};
@@ -249,9 +305,12 @@ std::variant<Incoming, Error> parse_client_message(std::string_view text) {
 }
 
 std::string_view type_name(const ClientMessage& message) {
-  static constexpr std::string_view kNames[] = {"hello", "set_name", "lobby_subscribe", "create_room", "join_room", "watch",
-                                                "leave", "action", "resign", "offer_draw", "answer_draw", "resync",
-                                                "cancel_room"};
+  static constexpr std::string_view kNames[] = {"hello",      "set_name",    "lobby_subscribe", "create_room", "join_room",
+                                                "watch",      "leave",       "action",          "resign",      "offer_draw",
+                                                "answer_draw", "resync",     "cancel_room",     "abort",       "claim_victory",
+                                                "rematch",    "chat",        "delete_chat"};
+  static_assert(std::size(kNames) == std::variant_size_v<ClientMessage>);
+  if (auto* claim = std::get_if<Claim>(&message); claim && claim->draw) return "claim_draw";
   return kNames[message.index()];
 }
 
@@ -273,6 +332,10 @@ json to_json(const Incoming& incoming) {
                    if (m.black_extra) j["black_extra"] = m.black_extra;
                    j["color"] = m.color;
                    j["visibility"] = m.is_private ? "private" : "public";
+                   if (m.clock.live())
+                     j["clock"] = {{"kind", "live"}, {"initial_ms", m.clock.initial_ms}, {"increment_ms", m.clock.increment_ms}};
+                   else if (m.clock.timed())
+                     j["clock"] = {{"kind", "correspondence"}, {"days_per_move", m.clock.days_per_move}};
                  },
                  [&](const JoinRoom& m) { j["room"] = m.room; },
                  [&](const Watch& m) { j["room"] = m.room; },
@@ -281,6 +344,7 @@ json to_json(const Incoming& incoming) {
                    j["room"] = m.room;
                    j["ply"] = m.ply;
                    j["action"] = m.action;
+                   if (m.think_ms) j["think_ms"] = *m.think_ms;
                  },
                  [&](const Resign& m) { j["room"] = m.room; },
                  [&](const DrawOffer& m) { j["room"] = m.room; },
@@ -291,8 +355,20 @@ json to_json(const Incoming& incoming) {
                  [&](const Resync& m) {
                    j["room"] = m.room;
                    j["since"] = m.since;
+                   if (m.chat_since) j["chat_since"] = m.chat_since;
                  },
                  [&](const CancelRoom& m) { j["room"] = m.room; },
+                 [&](const Abort& m) { j["room"] = m.room; },
+                 [&](const Claim& m) { j["room"] = m.room; },
+                 [&](const Rematch& m) { j["room"] = m.room; },
+                 [&](const Chat& m) {
+                   j["room"] = m.room;
+                   j["text"] = m.text;
+                 },
+                 [&](const DeleteChat& m) {
+                   j["room"] = m.room;
+                   j["seq"] = m.seq;
+                 },
              },
              incoming.message);
   return j;
@@ -322,46 +398,58 @@ std::string code_point_label(ucs4_t uc) {
 
 }  // namespace
 
-NameCheck check_name(std::string_view raw) {
+namespace {
+
+// The rules for characters that names and chat share; `name` adds the rules
+// for spaces and the letter or digit a name needs. `what` names the text in errors.
+NameCheck check_text(std::string_view raw, std::size_t max_points, bool name_rules, const std::string& what) {
   auto refuse = [](std::string why) { return NameCheck{{}, std::move(why)}; };
-  if (raw.empty()) return refuse("the name is empty");
+  if (raw.empty()) return refuse(what + " is empty");
   const auto* bytes = reinterpret_cast<const std::uint8_t*>(raw.data());
   // u8_check refuses malformed and overlong sequences, surrogates and code points above U+10FFFF.
-  if (u8_check(bytes, raw.size()) != nullptr) return refuse("the name is not valid UTF-8");
+  if (u8_check(bytes, raw.size()) != nullptr) return refuse(what + " is not valid UTF-8");
 
-  std::uint8_t buffer[256];
+  std::uint8_t buffer[1024];
   std::size_t length = sizeof buffer;
   std::uint8_t* normal = u8_normalize(UNINORM_NFC, bytes, raw.size(), buffer, &length);
-  if (normal == nullptr) return refuse("the name could not be normalised");
-  std::string name(reinterpret_cast<const char*>(normal), length);
+  if (normal == nullptr) return refuse(what + " could not be normalised");
+  std::string text(reinterpret_cast<const char*>(normal), length);
   if (normal != buffer) std::free(normal);
 
   // The rules apply to the NFC form, which is what is stored and shown.
-  const auto* p = reinterpret_cast<const std::uint8_t*>(name.data());
+  const auto* p = reinterpret_cast<const std::uint8_t*>(text.data());
   std::size_t points = 0;
-  bool letter_or_number = false;
+  bool letter_or_number = false, visible = false;
   ucs4_t previous = 0;
-  for (std::size_t i = 0; i < name.size();) {
+  for (std::size_t i = 0; i < text.size();) {
     ucs4_t uc = 0;
-    int n = u8_mbtouc(&uc, p + i, name.size() - i);
-    if (uc == '<' || uc == '>' || uc == '"' || uc == '&' || uc == '\\') return refuse("the name contains one of < > \" & \\");
+    int n = u8_mbtouc(&uc, p + i, text.size() - i);
+    if (uc == '<' || uc == '>' || uc == '"' || uc == '&' || uc == '\\') return refuse(what + " contains one of < > \" & \\");
     if (const char* kind = refused_code_point(uc))
-      return refuse(std::string("the name contains ") + kind + " (" + code_point_label(uc) + ")");
-    if (uc == ' ') {
-      if (points == 0 || i + n == name.size()) return refuse("the name may not start or end with a space");
-      if (previous == ' ') return refuse("the name may not contain two spaces in a row");
+      return refuse(what + " contains " + kind + " (" + code_point_label(uc) + ")");
+    if (uc == ' ' && name_rules) {
+      if (points == 0 || i + n == text.size()) return refuse(what + " may not start or end with a space");
+      if (previous == ' ') return refuse(what + " may not contain two spaces in a row");
     }
     if (uc_is_general_category_withtable(uc, UC_CATEGORY_MASK_M) && (points == 0 || previous == ' '))
-      return refuse("the name may not start with a combining mark or have one after a space");
+      return refuse(what + " may not start with a combining mark or have one after a space");
     if (uc_is_general_category_withtable(uc, UC_CATEGORY_MASK_L | UC_CATEGORY_MASK_N)) letter_or_number = true;
+    if (uc != ' ') visible = true;
     previous = uc;
     ++points;
     i += static_cast<std::size_t>(n);
   }
-  if (points > kMaxNameLength) return refuse("the name is longer than " + std::to_string(kMaxNameLength) + " characters");
-  if (!letter_or_number) return refuse("the name must contain at least one letter or digit");
-  return NameCheck{std::move(name), {}};
+  if (points > max_points) return refuse(what + " is longer than " + std::to_string(max_points) + " characters");
+  if (name_rules && !letter_or_number) return refuse(what + " must contain at least one letter or digit");
+  if (!visible) return refuse(what + " is only spaces");
+  return NameCheck{std::move(text), {}};
 }
+
+}  // namespace
+
+NameCheck check_name(std::string_view raw) { return check_text(raw, kMaxNameLength, true, "the name"); }
+
+NameCheck check_chat_text(std::string_view raw) { return check_text(raw, kMaxChatLength, false, "the message"); }
 
 std::string validate_name(std::string_view name) { return check_name(name).error; }
 

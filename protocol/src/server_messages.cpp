@@ -27,6 +27,26 @@ Json entries_json(const std::vector<LobbyEntry>& entries) {
   return list;
 }
 
+void write_clocks(JsonWriter& w, const std::optional<Clocks>& c) {
+  if (!c) {
+    w.null();
+    return;
+  }
+  w.begin_object().key("white_ms").number(c->white_ms).key("black_ms").number(c->black_ms).key("running");
+  if (c->running) w.string(engine::color_name(*c->running));
+  else w.null();
+  w.end_object();
+}
+
+void write_color(JsonWriter& w, const std::optional<engine::Color>& c) {
+  if (c) w.string(engine::color_name(*c));
+  else w.null();
+}
+
+Json line_json(const ChatLine& l) {
+  return {{"seq", l.seq}, {"channel", channel_name(l.channel)}, {"at", l.at}, {"player", player_json(l.player)}, {"text", l.text}};
+}
+
 Json delta_json(const LobbyListDelta& d) {
   Json set = entries_json(d.set);
   Json removed = Json::array();
@@ -70,6 +90,40 @@ Json to_json(const ErrorReply& m) {
 
 Json to_json(const Spectators& m) { return {{"type", "spectators"}, {"room", m.room}, {"count", m.count}}; }
 
+Json clock_json(const TimeControl& c) {
+  switch (c.kind) {
+    case TimeControl::Kind::Live:
+      return {{"kind", "live"}, {"initial_ms", c.initial_ms}, {"increment_ms", c.increment_ms}};
+    case TimeControl::Kind::Correspondence:
+      return {{"kind", "correspondence"}, {"days_per_move", c.days_per_move}};
+    case TimeControl::Kind::Untimed:
+      break;
+  }
+  return nullptr;
+}
+
+Json to_json(const OpponentGone& m) { return {{"type", "opponent_gone"}, {"room", m.room}, {"claim_at", m.claim_at}}; }
+Json to_json(const OpponentBack& m) { return {{"type", "opponent_back"}, {"room", m.room}}; }
+Json to_json(const RematchOffer& m) {
+  return {{"type", "rematch_offer"}, {"room", m.room}, {"by", engine::color_name(m.by)}};
+}
+Json to_json(const RematchReady& m) { return {{"type", "rematch"}, {"room", m.room}, {"next", m.next}}; }
+
+Json to_json(const ChatMessage& m) {
+  Json j = line_json(m.line);
+  j["type"] = "chat";
+  j["room"] = m.room;
+  return j;
+}
+
+Json to_json(const ChatHistory& m) {
+  Json lines = Json::array();
+  for (const auto& l : m.messages) lines.push_back(line_json(l));
+  return {{"type", "chat_history"}, {"room", m.room}, {"messages", std::move(lines)}};
+}
+
+Json to_json(const ChatDeleted& m) { return {{"type", "chat_deleted"}, {"room", m.room}, {"seq", m.seq}}; }
+
 std::string to_text(const Legal& m) {
   JsonWriter w;
   w.reserve(m.legal.moves.text.size() + 16 * m.legal.actions.size() + 128);
@@ -93,6 +147,7 @@ std::string to_text(const Event& m) {
   if (m.expired) w.key("expired").boolean(*m.expired);
   if (m.note) w.key("note").string(*m.note);
   if (m.action) w.key("action").string(*m.action).key("steps").raw(m.steps);
+  write_clocks(w.key("clocks"), m.clocks);
   return w.end_object().take();
 }
 
@@ -104,18 +159,27 @@ std::string to_text(const RoomSnapshot& m) {
   w.key("options").raw(to_text(options_json(r.options))).key("visibility").string(r.is_private ? "private" : "public");
   write_player(w.key("white"), r.white);
   write_player(w.key("black"), r.black);
-  w.key("created_at").number(r.created_at).end_object();
+  w.key("created_at").number(r.created_at).key("clock").raw(to_text(clock_json(r.clock))).end_object();
   w.key("seq").number(m.seq).key("ply").number(m.ply).key("you").string(m.you ? engine::color_name(*m.you) : "spectator");
   w.key("status").string(status_name(m.status));
   w.key("history").raw(m.history).key("state").raw(m.state).key("result").raw(m.result).key("draw_offer");
   if (m.draw_offer) w.string(engine::color_name(*m.draw_offer));
   else w.null();
   w.key("spectators").number(m.spectators);
+  write_clocks(w.key("clocks"), m.clocks);
+  w.key("claim_at");
+  if (m.claim_at) w.number(*m.claim_at);
+  else w.null();
+  w.key("abortable").boolean(m.abortable);
+  write_color(w.key("rematch_offer"), m.rematch_offer);
+  w.key("rematch");
+  if (m.rematch) w.string(*m.rematch);
+  else w.null();
   return w.end_object().take();
 }
 
 Json to_json(const LobbyEntry& e) {
-  Json j{{"id", e.id}, {"options", options_json(e.options)}, {"created_at", e.created_at}};
+  Json j{{"id", e.id}, {"options", options_json(e.options)}, {"clock", clock_json(e.clock)}, {"created_at", e.created_at}};
   if (e.status == RoomStatus::Open) {
     j["creator"] = e.creator;
     j["seat"] = engine::color_name(e.seat);

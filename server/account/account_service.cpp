@@ -127,6 +127,7 @@ void AccountService::authenticate(const std::string& session, StoreExecutor ex, 
       return found(std::nullopt);
     }
     if (account.value && account.value->banned_until > clock_()) return found(std::nullopt);
+    if (account.value) connections_.mute(account.value->player, account.value->muted_until, clock_());
     found(account.value);
   });
 }

@@ -53,10 +53,12 @@ void Moderation::change(const Actor& actor, const std::string& username, Role ne
     c.account = target.id;
     bool ban = c.end_sessions;
     bool unban = c.banned_until && *c.banned_until == 0;
-    store_.change_account(std::move(c), ex, [this, ban, unban, ex, done](Stored<AccountRecord> after) {
+    bool mute = c.muted_until.has_value();
+    store_.change_account(std::move(c), ex, [this, ban, unban, mute, ex, done](Stored<AccountRecord> after) {
       if (!after.ok()) return done(store_failure(after.error));
       if (ban) enforce_ban(after.value, ex);
       if (unban) connections_.unban(after.value.player);
+      if (mute) connections_.mute(after.value.player, after.value.muted_until, clock_());  // chat refuses at once
       done(after.value);
     });
   });

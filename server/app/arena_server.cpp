@@ -44,11 +44,12 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store)
     : config_(std::move(config)), io_(config_.threads), store_(std::move(store)), signals_(io_, SIGINT, SIGTERM) {
   const Limits& l = config_.limits;
   events_ = std::make_unique<RoomEvents>();
-  rooms_ = std::make_shared<const RoomContext>(RoomContext{*store_,
-                                                           *events_,
-                                                           now_ms,
-                                                           AuthorityLimits{l.draw_offer_gap, l.max_events_per_room},
-                                                           CrowdLimits{l.event_history, l.event_history_bytes}});
+  auto rooms = std::make_shared<RoomContext>(RoomContext{
+      *store_, *events_, now_ms,
+      AuthorityLimits{l.draw_offer_gap, l.max_events_per_room, std::chrono::milliseconds(l.first_action).count(),
+                      std::chrono::milliseconds(l.claim_after).count()},
+      CrowdLimits{l.event_history, l.event_history_bytes}});
+  rooms_ = rooms;
   addresses_ = std::make_shared<AddressBook>(l.max_connections_per_address, l.max_new_players_per_address, l.new_player_window);
   sessions_ = std::make_shared<Sessions>();
   hasher_ = std::make_unique<PasswordHasher>();
@@ -60,6 +61,10 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store)
       io_.get_executor(), *store_, rooms_,
       DirectoryLimits{l.max_open_rooms_per_player, std::chrono::duration_cast<std::chrono::milliseconds>(l.open_room_ttl),
                       std::chrono::duration_cast<std::chrono::milliseconds>(l.keep_closed)});
+  // Rooms open their rematches through the directory, which exists only now.
+  rooms->open_rematch = [d = std::weak_ptr<RoomDirectory>(directory_)](RematchRequest request, StoreExecutor ex, RematchDone done) {
+    if (auto directory = d.lock()) directory->open_rematch(std::move(request), std::move(ex), std::move(done));
+  };
   moderation_ = std::make_unique<Moderation>(*store_, *directory_, *player_connections_, now_ms);
   feed_ = std::make_shared<LobbyFeed>(io_.get_executor(), l.lobby_list_size);
   events_->add(directory_);

@@ -37,6 +37,12 @@ constexpr Option kOptions[] = {
     {"--keep-closed", "GIPF_ARENA_KEEP_CLOSED",
      "seconds a finished or cancelled room stays in memory, then it is read from the\n"
      "database when asked for (default 600)"},
+    {"--first-action-seconds", "GIPF_ARENA_FIRST_ACTION_SECONDS",
+     "seconds a player of a live-clock game has for their first action before the\n"
+     "server aborts the game (default 30)"},
+    {"--claim-after-seconds", "GIPF_ARENA_CLAIM_AFTER_SECONDS",
+     "seconds a live-clock player may be gone on their decision before the opponent\n"
+     "may claim the game (default 40)"},
     {"--message-rate", "GIPF_ARENA_MESSAGE_RATE", "messages per second per connection, sustained (default 20)"},
     {"--message-burst", "GIPF_ARENA_MESSAGE_BURST", "messages per connection at once (default 60)"},
     {"--secure-cookies", "GIPF_ARENA_SECURE_COOKIES",
@@ -115,6 +121,14 @@ std::string set(Config& c, const std::string& flag, const std::string& value, bo
     int seconds = 0;
     if (auto error = set_number(seconds, flag, value, 1, 24 * 3600); !error.empty()) return error;
     l.keep_closed = std::chrono::seconds(seconds);
+  } else if (flag == "--first-action-seconds") {
+    int seconds = 0;
+    if (auto error = set_number(seconds, flag, value, 1, 3600); !error.empty()) return error;
+    l.first_action = std::chrono::seconds(seconds);
+  } else if (flag == "--claim-after-seconds") {
+    int seconds = 0;
+    if (auto error = set_number(seconds, flag, value, 1, 3600); !error.empty()) return error;
+    l.claim_after = std::chrono::seconds(seconds);
   } else if (flag == "--message-rate") {
     return set_rate(l.messages_per_second, flag, value);
   } else if (flag == "--secure-cookies") {

@@ -33,6 +33,8 @@ struct Limits {
   std::chrono::seconds open_room_ttl{30 * 60};  // then an open room is cancelled
   std::chrono::seconds keep_closed{10 * 60};    // then a closed room leaves memory (reloaded when asked for)
   int draw_offer_gap = 10;                      // actions between two draw offers of one player
+  std::chrono::seconds first_action{30};        // live clocks: no first action this long aborts the game
+  std::chrono::seconds claim_after{40};         // live clocks: a decider gone this long may be claimed against
   std::int64_t max_events_per_room = 10000;     // then room_limit (no real game comes near)
   std::size_t event_history = 64;               // recent event frames a room keeps for resync ...
   std::size_t event_history_bytes = 256 * 1024; // ... at most this many bytes; older: a snapshot

@@ -32,8 +32,9 @@ RoomChange change_after(const engine::AnyGame& game) {
   return c;
 }
 
-constexpr const char* kAborted = "aborted";  // the room's reason when a moderator aborted it
+constexpr const char* kAborted = "aborted";  // the room's reason when a game was aborted
 constexpr const char* kBanned = "banned";    // the note of a banned player's resignation
+constexpr const char* kNoFirstAction = "no_first_action";  // the note of the server's abort
 
 // "1-0" → White, "0-1" → Black, anything else (a draw) → none.
 std::optional<Color> winner_of(const std::string& result) {
@@ -48,7 +49,11 @@ std::string& name_field(RoomRecord& r, Color c) { return c == Color::White ? r.w
 }  // namespace
 
 GameAuthority::GameAuthority(RoomRecord room, engine::AnyGame game, Clock clock, AuthorityLimits limits)
-    : room_(std::move(room)), game_(std::move(game)), clock_(std::move(clock)), limits_(limits) {}
+    : room_(std::move(room)), game_(std::move(game)), now_(std::move(clock)), limits_(limits), clock_(room_.clock) {
+  // Nobody is connected yet: the room tells who comes.
+  std::int64_t now = now_();
+  absent_since_ = {now, now};
+}
 
 std::optional<GameAuthority> GameAuthority::open(RoomRecord room, const PlayerInfo& creator, Color seat, Clock clock,
                                                  AuthorityLimits limits, EventRecord& first, std::string& error) {
@@ -56,6 +61,10 @@ std::optional<GameAuthority> GameAuthority::open(RoomRecord room, const PlayerIn
   if (!game) return std::nullopt;
   room.status = RoomStatus::Open;
   room.created_at = clock();
+  if (auto problem = room.clock.check(); !problem.empty()) {
+    error = "clock: " + problem;
+    return std::nullopt;
+  }
   seat_field(room, seat) = creator.id;
   name_field(room, seat) = creator.name;
   GameAuthority authority(std::move(room), std::move(*game), std::move(clock), limits);
@@ -112,13 +121,13 @@ std::variant<Refusal, Color> GameAuthority::playing_seat(const PlayerInfo& playe
 }
 
 Decision GameAuthority::propose(EventKind kind, std::optional<std::int64_t> player, std::optional<Color> color,
-                                std::optional<engine::AnyGame> next, std::string action, bool closing) const {
+                                std::optional<engine::AnyGame> next, std::string action, bool closing, std::optional<std::int64_t> at) const {
   // A command that closes the room may take one event beyond the bound: a full
   // room can still be aborted, adjudicated or left by a banned player.
   if (seq_ >= limits_.max_events_per_room + (closing ? 1 : 0))
     return Refusal{ErrorCode::RoomLimit, "this room holds as many events as a room may"};
   Proposal p;
-  p.event = EventRecord{seq_ + 1, kind, player, color, std::move(action), clock_(), ""};
+  p.event = EventRecord{seq_ + 1, kind, player, color, std::move(action), at ? *at : now_(), ""};
   if (next) p.change = change_after(*next);
   p.next = std::move(next);
   return p;
@@ -138,23 +147,28 @@ Decision GameAuthority::join(const PlayerInfo& player) const {
   return d;
 }
 
-Decision GameAuthority::play(const PlayerInfo& player, std::int64_t ply, const std::string& action) const {
+Decision GameAuthority::play(const PlayerInfo& player, std::int64_t ply, const std::string& action, std::int64_t lag_ms) const {
+  std::int64_t now = now_();
+  if (clock_.flagged(now)) return Refusal{ErrorCode::GameOver, "the time is up"};  // the room stores the timeout first
   auto seat = playing_seat(player);
   if (auto* refusal = std::get_if<Refusal>(&seat)) return *refusal;
   Color color = std::get<Color>(seat);
-  int now = game_.ply();
-  if (ply != now) {
-    if (ply < now) {
+  int current = game_.ply();
+  if (ply != current) {
+    if (ply < current) {
       const auto step = game_.steps(static_cast<int>(ply)).front();
       if (step.player == color && !step.automatic && same_text(step.action, action)) return Repeat{ply};
     }
-    return Refusal{ErrorCode::StalePly, "the game is at ply " + std::to_string(now) + ", not " + std::to_string(ply)};
+    return Refusal{ErrorCode::StalePly, "the game is at ply " + std::to_string(current) + ", not " + std::to_string(ply)};
   }
   if (game_.decider() != color) return Refusal{ErrorCode::NotYourTurn, "the opponent must decide now"};
   engine::AnyGame next = game_;
   if (auto reason = next.play(action); !reason.empty()) return Refusal{ErrorCode::IllegalAction, reason};
-  std::string canonical = next.steps(now).front().action;
-  return propose(EventKind::Action, player.id, color, std::move(next), std::move(canonical));
+  std::string canonical = next.steps(static_cast<int>(ply)).front().action;
+  // One moment for the flag check above and the event: the clocks replay from it.
+  Decision d = propose(EventKind::Action, player.id, color, std::move(next), std::move(canonical), false, now);
+  if (auto* p = std::get_if<Proposal>(&d)) p->event.lag_ms = std::max<std::int64_t>(0, lag_ms);
+  return d;
 }
 
 Decision GameAuthority::resign(const PlayerInfo& player) const {
@@ -250,9 +264,139 @@ Decision GameAuthority::forfeit(std::int64_t player) const {
   return d;
 }
 
+Decision GameAuthority::abort_by_player(const PlayerInfo& player) const {
+  auto seat = playing_seat(player);
+  if (auto* refusal = std::get_if<Refusal>(&seat)) return *refusal;
+  if (both_acted()) return Refusal{ErrorCode::NotAbortable, "both players have acted: resign instead"};
+  Decision d = propose(EventKind::Aborted, player.id, std::get<Color>(seat), std::nullopt);
+  if (auto* p = std::get_if<Proposal>(&d)) {
+    p->change.status = RoomStatus::Cancelled;
+    p->change.reason = kAborted;
+  }
+  return d;
+}
+
+Decision GameAuthority::claim(const PlayerInfo& player, bool draw) const {
+  if (draw && !game_.info().draws) return Refusal{ErrorCode::NoDraws, std::string(game_.info().title) + " has no draws"};
+  auto seat = playing_seat(player);
+  if (auto* refusal = std::get_if<Refusal>(&seat)) return *refusal;
+  Color color = std::get<Color>(seat);
+  std::int64_t now = now_();
+  auto from = claim_at();
+  if (!room_.clock.live()) return Refusal{ErrorCode::NoClaim, "only games with a live clock can be claimed"};
+  if (!from || game_.decider() == color) return Refusal{ErrorCode::NoClaim, "your opponent is not gone"};
+  if (now < *from)
+    return Refusal{ErrorCode::NoClaim, "you may claim in " + std::to_string((*from - now + 999) / 1000) + " seconds"};
+  engine::AnyGame next = game_;
+  std::optional<Color> winner = draw ? std::nullopt : std::optional<Color>(color);
+  if (!next.adjudicate(winner, engine::Verdict::Abandonment)) return Refusal{ErrorCode::NoDraws, "no draw is possible here"};
+  std::string result = engine::result_token(next.result());
+  return propose(EventKind::Claimed, player.id, color, std::move(next), std::move(result), false, now);
+}
+
+std::optional<std::int64_t> GameAuthority::first_action_due() const {
+  if (!room_.clock.live() || room_.status != RoomStatus::Live || both_acted() || game_.result().over) return std::nullopt;
+  return decision_since_ + limits_.first_action_ms;
+}
+
+std::optional<std::int64_t> GameAuthority::deadline() const {
+  if (protocol::closed(room_.status)) return std::nullopt;
+  if (auto flag = clock_.flag_at()) return flag;
+  return first_action_due();
+}
+
+std::optional<Decision> GameAuthority::due() const {
+  if (protocol::closed(room_.status)) return std::nullopt;
+  std::int64_t now = now_();
+  if (auto flag = clock_.flag_at(); flag && now >= *flag) {
+    // The flag fell at `flag`: the event says so, even when the server
+    // notices later (it was down).
+    Color loser = *clock_.running();
+    engine::AnyGame next = game_;
+    next.adjudicate(engine::opponent(loser), engine::Verdict::Timeout);
+    return propose(EventKind::Timeout, std::nullopt, loser, std::move(next), {}, true, *flag);
+  }
+  if (auto first = first_action_due(); first && now >= *first) {
+    Decision d = propose(EventKind::Aborted, std::nullopt, std::nullopt, std::nullopt, {}, true, *first);
+    if (auto* p = std::get_if<Proposal>(&d)) {
+      p->event.note = kNoFirstAction;
+      p->change.status = RoomStatus::Cancelled;
+      p->change.reason = kAborted;
+    }
+    return d;
+  }
+  return std::nullopt;
+}
+
+void GameAuthority::presence(Color color, bool connected, std::int64_t now) {
+  auto& since = absent_since_[engine::index(color)];
+  if (connected) since.reset();
+  else if (!since) since = now;
+}
+
+std::optional<std::int64_t> GameAuthority::claim_at() const {
+  if (!room_.clock.live() || !clock_started_ || room_.status != RoomStatus::Live) return std::nullopt;
+  auto decider = game_.decider();
+  if (!decider) return std::nullopt;
+  const auto& since = absent_since_[engine::index(*decider)];
+  if (!since) return std::nullopt;
+  return std::max(*since, decision_since_) + limits_.claim_after_ms;
+}
+
+std::optional<protocol::Clocks> GameAuthority::clocks(std::int64_t now) const {
+  if (!clock_.timed()) return std::nullopt;
+  return protocol::Clocks{clock_.remaining(Color::White, now), clock_.remaining(Color::Black, now), clock_.running()};
+}
+
+bool GameAuthority::abortable() const { return room_.status == RoomStatus::Live && !both_acted(); }
+
+std::variant<Refusal, Color> GameAuthority::rematch_seat(std::int64_t player) const {
+  auto seat = seat_of(player);
+  if (!seat) return Refusal{ErrorCode::NotAPlayer, "you have no seat in this room"};
+  if (!protocol::closed(room_.status)) return Refusal{ErrorCode::GameNotOver, "the game is still going"};
+  if (!room_.white || !room_.black) return Refusal{ErrorCode::GameNotOver, "this room never had a game"};
+  return *seat;
+}
+
 void GameAuthority::commit(Proposal proposal) {
   if (proposal.next) game_ = std::move(*proposal.next);
   apply(proposal.event, proposal.name);
+}
+
+void GameAuthority::apply_clock(const EventRecord& e) {
+  std::optional<Color> decider = game_.decider();
+  switch (e.kind) {
+    case EventKind::Joined:
+      decision_since_ = e.at;
+      if (room_.clock.kind == TimeControl::Kind::Correspondence && decider) {
+        clock_.start(*decider, e.at);
+        clock_started_ = true;
+      }
+      break;
+    case EventKind::Action:
+      decision_since_ = e.at;
+      if (e.color) acted_[engine::index(*e.color)] = true;
+      if (clock_started_ && e.color) {
+        // The actor's part of a turn is over when the next decision is the
+        // other player's, or begins a new turn (a GIPF removal decided in the
+        // opponent's turn, followed by the remover's own turn).
+        bool completes_part = decider != e.color || game_.turns() != turns_before_;
+        clock_.act(*e.color, e.at, e.lag_ms, completes_part, decider);
+      } else if (room_.clock.live() && both_acted() && decider) {
+        clock_.start(*decider, e.at);  // both have made their first action: the clocks run
+        clock_started_ = true;
+      }
+      if (!decider) clock_.stop(e.at);
+      break;
+    case EventKind::Created:
+    case EventKind::DrawOffered:
+    case EventKind::DrawDeclined:
+      break;
+    default:  // the game ended
+      clock_.stop(e.at);
+      break;
+  }
+  turns_before_ = game_.turns();
 }
 
 void GameAuthority::apply(const EventRecord& e, const std::string& name) {
@@ -285,9 +429,12 @@ void GameAuthority::apply(const EventRecord& e, const std::string& name) {
     case EventKind::DrawDeclined:
     case EventKind::DrawAgreed:
     case EventKind::Resigned:
+    case EventKind::Timeout:
+    case EventKind::Claimed:
       draw_offer_.reset();
       break;
   }
+  apply_clock(e);
   room_.plies = game_.ply();
   auto result = game_.result();
   if (result.over && !protocol::closed(room_.status)) {
@@ -309,8 +456,14 @@ std::string replay_event(engine::AnyGame& game, const EventRecord& e) {
     case protocol::EventKind::DrawAgreed:
       return game.agree_draw() ? std::string() : "no draw is possible here";
     case protocol::EventKind::Adjudicated:
+    case protocol::EventKind::Claimed: {
       if (e.action != "1-0" && e.action != "0-1" && e.action != "1/2-1/2") return "unknown result '" + e.action + "'";
-      return game.adjudicate(winner_of(e.action)) ? std::string() : "the game cannot be adjudicated " + e.action;
+      auto verdict = e.kind == protocol::EventKind::Claimed ? engine::Verdict::Abandonment : engine::Verdict::Adjudication;
+      return game.adjudicate(winner_of(e.action), verdict) ? std::string() : "the game cannot be adjudicated " + e.action;
+    }
+    case protocol::EventKind::Timeout:
+      if (!e.color) return "a timeout without a colour";
+      return game.adjudicate(engine::opponent(*e.color), engine::Verdict::Timeout) ? std::string() : "the game is over already";
     default:
       return {};
   }

@@ -15,7 +15,9 @@
 
 #include "engine/registry.hpp"
 #include "game/client.hpp"
+#include "game/game_clock.hpp"
 #include "protocol/messages.hpp"
+#include "protocol/server_messages.hpp"
 #include "store/store.hpp"
 
 namespace arena {
@@ -25,6 +27,8 @@ using Clock = std::function<std::int64_t()>;  // ms since the epoch
 struct AuthorityLimits {
   int draw_offer_gap = 10;                   // actions between two draw offers of one player
   std::int64_t max_events_per_room = 10000;  // then room_limit
+  std::int64_t first_action_ms = 30000;      // live clocks: a first action later than this aborts the game
+  std::int64_t claim_after_ms = 40000;       // live clocks: the decider gone this long may be claimed against
 };
 
 struct Refusal {
@@ -62,7 +66,8 @@ class GameAuthority {
                                               AuthorityLimits limits, std::string& error);
 
   Decision join(const PlayerInfo& player) const;
-  Decision play(const PlayerInfo& player, std::int64_t ply, const std::string& action) const;
+  // `lag_ms`: the network lag measured for this action (clocks credit part of it back).
+  Decision play(const PlayerInfo& player, std::int64_t ply, const std::string& action, std::int64_t lag_ms = 0) const;
   Decision resign(const PlayerInfo& player) const;
   Decision offer_draw(const PlayerInfo& player) const;
   Decision answer_draw(const PlayerInfo& player, bool accept) const;
@@ -74,11 +79,36 @@ class GameAuthority {
   Decision adjudicate(std::int64_t moderator, const std::string& result, const std::string& reason) const;
   // A banned player leaves: their open room is cancelled, their live game resigned.
   Decision forfeit(std::int64_t player) const;
+  // A player ends a live game without a result, until both players have acted.
+  Decision abort_by_player(const PlayerInfo& player) const;
+  // The opponent of a player gone too long (claim_at() has passed): a win or (YINSH) a draw.
+  Decision claim(const PlayerInfo& player, bool draw) const;
+  // What time alone decides, if it is due at the clock's now: a flag that
+  // fell (timeout) or a first action that did not come (aborted).
+  std::optional<Decision> due() const;
+  // When due() will next have something to say; none: nothing pending.
+  std::optional<std::int64_t> deadline() const;
+
+  // Whether `color` has a connection in the room since `now` (the room tells);
+  // an absent decider can be claimed against.
+  void presence(engine::Color color, bool connected, std::int64_t now);
+  // When the decider, gone on their decision in a running live clock, can be
+  // claimed against; none: they are not gone.
+  std::optional<std::int64_t> claim_at() const;
+  // The clocks at `now`; none in an untimed game.
+  std::optional<protocol::Clocks> clocks(std::int64_t now) const;
+  // Whether a player may still abort (a live game where not both have acted).
+  bool abortable() const;
+  // A seated player of a game that ended (finished or aborted with both
+  // seats taken), who may ask for a rematch; else the refusal.
+  std::variant<Refusal, engine::Color> rematch_seat(std::int64_t player) const;
 
   // The proposal was stored: make it so.
   void commit(Proposal proposal);
 
   const RoomRecord& room() const { return room_; }
+  const GameClock& game_clock() const { return clock_; }
+  std::int64_t now() const { return now_(); }
   const engine::AnyGame& game() const { return game_; }
   std::int64_t seq() const { return seq_; }
   std::optional<engine::Color> draw_offer() const { return draw_offer_; }
@@ -91,14 +121,26 @@ class GameAuthority {
   // The sender's seat if they may act in a running game, else the refusal.
   std::variant<Refusal, engine::Color> playing_seat(const PlayerInfo& player) const;
   Decision propose(protocol::EventKind kind, std::optional<std::int64_t> player, std::optional<engine::Color> color,
-                   std::optional<engine::AnyGame> next, std::string action = {}, bool closing = false) const;
+                   std::optional<engine::AnyGame> next, std::string action = {}, bool closing = false,
+                   std::optional<std::int64_t> at = {}) const;
+  // The clocks' part of a stored event.
+  void apply_clock(const EventRecord& event);
+  bool both_acted() const { return acted_[0] && acted_[1]; }
+  // Live clocks, not both acted, game live: when the decider's first action is due.
+  std::optional<std::int64_t> first_action_due() const;
   // The effect of a stored event on the row and the draw offer; the game is already `next`.
   void apply(const EventRecord& event, const std::string& name);
 
   RoomRecord room_;
   engine::AnyGame game_;
-  Clock clock_;
+  Clock now_;
   AuthorityLimits limits_;
+  GameClock clock_;
+  bool clock_started_ = false;
+  std::array<bool, 2> acted_{false, false};     // per colour: has made an action
+  std::int64_t decision_since_ = 0;             // when the pending decision began
+  int turns_before_ = 0;                        // turns begun before the next event
+  std::array<std::optional<std::int64_t>, 2> absent_since_;  // per colour: no connection since
   std::int64_t seq_ = 0;
   std::optional<engine::Color> draw_offer_;
   std::array<int, 2> last_draw_offer_ply_{-1000000, -1000000};  // per colour, for the gap between offers

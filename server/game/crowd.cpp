@@ -32,6 +32,18 @@ void Crowd::broadcast(const Frame& frame) {
   }
 }
 
+void Crowd::send_to_players(const Frame& frame) {
+  for (auto& [ptr, sub] : subscribers_)
+    if (sub.seat)
+      if (auto client = sub.client.lock()) client->send(frame);
+}
+
+bool Crowd::seated(engine::Color seat) const {
+  for (const auto& [ptr, sub] : subscribers_)
+    if (sub.seat == seat && !sub.client.expired()) return true;
+  return false;
+}
+
 void Crowd::record(std::int64_t seq, Frame frame) {
   if (ring_.empty()) first_seq_ = seq;
   ring_bytes_ += frame->size();

@@ -32,6 +32,10 @@ class Crowd {
   int spectators() const { return spectators_; }
 
   void broadcast(const Frame& frame);
+  // The frame to the seated players only (their chat channel).
+  void send_to_players(const Frame& frame);
+  // Whether `seat` has a live connection in the room.
+  bool seated(engine::Color seat) const;
   // The frame to every subscriber in `seat` (built only if one is there).
   template <class Build>
   void send_to_seat(engine::Color seat, Build&& build) {

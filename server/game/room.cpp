@@ -24,12 +24,14 @@ std::optional<protocol::PlayerRef> seat_ref(const std::optional<std::int64_t>& i
 
 }  // namespace
 
-Room::Room(Executor strand, std::shared_ptr<const RoomContext> context, GameAuthority authority)
+Room::Room(Executor strand, std::shared_ptr<const RoomContext> context, GameAuthority authority, std::vector<ChatRecord> chat)
     : strand_(std::move(strand)),
       context_(std::move(context)),
       id_(authority.room().id),
       authority_(std::move(authority)),
-      crowd_(context_->crowd) {}
+      crowd_(context_->crowd),
+      timer_(strand_),
+      chat_(std::move(chat)) {}
 
 void Room::open(Executor strand, std::shared_ptr<const RoomContext> context, RoomRecord record, const PlayerInfo& creator,
                 Color seat, Opened opened) {
@@ -49,10 +51,15 @@ void Room::open(Executor strand, std::shared_ptr<const RoomContext> context, Roo
 }
 
 std::shared_ptr<Room> Room::restore(Executor strand, std::shared_ptr<const RoomContext> context, RoomRecord record,
-                                    const std::vector<EventRecord>& events, std::string& error) {
+                                    const std::vector<EventRecord>& events, std::vector<ChatRecord> chat, std::string& error) {
   auto authority = GameAuthority::restore(std::move(record), events, context->clock, context->authority, error);
   if (!authority) return nullptr;
-  return std::shared_ptr<Room>(new Room(std::move(strand), std::move(context), std::move(*authority)));
+  for (std::size_t i = 0; i < chat.size(); ++i)
+    if (chat[i].seq != static_cast<std::int64_t>(i) + 1) {
+      error = "chat message " + std::to_string(chat[i].seq) + " is out of sequence";
+      return nullptr;
+    }
+  return std::shared_ptr<Room>(new Room(std::move(strand), std::move(context), std::move(*authority), std::move(chat)));
 }
 
 void Room::announce() {
@@ -62,12 +69,16 @@ void Room::announce() {
 void Room::loaded() {
   RoomSummary s = summary();
   context_->events.publish(RoomLoaded{s});
+  // A flag that fell while the server was down falls now; later ones on time.
+  check_time();
+  arm_timer();
 }
 
 template <class F>
 void Room::on_strand(std::shared_ptr<Client> client, json request_id, F&& f, std::function<void()> busy) {
   boost::asio::post(strand_, [self = shared_from_this(), client = std::move(client), request_id = std::move(request_id),
                               f = std::forward<F>(f), busy = std::move(busy)]() mutable {
+    if (!self->in_flight_) self->check_time();  // a deadline passed comes before whatever arrived after it
     if (!self->in_flight_) return self->run_guarded(f);
     if (self->waiting_.size() >= self->context_->max_waiting) {
       spdlog::warn("event=room_busy room={} waiting={}", self->id_, self->waiting_.size());
@@ -94,6 +105,7 @@ RoomSummary Room::summary() const {
   RoomSummary s;
   s.id = id_;
   s.options = r.options;
+  s.clock = r.clock;
   s.is_private = r.is_private;
   s.status = r.status;
   s.creator = authority_.creator();
@@ -150,7 +162,7 @@ void Room::decide(Decision decision, const std::shared_ptr<Client>& client, cons
           Write write = [this, room, event, change](StoreExecutor ex, StoreDone done) {
             context_->log.append_event(room, event, change, std::move(ex), std::move(done));
           };
-          commit(std::move(d), std::move(write), client, request_id, std::move(after));
+          commit(std::optional<Proposal>(std::move(d)), std::move(write), client, request_id, std::move(after));
         }
       },
       decision);
@@ -161,9 +173,9 @@ void Room::decide(Decision decision, const std::shared_ptr<Client>& client, cons
 
 // ---- the commit queue ------------------------------------------------------
 
-void Room::commit(Proposal proposal, Write write, std::shared_ptr<Client> client, json request_id,
-                  std::function<void(bool)> after) {
-  in_flight_ = Commit{std::move(proposal), std::move(client), std::move(request_id), std::move(after)};
+void Room::commit(std::optional<Proposal> proposal, Write write, std::shared_ptr<Client> client, json request_id,
+                  std::function<void(bool)> after, std::function<void()> stored) {
+  in_flight_ = Commit{std::move(proposal), std::move(stored), std::move(client), std::move(request_id), std::move(after)};
   // Durable before anyone hears of it: the rest happens in committed(), on the strand.
   write(strand_, [self = shared_from_this()](const std::string& error) { self->committed(error); });
 }
@@ -172,13 +184,15 @@ void Room::committed(const std::string& error) {
   Commit c = std::move(*in_flight_);
   in_flight_.reset();
   if (!error.empty()) {
-    spdlog::error("event=store_failed room={} seq={} error=\"{}\"", id_, c.proposal.event.seq, log_text(error));
+    spdlog::error("event=store_failed room={} seq={} error=\"{}\"", id_, c.proposal ? c.proposal->event.seq : 0, log_text(error));
     fail(c.client.get(), ErrorCode::Internal, "the server could not store this; nothing changed", c.request_id);
+  } else if (!c.proposal) {
+    if (c.stored) c.stored();
   } else {
     int ply_before = authority_.game().ply();
-    EventRecord event = c.proposal.event;
+    EventRecord event = c.proposal->event;
     bool was_closed = protocol::closed(authority_.room().status);
-    authority_.commit(std::move(c.proposal));
+    authority_.commit(std::move(*c.proposal));
     // Observers hear of it before any client does: whatever a client does
     // after its ack (a new room after a cancel) meets the directory and the
     // lobby up to date.
@@ -190,6 +204,8 @@ void Room::committed(const std::string& error) {
     ack(c.client.get(), c.request_id);
     crowd_.broadcast(frame);
     send_legal();
+    update_presence();
+    arm_timer();
   }
   if (c.after) c.after(error.empty());
   while (!in_flight_ && !waiting_.empty()) {  // what arrived meanwhile, in order
@@ -218,6 +234,7 @@ Frame Room::event_frame(const EventRecord& e, int ply_before) const {
     m.player = protocol::PlayerRef{e.player.value_or(0), *e.color == Color::White ? r.white_name : r.black_name};
   if (e.kind == EventKind::Cancelled) m.expired = !e.player.has_value();
   if (!e.note.empty()) m.note = e.note;
+  m.clocks = authority_.clocks(e.at);
   if (e.kind == EventKind::Action) {
     m.action = e.action;
     m.steps = protocol::steps_text(game, ply_before);
@@ -232,12 +249,14 @@ Frame Room::legal_frame(Color seat) const {
 
 void Room::send_legal_to(Client& client, Color seat) {
   if (authority_.room().status != RoomStatus::Live || authority_.game().decider() != seat) return;
+  legal_sent_at_[engine::index(seat)] = context_->clock();
   client.send(legal_frame(seat));
 }
 
 void Room::send_legal() {
   auto decider = authority_.game().decider();
   if (!decider || authority_.room().status != RoomStatus::Live) return;
+  legal_sent_at_[engine::index(*decider)] = context_->clock();
   crowd_.send_to_seat(*decider, [&] { return legal_frame(*decider); });
 }
 
@@ -246,8 +265,8 @@ void Room::send_snapshot(Client& client, std::int64_t player) {
   const engine::AnyGame& game = authority_.game();
   auto seat = authority_.seat_of(player);
   protocol::RoomSnapshot m;
-  m.room = protocol::RoomInfo{id_, r.options, r.is_private, seat_ref(r.white, r.white_name), seat_ref(r.black, r.black_name),
-                              r.created_at};
+  m.room = protocol::RoomInfo{id_,      r.options, r.clock, r.is_private, seat_ref(r.white, r.white_name),
+                              seat_ref(r.black, r.black_name), r.created_at};
   m.seq = authority_.seq();
   m.ply = game.ply();
   m.you = seat;
@@ -257,12 +276,19 @@ void Room::send_snapshot(Client& client, std::int64_t player) {
   m.result = protocol::result_text(game.result());
   m.draw_offer = authority_.draw_offer();
   m.spectators = crowd_.spectators();
+  m.clocks = authority_.clocks(context_->clock());
+  auto decider = game.decider();
+  if (seat && decider && *decider != *seat) m.claim_at = authority_.claim_at();
+  m.abortable = authority_.abortable();
+  m.rematch_offer = rematch_offer_;
+  m.rematch = rematch_next_;
   client.send(make_frame(protocol::to_text(m)));
   if (seat) send_legal_to(client, *seat);
 }
 
 void Room::subscribe(const std::shared_ptr<Client>& client, std::int64_t player) {
   if (crowd_.subscribe(client, authority_.seat_of(player))) spectators_changed();
+  update_presence();
 }
 
 void Room::spectators_changed() {
@@ -280,6 +306,7 @@ void Room::join(std::shared_ptr<Client> client, PlayerInfo player, json request_
       spdlog::debug("event=joined room={} player={}", id_, player.id);
       subscribe(client, player.id);
       send_snapshot(*client, player.id);
+      send_chat_history(*client, authority_.seat_of(player.id).has_value(), 0);
     });
   });
 }
@@ -289,24 +316,29 @@ void Room::watch(std::shared_ptr<Client> client, PlayerInfo player, json request
     subscribe(client, player.id);
     ack(client.get(), request_id);
     send_snapshot(*client, player.id);
+    send_chat_history(*client, authority_.seat_of(player.id).has_value(), 0);
   });
 }
 
-void Room::resync(std::shared_ptr<Client> client, PlayerInfo player, std::int64_t since, json request_id) {
-  on_strand(client, request_id, [this, client, player, since, request_id] {
+void Room::resync(std::shared_ptr<Client> client, PlayerInfo player, std::int64_t since, std::int64_t chat_since,
+                  json request_id) {
+  on_strand(client, request_id, [this, client, player, since, chat_since, request_id] {
     subscribe(client, player.id);
+    bool seated = authority_.seat_of(player.id).has_value();
     auto missed = crowd_.since(since, authority_.seq());
     if (!missed) {  // beyond the ring (or ahead of it): the whole room instead
       protocol::Ack snapshot;
       snapshot.snapshot = true;
       ack(client.get(), request_id, snapshot);
-      return send_snapshot(*client, player.id);
+      send_snapshot(*client, player.id);
+      return send_chat_history(*client, seated, chat_since);
     }
     protocol::Ack ack_missed;
     ack_missed.missed = static_cast<std::int64_t>(missed->size());
     ack(client.get(), request_id, ack_missed);
     for (auto& frame : *missed) client->send(frame);
     if (auto seat = authority_.seat_of(player.id)) send_legal_to(*client, *seat);
+    send_chat_history(*client, seated, chat_since);
   });
 }
 
@@ -315,18 +347,25 @@ void Room::leave(std::shared_ptr<Client> client, json request_id) {
     bool spectator = crowd_.remove(client.get());
     ack(client.get(), request_id);
     if (spectator) spectators_changed();
+    update_presence();
   });
 }
 
 void Room::disconnected(Client* client) {
   on_strand(nullptr, nullptr, [this, client] {
     if (crowd_.remove(client)) spectators_changed();
+    update_presence();
   });
 }
 
 void Room::play(std::shared_ptr<Client> client, PlayerInfo player, protocol::Play play, json request_id) {
   on_strand(client, request_id, [this, client, player, play = std::move(play), request_id] {
-    decide(authority_.play(player, play.ply, play.action), client, request_id);
+    // Lag: the time since this seat's `legal` left, less the client's own thinking.
+    std::int64_t lag = 0;
+    auto seat = authority_.seat_of(player.id);
+    if (seat && play.think_ms && legal_sent_at_[engine::index(*seat)] > 0)
+      lag = std::max<std::int64_t>(0, context_->clock() - legal_sent_at_[engine::index(*seat)] - *play.think_ms);
+    decide(authority_.play(player, play.ply, play.action, lag), client, request_id);
   });
 }
 
@@ -344,6 +383,166 @@ void Room::answer_draw(std::shared_ptr<Client> client, PlayerInfo player, bool a
 
 void Room::cancel(std::shared_ptr<Client> client, PlayerInfo player, json request_id) {
   on_strand(client, request_id, [this, client, player, request_id] { decide(authority_.cancel(player), client, request_id); });
+}
+
+void Room::abort(std::shared_ptr<Client> client, PlayerInfo player, json request_id) {
+  on_strand(client, request_id, [this, client, player, request_id] { decide(authority_.abort_by_player(player), client, request_id); });
+}
+
+void Room::claim(std::shared_ptr<Client> client, PlayerInfo player, bool draw, json request_id) {
+  on_strand(client, request_id, [this, client, player, draw, request_id] { decide(authority_.claim(player, draw), client, request_id); });
+}
+
+void Room::rematch(std::shared_ptr<Client> client, PlayerInfo player, json request_id) {
+  on_strand(client, request_id, [this, client, player, request_id] {
+    auto seat = authority_.rematch_seat(player.id);
+    if (auto* refusal = std::get_if<Refusal>(&seat)) return fail(client.get(), refusal->code, refusal->message, request_id);
+    Color color = std::get<Color>(seat);
+    if (rematch_next_) {
+      ack(client.get(), request_id);
+      return client->send(make_frame(protocol::to_json(protocol::RematchReady{id_, *rematch_next_})));
+    }
+    if (rematch_offer_ == color || rematch_opening_) {
+      protocol::Ack repeat;
+      repeat.duplicate = true;
+      return ack(client.get(), request_id, repeat);
+    }
+    if (!rematch_offer_) {
+      rematch_offer_ = color;
+      ack(client.get(), request_id);
+      return crowd_.broadcast(make_frame(protocol::to_json(protocol::RematchOffer{id_, color})));
+    }
+    // The other player offered: open the new room, colours swapped.
+    const RoomRecord& r = authority_.room();
+    RematchRequest request{r, PlayerInfo{*r.black, r.black_name}, PlayerInfo{*r.white, r.white_name}};
+    rematch_opening_ = true;
+    context_->open_rematch(std::move(request), strand_,
+                           [self = shared_from_this(), client, request_id](std::string next, std::optional<Refusal> refusal) {
+                             self->rematch_opening_ = false;
+                             if (refusal) return self->fail(client.get(), refusal->code, refusal->message, request_id);
+                             spdlog::debug("event=rematch room={} next={}", self->id_, next);
+                             self->rematch_next_ = next;
+                             self->ack(client.get(), request_id);
+                             self->crowd_.broadcast(make_frame(protocol::to_json(protocol::RematchReady{self->id_, next})));
+                           });
+  });
+}
+
+void Room::chat(std::shared_ptr<Client> client, PlayerInfo player, std::string text, json request_id) {
+  on_strand(client, request_id, [this, client, player, text = std::move(text), request_id] {
+    if (chat_.size() >= context_->max_chat_messages)
+      return fail(client.get(), ErrorCode::RoomLimit, "this room holds as many chat messages as a room may", request_id);
+    std::int64_t now = context_->clock();
+    if (!chat_allowed(player.id, now))
+      return fail(client.get(), ErrorCode::RateLimited,
+                  "at most " + std::to_string(context_->chat_burst) + " chat messages in " +
+                      std::to_string(context_->chat_window_ms / 1000) + " seconds",
+                  request_id);
+    ChatRecord m;
+    m.seq = static_cast<std::int64_t>(chat_.size()) + 1;
+    m.channel = authority_.seat_of(player.id) ? protocol::ChatChannel::Players : protocol::ChatChannel::Spectators;
+    m.player = player.id;
+    m.name = player.name;
+    m.text = text;
+    m.at = now;
+    Write write = [this, m](StoreExecutor ex, StoreDone done) { context_->log.append_chat(id_, m, std::move(ex), std::move(done)); };
+    commit(std::nullopt, std::move(write), client, request_id, {}, [this, client, m, request_id] {
+      chat_.push_back(m);
+      ack(client.get(), request_id);
+      Frame frame = make_frame(protocol::to_json(protocol::ChatMessage{id_, chat_line(m)}));
+      if (m.channel == protocol::ChatChannel::Players) crowd_.send_to_players(frame);
+      else crowd_.broadcast(frame);
+    });
+  });
+}
+
+void Room::delete_chat(std::shared_ptr<Client> client, std::int64_t seq, AuditEntry audit, json request_id) {
+  on_strand(client, request_id, [this, client, seq, audit = std::move(audit), request_id]() mutable {
+    if (seq < 1 || seq > static_cast<std::int64_t>(chat_.size()) || chat_[seq - 1].deleted)
+      return fail(client.get(), ErrorCode::NotFound, "no chat message " + std::to_string(seq), request_id);
+    const ChatRecord& m = chat_[seq - 1];
+    audit.target = id_;
+    audit.details = json{{"seq", seq}, {"player", m.player}, {"text", m.text}}.dump();
+    audit.at = context_->clock();
+    Write write = [this, seq, audit](StoreExecutor ex, StoreDone done) {
+      context_->log.delete_chat(id_, seq, audit, std::move(ex), std::move(done));
+    };
+    commit(std::nullopt, std::move(write), client, request_id, {}, [this, client, seq, request_id] {
+      chat_[seq - 1].deleted = true;
+      spdlog::info("event=chat_deleted room={} seq={}", id_, seq);
+      ack(client.get(), request_id);
+      crowd_.broadcast(make_frame(protocol::to_json(protocol::ChatDeleted{id_, seq})));
+    });
+  });
+}
+
+bool Room::chat_allowed(std::int64_t player, std::int64_t now) {
+  auto recent = [&](std::deque<std::int64_t>& times) {
+    while (!times.empty() && times.front() <= now - context_->chat_window_ms) times.pop_front();
+    return times.size();
+  };
+  if (chat_times_.size() > 256)  // bounded: writers quiet for a window are forgotten
+    for (auto it = chat_times_.begin(); it != chat_times_.end();) it = recent(it->second) == 0 ? chat_times_.erase(it) : std::next(it);
+  auto& times = chat_times_[player];
+  if (recent(times) >= context_->chat_burst) return false;
+  times.push_back(now);
+  return true;
+}
+
+protocol::ChatLine Room::chat_line(const ChatRecord& m) const {
+  return protocol::ChatLine{m.seq, m.channel, m.at, protocol::PlayerRef{m.player, m.name}, m.text};
+}
+
+void Room::send_chat_history(Client& client, bool player, std::int64_t since) {
+  protocol::ChatHistory history{id_, {}};
+  for (auto i = static_cast<std::size_t>(std::max<std::int64_t>(0, since)); i < chat_.size(); ++i) {
+    const ChatRecord& m = chat_[i];
+    if (m.deleted || (m.channel == protocol::ChatChannel::Players && !player)) continue;
+    history.messages.push_back(chat_line(m));
+  }
+  client.send(make_frame(protocol::to_json(history)));
+}
+
+// ---- time and presence ------------------------------------------------------
+
+void Room::check_time() {
+  if (in_flight_) return;
+  if (auto decision = authority_.due()) {
+    spdlog::debug("event=deadline room={}", id_);
+    decide(std::move(*decision), nullptr, nullptr);
+  }
+}
+
+void Room::arm_timer() {
+  auto deadline = authority_.deadline();
+  if (deadline == armed_for_) return;
+  armed_for_ = deadline;
+  timer_.cancel();
+  if (!deadline) return;
+  auto delay = std::max<std::int64_t>(0, *deadline - context_->clock());
+  timer_.expires_after(std::chrono::milliseconds(delay));
+  timer_.async_wait([weak = weak_from_this(), deadline](boost::system::error_code ec) {
+    auto self = weak.lock();
+    if (ec || !self || self->armed_for_ != deadline) return;
+    self->armed_for_.reset();
+    // Through the queue: after an event being stored; check_time() runs first there.
+    self->on_strand(nullptr, nullptr, [raw = self.get()] { raw->arm_timer(); });
+  });
+}
+
+void Room::update_presence() {
+  std::int64_t now = context_->clock();
+  for (Color c : {Color::White, Color::Black}) authority_.presence(c, crowd_.seated(c), now);
+  auto claim_at = authority_.claim_at();
+  if (claim_at == gone_sent_) return;
+  if (claim_at) {
+    Color waiting = engine::opponent(*authority_.game().decider());
+    crowd_.send_to_seat(waiting, [&] { return make_frame(protocol::to_json(protocol::OpponentGone{id_, *claim_at})); });
+    gone_waiting_ = waiting;
+  } else if (gone_waiting_ && !protocol::closed(authority_.room().status)) {
+    crowd_.send_to_seat(*gone_waiting_, [&] { return make_frame(protocol::to_json(protocol::OpponentBack{id_})); });
+  }
+  gone_sent_ = claim_at;
 }
 
 void Room::command(Command decide_event, std::optional<AuditEntry> audit, CommandDone done) {

@@ -5,6 +5,7 @@
 // frame (built once) out to everyone in the room. Operations that arrive while
 // an event is being stored wait their turn, in order.
 #include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <deque>
 #include <functional>
@@ -12,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <unordered_map>
 
 #include "game/authority.hpp"
 #include "game/client.hpp"
@@ -23,6 +25,15 @@
 
 namespace arena {
 
+// A rematch to open: the old room's options and clock, the players with colours swapped.
+struct RematchRequest {
+  RoomRecord old;
+  PlayerInfo white, black;  // of the new room
+};
+// The new room's id, or why there is none; on the executor the request named.
+using RematchDone = std::function<void(std::string next, std::optional<Refusal> refusal)>;
+using OpenRematch = std::function<void(RematchRequest, StoreExecutor, RematchDone)>;
+
 // What every room is built with; shared, outlives the rooms.
 struct RoomContext {
   GameLog& log;
@@ -30,7 +41,11 @@ struct RoomContext {
   Clock clock;
   AuthorityLimits authority;
   CrowdLimits crowd;
-  std::size_t max_waiting = 4096;  // operations queued behind an event being stored; more: rate_limited
+  std::size_t max_waiting = 4096;        // operations queued behind an event being stored; more: rate_limited
+  std::size_t max_chat_messages = 1000;  // per room; more: room_limit
+  std::size_t chat_burst = 5;            // messages of one player in a room per window; more: rate_limited
+  std::int64_t chat_window_ms = 10000;
+  OpenRematch open_rematch{};            // set once the room directory exists
 };
 
 class Room : public std::enable_shared_from_this<Room> {
@@ -45,7 +60,7 @@ class Room : public std::enable_shared_from_this<Room> {
                    engine::Color seat, Opened opened);
   // A room rebuilt from its stored events; nullptr with `error` if they do not replay.
   static std::shared_ptr<Room> restore(Executor strand, std::shared_ptr<const RoomContext> context, RoomRecord record,
-                                       const std::vector<EventRecord>& events, std::string& error);
+                                       const std::vector<EventRecord>& events, std::vector<ChatRecord> chat, std::string& error);
 
   const std::string& id() const { return id_; }
   // Publishes RoomLoaded (the room is now in memory).
@@ -56,13 +71,21 @@ class Room : public std::enable_shared_from_this<Room> {
   // Each posts to the strand and answers the client there.
   void join(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id);
   void watch(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id);
-  void resync(std::shared_ptr<Client> client, PlayerInfo player, std::int64_t since, nlohmann::json request_id);
+  void resync(std::shared_ptr<Client> client, PlayerInfo player, std::int64_t since, std::int64_t chat_since,
+              nlohmann::json request_id);
   void leave(std::shared_ptr<Client> client, nlohmann::json request_id);
   void play(std::shared_ptr<Client> client, PlayerInfo player, protocol::Play play, nlohmann::json request_id);
   void resign(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id);
   void offer_draw(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id);
   void answer_draw(std::shared_ptr<Client> client, PlayerInfo player, bool accept, nlohmann::json request_id);
   void cancel(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id);
+  void abort(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id);
+  void claim(std::shared_ptr<Client> client, PlayerInfo player, bool draw, nlohmann::json request_id);
+  void rematch(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id);
+  // `text` is checked already (protocol::check_chat_text); the channel follows from the seat.
+  void chat(std::shared_ptr<Client> client, PlayerInfo player, std::string text, nlohmann::json request_id);
+  // A moderator's deletion, stored with its audit entry (details filled in here).
+  void delete_chat(std::shared_ptr<Client> client, std::int64_t seq, AuditEntry audit, nlohmann::json request_id);
   // Nobody joined in time: the server cancels the room if it is still open.
   void expire();
   // A command from no connection (a moderator's, or a ban's): `decide` picks
@@ -75,7 +98,7 @@ class Room : public std::enable_shared_from_this<Room> {
   void disconnected(Client* client);
 
  private:
-  Room(Executor strand, std::shared_ptr<const RoomContext> context, GameAuthority authority);
+  Room(Executor strand, std::shared_ptr<const RoomContext> context, GameAuthority authority, std::vector<ChatRecord> chat = {});
   void loaded();  // announce() on the strand
 
 
@@ -94,10 +117,26 @@ class Room : public std::enable_shared_from_this<Room> {
   // ---- the commit queue ----
   // Stores the proposal (`write` does the store call); once durable, the
   // authority commits it, the client gets its ack and everyone the event.
+  // Without a proposal (a chat message), `stored` runs once durable instead.
   using Write = std::function<void(StoreExecutor, StoreDone)>;
-  void commit(Proposal proposal, Write write, std::shared_ptr<Client> client, nlohmann::json request_id,
-              std::function<void(bool)> after);
+  void commit(std::optional<Proposal> proposal, Write write, std::shared_ptr<Client> client, nlohmann::json request_id,
+              std::function<void(bool)> after, std::function<void()> stored = {});
   void committed(const std::string& error);
+
+  // ---- time and presence ----
+  // Stores what time decided (a flag, a missing first action) if it is due;
+  // operations that arrive later wait behind it.
+  void check_time();
+  void arm_timer();
+  // Tells the authority who is connected, and the waiting player when their
+  // opponent is gone (or back).
+  void update_presence();
+
+  // ---- chat ----
+  void send_chat_history(Client& client, bool player, std::int64_t since);
+  protocol::ChatLine chat_line(const ChatRecord& m) const;
+  // Counts the message against the player's rate; false: too many lately.
+  bool chat_allowed(std::int64_t player, std::int64_t now);
 
   // ---- the crowd ----
   void subscribe(const std::shared_ptr<Client>& client, std::int64_t player);
@@ -112,7 +151,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void fail(Client* client, protocol::ErrorCode code, const std::string& message, const nlohmann::json& request_id);
 
   struct Commit {
-    Proposal proposal;
+    std::optional<Proposal> proposal;
+    std::function<void()> stored;
     std::shared_ptr<Client> client;
     nlohmann::json request_id;
     std::function<void(bool)> after;
@@ -125,6 +165,16 @@ class Room : public std::enable_shared_from_this<Room> {
   Crowd crowd_;
   std::optional<Commit> in_flight_;            // the event being stored
   std::deque<std::function<void()>> waiting_;  // operations that arrived meanwhile
+  boost::asio::steady_timer timer_;            // the next deadline (a flag, a first action)
+  std::optional<std::int64_t> armed_for_;
+  std::optional<std::int64_t> gone_sent_;      // the claim_at the waiting player was told
+  std::optional<engine::Color> gone_waiting_;  // ... and who that was
+  std::array<std::int64_t, 2> legal_sent_at_{0, 0};  // per seat: when its last `legal` left (lag)
+  std::vector<ChatRecord> chat_;               // every message, the deleted ones marked
+  std::optional<engine::Color> rematch_offer_;
+  std::optional<std::string> rematch_next_;
+  bool rematch_opening_ = false;
+  std::unordered_map<std::int64_t, std::deque<std::int64_t>> chat_times_;  // per player: their recent messages
 };
 
 }  // namespace arena

@@ -77,12 +77,23 @@ void RoomDirectory::forget(std::string id) {
   rooms_.erase(id);
 }
 
-std::shared_ptr<Room> RoomDirectory::load(const RoomRecord& record, const std::vector<EventRecord>& events, bool& damaged) {
+std::shared_ptr<Room> RoomDirectory::load(const RoomRecord& record, const std::vector<EventRecord>& events,
+                                          std::vector<ChatRecord> chat, bool& damaged) {
   std::string error;
-  auto room = Room::restore(new_strand(), context_, record, events, error);
+  auto room = Room::restore(new_strand(), context_, record, events, std::move(chat), error);
   damaged = !room;
   if (!room) spdlog::error("event=restore_failed room={} error=\"{}\"", record.id, log_text(error));
   return room;
+}
+
+void RoomDirectory::read_room(const std::string& id, Read done) {
+  auto self = shared_from_this();
+  context_->log.events(id, strand_, [self, id, done](Stored<std::vector<EventRecord>> events) {
+    if (!events.ok()) return done({}, {}, events.error);
+    self->context_->log.chat(id, self->strand_, [done, events = std::move(events.value)](Stored<std::vector<ChatRecord>> chat) mutable {
+      done(std::move(events), std::move(chat.value), chat.error);
+    });
+  });
 }
 
 void RoomDirectory::restore(std::function<void(int)> done) {
@@ -104,10 +115,11 @@ void RoomDirectory::restore(std::function<void(int)> done) {
         return finish(count);
       }
       const RoomRecord& record = (*records)[i];
-      self->context_->log.events(record.id, self->strand_, [self, record, restored, next, i](Stored<std::vector<EventRecord>> events) {
-        bool damaged = !events.ok();
-        std::shared_ptr<Room> room = damaged ? nullptr : self->load(record, events.value, damaged);
-        if (!events.ok()) spdlog::error("event=restore_failed room={} error=\"{}\"", record.id, log_text(events.error));
+      self->read_room(record.id, [self, record, restored, next, i](std::vector<EventRecord> events, std::vector<ChatRecord> chat,
+                                                                    const std::string& error) {
+        bool damaged = !error.empty();
+        std::shared_ptr<Room> room = damaged ? nullptr : self->load(record, events, std::move(chat), damaged);
+        if (!error.empty()) spdlog::error("event=restore_failed room={} error=\"{}\"", record.id, log_text(error));
         if (room) {
           std::lock_guard lock(self->mutex_);
           self->rooms_.emplace(room->id(), room);
@@ -136,13 +148,14 @@ void RoomDirectory::find(const std::string& id, StoreExecutor ex, Found found) {
       if (!record.ok()) spdlog::error("event=store_failed room={} error=\"{}\"", id, log_text(record.error));
       return answer(ex, [found, ok = record.ok()] { found(nullptr, ok ? Lookup::Missing : Lookup::Failed); });
     }
-    self->context_->log.events(id, self->strand_, [self, row = *record.value, ex, found](Stored<std::vector<EventRecord>> events) {
-      if (!events.ok()) {
-        spdlog::error("event=store_failed room={} error=\"{}\"", row.id, log_text(events.error));
+    self->read_room(id, [self, row = *record.value, ex, found](std::vector<EventRecord> events, std::vector<ChatRecord> chat,
+                                                               const std::string& error) {
+      if (!error.empty()) {
+        spdlog::error("event=store_failed room={} error=\"{}\"", row.id, log_text(error));
         return answer(ex, [found] { found(nullptr, Lookup::Failed); });
       }
       bool damaged = false;
-      auto room = self->load(row, events.value, damaged);
+      auto room = self->load(row, events, std::move(chat), damaged);
       if (!room) return answer(ex, [found] { found(nullptr, Lookup::Damaged); });
       bool loaded = false;
       {
@@ -157,8 +170,8 @@ void RoomDirectory::find(const std::string& id, StoreExecutor ex, Found found) {
   });
 }
 
-void RoomDirectory::create(const PlayerInfo& creator, const engine::GameOptions& options, bool is_private, engine::Color seat,
-                           StoreExecutor ex, Created created) {
+void RoomDirectory::create(const PlayerInfo& creator, const engine::GameOptions& options, const protocol::TimeControl& clock,
+                           bool is_private, engine::Color seat, StoreExecutor ex, Created created) {
   {
     std::lock_guard lock(mutex_);
     int& open = open_by_player_[creator.id];
@@ -174,6 +187,7 @@ void RoomDirectory::create(const PlayerInfo& creator, const engine::GameOptions&
   RoomRecord record;
   record.id = random_room_id();
   record.options = options;
+  record.clock = clock;
   record.is_private = is_private;
   auto self = shared_from_this();
   Room::open(new_strand(), context_, std::move(record), creator, seat,
@@ -196,6 +210,18 @@ void RoomDirectory::create(const PlayerInfo& creator, const engine::GameOptions&
                }
                answer(ex, [created, room] { created(room, std::nullopt); });
              });
+}
+
+void RoomDirectory::open_rematch(RematchRequest request, StoreExecutor ex, RematchDone done) {
+  const RoomRecord& old = request.old;
+  create(request.white, old.options, old.clock, old.is_private, engine::Color::White, ex,
+         [ex, done, black = request.black](std::shared_ptr<Room> room, std::optional<Refusal> refusal) {
+           if (!room) return done({}, refusal);
+           room->command([black](const GameAuthority& a) { return a.join(black); }, std::nullopt,
+                         [ex, done, id = room->id()](std::optional<Refusal> refusal, const RoomRecord&) {
+                           answer(ex, [done, id, refusal] { done(refusal ? std::string() : id, refusal); });
+                         });
+         });
 }
 
 // ---- the sweep -----------------------------------------------------------------

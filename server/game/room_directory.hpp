@@ -46,8 +46,11 @@ class RoomDirectory : public RoomObserver, public std::enable_shared_from_this<R
   // from the store (answered on `ex`).
   void find(const std::string& id, StoreExecutor ex, Found found);
   // A new room with `creator` seated, stored; answered on `ex`.
-  void create(const PlayerInfo& creator, const engine::GameOptions& options, bool is_private, engine::Color seat,
-              StoreExecutor ex, Created created);
+  void create(const PlayerInfo& creator, const engine::GameOptions& options, const protocol::TimeControl& clock,
+              bool is_private, engine::Color seat, StoreExecutor ex, Created created);
+  // A rematch: a new room like `request.old` with both players seated (the
+  // new white creates it, the new black joins); answered on `ex`.
+  void open_rematch(RematchRequest request, StoreExecutor ex, RematchDone done);
   int rooms_in_memory();
 
   void on(const RoomLoaded& e) override { track(e.room); }
@@ -62,7 +65,11 @@ class RoomDirectory : public RoomObserver, public std::enable_shared_from_this<R
   void track(const RoomSummary& room);
   void track_locked(const RoomSummary& room);  // mutex_ held
   void forget(std::string id);  // under mutex_ (a copy: callers pass keys of the sets it erases from)
-  std::shared_ptr<Room> load(const RoomRecord& record, const std::vector<EventRecord>& events, bool& damaged);
+  std::shared_ptr<Room> load(const RoomRecord& record, const std::vector<EventRecord>& events, std::vector<ChatRecord> chat,
+                             bool& damaged);
+  // Reads a room's events and chat (on strand_): both, or the first error.
+  using Read = std::function<void(std::vector<EventRecord>, std::vector<ChatRecord>, const std::string& error)>;
+  void read_room(const std::string& id, Read done);
   Room::Executor new_strand();
   void sweep();
   void schedule_sweep();

@@ -22,6 +22,7 @@ namespace arena {
 struct RoomSummary {
   std::string id;
   engine::GameOptions options;
+  protocol::TimeControl clock;
   bool is_private = false;
   protocol::RoomStatus status = protocol::RoomStatus::Open;
   std::int64_t creator = 0;  // while the room is open: its one seated player, who created it

@@ -32,6 +32,7 @@ void LobbyFeed::update(const RoomSummary& s) {
   LobbyEntry e;
   e.id = s.id;
   e.options = s.options;
+  e.clock = s.clock;
   e.created_at = s.created_at;
   e.status = s.status;
   if (s.status == RoomStatus::Open) {

@@ -83,6 +83,21 @@ class PlayerConnections {
     banned_.erase(player);
   }
 
+  // A mute until `until` (0 or past: none): chat is refused until then.
+  void mute(std::int64_t player, std::int64_t until, std::int64_t now) {
+    std::lock_guard lock(mutex_);
+    std::erase_if(muted_, [now](const auto& m) { return m.second <= now; });
+    if (until > now) muted_[player] = until;
+    else muted_.erase(player);
+  }
+
+  // When the player's mute ends; 0 when not muted at `now`.
+  std::int64_t muted_until(std::int64_t player, std::int64_t now) {
+    std::lock_guard lock(mutex_);
+    auto it = muted_.find(player);
+    return it != muted_.end() && it->second > now ? it->second : 0;
+  }
+
  private:
   struct Entry {
     std::weak_ptr<Client> client;
@@ -91,6 +106,7 @@ class PlayerConnections {
   std::mutex mutex_;
   std::unordered_map<std::int64_t, std::vector<Entry>> clients_;
   std::unordered_map<std::int64_t, std::int64_t> banned_;  // player → ban end (ms)
+  std::unordered_map<std::int64_t, std::int64_t> muted_;   // player → mute end (ms)
 };
 
 }  // namespace arena

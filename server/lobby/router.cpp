@@ -102,7 +102,7 @@ void Router::on(const Request& r, const protocol::CreateRoom& m) {
                        : m.color == "black" ? engine::Color::Black
                        : random_bool()      ? engine::Color::White
                                             : engine::Color::Black;
-  directory_.create(r.connection.player, options, m.is_private, seat, r.ex,
+  directory_.create(r.connection.player, options, m.clock, m.is_private, seat, r.ex,
                     [r](std::shared_ptr<Room> room, std::optional<Refusal> refusal) {
                       if (!room) {
                         r.error(refusal->code, refusal->message);
@@ -118,6 +118,10 @@ void Router::on(const Request& r, const protocol::CreateRoom& m) {
 
 template <class RoomMessage>
 void Router::on(const Request& r, const RoomMessage& m) {
+  if (auto refusal = refuse(r.connection, m)) {
+    r.send(protocol::to_json(protocol::ErrorReply{refusal->code, refusal->message, r.id, m.room}));
+    return r.resume();
+  }
   // The rooms this connection is in answer without asking the directory.
   for (auto& weak : r.connection.rooms) {
     auto room = weak.lock();
@@ -142,18 +146,41 @@ void Router::on(const Request& r, const RoomMessage& m) {
   });
 }
 
+template <class RoomMessage>
+std::optional<Refusal> Router::refuse(const ClientState& connection, const RoomMessage&) {
+  if constexpr (std::is_same_v<RoomMessage, protocol::Chat>) {
+    std::int64_t now = now_ms();
+    if (std::int64_t until = connections_.muted_until(connection.player.id, now))
+      return Refusal{ErrorCode::Muted, "you are muted for " + std::to_string((until - now + 59999) / 60000) + " more minutes"};
+  }
+  if constexpr (std::is_same_v<RoomMessage, protocol::DeleteChat>) {
+    if (!connection.account || connection.account->role < protocol::Role::Moderator)
+      return Refusal{ErrorCode::Forbidden, "only moderators delete chat messages"};
+  }
+  return std::nullopt;
+}
+
 void Router::to_room(const Request& r, Room& room, const protocol::ClientMessage& message) {
   const PlayerInfo& player = r.connection.player;
   std::visit(protocol::Overloaded{
                  [&](const protocol::JoinRoom&) { room.join(r.client, player, r.id); },
                  [&](const protocol::Watch&) { room.watch(r.client, player, r.id); },
-                 [&](const protocol::Resync& m) { room.resync(r.client, player, m.since, r.id); },
+                 [&](const protocol::Resync& m) { room.resync(r.client, player, m.since, m.chat_since, r.id); },
                  [&](const protocol::Leave&) { room.leave(r.client, r.id); },
                  [&](const protocol::Play& m) { room.play(r.client, player, m, r.id); },
                  [&](const protocol::Resign&) { room.resign(r.client, player, r.id); },
                  [&](const protocol::DrawOffer&) { room.offer_draw(r.client, player, r.id); },
                  [&](const protocol::DrawAnswer& m) { room.answer_draw(r.client, player, m.accept, r.id); },
                  [&](const protocol::CancelRoom&) { room.cancel(r.client, player, r.id); },
+                 [&](const protocol::Abort&) { room.abort(r.client, player, r.id); },
+                 [&](const protocol::Claim& m) { room.claim(r.client, player, m.draw, r.id); },
+                 [&](const protocol::Rematch&) { room.rematch(r.client, player, r.id); },
+                 [&](const protocol::Chat& m) { room.chat(r.client, player, m.text, r.id); },
+                 [&](const protocol::DeleteChat& m) {
+                   // A moderator's command: audited with who and from where (refuse() checked the role).
+                   AuditEntry audit{r.connection.account->id, "delete_chat", m.room, "{}", r.connection.address, 0};
+                   room.delete_chat(r.client, m.seq, std::move(audit), r.id);
+                 },
                  [](const auto&) {},  // lobby messages never name a room
              },
              message);

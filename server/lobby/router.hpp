@@ -59,6 +59,10 @@ class Router {
   template <class RoomMessage>
   void on(const Request& r, const RoomMessage& m);
   static void to_room(const Request& r, Room& room, const protocol::ClientMessage& message);
+  // What the connection may not send (chat while muted, delete_chat without
+  // the role), before the room is looked up.
+  template <class RoomMessage>
+  std::optional<Refusal> refuse(const ClientState& connection, const RoomMessage& m);
   static void remember(ClientState& connection, const std::shared_ptr<Room>& room);
 
   IdentityService& identities_;

@@ -22,13 +22,21 @@ protocol::RoomStatus parse_status(const std::string& text) {
   throw SqliteError("unknown room status '" + text + "' in the database");
 }
 
+protocol::TimeControl::Kind parse_clock_kind(const std::string& text) {
+  using Kind = protocol::TimeControl::Kind;
+  for (Kind k : {Kind::Untimed, Kind::Live, Kind::Correspondence})
+    if (protocol::clock_kind_name(k) == text) return k;
+  throw SqliteError("unknown clock kind '" + text + "' in the database");
+}
+
 protocol::EventKind parse_kind(const std::string& text) {
   if (auto k = protocol::parse_kind(text)) return *k;
   throw SqliteError("unknown event kind '" + text + "' in the database");
 }
 
 void insert_event(Connection& db, const std::string& room, const EventRecord& e) {
-  db.prepare("INSERT INTO events (room, seq, kind, player, color, action, at, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+  db.prepare("INSERT INTO events (room, seq, kind, player, color, action, at, note, lag_ms) "
+             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
       .bind(1, room)
       .bind(2, e.seq)
       .bind(3, protocol::kind_name(e.kind))
@@ -37,6 +45,7 @@ void insert_event(Connection& db, const std::string& room, const EventRecord& e)
       .bind(6, e.action)
       .bind(7, e.at)
       .bind(8, e.note)
+      .bind(9, e.lag_ms)
       .run();
 }
 
@@ -44,7 +53,8 @@ void insert_event(Connection& db, const std::string& room, const EventRecord& e)
 
 const std::string kSelectRooms =
     "SELECT r.id, r.game, r.variant, r.white_extra, r.black_extra, r.private, r.white, r.black, r.status, r.result, "
-    "r.reason, r.plies, r.created_at, r.finished_at, coalesce(w.name, ''), coalesce(b.name, '') "
+    "r.reason, r.plies, r.created_at, r.finished_at, coalesce(w.name, ''), coalesce(b.name, ''), r.clock_kind, "
+    "r.clock_initial_ms, r.clock_increment_ms, r.clock_days "
     "FROM rooms r LEFT JOIN players w ON w.id = r.white LEFT JOIN players b ON b.id = r.black ";
 
 RoomRecord read_room(const Statement& s) {
@@ -62,6 +72,10 @@ RoomRecord read_room(const Statement& s) {
   r.finished_at = s.integer(13);
   r.white_name = s.text(14);
   r.black_name = s.text(15);
+  r.clock.kind = parse_clock_kind(s.text(16));
+  r.clock.initial_ms = s.integer(17);
+  r.clock.increment_ms = s.integer(18);
+  r.clock.days_per_move = static_cast<int>(s.integer(19));
   return r;
 }
 
@@ -95,7 +109,8 @@ void rename_player(Connection& db, std::int64_t id, const std::string& name) {
 
 void insert_room(Connection& db, const RoomRecord& r, const EventRecord& first) {
   db.prepare("INSERT INTO rooms (id, game, variant, white_extra, black_extra, private, white, black, status, result, "
-             "reason, plies, created_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+             "reason, plies, created_at, finished_at, clock_kind, clock_initial_ms, clock_increment_ms, clock_days) "
+             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
       .bind(1, r.id)
       .bind(2, r.options.game)
       .bind(3, r.options.variant)
@@ -110,6 +125,10 @@ void insert_room(Connection& db, const RoomRecord& r, const EventRecord& first) 
       .bind(12, r.plies)
       .bind(13, r.created_at)
       .bind(14, r.finished_at)
+      .bind(15, protocol::clock_kind_name(r.clock.kind))
+      .bind(16, r.clock.initial_ms)
+      .bind(17, r.clock.increment_ms)
+      .bind(18, std::int64_t{r.clock.days_per_move})
       .run();
   insert_event(db, r.id, first);
 }
@@ -142,12 +161,13 @@ std::optional<PlayerRecord> find_player(Connection& db, const std::string& token
 }
 
 std::vector<EventRecord> events(Connection& db, const std::string& room) {
-  Statement s = db.prepare("SELECT seq, kind, player, color, action, at, note FROM events WHERE room = ? ORDER BY seq");
+  Statement s =
+      db.prepare("SELECT seq, kind, player, color, action, at, note, lag_ms FROM events WHERE room = ? ORDER BY seq");
   s.bind(1, room);
   std::vector<EventRecord> out;
   while (s.step())
     out.push_back({s.integer(0), parse_kind(s.text(1)), s.optional_integer(2), parse_color(s.text(3)), s.text(4),
-                   s.integer(5), s.text(6)});
+                   s.integer(5), s.text(6), s.integer(7)});
   return out;
 }
 

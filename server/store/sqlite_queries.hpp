@@ -39,6 +39,13 @@ std::optional<RoomRecord> find_room(Connection& db, const std::string& id);
 RoomPage list_rooms(Connection& db, RoomQuery query);  // clamps the page to 1.. and per_page to 1..100
 std::vector<RoomRecord> unfinished_rooms(Connection& db);
 
+// ---- chat (sqlite_chat_queries.cpp) ----
+void insert_chat(Connection& db, const std::string& room, const ChatRecord& message);
+// Marks the message deleted and appends `audit`; throws "no chat message N",
+// having written nothing, when the room has no message `seq`.
+void delete_chat(Connection& db, const std::string& room, std::int64_t seq, const AuditEntry& audit);
+std::vector<ChatRecord> chat(Connection& db, const std::string& room);
+
 // ---- accounts (sqlite_account_queries.cpp) ----
 CreatedAccount insert_account(Connection& db, const NewAccount& account, std::int64_t now);
 std::optional<AccountRecord> find_account(Connection& db, const std::string& username);

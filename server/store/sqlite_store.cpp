@@ -245,6 +245,22 @@ void SqliteStore::append_event(std::string room, EventRecord event, RoomChange c
          done_on(std::move(ex), std::move(done))});
 }
 
+// Chat goes through the writer's queue like events: a room's writes stay in
+// the order called, each durable before its completion.
+void SqliteStore::append_chat(std::string room, ChatRecord message, StoreExecutor ex, StoreDone done) {
+  write({[room = std::move(room), message = std::move(message)](Connection& db) {
+           sql::insert_chat(db, room, message);
+         },
+         done_on(std::move(ex), std::move(done))});
+}
+
+void SqliteStore::delete_chat(std::string room, std::int64_t seq, AuditEntry audit, StoreExecutor ex, StoreDone done) {
+  write({[room = std::move(room), seq, audit = std::move(audit)](Connection& db) {
+           sql::delete_chat(db, room, seq, audit);
+         },
+         done_on(std::move(ex), std::move(done))});
+}
+
 void SqliteStore::find_player(std::string token, StoreExecutor ex, StoreReply<std::optional<PlayerRecord>> reply) {
   read_value(std::move(ex), std::move(reply),
              [token = std::move(token)](Connection& db) { return sql::find_player(db, token); });
@@ -252,6 +268,10 @@ void SqliteStore::find_player(std::string token, StoreExecutor ex, StoreReply<st
 
 void SqliteStore::events(std::string room, StoreExecutor ex, StoreReply<std::vector<EventRecord>> reply) {
   read_value(std::move(ex), std::move(reply), [room = std::move(room)](Connection& db) { return sql::events(db, room); });
+}
+
+void SqliteStore::chat(std::string room, StoreExecutor ex, StoreReply<std::vector<ChatRecord>> reply) {
+  read_value(std::move(ex), std::move(reply), [room = std::move(room)](Connection& db) { return sql::chat(db, room); });
 }
 
 void SqliteStore::find_room(std::string id, StoreExecutor ex, StoreReply<std::optional<RoomRecord>> reply) {

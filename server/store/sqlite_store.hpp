@@ -69,6 +69,9 @@ class SqliteStore final : public Store {
   void create_room(RoomRecord room, EventRecord first, StoreExecutor ex, StoreDone done) override;
   void append_event(std::string room, EventRecord event, RoomChange change, StoreExecutor ex, StoreDone done) override;
   void events(std::string room, StoreExecutor ex, StoreReply<std::vector<EventRecord>> reply) override;
+  void append_chat(std::string room, ChatRecord message, StoreExecutor ex, StoreDone done) override;
+  void delete_chat(std::string room, std::int64_t seq, AuditEntry audit, StoreExecutor ex, StoreDone done) override;
+  void chat(std::string room, StoreExecutor ex, StoreReply<std::vector<ChatRecord>> reply) override;
   void find_room(std::string id, StoreExecutor ex, StoreReply<std::optional<RoomRecord>> reply) override;
   void list_rooms(RoomQuery query, StoreExecutor ex, StoreReply<RoomPage> reply) override;
   void unfinished_rooms(StoreExecutor ex, StoreReply<std::vector<RoomRecord>> reply) override;

@@ -247,6 +247,27 @@ TEST_CASE("adjudication: a referee's result, written and read back in records") 
   CHECK(!bad.ok());
 }
 
+TEST_CASE("a flag that fell and an abandoned game end with their own reasons, read back from records") {
+  AnyGame gipf = start({"gipf", "standard"});
+  play(gipf, {"e1-e3"});
+  CHECK(!gipf.adjudicate(std::nullopt, engine::Verdict::Abandonment));  // no GIPF draws, whatever the reason
+  CHECK(gipf.adjudicate(Color::White, engine::Verdict::Timeout));
+  CHECK(gipf.result() == engine::GameResult{true, Color::White, "timeout"});
+  auto timed_out = engine::replay_record<engine::gipf::Rules>(gipf.record({}));
+  REQUIRE(timed_out.ok());
+  CHECK(timed_out.game->state().result() == gipf.result());
+
+  AnyGame yinsh = start({"yinsh", "blitz"});
+  play(yinsh, {"e3"});
+  CHECK(yinsh.adjudicate(std::nullopt, engine::Verdict::Abandonment));
+  CHECK(yinsh.result() == engine::GameResult{true, std::nullopt, "abandonment"});
+  auto abandoned = engine::replay_record<engine::yinsh::Rules>(yinsh.record({}));
+  REQUIRE(abandoned.ok());
+  CHECK(abandoned.game->state().result() == yinsh.result());
+  CHECK(engine::parse_verdict("timeout") == engine::Verdict::Timeout);
+  CHECK(!engine::parse_verdict("resignation"));
+}
+
 TEST_CASE("record() is the engine's record of the game") {
   AnyGame game = start({"gipf", "basic", 1, 0});
   play(game, {"e1-e3", "e9-e7"});

@@ -473,3 +473,74 @@ TEST_CASE("accounts: with --secure-cookies the session cookie is Secure, on sign
   auto out = post(server.port(), "/api/account/logout", json::object(), cookie_of(in));
   CHECK(out.headers["set-cookie"].find("; Secure") != std::string::npos);
 }
+
+TEST_CASE("chat moderation: a muted account cannot write; a moderator deletes a message, audited; players cannot") {
+  std::string db = temp_path("chat-mod.db");
+  REQUIRE(admin_command("add-account boss --role admin --db " + db, "boss password\n") == 0);
+  REQUIRE(admin_command("add-account ref --role moderator --db " + db, "referee pass\n") == 0);
+  ServerProcess server(db);
+  REQUIRE(server.start());
+  int port = server.port();
+  std::string ref = login(port, "ref", "referee pass");
+  std::string boss = login(port, "boss", "boss password");
+  std::string loud = signup(port, "loud", "loud password");
+
+  Participant loud_ws, guest, moderator;
+  REQUIRE(identify_with(loud_ws, port, loud));
+  REQUIRE(guest.identify(port, "Gus"));
+  REQUIRE(identify_with(moderator, port, ref));
+  std::string room = open_game(loud_ws, guest, {{"game", "yinsh"}, {"variant", "normal"}});
+  moderator.ws.send({{"type", "watch"}, {"room", room}});
+  REQUIRE(moderator.ws.receive_type("chat_history", 5s));
+
+  loud_ws.ws.send({{"type", "chat"}, {"room", room}, {"text", "first words"}});
+  auto first = guest.ws.receive_type("chat", 5s);
+  REQUIRE(first);
+  CHECK((*first)["seq"] == 1);
+
+  // A player may not delete; a moderator (watching, not reading the players' channel) may.
+  guest.ws.send({{"type", "delete_chat"}, {"room", room}, {"seq", 1}, {"id", "x"}});
+  auto refused = guest.ws.receive_type("error", 5s);
+  REQUIRE(refused);
+  CHECK((*refused)["code"] == "forbidden");
+  moderator.ws.send({{"type", "delete_chat"}, {"room", room}, {"seq", 9}, {"id", "none"}});
+  auto missing = moderator.ws.receive_type("error", 5s);
+  REQUIRE(missing);
+  CHECK((*missing)["code"] == "not_found");
+  moderator.ws.send({{"type", "delete_chat"}, {"room", room}, {"seq", 1}, {"id", "del"}});
+  auto deleted = guest.ws.receive_type("chat_deleted", 5s);
+  REQUIRE(deleted);
+  CHECK((*deleted)["seq"] == 1);
+  auto audit = json::parse(get(port, "/api/admin/audit", boss).body)["entries"];
+  REQUIRE(!audit.empty());
+  CHECK(audit[0]["action"] == "delete_chat");
+  CHECK(audit[0]["target"] == room);
+  CHECK(audit[0]["actor"]["username"] == "ref");
+  CHECK(audit[0]["details"]["text"] == "first words");
+
+  // Muted: refused at once, on the connection already open.
+  auto muted = post(port, "/api/admin/users/loud/mute", {{"minutes", 10}, {"reason", "shouting"}}, ref);
+  REQUIRE(muted.status == 200);
+  loud_ws.ws.send({{"type", "chat"}, {"room", room}, {"text", "still here"}, {"id", "m"}});
+  auto mute_error = loud_ws.ws.receive_type("error", 5s);
+  REQUIRE(mute_error);
+  CHECK((*mute_error)["code"] == "muted");
+
+  // A deleted message stays out of the history, after a restart too.
+  server.stop(SIGTERM);
+  ServerProcess restarted(db);
+  REQUIRE(restarted.start());
+  Participant again;
+  REQUIRE(again.identify(restarted.port(), "Gus", guest.token));
+  again.ws.send({{"type", "join_room"}, {"room", room}});
+  auto history = again.ws.receive_type("chat_history", 5s);
+  REQUIRE(history);
+  CHECK((*history)["messages"].empty());
+  // and the mute outlives the restart (read from the account at hello)
+  Participant loud_again;
+  REQUIRE(identify_with(loud_again, restarted.port(), loud));
+  loud_again.ws.send({{"type", "chat"}, {"room", room}, {"text", "hello again"}});
+  auto still_muted = loud_again.ws.receive_type("error", 5s);
+  REQUIRE(still_muted);
+  CHECK((*still_muted)["code"] == "muted");
+}

@@ -36,6 +36,16 @@ TEST_CASE("every client message round-trips through JSON") {
       {10, DrawOffer{"room1"}},
       {11, DrawAnswer{"room1", true}},
       {12, Resync{"room1", 40}},
+      {13, CreateRoom{"yinsh", "normal", 0, 0, "white", false, TimeControl{TimeControl::Kind::Live, 180000, 2000, 0}}},
+      {14, CreateRoom{"gipf", "tournament", 0, 0, "random", true, TimeControl{TimeControl::Kind::Correspondence, 0, 0, 3}}},
+      {15, Play{"room1", 3, "e3", 420}},
+      {16, Resync{"room1", 40, 7}},
+      {17, Abort{"room1"}},
+      {18, Claim{"room1", false}},
+      {19, Claim{"room1", true}},
+      {20, Rematch{"room1"}},
+      {21, Chat{"room1", "gg, well played"}},
+      {22, DeleteChat{"room1", 5}},
   };
   for (const auto& m : messages) {
     json j = to_json(m);
@@ -259,4 +269,41 @@ TEST_CASE("JsonWriter: commas, nesting, raw parts and escaping as to_text does")
     CHECK(json::accept(s.text()));  // always valid JSON
     CHECK(s.text() == protocol::to_text(json::array({text})));  // the same text nlohmann writes
   }
+}
+
+TEST_CASE("clocks, lifecycle and chat messages: bounds and codes") {
+  CHECK(code_of(R"({"type":"create_room","game":"gipf","variant":"basic","clock":{"kind":"live","initial_ms":0,"increment_ms":0}})") ==
+        ErrorCode::BadField);  // no time at all
+  CHECK(code_of(R"({"type":"create_room","game":"gipf","variant":"basic","clock":{"kind":"live","initial_ms":10800001,"increment_ms":0}})") ==
+        ErrorCode::BadField);
+  CHECK(code_of(R"({"type":"create_room","game":"gipf","variant":"basic","clock":{"kind":"live","initial_ms":60000}})") ==
+        ErrorCode::BadField);  // increment_ms is required
+  CHECK(code_of(R"({"type":"create_room","game":"gipf","variant":"basic","clock":{"kind":"live","initial_ms":60000,"increment_ms":0,"x":1}})") ==
+        ErrorCode::BadField);
+  CHECK(code_of(R"({"type":"create_room","game":"gipf","variant":"basic","clock":{"kind":"correspondence","days_per_move":15}})") ==
+        ErrorCode::BadField);
+  CHECK(code_of(R"({"type":"create_room","game":"gipf","variant":"basic","clock":{"kind":"blitz"}})") == ErrorCode::BadField);
+  CHECK(code_of(R"({"type":"create_room","game":"gipf","variant":"basic","clock":"5+3"})") == ErrorCode::BadField);
+  auto untimed = parse_client_message(R"({"type":"create_room","game":"gipf","variant":"basic","clock":null})");
+  REQUIRE(std::holds_alternative<Incoming>(untimed));
+  CHECK(!std::get<CreateRoom>(std::get<Incoming>(untimed).message).clock.timed());
+  CHECK(code_of(R"({"type":"action","room":"r","ply":0,"action":"e3","think_ms":-1})") == ErrorCode::BadField);
+  CHECK(code_of(R"({"type":"delete_chat","room":"r","seq":0})") == ErrorCode::BadField);
+  CHECK(code_of(R"({"type":"claim_draw"})") == ErrorCode::BadField);
+
+  // Chat text: the display-name rules for characters, up to 200 code points, spaces anywhere.
+  CHECK(code_of(R"({"type":"chat","room":"r","text":""})") == ErrorCode::BadField);
+  CHECK(code_of(R"({"type":"chat","room":"r","text":"   "})") == ErrorCode::BadField);
+  CHECK(code_of(R"({"type":"chat","room":"r","text":"a <script>"})") == ErrorCode::BadField);
+  CHECK(code_of("{\"type\":\"chat\",\"room\":\"r\",\"text\":\"hi\u202Ethere\"}") == ErrorCode::BadField);
+  CHECK(code_of("{\"type\":\"chat\",\"room\":\"r\",\"text\":\"line\\nbreak\"}") == ErrorCode::BadField);
+  CHECK(check_chat_text(std::string(200, 'a')).error.empty());
+  CHECK(!check_chat_text(std::string(201, 'a')).error.empty());
+  CHECK(check_chat_text(" gg  wp! ").name == " gg  wp! ");
+  CHECK(check_chat_text("!!!").error.empty());  // no letter needed, unlike a name
+  CHECK(check_chat_text("Zoe\xCC\x88").name == "Zo\xC3\xAB");  // NFC
+  CHECK(code_name(ErrorCode::NotAbortable) == "not_abortable");
+  CHECK(code_name(ErrorCode::NoClaim) == "no_claim");
+  CHECK(code_name(ErrorCode::GameNotOver) == "game_not_over");
+  CHECK(code_name(ErrorCode::Muted) == "muted");
 }

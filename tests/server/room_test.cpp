@@ -34,6 +34,15 @@ struct FakeLog : GameLog {
   void events(std::string, StoreExecutor ex, StoreReply<std::vector<EventRecord>> reply) override {
     boost::asio::post(ex, [reply] { reply({}); });
   }
+  void append_chat(std::string, ChatRecord, StoreExecutor ex, StoreDone done) override {
+    boost::asio::post(ex, [done] { done({}); });
+  }
+  void delete_chat(std::string, std::int64_t, AuditEntry, StoreExecutor ex, StoreDone done) override {
+    boost::asio::post(ex, [done] { done({}); });
+  }
+  void chat(std::string, StoreExecutor ex, StoreReply<std::vector<ChatRecord>> reply) override {
+    boost::asio::post(ex, [reply] { reply({}); });
+  }
   // The oldest write is durable (or failed with `error`).
   EventRecord complete(const std::string& error = {}) {
     REQUIRE(!pending.empty());
@@ -117,7 +126,7 @@ struct Fixture {
     REQUIRE_MESSAGE(room, error);
     room->join(ann, kAnn, 1);  // back to her seat: ack + snapshot
     pump();
-    CHECK(FakeClient::types(ann->take()) == std::vector<std::string>{"ack", "room"});
+    CHECK(FakeClient::types(ann->take()) == std::vector<std::string>{"ack", "room", "chat_history"});
   }
 };
 
@@ -132,7 +141,7 @@ TEST_CASE("room: an event is acknowledged and broadcast only once it is durable"
   CHECK(f.log.complete().kind == protocol::EventKind::Joined);
   f.pump();
   auto bob = f.bob->take();
-  REQUIRE(FakeClient::types(bob) == std::vector<std::string>{"ack", "room"});
+  REQUIRE(FakeClient::types(bob) == std::vector<std::string>{"ack", "room", "chat_history"});
   CHECK(bob[0]["id"] == "j");
   CHECK(bob[0]["seq"] == 2);
   CHECK(bob[1]["you"] == "black");
@@ -178,7 +187,7 @@ TEST_CASE("room: spectators are counted, and a resync beyond the bounded history
   Fixture f;
   f.room->watch(f.eve, f.kEve, nullptr);
   f.pump();
-  CHECK(FakeClient::types(f.eve->take()) == std::vector<std::string>{"spectators", "ack", "room"});
+  CHECK(FakeClient::types(f.eve->take()) == std::vector<std::string>{"spectators", "ack", "room", "chat_history"});
   CHECK(f.recorder->spectators == 1);
   f.room->join(f.bob, f.kBob, nullptr);
   f.pump();
@@ -194,26 +203,26 @@ TEST_CASE("room: spectators are counted, and a resync beyond the bounded history
   }
   f.eve->take();
   // the history holds the last 3 events (4..6): since 3 is served from it
-  f.room->resync(f.eve, f.kEve, 3, "near");
+  f.room->resync(f.eve, f.kEve, 3, 0, "near");
   f.pump();
   auto near = f.eve->take();
-  REQUIRE(FakeClient::types(near) == std::vector<std::string>{"ack", "event", "event", "event"});
+  REQUIRE(FakeClient::types(near) == std::vector<std::string>{"ack", "event", "event", "event", "chat_history"});
   CHECK(near[0]["missed"] == 3);
   CHECK(near[1]["seq"] == 4);
   CHECK(near[3]["seq"] == 6);
-  f.room->resync(f.eve, f.kEve, 6, "none");
+  f.room->resync(f.eve, f.kEve, 6, 0, "none");
   f.pump();
   auto none = f.eve->take();
-  REQUIRE(none.size() == 1);
+  REQUIRE(none.size() == 2);  // the ack, and the chat (none)
   CHECK(none[0]["missed"] == 0);
   // since 2 needs event 3, which the history no longer holds
-  f.room->resync(f.eve, f.kEve, 2, "gone");
+  f.room->resync(f.eve, f.kEve, 2, 0, "gone");
   f.pump();
-  CHECK(FakeClient::types(f.eve->take()) == std::vector<std::string>{"ack", "room"});
-  f.room->resync(f.eve, f.kEve, 0, "far");
+  CHECK(FakeClient::types(f.eve->take()) == std::vector<std::string>{"ack", "room", "chat_history"});
+  f.room->resync(f.eve, f.kEve, 0, 0, "far");
   f.pump();
   auto far = f.eve->take();
-  REQUIRE(FakeClient::types(far) == std::vector<std::string>{"ack", "room"});
+  REQUIRE(FakeClient::types(far) == std::vector<std::string>{"ack", "room", "chat_history"});
   CHECK(far[0]["snapshot"] == true);
 
   f.room->disconnected(f.eve.get());
@@ -235,4 +244,43 @@ TEST_CASE("room: domain events after commit — a finished game is announced onc
   f.pump();
   CHECK(f.log.pending.empty());
   CHECK(f.ann->frames.back()["code"] == "game_over");
+}
+
+TEST_CASE("room: chat on the fake clock — channels by seat, five messages in ten seconds, then rate_limited") {
+  Fixture f;
+  f.seat_bob();
+  f.room->watch(f.eve, f.kEve, "w");
+  f.pump();
+  f.eve->take();
+  f.ann->take();
+  f.bob->take();
+  for (int i = 1; i <= 5; ++i) {
+    f.room->chat(f.ann, f.kAnn, "message " + std::to_string(i), i);
+    f.pump();
+  }
+  auto ann = f.ann->take();
+  REQUIRE(FakeClient::types(ann).size() == 10);  // an ack and the message, five times
+  CHECK(ann[9]["seq"] == 5);
+  CHECK(ann[9]["channel"] == "players");
+  CHECK(f.bob->take().size() == 5);
+  CHECK(f.eve->take().empty());  // the players' channel is theirs
+  f.now += 9'999;
+  f.room->chat(f.ann, f.kAnn, "one more", "late");
+  f.pump();
+  auto refused = f.ann->take();
+  REQUIRE(refused.size() == 1);
+  CHECK(refused[0]["code"] == "rate_limited");
+  f.room->chat(f.eve, f.kEve, "from the stands", "eve");  // another writer has their own count
+  f.pump();
+  CHECK(FakeClient::types(f.eve->take()) == std::vector<std::string>{"ack", "chat"});
+  CHECK(f.ann->take()[0]["channel"] == "spectators");  // players read the spectators too
+  f.now += 1;  // ten seconds after the first message
+  f.room->chat(f.ann, f.kAnn, "one more", "again");
+  f.pump();
+  CHECK(FakeClient::types(f.ann->take()) == std::vector<std::string>{"ack", "chat"});
+  f.room->resync(f.eve, f.kEve, 2, 5, "r");  // events: created, joined
+  f.pump();
+  auto history = f.eve->take();
+  REQUIRE(FakeClient::types(history) == std::vector<std::string>{"ack", "chat_history"});
+  CHECK(history[1]["messages"].size() == 1);  // after 5: the spectator's own; Ann's 7th is the players'
 }

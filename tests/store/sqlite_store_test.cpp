@@ -1,13 +1,50 @@
-// What the SQLite store keeps: migrations, players, rooms, events, queries.
+// What the SQLite store keeps: migrations, players, rooms, events, queries,
+// clocks, lag and chat.
 #include <doctest/doctest.h>
+
+#include <map>
 
 #include "store/migrations.hpp"
 #include "store/sha256.hpp"
+#include "store/sqlite_connection.hpp"
 #include "store_test_support.hpp"
 
 using namespace store_test;
+using protocol::ChatChannel;
 using protocol::EventKind;
 using protocol::RoomStatus;
+using protocol::TimeControl;
+
+namespace {
+
+const TimeControl kBlitz{TimeControl::Kind::Live, 300'000, 2'000, 0};
+const TimeControl kBullet{TimeControl::Kind::Live, 0, 1'000, 0};
+const TimeControl kDaily{TimeControl::Kind::Correspondence, 0, 0, 3};
+
+RoomRecord timed_room(const std::string& id, std::int64_t white, std::int64_t created_at, TimeControl clock) {
+  RoomRecord room = make_room(id, white, created_at);
+  room.clock = clock;
+  return room;
+}
+
+std::map<std::string, TimeControl> clocks_of(const std::vector<RoomRecord>& rooms) {
+  std::map<std::string, TimeControl> out;
+  for (const auto& r : rooms) out[r.id] = r.clock;
+  return out;
+}
+
+CreatedAccount create_account(SqliteStore& store, asio::io_context& io, const std::string& username) {
+  NewAccount a;
+  a.username = username;
+  a.password_hash = "$argon2id$not-a-real-hash";
+  Slot<Stored<CreatedAccount>> s;
+  store.create_account(a, io.get_executor(), s.fill());
+  auto& created = s.get(io);
+  REQUIRE(created.ok());
+  return created.value;
+}
+
+}  // namespace
 
 TEST_CASE("SQLite store: migrations once, rooms and events kept in order") {
   asio::io_context io;
@@ -209,4 +246,287 @@ TEST_CASE("rooms: public pages newest first with their total, unfinished rooms o
   REQUIRE(unfinished.ok());
   CHECK(ids(unfinished.value) == std::vector<std::string>{"open", "live", "private"});
   CHECK(s.append_event("missing", action_event(2, ann.id, "x")) != "");  // no such room
+}
+
+TEST_CASE("clocks: a room's time control is stored with it and read back by every query") {
+  asio::io_context io;
+  std::string path = temp_path("clocks.db");
+  SqliteStore store(path);
+  Blocking s(store, io);
+  auto carol = create_account(store, io, "carol").account;
+  auto bob = s.create_player("b", "Bob").value;
+  REQUIRE(s.create_room(timed_room("blitz", carol.player, 10, kBlitz), created_event(carol.player, 10)) == "");
+  REQUIRE(s.create_room(timed_room("daily", carol.player, 20, kDaily), created_event(carol.player, 20)) == "");
+  REQUIRE(s.create_room(make_room("untimed", carol.player, 30), created_event(carol.player, 30)) == "");
+  REQUIRE(s.create_room(timed_room("bullet", carol.player, 40, kBullet), created_event(carol.player, 40)) == "");
+
+  CHECK(s.find_room("blitz").value->clock == kBlitz);
+  CHECK(s.find_room("daily").value->clock == kDaily);
+  CHECK(s.find_room("untimed").value->clock == TimeControl{});
+  CHECK(!s.find_room("untimed").value->clock.timed());
+  CHECK(s.find_room("bullet").value->clock == kBullet);
+  const std::map<std::string, TimeControl> all{
+      {"blitz", kBlitz}, {"daily", kDaily}, {"untimed", TimeControl{}}, {"bullet", kBullet}};
+  auto page = s.list_rooms({});
+  REQUIRE(page.ok());
+  CHECK(clocks_of(page.value.rooms) == all);
+  CHECK(clocks_of(s.unfinished_rooms().value) == all);
+
+  // A finished game keeps its clock in the player's profile; the others in
+  // the player's unfinished rooms.
+  RoomChange joined;
+  joined.black = bob.id;
+  joined.status = RoomStatus::Live;
+  REQUIRE(s.append_event("blitz", {2, EventKind::Joined, bob.id, engine::Color::Black, "", 11, ""}, joined) == "");
+  RoomChange timeout;
+  timeout.status = RoomStatus::Finished;
+  timeout.result = "0-1";
+  timeout.reason = "timeout";
+  REQUIRE(s.append_event("blitz", {3, EventKind::Timeout, std::nullopt, engine::Color::White, "", 12, ""}, timeout) ==
+          "");
+  Slot<Stored<std::optional<Profile>>> profile;
+  store.profile("Carol", 10, io.get_executor(), profile.fill());
+  REQUIRE(profile.get(io).ok());
+  REQUIRE(profile.get(io).value);
+  REQUIRE(profile.get(io).value->recent.size() == 1);
+  CHECK(profile.get(io).value->recent[0].id == "blitz");
+  CHECK(profile.get(io).value->recent[0].clock == kBlitz);
+  Slot<Stored<std::vector<RoomRecord>>> mine;
+  store.unfinished_rooms_of(carol.player, io.get_executor(), mine.fill());
+  REQUIRE(mine.get(io).ok());
+  CHECK(clocks_of(mine.get(io).value) ==
+        std::map<std::string, TimeControl>{{"daily", kDaily}, {"untimed", TimeControl{}}, {"bullet", kBullet}});
+  CHECK(s.find_room("blitz").value->clock == kBlitz);  // the events left it as it was
+
+  // The columns as stored: the kinds by their wire names.
+  RawConnection raw(path);
+  CHECK(raw.column("SELECT clock_kind || ':' || clock_initial_ms || ':' || clock_increment_ms || ':' || clock_days "
+                   "FROM rooms ORDER BY created_at") ==
+        std::vector<std::string>{"live:300000:2000:0", "correspondence:0:0:3", ":0:0:0", "live:0:1000:0"});
+}
+
+TEST_CASE("lag: an event's measured lag is stored with it") {
+  asio::io_context io;
+  std::string path = temp_path("lag.db");
+  SqliteStore store(path);
+  Blocking s(store, io);
+  auto ann = s.create_player("a", "Ann").value;
+  REQUIRE(s.create_room(timed_room("r1", ann.id, 1000, kBlitz), created_event(ann.id, 1000)) == "");
+  EventRecord slow = action_event(2, ann.id, "e1-e3");
+  slow.lag_ms = 137;
+  REQUIRE(s.append_event("r1", slow) == "");
+  REQUIRE(s.append_event("r1", action_event(3, ann.id, "e9-e7")) == "");
+  EventRecord slower = action_event(4, ann.id, "a5-b5");
+  slower.lag_ms = 2'500;
+  REQUIRE(s.append_event("r1", slower) == "");
+  // The first event goes with the room's row.
+  EventRecord first = created_event(ann.id, 2000);
+  first.lag_ms = 9;
+  REQUIRE(s.create_room(make_room("r2", ann.id, 2000), first) == "");
+
+  auto events = s.events("r1");
+  REQUIRE(events.ok());
+  REQUIRE(events.value.size() == 4);
+  CHECK(events.value[0].lag_ms == 0);
+  CHECK(events.value[1].lag_ms == 137);
+  CHECK(events.value[1].action == "e1-e3");
+  CHECK(events.value[2].lag_ms == 0);
+  CHECK(events.value[3].lag_ms == 2'500);
+  CHECK(s.events("r2").value.at(0).lag_ms == 9);
+  CHECK(RawConnection(path).column("SELECT lag_ms FROM events WHERE room = 'r1' ORDER BY seq") ==
+        std::vector<std::string>{"0", "137", "0", "2500"});
+}
+
+TEST_CASE("chat: messages kept in order with their channels and writers") {
+  asio::io_context io;
+  std::string path = temp_path("chat.db");
+  SqliteStore store(path);
+  Blocking s(store, io);
+  auto ann = s.create_player("a", "Ann").value;
+  auto bob = s.create_player("b", "Bob").value;
+  auto eve = s.create_player("e", "Eve").value;
+  REQUIRE(s.create_room(make_room("r1", ann.id, 1000), created_event(ann.id, 1000)) == "");
+  REQUIRE(s.create_room(make_room("r2", ann.id, 1001), created_event(ann.id, 1001)) == "");
+  CHECK(s.chat("r1").ok());
+  CHECK(s.chat("r1").value.empty());
+
+  CHECK(s.append_chat("r1", chat_message(1, ChatChannel::Players, ann.id, "Ann", "good luck")) == "");
+  CHECK(s.append_chat("r1", chat_message(2, ChatChannel::Spectators, eve.id, "Eve", "hello all")) == "");
+  CHECK(s.append_chat("r1", chat_message(3, ChatChannel::Players, bob.id, "Bob", "you too")) == "");
+  CHECK(s.append_chat("r2", chat_message(1, ChatChannel::Spectators, bob.id, "Bob", "elsewhere")) == "");
+  CHECK(s.rename_player(eve.id, "Evelyn") == "");  // the message keeps the name it was written under
+
+  auto chat = s.chat("r1");
+  REQUIRE(chat.ok());
+  REQUIRE(chat.value.size() == 3);
+  CHECK(chat.value[0].seq == 1);
+  CHECK(chat.value[0].channel == ChatChannel::Players);
+  CHECK(chat.value[0].player == ann.id);
+  CHECK(chat.value[0].name == "Ann");
+  CHECK(chat.value[0].text == "good luck");
+  CHECK(chat.value[0].at == 5001);
+  CHECK(!chat.value[0].deleted);
+  CHECK(chat.value[1].seq == 2);
+  CHECK(chat.value[1].channel == ChatChannel::Spectators);
+  CHECK(chat.value[1].player == eve.id);
+  CHECK(chat.value[1].name == "Eve");
+  CHECK(chat.value[1].text == "hello all");
+  CHECK(chat.value[2].seq == 3);
+  CHECK(chat.value[2].channel == ChatChannel::Players);
+  CHECK(chat.value[2].name == "Bob");
+  REQUIRE(s.chat("r2").value.size() == 1);
+  CHECK(s.chat("r2").value[0].text == "elsewhere");
+  CHECK(s.chat("nowhere").value.empty());
+
+  // Refused, with nothing written: a number taken, a room or a writer that does not exist.
+  CHECK(s.append_chat("r1", chat_message(2, ChatChannel::Players, ann.id, "Ann", "again")) != "");
+  CHECK(s.append_chat("nowhere", chat_message(1, ChatChannel::Players, ann.id, "Ann", "lost")) == "no room 'nowhere'");
+  CHECK(s.append_chat("r1", chat_message(4, ChatChannel::Players, eve.id + 100, "Ghost", "boo")) != "");
+  CHECK(s.chat("r1").value.size() == 3);
+  CHECK(s.chat("r1").value[1].text == "hello all");
+  CHECK(s.events("r1").value.size() == 1);  // chat numbers are apart from the events'
+  CHECK(RawConnection(path).column("SELECT channel FROM chat WHERE room = 'r1' ORDER BY seq") ==
+        std::vector<std::string>{"players", "spectators", "players"});
+}
+
+TEST_CASE("chat: a deletion marks the message and writes its audit entry together; an unknown message writes nothing") {
+  asio::io_context io;
+  std::string path = temp_path("chat-delete.db");
+  SqliteStore store(path);
+  Blocking s(store, io);
+  auto mod = create_account(store, io, "mod").account;
+  auto ann = s.create_player("a", "Ann").value;
+  REQUIRE(s.create_room(make_room("r1", ann.id, 1000), created_event(ann.id, 1000)) == "");
+  REQUIRE(s.append_chat("r1", chat_message(1, ChatChannel::Players, ann.id, "Ann", "fine words")) == "");
+  REQUIRE(s.append_chat("r1", chat_message(2, ChatChannel::Players, ann.id, "Ann", "rude words")) == "");
+  REQUIRE(s.append_chat("r1", chat_message(3, ChatChannel::Players, ann.id, "Ann", "more words")) == "");
+
+  const std::string details = R"({"seq":2,"player":)" + std::to_string(ann.id) + R"(,"text":"rude words"})";
+  AuditEntry audit{mod.id, "delete_chat", "r1", details, "192.0.2.7", 7'000};
+  CHECK(s.delete_chat("r1", 2, audit) == "");
+  auto chat = s.chat("r1");
+  REQUIRE(chat.ok());
+  REQUIRE(chat.value.size() == 3);  // kept, marked
+  CHECK(!chat.value[0].deleted);
+  CHECK(chat.value[1].deleted);
+  CHECK(chat.value[1].text == "rude words");
+  CHECK(!chat.value[2].deleted);
+  RawConnection raw(path);
+  CHECK(raw.column("SELECT count(*) FROM audit_log") == std::vector<std::string>{"1"});
+  Slot<Stored<AuditPage>> log;
+  store.audit_log(1, 10, io.get_executor(), log.fill());
+  REQUIRE(log.get(io).ok());
+  REQUIRE(log.get(io).value.entries.size() == 1);
+  const AuditRecord& entry = log.get(io).value.entries[0];
+  CHECK(entry.entry.actor == mod.id);
+  CHECK(entry.actor_name == "mod");
+  CHECK(entry.entry.action == "delete_chat");
+  CHECK(entry.entry.target == "r1");
+  CHECK(entry.entry.details == details);
+  CHECK(entry.entry.address == "192.0.2.7");
+  CHECK(entry.entry.at == 7'000);
+
+  // No such message: the error names it, and neither the chat nor the audit log changes.
+  AuditEntry lost = audit;
+  lost.action = "must-not-be-written";
+  CHECK(s.delete_chat("r1", 9, lost) == "no chat message 9");
+  CHECK(s.delete_chat("nowhere", 1, lost) == "no chat message 1");
+  CHECK(s.delete_chat("r1", 0, lost) == "no chat message 0");
+  CHECK(raw.column("SELECT count(*) FROM audit_log") == std::vector<std::string>{"1"});
+  CHECK(raw.column("SELECT seq FROM chat WHERE deleted = 1") == std::vector<std::string>{"2"});
+}
+
+TEST_CASE("a database of migrations 001-004 holding rooms and events is upgraded: untimed rooms, no lag, chat") {
+  asio::io_context io;
+  std::string path = temp_path("v4.db");
+  REQUIRE(migrations().size() >= 5);
+  {
+    // A version-4 database as the server before clocks left it.
+    Connection db(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+    register_sha256(db.handle());  // migration 2 calls it
+    db.exec(
+        "CREATE TABLE schema_version (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)");
+    for (const Migration& m : migrations()) {
+      if (m.version > 4) break;
+      db.exec(m.sql);
+      db.prepare("INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, 0)")
+          .bind(1, std::int64_t{m.version})
+          .bind(2, m.name)
+          .run();
+    }
+    db.exec("INSERT INTO players (id, token_hash, name, created_at) VALUES (1, '" + sha256_hex("old-ann") +
+            "', 'Ann', 0), (2, '" + sha256_hex("old-bob") + "', 'Bob', 0);"
+            "INSERT INTO rooms (id, game, variant, white, black, status, plies, created_at) VALUES "
+            "('oldlive', 'gipf', 'basic', 1, 2, 'live', 1, 5), ('oldopen', 'yinsh', 'normal', 1, NULL, 'open', 0, 6);"
+            "INSERT INTO events (room, seq, kind, player, color, action, at, note) VALUES "
+            "('oldlive', 1, 'created', 1, 'white', '', 5, ''), ('oldlive', 2, 'joined', 2, 'black', '', 6, ''), "
+            "('oldlive', 3, 'action', 1, 'white', 'e1-e3', 7, ''), ('oldopen', 1, 'created', 1, 'white', '', 6, '');");
+  }
+  SqliteStore upgraded(path);
+  Blocking s(upgraded, io);
+  CHECK(upgraded.schema_version() == migrations().back().version);
+  auto live = s.find_room("oldlive");
+  REQUIRE(live.ok());
+  REQUIRE(live.value);
+  CHECK(live.value->clock == TimeControl{});
+  CHECK(live.value->status == RoomStatus::Live);
+  CHECK(live.value->white_name == "Ann");
+  CHECK(live.value->black_name == "Bob");
+  CHECK(live.value->plies == 1);
+  auto unfinished = s.unfinished_rooms();
+  REQUIRE(unfinished.ok());
+  CHECK(clocks_of(unfinished.value) ==
+        std::map<std::string, TimeControl>{{"oldlive", TimeControl{}}, {"oldopen", TimeControl{}}});
+  CHECK(s.list_rooms({}).value.total == 2);
+  auto events = s.events("oldlive");
+  REQUIRE(events.ok());
+  REQUIRE(events.value.size() == 3);
+  for (const auto& e : events.value) CHECK(e.lag_ms == 0);
+  CHECK(events.value[2].action == "e1-e3");
+  CHECK(s.find_player("old-ann").value->id == 1);
+
+  // The old rooms take chat, events with lag, and new rooms their clocks.
+  CHECK(s.chat("oldlive").value.empty());
+  CHECK(s.append_chat("oldlive", chat_message(1, ChatChannel::Players, 2, "Bob", "still here")) == "");
+  CHECK(s.chat("oldlive").value.size() == 1);
+  EventRecord next = action_event(4, 2, "i5-h5");
+  next.lag_ms = 40;
+  CHECK(s.append_event("oldlive", next) == "");
+  CHECK(s.events("oldlive").value.back().lag_ms == 40);
+  CHECK(s.create_room(timed_room("new", 1, 100, kDaily), created_event(1, 100)) == "");
+  CHECK(s.find_room("new").value->clock == kDaily);
+  CHECK(RawConnection(path).column("SELECT version FROM schema_version ORDER BY version").back() ==
+        std::to_string(migrations().back().version));
+}
+
+TEST_CASE("a stored room whose clock kind is unknown is reported as an error, and the store carries on") {
+  asio::io_context io;
+  std::string path = temp_path("bad-clock.db");
+  SqliteStore store(path);
+  Blocking s(store, io);
+  auto ann = s.create_player("a", "Ann").value;
+  REQUIRE(s.create_room(timed_room("good", ann.id, 10, kBlitz), created_event(ann.id, 10)) == "");
+  REQUIRE(s.create_room(timed_room("bad", ann.id, 20, kDaily), created_event(ann.id, 20)) == "");
+  RawConnection raw(path);
+  REQUIRE(raw.exec("UPDATE rooms SET clock_kind = 'hourglass' WHERE id = 'bad'"));
+
+  auto bad = s.find_room("bad");
+  CHECK(!bad.ok());
+  CHECK(bad.error == "unknown clock kind 'hourglass' in the database");
+  CHECK(!bad.value);
+  // Like a row with an unknown status: a listing holding it fails as a whole.
+  auto page = s.list_rooms({});
+  CHECK(!page.ok());
+  CHECK(page.value.rooms.empty());
+  CHECK(!s.unfinished_rooms().ok());
+  // The other rows, the room's events and later writes are unharmed.
+  auto good = s.find_room("good");
+  REQUIRE(good.ok());
+  CHECK(good.value->clock == kBlitz);
+  CHECK(s.events("bad").value.size() == 1);
+  CHECK(s.append_event("bad", action_event(2, ann.id, "e1-e3")) == "");
+  CHECK(s.append_chat("bad", chat_message(1, ChatChannel::Players, ann.id, "Ann", "hm")) == "");
+  REQUIRE(raw.exec("UPDATE rooms SET clock_kind = 'correspondence' WHERE id = 'bad'"));
+  CHECK(s.find_room("bad").value->clock == kDaily);
+  CHECK(s.unfinished_rooms().value.size() == 2);
 }

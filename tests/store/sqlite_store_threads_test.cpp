@@ -110,6 +110,40 @@ TEST_CASE("a failed write is reported and does not sink the others of its batch"
   CHECK(s.find_player("n").value->id == newcomer.get(f.io).value.id);
 }
 
+TEST_CASE("a room's chat and events written at once keep their order; a failed chat write sinks nothing") {
+  Fixture f;
+  RawConnection other(f.path);
+  REQUIRE(other.exec("BEGIN IMMEDIATE"));  // so that the writes below share a batch
+  auto ex = f.io.get_executor();
+  using protocol::ChatChannel;
+  Slot<std::string> e2, c1, c1_again, lost, c2, deleted, e3;
+  AuditEntry audit{std::nullopt, "delete_chat", "r1", "{}", "cli", 1};
+  f.store->append_event("r1", action_event(2, f.player, "e1-e3"), {}, ex, e2.fill());
+  f.store->append_chat("r1", chat_message(1, ChatChannel::Players, f.player, "Pat", "one"), ex, c1.fill());
+  f.store->append_chat("r1", chat_message(1, ChatChannel::Players, f.player, "Pat", "taken"), ex, c1_again.fill());
+  f.store->delete_chat("r1", 7, audit, ex, lost.fill());
+  f.store->append_chat("r1", chat_message(2, ChatChannel::Spectators, f.player, "Pat", "two"), ex, c2.fill());
+  f.store->delete_chat("r1", 2, audit, ex, deleted.fill());  // the message written just before, in the same batch
+  f.store->append_event("r1", action_event(3, f.player, "e9-e7"), {}, ex, e3.fill());
+  REQUIRE(other.exec("COMMIT"));
+  CHECK(e2.get(f.io) == "");
+  CHECK(c1.get(f.io) == "");
+  CHECK(c1_again.get(f.io) != "");
+  CHECK(lost.get(f.io) == "no chat message 7");
+  CHECK(c2.get(f.io) == "");
+  CHECK(deleted.get(f.io) == "");
+  CHECK(e3.get(f.io) == "");
+  auto s = f.blocking();
+  auto chat = s.chat("r1").value;
+  REQUIRE(chat.size() == 2);
+  CHECK(chat[0].text == "one");
+  CHECK(!chat[0].deleted);
+  CHECK(chat[1].text == "two");
+  CHECK(chat[1].deleted);
+  CHECK(s.events("r1").value.size() == 3);
+  CHECK(other.column("SELECT count(*) FROM audit_log") == std::vector<std::string>{"1"});
+}
+
 TEST_CASE("reads do not wait behind a write") {
   Fixture f;
   RawConnection other(f.path);

@@ -87,6 +87,21 @@ class Blocking {
     store_.events(room, io_.get_executor(), s.fill());
     return s.get(io_);
   }
+  std::string append_chat(const std::string& room, const ChatRecord& message) {
+    Slot<std::string> s;
+    store_.append_chat(room, message, io_.get_executor(), s.fill());
+    return s.get(io_);
+  }
+  std::string delete_chat(const std::string& room, std::int64_t seq, const AuditEntry& audit) {
+    Slot<std::string> s;
+    store_.delete_chat(room, seq, audit, io_.get_executor(), s.fill());
+    return s.get(io_);
+  }
+  Stored<std::vector<ChatRecord>> chat(const std::string& room) {
+    Slot<Stored<std::vector<ChatRecord>>> s;
+    store_.chat(room, io_.get_executor(), s.fill());
+    return s.get(io_);
+  }
   Stored<std::optional<RoomRecord>> find_room(const std::string& id) {
     Slot<Stored<std::optional<RoomRecord>>> s;
     store_.find_room(id, io_.get_executor(), s.fill());
@@ -146,6 +161,11 @@ inline RoomRecord make_room(const std::string& id, std::int64_t white, std::int6
 
 inline EventRecord created_event(std::int64_t player, std::int64_t at) {
   return {1, protocol::EventKind::Created, player, engine::Color::White, "", at, ""};
+}
+
+inline ChatRecord chat_message(std::int64_t seq, protocol::ChatChannel channel, std::int64_t player,
+                               const std::string& name, const std::string& text) {
+  return {seq, channel, player, name, text, 5000 + seq, false};
 }
 
 inline EventRecord action_event(std::int64_t seq, std::int64_t player, const std::string& action) {

@@ -21,4 +21,19 @@ struct GameResult {
   friend bool operator==(const GameResult&, const GameResult&) = default;
 };
 
+// Endings decided off the board: a referee's result, a flag that fell, a
+// player who left. Each is the result's reason token.
+enum class Verdict : std::uint8_t { Adjudication, Timeout, Abandonment };
+
+constexpr std::string_view verdict_reason(Verdict v) {
+  constexpr std::string_view kReasons[] = {"adjudication", "timeout", "abandonment"};
+  return kReasons[static_cast<int>(v)];
+}
+
+constexpr std::optional<Verdict> parse_verdict(std::string_view reason) {
+  for (int i = 0; i <= static_cast<int>(Verdict::Abandonment); ++i)
+    if (verdict_reason(static_cast<Verdict>(i)) == reason) return static_cast<Verdict>(i);
+  return std::nullopt;
+}
+
 }  // namespace engine

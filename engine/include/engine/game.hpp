@@ -82,7 +82,7 @@ class Game {
   // Only for games that have draws by agreement.
   bool agree_draw() { return state_.agree_draw(); }
   // A referee's result; false where it is impossible (over, or a draw in GIPF).
-  bool adjudicate(std::optional<Color> winner) { return state_.adjudicate(winner); }
+  bool adjudicate(std::optional<Color> winner, Verdict verdict = Verdict::Adjudication) { return state_.adjudicate(winner, verdict); }
 
   // The turn the last action written or chosen belongs to (-1 before any).
   int last_confirmed_turn() const { return confirmed_ == 0 ? -1 : steps_[confirmed_ - 1].turn; }

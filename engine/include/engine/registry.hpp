@@ -75,7 +75,8 @@ class AnyGame {
   GameResult result() const;
   bool resign(Color loser);
   bool agree_draw();  // false where there are no draws or none is possible
-  bool adjudicate(std::optional<Color> winner);  // a referee's result; false when over, or a GIPF draw
+  // A result decided off the board (a referee, a clock, an absence); false when over, or a GIPF draw.
+  bool adjudicate(std::optional<Color> winner, Verdict verdict = Verdict::Adjudication);
   std::string record(const std::vector<RecordTag>& tags) const;  // engine::print_record
   const Games& typed() const { return game_; }  // for views that need the game's own types
 

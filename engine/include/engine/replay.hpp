@@ -89,13 +89,14 @@ ReplayResult<Rules> replay_record(std::string_view text) {
       return fail(last_line, "the record says " + *result + " but the moves end " + result_token(actual));
     if (termination && *termination != actual.reason)
       return fail(last_line, "the record says " + *termination + " but the game ended by " + std::string(actual.reason));
-  } else if (result && *result != "*" && termination && *termination == "adjudication") {
-    // A referee ended the game: any result the game allows (a GIPF draw is not one).
+  } else if (result && *result != "*" && termination && parse_verdict(*termination)) {
+    // Decided off the board (a referee, a clock, an absent player): any result
+    // the game allows (a GIPF draw is not one).
     std::optional<Color> winner;
     if (*result == "1-0" || *result == "0-1") winner = *result == "1-0" ? Color::White : Color::Black;
     else if (*result != "1/2-1/2")
       return fail(1, "unknown result " + excerpt(*result) + ", expected 1-0, 0-1, 1/2-1/2 or *");
-    if (!game.adjudicate(winner)) return fail(last_line, "the game cannot be adjudicated " + *result);
+    if (!game.adjudicate(winner, *parse_verdict(*termination))) return fail(last_line, "the game cannot be adjudicated " + *result);
   } else if (result && *result != "*") {
     if (*result == "1-0" || *result == "0-1") {
       if (termination && *termination != "resignation")

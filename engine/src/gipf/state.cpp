@@ -422,9 +422,9 @@ bool State::resign(Color loser) {
   return true;
 }
 
-bool State::adjudicate(std::optional<Color> winner) {
+bool State::adjudicate(std::optional<Color> winner, Verdict verdict) {
   if (result_.over || !winner) return false;
-  finish(*winner, "adjudication");
+  finish(*winner, verdict_reason(verdict));
   return true;
 }
 

@@ -392,9 +392,9 @@ bool State::agree_draw() {
   return true;
 }
 
-bool State::adjudicate(std::optional<Color> winner) {
+bool State::adjudicate(std::optional<Color> winner, Verdict verdict) {
   if (result_.over) return false;
-  finish(winner, "adjudication");
+  finish(winner, verdict_reason(verdict));
   return true;
 }
 

@@ -22,6 +22,7 @@ struct GameRow {
   std::string reason;
   std::int64_t created_at = 0;
   std::int64_t finished_at = 0;  // 0: not finished
+  TimeControl clock;
 };
 
 struct GameList {

@@ -9,10 +9,13 @@
 #include <string_view>
 #include <variant>
 
+#include "protocol/time_control.hpp"
+
 namespace protocol {
 
 inline constexpr int kVersion = 1;
 inline constexpr std::size_t kMaxNameLength = 24;  // code points
+inline constexpr std::size_t kMaxChatLength = 200;  // code points
 
 enum class ErrorCode {
   BadJson,             // the frame is not JSON
@@ -38,7 +41,11 @@ enum class ErrorCode {
   DrawOfferTooSoon,    // a player's draw offers must be some actions apart
   RoomLimit,           // the room has as many events as a room may hold
   AlreadyStarted,      // only a room still waiting for its second player can be cancelled
-  Forbidden,           // not for this connection (set_name from an account)
+  Forbidden,           // not for this connection (set_name from an account, delete_chat from a player)
+  NotAbortable,        // abort after both players acted
+  NoClaim,             // a claim while the opponent is not gone long enough, or without a live clock
+  GameNotOver,         // a rematch before the game ended
+  Muted,               // chat from a muted account
 };
 
 std::string_view code_name(ErrorCode code);
@@ -65,6 +72,7 @@ struct CreateRoom {
   int black_extra = 0;
   std::string color = "random";  // white | black | random: the creator's seat
   bool is_private = false;
+  TimeControl clock{};  // untimed unless given
   friend bool operator==(const CreateRoom&, const CreateRoom&) = default;
 };
 struct JoinRoom {
@@ -83,6 +91,7 @@ struct Play {
   std::string room;
   std::int64_t ply = 0;  // the ply the action is meant for (the room's current ply)
   std::string action;    // notation of one atomic action
+  std::optional<std::int64_t> think_ms{};  // the client's time from `legal` to sending (lag compensation)
   friend bool operator==(const Play&, const Play&) = default;
 };
 struct Resign {
@@ -105,12 +114,37 @@ struct CancelRoom {
 struct Resync {
   std::string room;
   std::int64_t since = 0;  // the last event sequence number the client saw (0: none)
+  std::int64_t chat_since = 0;  // the last chat message it saw
   friend bool operator==(const Resync&, const Resync&) = default;
+};
+struct Abort {
+  std::string room;
+  friend bool operator==(const Abort&, const Abort&) = default;
+};
+// claim_victory, or claim_draw (`draw`)
+struct Claim {
+  std::string room;
+  bool draw = false;
+  friend bool operator==(const Claim&, const Claim&) = default;
+};
+struct Rematch {
+  std::string room;
+  friend bool operator==(const Rematch&, const Rematch&) = default;
+};
+struct Chat {
+  std::string room;
+  std::string text;  // checked and NFC-normalised by the parser
+  friend bool operator==(const Chat&, const Chat&) = default;
+};
+struct DeleteChat {
+  std::string room;
+  std::int64_t seq = 0;
+  friend bool operator==(const DeleteChat&, const DeleteChat&) = default;
 };
 
 using ClientMessage =
     std::variant<Hello, SetName, LobbySubscribe, CreateRoom, JoinRoom, Watch, Leave, Play, Resign, DrawOffer, DrawAnswer, Resync,
-                 CancelRoom>;
+                 CancelRoom, Abort, Claim, Rematch, Chat, DeleteChat>;
 
 struct Incoming {
   nlohmann::json id;  // the client's correlation id (string or integer), echoed back; null if none
@@ -141,6 +175,9 @@ struct NameCheck {
   std::string error;  // why the name is refused; empty when accepted
 };
 NameCheck check_name(std::string_view name);
+// A chat message under the same rules for characters: 1..200 code points
+// (kMaxChatLength) after NFC, not only spaces; spaces anywhere.
+NameCheck check_chat_text(std::string_view text);
 // check_name's error message, empty when the name is accepted.
 std::string validate_name(std::string_view name);
 

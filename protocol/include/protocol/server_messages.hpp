@@ -17,6 +17,7 @@
 #include "protocol/json_writer.hpp"
 #include "protocol/messages.hpp"
 #include "protocol/room_types.hpp"
+#include "protocol/time_control.hpp"
 
 namespace protocol {
 
@@ -75,9 +76,16 @@ struct Legal {
   LegalMoves legal;
 };
 
+// The clocks as of a moment: each player's time left, and whose clock runs.
+struct Clocks {
+  std::int64_t white_ms = 0, black_ms = 0;
+  std::optional<engine::Color> running;
+};
+
 struct RoomInfo {
   std::string id;
   engine::GameOptions options;
+  TimeControl clock;
   bool is_private = false;
   std::optional<PlayerRef> white, black;
   std::int64_t created_at = 0;
@@ -94,6 +102,11 @@ struct RoomSnapshot {
   RawJson result;
   std::optional<engine::Color> draw_offer;
   int spectators = 0;
+  std::optional<Clocks> clocks;                // none: untimed
+  std::optional<std::int64_t> claim_at;        // the opponent is gone: claims from then on
+  bool abortable = false;                      // a player may still abort
+  std::optional<engine::Color> rematch_offer;  // who offered a rematch
+  std::optional<std::string> rematch;          // the rematch's room
 };
 
 struct Event {
@@ -111,12 +124,51 @@ struct Event {
   std::optional<std::string> note;  // aborted, adjudicated: the moderator's reason; resigned: "banned"
   std::optional<std::string> action;  // action ...
   RawJson steps;                      // ... and the steps it took (with the forced ones)
+  std::optional<Clocks> clocks;       // as of the event; none: untimed
+};
+
+// To the player waiting on an opponent gone (a live clock): claims from `claim_at`.
+struct OpponentGone {
+  std::string room;
+  std::int64_t claim_at = 0;
+};
+struct OpponentBack {
+  std::string room;
+};
+struct RematchOffer {
+  std::string room;
+  engine::Color by = engine::Color::White;
+};
+struct RematchReady {
+  std::string room;
+  std::string next;
+};
+
+struct ChatLine {
+  std::int64_t seq = 0;
+  ChatChannel channel = ChatChannel::Players;
+  std::int64_t at = 0;
+  PlayerRef player;
+  std::string text;
+};
+struct ChatMessage {
+  std::string room;
+  ChatLine line;
+};
+struct ChatHistory {
+  std::string room;
+  std::vector<ChatLine> messages;
+};
+struct ChatDeleted {
+  std::string room;
+  std::int64_t seq = 0;
 };
 
 // One room of the lobby lists.
 struct LobbyEntry {
   std::string id;
   engine::GameOptions options;
+  TimeControl clock;
   std::int64_t created_at = 0;
   RoomStatus status = RoomStatus::Open;
   std::string creator;         // open: who waits, and
@@ -150,6 +202,15 @@ Json to_json(const RoomCreated& m);
 Json to_json(const Ack& m);
 Json to_json(const ErrorReply& m);
 Json to_json(const Spectators& m);
+Json to_json(const OpponentGone& m);
+Json to_json(const OpponentBack& m);
+Json to_json(const RematchOffer& m);
+Json to_json(const RematchReady& m);
+Json to_json(const ChatMessage& m);
+Json to_json(const ChatHistory& m);
+Json to_json(const ChatDeleted& m);
+// A time control as the protocol shows it: null (untimed) or its object.
+Json clock_json(const TimeControl& c);
 // The messages that carry views of a game are written as text at once
 // (JsonWriter): the parts already written (state, moves, steps) go in as they are.
 std::string to_text(const Legal& m);

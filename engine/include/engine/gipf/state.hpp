@@ -68,7 +68,7 @@ class State : public StateOps<State, Action> {
   bool resign(Color loser);
   // Ends the game by a referee's decision ("adjudication"). GIPF has no draws:
   // refused (false) without a winner, and once the game is over.
-  bool adjudicate(std::optional<Color> winner);
+  bool adjudicate(std::optional<Color> winner, Verdict verdict = Verdict::Adjudication);
 
  private:
   void put(Cell c, Piece p);

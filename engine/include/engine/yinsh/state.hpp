@@ -58,7 +58,7 @@ class State : public StateOps<State, Action> {
   // Both players agree to a draw (RULES.md §3.5). Refused once the game is over.
   bool agree_draw();
   // Ends the game by a referee's decision ("adjudication"); no winner: a draw.
-  bool adjudicate(std::optional<Color> winner);
+  bool adjudicate(std::optional<Color> winner, Verdict verdict = Verdict::Adjudication);
 
  private:
   void put(Cell c, Piece p);

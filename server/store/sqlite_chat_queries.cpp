@@ -1,0 +1,53 @@
+// The SQL of the rooms' chat (sqlite_queries.hpp): messages numbered per room
+// by the caller (the room's next seq, like its events), kept when a moderator
+// deletes them (marked deleted, the deletion audited in the same transaction).
+#include "sqlite_connection.hpp"
+#include "sqlite_queries.hpp"
+
+namespace arena::sql {
+namespace {
+
+protocol::ChatChannel parse_channel(const std::string& text) {
+  if (auto c = protocol::parse_channel(text)) return *c;
+  throw SqliteError("unknown chat channel '" + text + "' in the database");
+}
+
+}  // namespace
+
+void insert_chat(Connection& db, const std::string& room, const ChatRecord& m) {
+  {
+    // The foreign key would refuse it too, in words that do not say which room.
+    Statement exists = db.prepare("SELECT 1 FROM rooms WHERE id = ?");
+    exists.bind(1, room);
+    if (!exists.step()) throw SqliteError("no room '" + room + "'");
+  }
+  db.prepare("INSERT INTO chat (room, seq, channel, player, name, text, at, deleted) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+      .bind(1, room)
+      .bind(2, m.seq)
+      .bind(3, protocol::channel_name(m.channel))
+      .bind(4, m.player)
+      .bind(5, m.name)
+      .bind(6, m.text)
+      .bind(7, m.at)
+      .bind(8, std::int64_t{m.deleted ? 1 : 0})
+      .run();
+}
+
+void delete_chat(Connection& db, const std::string& room, std::int64_t seq, const AuditEntry& audit) {
+  db.prepare("UPDATE chat SET deleted = 1 WHERE room = ? AND seq = ?").bind(1, room).bind(2, seq).run();
+  if (db.changes() != 1) throw SqliteError("no chat message " + std::to_string(seq));
+  insert_audit(db, audit);
+}
+
+std::vector<ChatRecord> chat(Connection& db, const std::string& room) {
+  Statement s =
+      db.prepare("SELECT seq, channel, player, name, text, at, deleted FROM chat WHERE room = ? ORDER BY seq");
+  s.bind(1, room);
+  std::vector<ChatRecord> out;
+  while (s.step())
+    out.push_back({s.integer(0), parse_channel(s.text(1)), s.integer(2), s.text(3), s.text(4), s.integer(5),
+                   s.integer(6) != 0});
+  return out;
+}
+
+}  // namespace arena::sql

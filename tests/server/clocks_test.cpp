@@ -1,0 +1,205 @@
+// Clocks, the life of a game and chat against the real server (issue #12):
+// short real clocks, a flag that falls while the server is stopped, a claim
+// after a page closed, abort, rematch, and the two chat channels. Every wait
+// is for a condition (a message, or the wall clock passing a moment the
+// server named), never a fixed sleep.
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "arena_test_support.hpp"
+
+using namespace test_support;
+
+namespace {
+
+std::int64_t wall_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+// Waits until the wall clock has passed `moment` (ms since the epoch).
+void wait_past(std::int64_t moment) {
+  while (wall_ms() <= moment) std::this_thread::sleep_for(20ms);
+}
+
+// The first message of `type` for which `match` holds: from those skipped
+// earlier (in order), else the next to arrive.
+template <class Match>
+json next_of(Participant& p, const std::string& type, Match match, std::chrono::seconds timeout = 20s) {
+  auto& skipped = p.ws.skipped();
+  for (auto it = skipped.begin(); it != skipped.end(); ++it)
+    if ((*it)["type"] == type && match(*it)) {
+      json m = *it;
+      skipped.erase(it);
+      return m;
+    }
+  auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (std::chrono::steady_clock::now() < deadline) {
+    auto m = p.ws.receive_type(type, 1s);
+    if (m && match(*m)) return *m;
+  }
+  FAIL("no matching " << type);
+  return {};
+}
+
+json next_event(Participant& p, const std::string& kind, std::chrono::seconds timeout = 20s) {
+  return next_of(p, "event", [&](const json& e) { return e["kind"] == kind; }, timeout);
+}
+
+// The decider plays their first legal action (waiting for their `legal`); the event everyone gets.
+json act(const std::string& room, Participant& mover, Participant& other) {
+  auto legal = next_of(mover, "legal", [&](const json& l) { return l["room"] == room; });
+  mover.ws.send({{"type", "action"}, {"room", room}, {"ply", legal["ply"]}, {"action", legal["actions"][0]}, {"think_ms", 5}});
+  auto e = next_event(mover, "action");
+  next_event(other, "action");
+  return e;
+}
+
+json live_clock(std::int64_t initial, std::int64_t increment) {
+  return {{"kind", "live"}, {"initial_ms", initial}, {"increment_ms", increment}};
+}
+
+}  // namespace
+
+TEST_CASE("clocks: a 2 s + 0 game is lost on time by the server's own timer; every event carries the clocks") {
+  ServerProcess server(temp_path("flag.db"));
+  REQUIRE(server.start());
+  Participant ann, bob;
+  REQUIRE(ann.identify(server.port(), "Ann"));
+  REQUIRE(bob.identify(server.port(), "Bob"));
+  std::string room = open_game(ann, bob, {{"game", "yinsh"}, {"variant", "normal"}, {"clock", live_clock(2000, 0)}});
+  json first = act(room, ann, bob);
+  CHECK(first["clocks"] == json{{"white_ms", 2000}, {"black_ms", 2000}, {"running", nullptr}});
+  json second = act(room, bob, ann);  // both have acted: White's clock runs
+  CHECK(second["clocks"] == json{{"white_ms", 2000}, {"black_ms", 2000}, {"running", "white"}});
+  // Nobody sends anything: the flag falls.
+  json timeout = next_event(bob, "timeout");
+  CHECK(timeout["by"] == "white");
+  CHECK(timeout["at"] == second["at"].get<std::int64_t>() + 2000);
+  CHECK(timeout["result"]["winner"] == "black");
+  CHECK(timeout["result"]["reason"] == "timeout");
+  CHECK(timeout["clocks"] == json{{"white_ms", 0}, {"black_ms", 2000}, {"running", nullptr}});
+  CHECK(timeout["status"] == "finished");
+  auto row = json::parse(http_get(server.port(), "/api/games/" + room).body);
+  CHECK(row["reason"] == "timeout");
+  CHECK(row["clock"] == live_clock(2000, 0));
+}
+
+TEST_CASE("clocks: a flag that fell while the server was stopped is applied when it starts") {
+  std::string db = temp_path("flag-restart.db");
+  std::string room;
+  std::int64_t flag = 0;
+  Participant ann, bob;
+  {
+    ServerProcess server(db);
+    REQUIRE(server.start());
+    REQUIRE(ann.identify(server.port(), "Ann"));
+    REQUIRE(bob.identify(server.port(), "Bob"));
+    room = open_game(ann, bob, {{"game", "gipf"}, {"variant", "basic"}, {"clock", live_clock(3000, 0)}});
+    act(room, ann, bob);
+    json second = act(room, bob, ann);
+    flag = second["at"].get<std::int64_t>() + 3000;
+    server.kill_hard();
+  }
+  wait_past(flag + 200);
+  ServerProcess restarted(db);
+  REQUIRE(restarted.start());
+  // The restored room stores its timeout as soon as it is loaded.
+  json row;
+  for (auto until = std::chrono::steady_clock::now() + 10s; std::chrono::steady_clock::now() < until;) {
+    row = json::parse(http_get(restarted.port(), "/api/games/" + room).body);
+    if (row["status"] != "live") break;
+    std::this_thread::sleep_for(20ms);
+  }
+  CHECK(row["status"] == "finished");
+  CHECK(row["result"] == "0-1");
+  CHECK(row["reason"] == "timeout");
+  CHECK(row["finished_at"] == flag);  // the moment the flag fell, not the restart
+}
+
+TEST_CASE("claims: the opponent's page closes on their decision; after the wait the game can be claimed") {
+  ServerProcess server(temp_path("claim.db"), {"--claim-after-seconds", "1"});
+  REQUIRE(server.start());
+  Participant ann, bob;
+  REQUIRE(ann.identify(server.port(), "Ann"));
+  REQUIRE(bob.identify(server.port(), "Bob"));
+  std::string room = open_game(ann, bob, {{"game", "yinsh"}, {"variant", "blitz"}, {"clock", live_clock(600000, 0)}});
+  act(room, ann, bob);
+  act(room, bob, ann);  // White decides now
+  bob.ws.send({{"type", "claim_victory"}, {"room", room}, {"id", 1}});
+  auto early = bob.ws.receive_type("error", 5s);
+  REQUIRE(early);
+  CHECK((*early)["code"] == "no_claim");
+  ann.ws.close();
+  auto gone = next_of(bob, "opponent_gone", [&](const json& m) { return m["room"] == room; });
+  std::int64_t claim_at = gone["claim_at"];
+  wait_past(claim_at);
+  bob.ws.send({{"type", "claim_victory"}, {"room", room}, {"id", 2}});
+  json claimed = next_event(bob, "claimed");
+  CHECK(claimed["by"] == "black");
+  CHECK(claimed["result"]["winner"] == "black");
+  CHECK(claimed["result"]["reason"] == "abandonment");
+}
+
+TEST_CASE("abort before both acted, then a rematch with colours swapped; chat in two channels") {
+  ServerProcess server(temp_path("rematch.db"));
+  REQUIRE(server.start());
+  Participant ann, bob, cid;
+  REQUIRE(ann.identify(server.port(), "Ann"));
+  REQUIRE(bob.identify(server.port(), "Bob"));
+  REQUIRE(cid.identify(server.port(), "Cid"));
+  json clock = live_clock(300000, 3000);
+  std::string room = open_game(ann, bob, {{"game", "gipf"}, {"variant", "standard"}, {"clock", clock}});
+  cid.ws.send({{"type", "watch"}, {"room", room}});
+  REQUIRE(cid.ws.receive_type("chat_history", 5s));
+
+  // Chat: the players' channel reaches the players only; the spectators' everyone.
+  ann.ws.send({{"type", "chat"}, {"room", room}, {"text", "good luck"}});
+  auto to_bob = next_of(bob, "chat", [](const json&) { return true; });
+  CHECK(to_bob["channel"] == "players");
+  CHECK(to_bob["text"] == "good luck");
+  CHECK(to_bob["player"]["name"] == "Ann");
+  CHECK(to_bob["seq"] == 1);
+  cid.ws.send({{"type", "chat"}, {"room", room}, {"text", "go Bob"}});
+  auto seen_by_cid = next_of(cid, "chat", [](const json&) { return true; });
+  CHECK(seen_by_cid["channel"] == "spectators");
+  CHECK(seen_by_cid["seq"] == 2);  // Cid never got message 1
+  CHECK(next_of(ann, "chat", [](const json& m) { return m["seq"] == 2; })["text"] == "go Bob");
+  ann.ws.send({{"type", "chat"}, {"room", room}, {"text", "<b>"}, {"id", "bad"}});
+  auto bad = ann.ws.receive_type("error", 5s);
+  REQUIRE(bad);
+  CHECK((*bad)["code"] == "bad_field");
+  Participant dan;  // a later spectator gets the spectators' history only
+  REQUIRE(dan.identify(server.port(), "Dan"));
+  dan.ws.send({{"type", "watch"}, {"room", room}});
+  auto history = dan.ws.receive_type("chat_history", 5s);
+  REQUIRE(history);
+  REQUIRE((*history)["messages"].size() == 1);
+  CHECK((*history)["messages"][0]["text"] == "go Bob");
+
+  // White acted, Black has not: either may still abort.
+  act(room, ann, bob);
+  bob.ws.send({{"type", "abort"}, {"room", room}});
+  json aborted = next_event(ann, "aborted");
+  CHECK(aborted["by"] == "black");
+  CHECK(aborted["status"] == "cancelled");
+  CHECK(aborted["result"].is_null());
+
+  ann.ws.send({{"type", "rematch"}, {"room", room}});
+  auto offer = next_of(bob, "rematch_offer", [](const json&) { return true; });
+  CHECK(offer["by"] == "white");
+  bob.ws.send({{"type", "rematch"}, {"room", room}});
+  auto ready = next_of(ann, "rematch", [](const json&) { return true; });
+  std::string next = ready["next"];
+  CHECK(next != room);
+  CHECK(next_of(cid, "rematch", [](const json&) { return true; })["next"] == next);
+  ann.ws.send({{"type", "join_room"}, {"room", next}});
+  auto snapshot = next_of(ann, "room", [&](const json& m) { return m["room"]["id"] == next; });
+  CHECK(snapshot["you"] == "black");  // colours swapped
+  CHECK(snapshot["status"] == "live");
+  CHECK(snapshot["room"]["white"]["name"] == "Bob");
+  CHECK(snapshot["room"]["clock"] == clock);
+  CHECK(snapshot["abortable"] == true);
+  CHECK(snapshot["clocks"] == json{{"white_ms", 300000}, {"black_ms", 300000}, {"running", nullptr}});
+}
