@@ -1,9 +1,10 @@
 // The room's clocks, the life of a game and chat (web-client/js/room_state.js,
 // PROTOCOL.md "Clocks, the life of a game, and chat"): clocks from snapshots and
 // events and their countdown, the claim against an opponent gone, abort,
-// rematch, the chat's channels and the turn alert. The fixtures were recorded
-// before the server spoke these, so the new fields and messages are written by
-// hand from PROTOCOL.md onto rooms recorded live.
+// rematch, the chat's channels and the turn alert. Most cases are written by
+// hand from PROTOCOL.md onto rooms recorded live before the server spoke these;
+// the last group folds clocks_chat.json, recorded from the server of #12, and
+// checks that the hand-written messages have the recorded ones' fields.
 import { test, describe, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -406,5 +407,122 @@ describe('resync with chat_since', () => {
       { type: 'resync', room: 'r1', since: 12, chat_since: 4 },
       { type: 'resync', room: 'r2', since: 3 },
     ]);
+  });
+});
+
+describe('recorded from the server: clocks, abort, timeout, claim, rematch and chat', () => {
+  // clocks_chat.json (record_fixtures.js): Ada (white), Bo (black) and Cy watching
+  const recorded = fixture('clocks_chat.json');
+  const { rooms } = recorded;
+  const inRoom = (messages, room) => messages.filter((m) => m.type === 'room' ? m.room.id === room : m.room === room);
+  const clients = { white: recorded.white, black: recorded.black, spectator: recorded.spectator };
+
+  test('every event carries the clocks, and every snapshot the new fields', () => {
+    for (const messages of Object.values(clients)) {
+      for (const m of messages.filter(isType('event'))) assert.ok('clocks' in m, `${m.kind} ${m.seq}`);
+      for (const m of messages.filter(isType('room'))) {
+        for (const field of ['clocks', 'claim_at', 'abortable', 'rematch_offer', 'rematch']) assert.ok(field in m, field);
+        assert.deepEqual(m.room.clock.kind, 'live');
+        assert.equal(m.abortable, abortableOf(m.status, m.history), 'the history says what the server says');
+      }
+    }
+  });
+
+  test('the hand-written messages above have the recorded ones\' fields', () => {
+    const fields = (m) => Object.keys(m).sort();
+    const white = recorded.white;
+    assert.deepEqual(fields(chat(1, 'players', 'x')), fields(first(white, isType('chat'))));
+    assert.deepEqual(fields({ type: 'opponent_gone', room: id, claim_at: 1 }), fields(first(white, isType('opponent_gone'))));
+    assert.deepEqual(fields({ type: 'rematch_offer', room: id, by: 'white' }), fields(first(white, isType('rematch_offer'))));
+    assert.deepEqual(fields({ type: 'rematch', room: id, next: 'n' }), fields(first(white, isType('rematch'))));
+    const history = first(recorded.spectator, (m) => m.type === 'chat_history' && m.messages.length);
+    assert.deepEqual(fields(history.messages[0]), fields(entry(chat(1, 'players', 'x'))));
+    const timeout = first(white, isEvent('timeout'));
+    assert.deepEqual(fields(timeout), fields({ type: 'event', room: id, seq: 1, kind: 'timeout', at: 1, by: 'white', ply: 1, status: 'finished', state: {}, result: {}, clocks: {} }));
+  });
+
+  test('the clocks: none runs until both have moved, then the decider\'s, with the increment', () => {
+    const white = inRoom(recorded.white, rooms.chat);
+    const one = fold(before(white, isEvent('action', 4)));  // white has moved, black not yet
+    assert.equal(one.clocks.running, null);
+    assert.equal(one.abortable, true);
+    const both = reduce(one, first(white, isEvent('action', 4)), 1000);
+    assert.deepEqual(both.clocks, { white_ms: 60000, black_ms: 60000, running: 'white' });
+    assert.equal(both.abortable, false);
+    assert.equal(clockReadings(both, 1500).white, 59500);
+    const third = reduce(both, first(white, isEvent('action', 5)), 2000);
+    assert.ok(third.clocks.white_ms > 60000, 'the increment (2 s) was added');
+    assert.equal(third.clocks.running, 'black');
+  });
+
+  test('the chat: the players read both channels, the spectator only theirs; a resync brings what was missed', () => {
+    const texts = (room) => room.chat.map((c) => c.text);
+    const white = fold(inRoom(recorded.white, rooms.chat));
+    const black = fold(inRoom(recorded.black, rooms.chat));
+    const spectator = fold(inRoom(recorded.spectator, rooms.chat));
+    assert.deepEqual(texts(white), ['good luck', 'go white', 'thanks']);
+    assert.deepEqual(texts(black), ['good luck', 'go white', 'thanks']);
+    assert.deepEqual(texts(spectator), ['go white']);
+    assert.equal(white.chatSeq, 3);
+    assert.equal(spectator.chatSeq, 2);
+    assert.deepEqual(chatView(white, true).players.map((c) => c.text), ['good luck', 'thanks']);
+    assert.equal(chatView(white, true).hidden, 1);
+    const refused = first(recorded.white, (m) => m.type === 'error' && m.code === 'forbidden');
+    assert.equal(refused.room, rooms.chat, 'a player\'s delete_chat: forbidden');
+  });
+
+  test('resigned, then a rematch: offered, made; the new room has the colours swapped and the same clock', () => {
+    const black = inRoom(recorded.black, rooms.chat);
+    const offered = fold(before(black, isType('rematch')));
+    assert.equal(offered.status, 'finished');
+    assert.equal(offered.rematchOffer, 'white');
+    assert.equal(rematchStatus(offered), 'answer');
+    const made = fold(black);
+    assert.equal(made.rematch, rooms.rematch);
+    assert.equal(rematchStatus(made), 'made');
+    assert.equal(rematchStatus(fold(inRoom(recorded.spectator, rooms.chat))), 'made', 'the spectators are told too');
+    assert.equal(rematchStatus(fold(before(inRoom(recorded.white, rooms.chat), isType('rematch')))), 'offered');
+    const next = fold(inRoom(recorded.black, rooms.rematch));
+    assert.equal(next.you, 'white');
+    assert.deepEqual(next.seats, { white: { id: 2, name: 'Bo' }, black: { id: 1, name: 'Ada' } });
+    assert.deepEqual(next.clock, made.clock);
+    assert.equal(next.status, 'live');
+    assert.equal(canAbort(next), true);
+    assert.ok(next.legal, 'the new white decides first');
+  });
+
+  test('aborted by a player after one action: no result, the opponent told, a rematch possible', () => {
+    const white = fold(inRoom(recorded.white, rooms.aborted));
+    assert.equal(white.status, 'cancelled');
+    assert.equal(white.result, null);
+    assert.deepEqual(white.ending, { kind: 'aborted', note: '', by: 'black' });
+    assert.equal(white.notice, 'aborted');
+    assert.equal(endingText(white), 'Black (Bo) aborted the game: it has no result.');
+    assert.equal(rematchStatus(white), 'available');
+    assert.equal(fold(inRoom(recorded.black, rooms.aborted)).notice, null);
+  });
+
+  test('lost on time: the loser\'s clock at 0.0, the opponent wins', () => {
+    for (const messages of Object.values(clients)) {
+      const room = fold(inRoom(messages, rooms.timeout));
+      assert.deepEqual(room.result, { winner: 'black', reason: 'timeout' });
+      const readings = clockReadings(room, 1e12);
+      assert.equal(readings.white, 0);
+      assert.equal(readings.running, null);
+      assert.equal(formatClock(readings.white), '0:00.0');
+    }
+  });
+
+  test('claimed: the countdown from opponent_gone, then the win by abandonment', () => {
+    const white = inRoom(recorded.white, rooms.claimed);
+    const gone = first(white, isType('opponent_gone'));
+    const waiting = fold(before(white, isEvent('claimed')));
+    assert.equal(waiting.claimAt, gone.claim_at);
+    assert.equal(claimWait(waiting, gone.claim_at - 800), 800);
+    assert.equal(claimWait(waiting, gone.claim_at), 0);
+    const claimed = fold(white);
+    assert.deepEqual(claimed.result, { winner: 'white', reason: 'abandonment' });
+    assert.equal(claimed.claimAt, null);
+    assert.equal(fold(inRoom(recorded.spectator, rooms.claimed)).claimAt, null, 'the spectator was never told');
   });
 });
