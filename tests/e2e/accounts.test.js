@@ -219,7 +219,7 @@ test('a moderator aborts a game and bans a player from the admin page', async ()
   await waiting.screenshot({ path: screenshotPath('accounts-aborted.png') });
   await waiting.goto(at(`/?replay=${rooms.open}`));  // the stored game says so too
   await waiting.waitForSelector('#position');
-  assert.match(await waiting.textContent('main'), /A moderator aborted the game/);
+  assert.match(await waiting.textContent('main'), /The game was aborted: it has no result/);
   await waiting.close();
 
   // ban bob, who is in a live game with alice

@@ -28,12 +28,13 @@ export function addAccount(db, username, password, role = 'player') {
 
 /**
  * The server on a loopback port (a free one unless given) with its database (a
- * fresh one unless given); resolves to {url, port, db, stop, kill}.
+ * fresh one unless given) and any further flags in `args`
+ * (['--claim-after-seconds', '3']); resolves to {url, port, db, stop, kill}.
  */
-export function startServer({ port = 0, db } = {}) {
+export function startServer({ port = 0, db, args = [] } = {}) {
   const bin = serverBin();
   db ||= freshDb();
-  const child = spawn(bin, ['--port', String(port), '--db', db, '--static-dir', join(root, 'web-client'), '--log-level', 'warn'],
+  const child = spawn(bin, ['--port', String(port), '--db', db, '--static-dir', join(root, 'web-client'), '--log-level', 'warn', ...args],
     { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise((resolve) => child.on('exit', resolve));
   return new Promise((resolve, reject) => {

@@ -134,7 +134,10 @@ describe('words', () => {
       [yinsh, { winner: 'black', reason: 'no-moves' }, 'Black wins on rings: no ring could move.'],
       [yinsh, { winner: null, reason: 'agreement' }, 'Draw by agreement.'],
       [yinsh, { winner: 'white', reason: 'resignation' }, 'White wins: Black resigned.'],
-      [gipf, { winner: 'black', reason: 'timeout' }, 'Black wins (timeout).'],
+      [gipf, { winner: 'black', reason: 'timeout' }, 'Black wins on time: White\'s clock ran out.'],
+      [yinsh, { winner: 'white', reason: 'abandonment' }, 'White wins: Black left the game.'],
+      [yinsh, { winner: null, reason: 'abandonment' }, 'Drawn: a player left the game.'],
+      [gipf, { winner: 'white', reason: 'something-new' }, 'White wins (something-new).'],
       [gipf, { winner: null, reason: 'agreement' }, 'Draw (agreement).'],
     ];
     for (const [game, result, text] of cases) assert.equal(resultText(result, game), text);

@@ -1,11 +1,14 @@
 // Records the unit tests' fixtures (tests/web/fixtures/) from the real server:
-//   cd tests/web && GIPF_ARENA_BIN=../../build/server/gipf-arena node --experimental-websocket record_fixtures.js
+//   cd tests/web && GIPF_ARENA_BIN=../../build/server/gipf-arena node --experimental-websocket record_fixtures.js [NAME...]
+// (NAMEs: gipf_basic yinsh_normal cancelled moderated clocks_chat; all by default)
 // Three clients, white, black and a spectator, play with fixed choices (the
 // server sends the legal actions sorted, so the games come out the same every time);
 // every message each one receives but `welcome` is written, in order of arrival.
 // moderated.json comes from a second server with a moderator made by the
 // command line: games aborted, adjudicated and resigned for a banned account
 // (that account's welcome and the close of its socket are written too).
+// clocks_chat.json comes from a third server with claims allowed after 1 s:
+// live-clock games lost on time, claimed, aborted and rematched, with chat.
 // Not a test: `node --test` leaves it alone.
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -18,14 +21,17 @@ const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const MODERATOR = { username: 'mod1', password: 'moderator-password' };
 
-/** The server on a fresh database; with `moderator`, that account made first with the command line. */
-async function startServer({ moderator = false } = {}) {
+/**
+ * The server on a fresh database; with `moderator`, that account made first
+ * with the command line; `args`: more flags.
+ */
+async function startServer({ moderator = false, args = [] } = {}) {
   const db = join(mkdtempSync(join(tmpdir(), 'gipf-arena-fixtures-')), 'fixtures.db');
   if (moderator) {
     execFileSync(bin, ['admin', 'add-account', MODERATOR.username, '--role', 'moderator', '--db', db],
       { input: `${MODERATOR.password}\n`, stdio: ['pipe', 'ignore', 'inherit'] });
   }
-  const child = spawn(bin, ['--port', '0', '--db', db, '--log-level', 'warn', '--open-room-ttl', '2'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(bin, ['--port', '0', '--db', db, '--log-level', 'warn', '--open-room-ttl', '2', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const host = await new Promise((resolve, reject) => {
     let text = '';
     child.stdout.on('data', (chunk) => {
@@ -93,12 +99,17 @@ function ask(sender, message, watcher, found) {
   return watcher.expect(found, from);
 }
 
-/** Creates a room as white, the spectator watches, black joins. */
-async function startGame({ white, black, spectator }, game, variant) {
-  const { room } = await white.expect((m) => m.type === 'room_created', white.send({ type: 'create_room', game, variant, color: 'white' }));
-  await white.expect((m) => m.type === 'room');
-  await spectator.expect((m) => m.type === 'room', spectator.send({ type: 'watch', room }));
-  await black.expect((m) => m.type === 'room', black.send({ type: 'join_room', room }));
+/** Creates a room as white (with the time control `clock`, if any), the spectator watches, black joins. */
+async function startGame({ white, black, spectator }, game, variant, clock = undefined) {
+  const create = { type: 'create_room', game, variant, color: 'white' };
+  if (clock) create.clock = clock;
+  const made = white.send(create);
+  const { room } = await white.expect((m) => m.type === 'room_created', made);
+  await white.expect((m) => m.type === 'room', made);
+  const watching = spectator.send({ type: 'watch', room });
+  await spectator.expect((m) => m.type === 'room' && m.room.id === room, watching);
+  const joining = black.send({ type: 'join_room', room });
+  await black.expect((m) => m.type === 'room' && m.room.id === room, joining);
   return room;
 }
 
@@ -113,9 +124,9 @@ async function play({ white, black }, room, count) {
     const legal = await until(() => [...white.log, ...black.log].find((m) => m.type === 'legal' && m.room === room && m.ply === ply), `legal at ply ${ply}`);
     const client = legal.player === 'white' ? white : black;
     const action = legal.actions[(n * 7919) % legal.actions.length];
-    const from = client.send({ type: 'action', room, ply, action });
+    const from = client.send({ type: 'action', room, ply, action, think_ms: 5 });
     last[legal.player] = { ply, action };
-    ply = (await client.expect((m) => m.type === 'event' && m.kind === 'action', from)).ply;
+    ply = (await client.expect((m) => m.type === 'event' && m.kind === 'action' && m.room === room, from)).ply;
   }
   return last;
 }
@@ -228,6 +239,57 @@ async function recordModerated(server) {
   return { ...all, account, games, answers: { aborted: aborted.body, adjudicated: adjudicated.body, banned: banned.body } };
 }
 
+/**
+ * Clocks, the life of a game and chat (PROTOCOL.md): a YINSH game on a live
+ * clock with chat in both channels (the spectator resyncs with chat_since, a
+ * player's delete_chat is refused), resigned and rematched; one aborted by a
+ * player; one lost on time (2 s each); one claimed after black's socket closed
+ * on its decision (the server allows claims after 1 s). `rooms` names them.
+ */
+async function recordClocksChat(server) {
+  const all = await clients(server);
+  const { white, black, spectator } = all;
+  const rooms = {};
+  const live = { kind: 'live', initial_ms: 60000, increment_ms: 2000 };
+
+  rooms.chat = await startGame(all, 'yinsh', 'normal', live);
+  await white.expect((m) => m.type === 'chat_history' && m.room === rooms.chat);
+  await ask(white, { type: 'chat', room: rooms.chat, text: 'good luck' }, black, (m) => m.type === 'chat');
+  await ask(spectator, { type: 'chat', room: rooms.chat, text: 'go white' }, white, (m) => m.type === 'chat' && m.channel === 'spectators');
+  await ask(black, { type: 'chat', room: rooms.chat, text: 'thanks' }, white, (m) => m.type === 'chat' && m.text === 'thanks');
+  await play(all, rooms.chat, 4);
+  // a player may not delete chat; the spectator asks for what it missed since the first chat message
+  await ask(white, { type: 'delete_chat', room: rooms.chat, seq: 2 }, white, (m) => m.type === 'error');
+  const { seq } = await spectator.expect((m) => m.type === 'event' && m.room === rooms.chat && m.ply === 4);
+  await ask(spectator, { type: 'resync', room: rooms.chat, since: seq - 2, chat_since: 1 }, spectator, (m) => m.type === 'chat_history');
+  await ask(white, { type: 'rematch', room: rooms.chat }, white, (m) => m.type === 'error' && m.code === 'game_not_over');
+  await ask(white, { type: 'resign', room: rooms.chat }, spectator, isEvent('resigned'));
+  await ask(white, { type: 'rematch', room: rooms.chat }, black, (m) => m.type === 'rematch_offer');
+  const { next } = await ask(black, { type: 'rematch', room: rooms.chat }, spectator, (m) => m.type === 'rematch');
+  rooms.rematch = next;
+  await black.expect((m) => m.type === 'room' && m.room.id === next, black.send({ type: 'join_room', room: next }));
+  await white.expect((m) => m.type === 'room' && m.room.id === next, white.send({ type: 'join_room', room: next }));
+
+  rooms.aborted = await startGame(all, 'yinsh', 'normal', live);
+  await play(all, rooms.aborted, 1);
+  await ask(black, { type: 'abort', room: rooms.aborted }, white, (m) => isEvent('aborted')(m) && m.room === rooms.aborted);
+
+  rooms.timeout = await startGame(all, 'yinsh', 'normal', { kind: 'live', initial_ms: 2000, increment_ms: 0 });
+  await play(all, rooms.timeout, 2);
+  for (const client of [white, black, spectator]) await client.expect((m) => isEvent('timeout')(m) && m.room === rooms.timeout, 0, 15000);
+
+  // black leaves on its decision: white is told when it may claim, and claims
+  rooms.claimed = await startGame(all, 'yinsh', 'normal', live);
+  await play(all, rooms.claimed, 3);
+  black.close();
+  const gone = await white.expect((m) => m.type === 'opponent_gone' && m.room === rooms.claimed);
+  await until(() => Date.now() >= gone.claim_at, 'the moment to claim', 15000);
+  await ask(white, { type: 'claim_victory', room: rooms.claimed }, spectator, (m) => isEvent('claimed')(m) && m.room === rooms.claimed);
+  await pause(200);
+  for (const client of [white, spectator]) client.close();
+  return { ...all, rooms };
+}
+
 /** One message a line, so that a diff shows what changed. */
 function write(name, parts) {
   const body = Object.entries(parts).map(([key, value]) => (Array.isArray(value)
@@ -236,25 +298,47 @@ function write(name, parts) {
   writeFileSync(new URL(name, fixtures), `{\n${body.join(',\n')}\n}\n`);
 }
 
-const server = await startServer();
-try {
-  const gipf = await recordGipf(server);
-  write('gipf_basic.json', { white: gipf.white.log, black: gipf.black.log, spectator: gipf.spectator.log });
-  write('gipf_basic_game.json', { game: gipf.game });
-  const yinsh = await recordYinsh(server);
-  write('yinsh_normal.json', { white: yinsh.white.log, black: yinsh.black.log, spectator: yinsh.spectator.log });
-  const cancelled = await recordCancelled(server);
-  write('cancelled.json', { creator: cancelled.creator.log, spectator: cancelled.spectator.log });
-} finally {
-  server.stop();
+const wanted = new Set(process.argv.slice(2));
+const recording = (name) => wanted.size === 0 || wanted.has(name);
+
+if (['gipf_basic', 'yinsh_normal', 'cancelled'].some(recording)) {
+  const server = await startServer();
+  try {
+    if (recording('gipf_basic')) {
+      const gipf = await recordGipf(server);
+      write('gipf_basic.json', { white: gipf.white.log, black: gipf.black.log, spectator: gipf.spectator.log });
+      write('gipf_basic_game.json', { game: gipf.game });
+    }
+    if (recording('yinsh_normal')) {
+      const yinsh = await recordYinsh(server);
+      write('yinsh_normal.json', { white: yinsh.white.log, black: yinsh.black.log, spectator: yinsh.spectator.log });
+    }
+    if (recording('cancelled')) {
+      const cancelled = await recordCancelled(server);
+      write('cancelled.json', { creator: cancelled.creator.log, spectator: cancelled.spectator.log });
+    }
+  } finally {
+    server.stop();
+  }
 }
-const moderated = await startServer({ moderator: true });
-try {
-  const m = await recordModerated(moderated);
-  write('moderated.json', {
-    games: m.games, white: m.white.log, black: m.black.log, spectator: m.spectator.log,
-    account: m.account.log, account_welcome: m.account.welcomed, account_closed: m.account.closed, answers: m.answers,
-  });
-} finally {
-  moderated.stop();
+if (recording('moderated')) {
+  const moderated = await startServer({ moderator: true });
+  try {
+    const m = await recordModerated(moderated);
+    write('moderated.json', {
+      games: m.games, white: m.white.log, black: m.black.log, spectator: m.spectator.log,
+      account: m.account.log, account_welcome: m.account.welcomed, account_closed: m.account.closed, answers: m.answers,
+    });
+  } finally {
+    moderated.stop();
+  }
+}
+if (recording('clocks_chat')) {
+  const server = await startServer({ args: ['--claim-after-seconds', '1'] });
+  try {
+    const c = await recordClocksChat(server);
+    write('clocks_chat.json', { rooms: c.rooms, white: c.white.log, black: c.black.log, spectator: c.spectator.log });
+  } finally {
+    server.stop();
+  }
 }

@@ -25,6 +25,8 @@ describe('snapshots', () => {
       createdAt: m.room.created_at, seats: { white: { id: 1, name: 'Ada' }, black: null }, you: 'spectator',
       seq: 1, ply: 0, status: 'open', position: m.state, result: null, drawOffer: null, spectators: 1, history: [],
       legal: null, sending: null, resync: null, notice: null, ending: null,
+      clock: null, clocks: null, clocksAt: null, claimAt: null, abortable: false, rematchOffer: null, rematch: null,
+      chat: [], chatSeq: 0,
     });
     assert.equal(room.position.pending.kind, 'push');
     assert.equal(roomOf(m), m.room.id);

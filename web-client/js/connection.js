@@ -1,6 +1,7 @@
 // The one WebSocket to the server: identifies with the stored token, reconnects
 // with a growing delay, and on every reconnect asks each room it follows for the
-// events it missed (resync since the last seq it saw). A signed-in browser sends
+// events and chat it missed (resync since the last seq it saw, chat_since the
+// last chat seq). A signed-in browser sends
 // its session cookie with the upgrade: the server then knows the account and
 // ignores the token (welcome.account, welcome.token null).
 
@@ -13,7 +14,7 @@ export class Connection extends EventTarget {
     this.state = 'connecting';
     this.player = null;
     this.account = null;  // {id, username, role} when signed in, from welcome
-    this.rooms = new Map();  // room id -> last seq seen
+    this.rooms = new Map();  // room id -> {since, chatSince}: the last event and chat seq seen
     this.delay = 500;
     this.socket = null;
     this.welcomed = false;  // a welcome came before: the next one is a reconnect
@@ -68,7 +69,7 @@ export class Connection extends EventTarget {
       this.setState('open');
       this.dispatchEvent(new CustomEvent('welcome', { detail: { ...message, reconnect } }));
       if (reconnect) {
-        for (const [room, since] of this.rooms) this.send({ type: 'resync', room, since });
+        for (const [room, { since, chatSince }] of this.rooms) this.send(resyncMessage(room, since, chatSince));
       }
       return;
     }
@@ -87,8 +88,13 @@ export class Connection extends EventTarget {
     return true;
   }
 
-  /** Remembers the last event seen in a room, for resync after a reconnect. */
-  follow(room, seq) { this.rooms.set(room, seq); }
+  /** Remembers the last event and chat message seen in a room, for resync after a reconnect. */
+  follow(room, seq, chatSeq = 0) { this.rooms.set(room, { since: seq, chatSince: chatSeq }); }
 
   rememberName(name) { localStorage.setItem(NAME_KEY, name); }
+}
+
+/** The resync for a room: the events since `since`, the chat since `chatSince` (left out when 0, the default). */
+export function resyncMessage(room, since, chatSince = 0) {
+  return chatSince > 0 ? { type: 'resync', room, since, chat_since: chatSince } : { type: 'resync', room, since };
 }

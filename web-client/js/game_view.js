@@ -1,11 +1,20 @@
-// A live game: the board seen from the player's own side, whose turn it is and
-// what decision is pending, the move list, resign and draw controls, the result.
-// Everything drawn comes from the room state that room_state.js builds from the
-// server's snapshot and events; what differs between games comes from the game's
-// module.
+// A live game: the board seen from the player's own side, both clocks, whose
+// turn it is and what decision is pending, the move list, the controls that
+// apply (resign, abort, draw, claim against an opponent gone, rematch, cancel),
+// the result, and the room's chat. Everything drawn comes from the room state
+// that room_state.js builds from the server's messages; what differs between
+// games comes from the game's module. The board and the chat panel are built
+// once and kept; the side panels are redrawn on every change, and the clocks
+// (and a claim's countdown) tick in place between the server's messages.
 import { h, toast, colorName, other } from './ui.js';
 import { gameModule, variantLabel, resultText } from './games/index.js';
-import { reduce, roomOf } from './room_state.js';
+import {
+  reduce, roomOf, clockReadings, claimWait, canAbort, rematchStatus, yourTurnBegan, decider,
+} from './room_state.js';
+import { formatClock, formatCountdown, isLowTime, clockLabel } from './clock.js';
+import { resyncMessage } from './connection.js';
+import { ChatPanel } from './chat_view.js';
+import { beep, pageTitle } from './alerts.js';
 
 const NOTICES = {
   draw_declined: () => 'Your draw offer was declined.',
@@ -14,18 +23,38 @@ const NOTICES = {
   aborted: (room) => endingText(room),
   adjudicated: (room) => endingText(room),
   banned: (room) => endingText(room),
+  rematch_offer: () => 'Your opponent asks for a rematch.',
 };
 
-/** How a moderator or a ban ended the game, in words (null if neither did). */
+/** The messages that change only the chat: the rest of the view stays. */
+const CHAT_ONLY = new Set(['chat', 'chat_history', 'chat_deleted']);
+
+/** The ids of the messages a game view sends: `action-N`, or the command's type and a number. */
+const OWN_ID = /^(action|resign|abort|offer_draw|answer_draw|cancel_room|claim_victory|claim_draw|rematch)-\d+$/;
+const ownId = (id) => typeof id === 'string' && OWN_ID.test(id);
+
+/** A colour and its player's name: "White (Ada)". */
+function who(room, color) {
+  const seat = room.seats[color];
+  return `${colorName(color)}${seat ? ` (${seat.name})` : ''}`;
+}
+
+/** How an abort, a moderator or a ban ended the game, in words (null if none did). */
 export function endingText(room) {
-  const { ending, result, seats } = room;
+  const { ending, result } = room;
   if (!ending) return null;
-  if (ending.kind === 'aborted') return `The game was aborted by a moderator: ${ending.note}`;
+  if (ending.kind === 'aborted') {
+    if (ending.by) return `${who(room, ending.by)} aborted the game: it has no result.`;
+    if (ending.note === 'no_first_action') {
+      const late = decider(room);
+      return late ? `The game was aborted: ${who(room, late)} did not make a first move in time.`
+        : 'The game was aborted: a first move was not made in time.';
+    }
+    return `The game was aborted by a moderator: ${ending.note}`;
+  }
   if (ending.kind === 'adjudicated') return `The result was set by a moderator: ${ending.note}`;
   if (ending.note === 'banned' && result && result.winner) {
-    const loser = other(result.winner);
-    const seat = seats[loser];
-    return `${colorName(loser)}${seat ? ` (${seat.name})` : ''} was banned: the game counts as resigned.`;
+    return `${who(room, other(result.winner))} was banned: the game counts as resigned.`;
   }
   return `${ending.note}`;
 }
@@ -37,11 +66,20 @@ export class GameView {
     this.id = roomId;
     this.mode = mode;  // 'join' (take or keep a seat) or 'watch'
     this.room = null;  // the RoomState, from the first snapshot on
+    this.legalAt = null;  // when the pending legal arrived (performance.now()), for think_ms
+    this.ticker = null;
+    this.claimReady = null;  // whether the claim panel drawn last offered the claim
+    this.banned = false;
+    this.sent = 0;  // numbers the ids of the messages this view sends
+    this.boardWrap = h('div', { class: 'board-wrap' });
+    this.sideMain = h('div', { class: 'side-main' });
+    this.chat = new ChatPanel(connection, roomId);
+    this.layout = h('div', { class: 'game' }, this.boardWrap, h('aside', { class: 'side' }, this.sideMain, this.chat.element));
     connection.addEventListener('welcome', (e) => { if (!e.detail.reconnect) this.enter(); });
     connection.addEventListener('message', (e) => this.receive(e.detail));
     // the account was banned: the server closed the socket, nothing more can be sent
     connection.addEventListener('banned', () => { this.banned = true; if (this.room) this.render(); });
-    this.banned = false;
+    document.addEventListener('visibilitychange', () => this.updateTitle());
     root.replaceChildren(h('p', { class: 'hint' }, 'Connecting to the game…'));
   }
 
@@ -50,6 +88,13 @@ export class GameView {
   }
 
   receive(m) {
+    if ((m.type === 'ack' || m.type === 'error') && this.chat.answer(m)) return;  // the chat's own
+    if (m.type === 'error' && ownId(m.id)) {
+      // an answer to this view's own message, whether or not the server named the room
+      toast(m.message);
+      if (m.id.startsWith('action-')) this.dispatch({ ...m, room: this.id });  // the action was refused: choose again
+      return;
+    }
     if (roomOf(m) !== this.id && !(m.type === 'error' && m.code === 'not_found')) return;
     if (m.type === 'error') {
       if (m.code === 'not_found' && !this.room) { this.root.replaceChildren(h('p', {}, 'There is no such game. ', h('a', { href: '/' }, 'Back to the lobby'))); return; }
@@ -57,28 +102,42 @@ export class GameView {
       toast(m.message);
     }
     this.dispatch(m);
+    // both players asked: the players go to the new room, where they are seated already
+    if (m.type === 'rematch' && this.room && this.room.you !== 'spectator') location.assign(`/?room=${encodeURIComponent(m.next)}`);
   }
 
   /** Reduces a message into the room, then does what the new room asks for. */
   dispatch(m) {
+    const now = performance.now();
     const before = this.room;
-    const room = reduce(before, m);
+    const room = reduce(before, m, now);
     if (room === before) return;
     this.room = room;
-    if (room.resync !== null) this.connection.send({ type: 'resync', room: this.id, since: room.resync });
+    if (room.legal && (!before || room.legal !== before.legal) && m.type === 'legal') this.legalAt = now;
+    if (room.resync !== null) this.connection.send(resyncMessage(this.id, room.resync, room.chatSeq));
     if (room.notice) toast(NOTICES[room.notice](room));
-    if (!before || room.seq !== before.seq) this.connection.follow(this.id, room.seq);
+    if (!before || room.seq !== before.seq || room.chatSeq !== before.chatSeq) this.connection.follow(this.id, room.seq, room.chatSeq);
+    if (yourTurnBegan(before, room)) beep();
+    if (before && CHAT_ONLY.has(m.type)) { this.chat.update(room); return; }
     this.render();
   }
 
   act(action) {
     const { sending, legal, ply } = this.room;
     if (sending !== null || !legal) return;
-    if (this.connection.send({ type: 'action', room: this.id, ply, action })) {
+    const message = { type: 'action', room: this.id, ply, action, id: `action-${++this.sent}` };
+    // the time from receiving legal to sending, for the server's lag compensation
+    if (this.legalAt !== null) message.think_ms = Math.max(0, Math.round(performance.now() - this.legalAt));
+    if (this.connection.send(message)) {
       this.dispatch({ type: 'sent', room: this.id, ply });
     } else {
       toast('Not connected: the move was not sent.');
     }
+  }
+
+  /** Sends a room command ({type, room}, and an id for its answer); tells the user when not connected. */
+  command(type, fields = {}) {
+    if (!this.connection.send({ type, room: this.id, ...fields, id: `${type}-${++this.sent}` })) toast('Not connected: try again in a moment.');
   }
 
   get game() { return gameModule(this.room.options.game); }
@@ -94,20 +153,69 @@ export class GameView {
     const board = this.board();
     const moves = room.legal && room.sending === null && !this.banned ? room.legal.moves : null;
     board.update({ state: room.position, moves, flip: you === 'black' });
-    document.title = `${variantLabel(options)} · GIPF Arena`;
-    const side = h('aside', { class: 'side' },
+    if (!this.boardWrap.contains(board.svg)) this.boardWrap.replaceChildren(board.svg);
+    this.updateTitle();
+    this.sideMain.replaceChildren(...[
       this.banner(),
       this.players(),
       h('div', { class: 'panel' },
         h('p', { class: 'status', id: 'status', 'data-you': you, 'data-status': room.status }, this.statusText()),
         board.bar,
         this.controls()),
+      this.claim(),
+      this.rematch(),
       this.invite(),
       this.moveList(),
-      h('p', { class: 'hint' }, `${variantLabel(options)} · `, h('span', { id: 'spectators' }, `${room.spectators} watching`),
+      h('p', { class: 'hint' }, `${variantLabel(options)} · `, h('span', { id: 'time-control' }, clockLabel(room.clock)), ' · ',
+        h('span', { id: 'spectators' }, `${room.spectators} watching`),
         room.status === 'finished' ? [' · ', h('a', { href: `/?replay=${this.id}` }, 'replay'), ' · ',
-          h('a', { href: `/api/games/${this.id}/record`, download: '' }, 'download the record')] : []));
-    this.root.replaceChildren(h('div', { class: 'game' }, h('div', { class: 'board-wrap' }, board.svg), side));
+          h('a', { href: `/api/games/${this.id}/record`, download: '' }, 'download the record')] : []),
+    ].filter(Boolean));
+    this.chat.update(room);
+    if (!this.root.contains(this.layout)) this.root.replaceChildren(this.layout);
+    this.tick();
+    this.updateTicker();
+  }
+
+  /** The title: the page's own, or the turn alert while the tab is hidden and the decision is yours. */
+  updateTitle() {
+    const room = this.room;
+    if (!room) return;
+    const yours = room.status === 'live' && room.you !== 'spectator' && decider(room) === room.you;
+    document.title = pageTitle(`${variantLabel(room.options)} · GIPF Arena`, yours, document.hidden);
+  }
+
+  /** Moves the clocks and a claim's countdown on to now, in place. */
+  tick() {
+    const room = this.room;
+    if (!room) return;
+    const readings = clockReadings(room, performance.now());
+    if (readings) {
+      for (const color of ['white', 'black']) {
+        const face = this.sideMain.querySelector(`#clock-${color}`);
+        if (!face) continue;
+        const ms = readings[color];
+        face.textContent = formatClock(ms, room.clock ? room.clock.kind : 'live');
+        face.dataset.ms = String(Math.floor(ms));
+        face.classList.toggle('running', readings.running === color);
+        face.classList.toggle('low', isLowTime(ms, room.clock));
+      }
+    }
+    const wait = claimWait(room, Date.now());
+    if (wait !== null && !this.banned) {
+      if ((wait === 0) !== this.claimReady) { this.render(); return; }  // the claim opens now
+      const left = this.sideMain.querySelector('#claim-wait');
+      if (left) left.textContent = formatCountdown(wait);
+    }
+  }
+
+  /** Ticks ten times a second while a clock runs or a claim's countdown goes on. */
+  updateTicker() {
+    const room = this.room;
+    const readings = clockReadings(room, performance.now());
+    const needed = (readings && readings.running) || (claimWait(room, Date.now()) !== null && !this.claimReady);
+    if (needed && !this.ticker) this.ticker = setInterval(() => { this.tick(); this.updateTicker(); }, 100);
+    if (!needed && this.ticker) { clearInterval(this.ticker); this.ticker = null; }
   }
 
   banner() {
@@ -115,7 +223,7 @@ export class GameView {
     const why = endingText(this.room);
     if (!result) {
       if (status !== 'cancelled' || !ending) return null;
-      return h('div', { class: 'banner', id: 'aborted', role: 'status' }, why);
+      return h('div', { class: 'banner', id: 'aborted', role: 'status', 'data-by': ending.by || '', 'data-note': ending.note }, why);
     }
     const personal = you === 'spectator' || !result.winner ? '' : result.winner === you ? ' You won!' : ' You lost.';
     return h('div', { class: 'banner', id: 'result', role: 'status', 'data-winner': result.winner || 'draw', 'data-reason': result.reason },
@@ -124,7 +232,7 @@ export class GameView {
   }
 
   players() {
-    const { position, seats, you, status } = this.room;
+    const { position, seats, you, status, clocks } = this.room;
     const game = this.game;
     const line = (color) => {
       const seat = seats[color];
@@ -132,20 +240,25 @@ export class GameView {
       const turn = status !== 'cancelled' && position.pending && position.pending.player === color;
       return h('div', { class: `player${turn ? ' turn' : ''}`, 'data-color': color },
         h('span', { class: `swatch ${color}`, 'aria-hidden': 'true' }),
-        h('span', {}, `${colorName(color)}: ${name}${you === color ? ' (you)' : ''}`),
-        h('span', { class: 'hint' }, game.playerInfo(position, color)), turn ? h('span', { class: 'tag' }, 'to play') : null);
+        h('span', { class: 'who-plays' },
+          h('span', {}, `${colorName(color)}: ${name}${you === color ? ' (you)' : ''}`),
+          turn ? h('span', { class: 'tag' }, 'to play') : null,
+          h('span', { class: 'hint info' }, game.playerInfo(position, color))),
+        clocks ? h('span', { class: 'clock', id: `clock-${color}`, 'data-color': color, role: 'timer', 'aria-label': `${colorName(color)}'s clock` }) : null);
     };
     const info = game.positionInfo(position);
-    return h('div', { class: 'panel players' }, line('white'), line('black'), info ? h('div', { class: 'hint' }, info) : null);
+    // your own line nearest the board's bottom edge on a phone: the opponent first
+    const order = you === 'white' ? ['black', 'white'] : ['white', 'black'];
+    return h('div', { class: 'panel players' }, line(order[0]), line(order[1]), info ? h('div', { class: 'hint' }, info) : null);
   }
 
   statusText() {
     const { status, position, you, seats, sending, legal } = this.room;
     if (this.banned && status === 'live') return 'Disconnected: your account was banned.';
     if (status === 'cancelled') {
-      if (this.room.ending) return 'The game was aborted: it has no result.';
-      // a snapshot does not tell an abort from a cancel, but only a moderator ends a started game without a result
-      return seats.white && seats.black ? 'The game was aborted by a moderator: it has no result.' : 'This room was cancelled before anyone joined.';
+      // a snapshot does not say who aborted; a started game was aborted, an empty room cancelled
+      if (this.room.ending || (seats.white && seats.black)) return 'The game was aborted: it has no result.';
+      return 'This room was cancelled before anyone joined.';
     }
     if (status === 'open') return you === 'spectator' ? 'Waiting for a second player.' : 'Waiting for an opponent to join.';
     if (status === 'finished' || !position.pending) return 'The game is over.';
@@ -162,22 +275,69 @@ export class GameView {
   }
 
   controls() {
-    const { status, you, drawOffer: offer } = this.room;
+    const room = this.room;
+    const { status, you, drawOffer: offer } = room;
     if (you === 'spectator' || status !== 'live' || this.banned) return null;
-    const buttons = [h('button', { class: 'danger', onclick: () => {
-      if (confirm('Resign this game?')) this.connection.send({ type: 'resign', room: this.id });
-    } }, 'Resign')];
+    const buttons = [];
+    if (canAbort(room)) {
+      buttons.push(h('button', { id: 'abort', title: 'End the game without a result (before both players have moved)', onclick: () => {
+        if (confirm('Abort this game? It ends without a result.')) this.command('abort');
+      } }, 'Abort'));
+    }
+    buttons.push(h('button', { class: 'danger', id: 'resign', onclick: () => {
+      if (confirm('Resign this game?')) this.command('resign');
+    } }, 'Resign'));
     if (this.game.draws) {
       if (offer === other(you)) {
-        buttons.push(h('button', { class: 'primary', onclick: () => this.connection.send({ type: 'answer_draw', room: this.id, accept: true }) }, 'Accept the draw'),
-          h('button', { onclick: () => this.connection.send({ type: 'answer_draw', room: this.id, accept: false }) }, 'Decline'));
+        buttons.push(h('button', { class: 'primary', onclick: () => this.command('answer_draw', { accept: true }) }, 'Accept the draw'),
+          h('button', { onclick: () => this.command('answer_draw', { accept: false }) }, 'Decline'));
       } else if (offer === you) {
         buttons.push(h('span', { class: 'hint' }, 'Draw offered.'));
       } else {
-        buttons.push(h('button', { onclick: () => this.connection.send({ type: 'offer_draw', room: this.id }) }, 'Offer a draw'));
+        buttons.push(h('button', { onclick: () => this.command('offer_draw') }, 'Offer a draw'));
       }
     }
     return h('div', { class: 'actionbar', style: 'margin-top:.8em' }, buttons);
+  }
+
+  /** The countdown while the opponent is gone on their decision, then the claim buttons. */
+  claim() {
+    const room = this.room;
+    const wait = claimWait(room, Date.now());
+    this.claimReady = wait === null ? null : wait === 0;
+    if (wait === null || this.banned) return null;
+    const them = who(room, other(room.you));
+    if (wait > 0) {
+      return h('div', { class: 'panel claim', id: 'claim', role: 'status' },
+        h('p', { id: 'claim-countdown' }, `${them} has left the game. If they do not come back, you may claim it in `,
+          h('strong', { id: 'claim-wait', class: 'countdown' }, formatCountdown(wait)), '.'));
+    }
+    return h('div', { class: 'panel claim', id: 'claim', 'data-ready': '' },
+      h('p', {}, `${them} has been gone too long. Claim the game, or keep waiting for them.`),
+      h('div', { class: 'actionbar' },
+        h('button', { class: 'primary', id: 'claim-victory', onclick: () => this.command('claim_victory') }, 'Claim victory'),
+        this.game.draws ? h('button', { id: 'claim-draw', onclick: () => this.command('claim_draw') }, 'Claim a draw') : null));
+  }
+
+  /** Rematch: ask, wait, accept, or the way to the new room. */
+  rematch() {
+    const room = this.room;
+    const state = rematchStatus(room);
+    if (!state) return null;
+    if (state === 'made') {
+      const player = room.you !== 'spectator';
+      return h('div', { class: 'panel rematch', id: 'rematch-panel', 'data-state': state },
+        h('a', { id: 'rematch-link', href: player ? `/?room=${encodeURIComponent(room.rematch)}` : `/?watch=${encodeURIComponent(room.rematch)}` },
+          h('button', { class: 'primary', tabindex: -1 }, player ? 'Go to the rematch' : 'Watch the rematch')));
+    }
+    if (this.banned) return null;
+    const ask = (label, primary) => h('button', { id: 'rematch', class: primary ? 'primary' : null, onclick: () => this.command('rematch') }, label);
+    const content = {
+      available: () => [ask('Rematch', false)],
+      offered: () => [h('span', { class: 'hint', id: 'rematch-offered' }, 'Rematch offered: waiting for your opponent.')],
+      answer: () => [h('span', {}, `${who(room, other(room.you))} asks for a rematch.`), ask('Accept the rematch', true)],
+    }[state]();
+    return h('div', { class: 'panel rematch actionbar', id: 'rematch-panel', 'data-state': state }, content);
   }
 
   invite() {
@@ -187,7 +347,7 @@ export class GameView {
     return h('div', { class: 'panel invite' }, h('label', { for: 'invite' }, visibility === 'private' ? 'Private game: send this link to your opponent' : 'Invite link'),
       h('input', { id: 'invite', readonly: true, value: link, onfocus: (e) => e.target.select() }),
       h('button', { id: 'cancel-room', style: 'margin-top:.6em', onclick: () => {
-        if (confirm('Cancel this room?')) this.connection.send({ type: 'cancel_room', room: this.id });
+        if (confirm('Cancel this room?')) this.command('cancel_room');
       } }, 'Cancel the room'));
   }
 

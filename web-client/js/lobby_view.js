@@ -1,8 +1,9 @@
-// The lobby: your name, a new game, open rooms to join, live games to watch and
-// finished games to replay.
+// The lobby: your name, a new game (with its time control), open rooms to join,
+// live games to watch and finished games to replay.
 import { h, toast } from './ui.js';
 import { validName } from './names.js';
 import { games, gameModule, variantLabel } from './games/index.js';
+import { PRESETS, MIN_DAYS, MAX_DAYS, timeControlOf, clockLabel } from './clock.js';
 
 // Applies a `lobby` (the whole lists) or `lobby_update` (what changed) message
 // to `lobby`: {open, live: Map id -> entry, open_total, live_total}.
@@ -77,6 +78,25 @@ export class LobbyView {
       h('label', { for: 'black-extra', style: 'min-width:auto' }, 'Black'), blackExtra);
     const color = h('select', { id: 'color' }, ['random', 'white', 'black'].map((c) => h('option', { value: c }, c)));
     const visibility = h('select', { id: 'visibility' }, h('option', { value: 'public' }, 'public'), h('option', { value: 'private' }, 'private (invite link)'));
+    // the time control: untimed, a preset (minutes + seconds a move), custom, or days per move
+    const clock = h('select', { id: 'clock' },
+      h('option', { value: 'untimed' }, 'untimed'),
+      PRESETS.map((p) => h('option', { value: p.name }, `${p.name} (${p.clock.initial_ms / 60000} min + ${p.clock.increment_ms / 1000} s a move)`)),
+      h('option', { value: 'custom' }, 'custom…'),
+      h('option', { value: 'correspondence' }, 'correspondence (days per move)'));
+    const minutes = h('input', { id: 'clock-minutes', type: 'number', min: 0, max: 180, step: 'any', value: 10, inputmode: 'decimal', 'aria-label': 'Minutes for each player' });
+    const increment = h('input', { id: 'clock-increment', type: 'number', min: 0, max: 180, step: 1, value: 5, inputmode: 'numeric', 'aria-label': 'Seconds added after each move' });
+    const days = h('select', { id: 'clock-days' }, Array.from({ length: MAX_DAYS - MIN_DAYS + 1 }, (_, i) => h('option', { value: MIN_DAYS + i }, `${MIN_DAYS + i}`)));
+    days.value = '3';
+    const custom = h('div', { class: 'form-row clock-custom', id: 'clock-custom', hidden: true },
+      h('label', { for: 'clock-minutes' }, 'Minutes'), minutes,
+      h('label', { for: 'clock-increment', style: 'min-width:auto' }, '+ seconds a move'), increment);
+    const correspondence = h('div', { class: 'form-row', id: 'clock-correspondence', hidden: true },
+      h('label', { for: 'clock-days' }, 'Days per move'), days);
+    clock.addEventListener('change', () => {
+      custom.hidden = clock.value !== 'custom';
+      correspondence.hidden = clock.value !== 'correspondence';
+    });
     // handicap pieces only where the variant has them, 0 to its most
     const refreshHandicap = () => {
       const most = gameModule(game.value).variants.find((v) => v.name === variant.value).handicap;
@@ -98,6 +118,9 @@ export class LobbyView {
       e.preventDefault();
       const message = { type: 'create_room', game: game.value, variant: variant.value, color: color.value, visibility: visibility.value };
       if (!handicap.hidden) { message.white_extra = Number(whiteExtra.value); message.black_extra = Number(blackExtra.value); }
+      const control = timeControlOf({ choice: clock.value, minutes: minutes.value, increment: increment.value, days: days.value });
+      if (control.problem) return toast(control.problem);
+      if (control.clock) message.clock = control.clock;
       if (!this.connection.send(message)) toast('Not connected yet.');
     } },
     h('div', { class: 'form-row' }, h('label', { for: 'game' }, 'Game'), game),
@@ -105,6 +128,8 @@ export class LobbyView {
     handicap,
     h('div', { class: 'form-row' }, h('label', { for: 'color' }, 'Your colour'), color),
     h('div', { class: 'form-row' }, h('label', { for: 'visibility' }, 'Visibility'), visibility),
+    h('div', { class: 'form-row' }, h('label', { for: 'clock' }, 'Time control'), clock),
+    custom, correspondence,
     h('button', { class: 'primary', type: 'submit', id: 'create' }, 'Create the game'));
 
     this.openList = h('ul', { class: 'list', id: 'open-rooms' });
@@ -132,13 +157,13 @@ export class LobbyView {
     const open = newestFirst(this.lobby.open), live = newestFirst(this.lobby.live);
     const more = (shown, total) => (total > shown ? [h('li', { class: 'hint' }, `and ${total - shown} more`)] : []);
     this.openList.replaceChildren(...(open.length ? open.map((r) => h('li', { 'data-room': r.id },
-      h('span', {}, `${variantLabel(r.options)} · ${r.creator} waits · you play ${r.seat}`),
+      h('span', {}, `${variantLabel(r.options)} · ${clockLabel(r.clock)} · ${r.creator} waits · you play ${r.seat}`),
       h('a', { class: 'join', href: `/?room=${r.id}` }, h('button', { tabindex: -1 }, 'Join')))).concat(more(open.length, this.lobby.open_total)) : [empty('No open games: create one.')]));
     this.liveList.replaceChildren(...(live.length ? live.map((r) => h('li', { 'data-room': r.id },
-      h('span', {}, `${variantLabel(r.options)} · ${r.white} – ${r.black} · move ${r.moves} · ${r.spectators} watching`),
+      h('span', {}, `${variantLabel(r.options)} · ${clockLabel(r.clock)} · ${r.white} – ${r.black} · move ${r.moves} · ${r.spectators} watching`),
       h('a', { class: 'watch', href: `/?watch=${r.id}` }, h('button', { tabindex: -1 }, 'Watch')))).concat(more(live.length, this.lobby.live_total)) : [empty('No game is being played.')]));
     this.finishedList.replaceChildren(...(this.finished.length ? this.finished.map((g) => h('li', {},
-      h('span', {}, `${variantLabel(g.options)} · ${g.white ? g.white.name : '?'} – ${g.black ? g.black.name : '?'} · ${g.result}`),
+      h('span', {}, `${variantLabel(g.options)} · ${clockLabel(g.clock)} · ${g.white ? g.white.name : '?'} – ${g.black ? g.black.name : '?'} · ${g.result}`),
       h('a', { href: `/?replay=${g.id}` }, 'Replay'))) : [empty('None yet.')]));
   }
 }

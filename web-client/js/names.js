@@ -12,3 +12,22 @@ export function validName(name) {
   if (!/[\p{L}\p{N}]/u.test(nfc)) return 'A name needs at least one letter or digit.';
   return '';
 }
+
+/**
+ * A chat message as the server takes it (protocol/PROTOCOL.md, "Chat"): spaces
+ * of any kind become single plain spaces, the ends are trimmed and the emoji
+ * variation selectors (which phone keyboards add and the server refuses) are
+ * dropped; then 1–200 characters (code points, NFC) under the names' rule for
+ * characters. Returns {text} to send, or {problem} in words (the server decides:
+ * it also refuses unassigned characters by its own Unicode tables).
+ * @param {string} raw what was typed
+ * @returns {{text: string}|{problem: string}}
+ */
+export function chatText(raw) {
+  const text = raw.normalize('NFC').replace(/[\uFE0E\uFE0F]/g, '').replace(/[\s\p{Zs}]+/gu, ' ').trim();
+  if (!text) return { problem: 'Write something first.' };
+  if ([...text].length > 200) return { problem: 'A chat message has at most 200 characters.' };
+  if (/[<>"&\\]/.test(text)) return { problem: 'A chat message cannot contain < > " & or \\.' };
+  if (/[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Default_Ignorable_Code_Point}]/u.test(text)) return { problem: 'A chat message cannot contain control, invisible or formatting characters.' };
+  return { text };
+}

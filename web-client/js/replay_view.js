@@ -37,7 +37,8 @@ export class ReplayView {
   unfinished() {
     const { status, reason } = this.game;
     if (status !== 'cancelled') return 'The game is still being played.';
-    return reason === 'aborted' ? 'A moderator aborted the game: it has no result.' : 'The room was cancelled: no game was played.';
+    // aborted by a player, by the server (no first move) or by a moderator: the API does not say which
+    return reason === 'aborted' ? 'The game was aborted: it has no result.' : 'The room was cancelled: no game was played.';
   }
 
   render() {

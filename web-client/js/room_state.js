@@ -1,8 +1,11 @@
 // The room as the views show it, built from the server's messages by one pure
-// function, reduce(state, message) → state (protocol/PROTOCOL.md, "Server →
-// client"). Play, watch and replay all get their room from here; no other module
-// interprets events. No DOM, no globals, no I/O: the caller sends the resync the
-// state asks for and tells the user the notice it carries.
+// function, reduce(state, message, now) → state (protocol/PROTOCOL.md, "Server →
+// client" and "Clocks, the life of a game, and chat"). Play, watch and replay
+// all get their room from here; no other module interprets events. No DOM, no
+// globals, no I/O: the caller passes the time a message arrived, sends the
+// resync the state asks for and tells the user the notice it carries. The
+// functions after reduce() read the room for the views: the clocks at a moment,
+// the chat to show, which of abort, claim and rematch apply.
 
 /**
  * @typedef {'white'|'black'} Color
@@ -11,9 +14,16 @@
  * @typedef {{winner: Color|null, reason: string}} Result
  * @typedef {{game: string, variant: string, white_extra?: number, black_extra?: number}} Options
  * @typedef {{ply: number, player: Color, actions: string[], moves: object[]}} Legal
- * @typedef {'draw_declined'|'cancelled'|'expired'|'aborted'|'adjudicated'|'banned'} Notice
- * @typedef {{kind: 'aborted'|'adjudicated'|'resigned', note: string}} Ending
- *   how a moderator (or a ban) ended the game, with the note the event carried
+ * @typedef {'draw_declined'|'cancelled'|'expired'|'aborted'|'adjudicated'|'banned'|'rematch_offer'} Notice
+ * @typedef {{kind: 'aborted'|'adjudicated'|'resigned', note: string, by?: Color}} Ending
+ *   how the game ended without being played out, with the note the event carried:
+ *   aborted by a moderator (`note` their reason), by the server (`note`
+ *   `no_first_action`) or by a player (`by` their colour, `note` ''); adjudicated
+ *   by a moderator; resigned for a banned player (`note` `banned`)
+ * @typedef {{kind: 'live', initial_ms: number, increment_ms: number}|{kind: 'correspondence', days_per_move: number}} TimeControl
+ * @typedef {{white_ms: number, black_ms: number, running: Color|null}} Clocks
+ * @typedef {'players'|'spectators'} Channel
+ * @typedef {{seq: number, channel: Channel, at: number, player: Seat, text: string}} ChatMessage
  *
  * @typedef {Object} RoomState
  * @property {string} id
@@ -34,14 +44,25 @@
  * @property {number|null} sending  the ply of an action sent and not answered yet
  * @property {number|null} resync   the last message showed a gap: ask for the events since this seq
  * @property {Notice|null} notice   the last message is news to tell the user
- * @property {Ending|null} ending   the game was ended by a moderator or a ban (from the event:
- *                                  a snapshot does not say, but an adjudication's result does)
+ * @property {Ending|null} ending   the game was ended by an abort, a moderator or a ban (from the
+ *                                  event: a snapshot does not say, but an adjudication's result does)
+ * @property {TimeControl|null} clock  the room's time control (null: untimed)
+ * @property {Clocks|null} clocks    as of the last event or snapshot (null: untimed)
+ * @property {number|null} clocksAt  when `clocks` arrived, on the caller's clock (performance.now())
+ * @property {number|null} claimAt   when the opponent who is gone may be claimed against (ms since the epoch)
+ * @property {boolean} abortable     a player may still abort (not both have acted)
+ * @property {Color|null} rematchOffer who offers a rematch
+ * @property {string|null} rematch   the rematch's room, once made
+ * @property {ChatMessage[]} chat    the messages this client may read, by seq, deleted ones left out
+ * @property {number} chatSeq        the last chat seq seen (for resync's chat_since)
  */
 
 /**
  * The messages reduce() takes: the server's `room`, `event`, `legal`,
- * `spectators`, `ack` and `error`, and one of the client's own,
- * `{type: 'sent', room, ply}`: an action for that ply went to the server.
+ * `spectators`, `ack`, `error`, `opponent_gone`, `opponent_back`,
+ * `rematch_offer`, `rematch`, `chat`, `chat_history` and `chat_deleted`, and
+ * one of the client's own, `{type: 'sent', room, ply}`: an action for that ply
+ * went to the server.
  * @typedef {{type: string, room: string|object}} Message
  */
 
@@ -60,19 +81,39 @@ export function roomOf(message) {
  * are about the last message only, so they are cleared by the next one).
  * @param {RoomState|null} state
  * @param {Message} message
+ * @param {number|null} [now] when the message arrived (performance.now()): the
+ *   running clock counts down from then
  * @returns {RoomState|null}
  */
-export function reduce(state, message) {
+export function reduce(state, message, now = null) {
   if (message.type === 'room') {
     if (state && state.id !== message.room.id) return state;
-    const room = fromSnapshot(message);
+    let room = fromSnapshot(message, now);
+    // the chat is not in a snapshot (chat_history follows it): keep what came so far
+    if (state) room = { ...room, chat: state.chat, chatSeq: state.chatSeq };
     // a snapshot does not say how a moderator ended the game: keep what the event said
     return state && state.ending && room.status === state.status ? { ...room, ending: state.ending } : room;
   }
   if (!state || roomOf(message) !== state.id) return state;
   const room = state.resync === null && state.notice === null ? state : { ...state, resync: null, notice: null };
   switch (message.type) {
-    case 'event': return applyEvent(room, message);
+    case 'event': return applyEvent(room, message, now);
+    case 'opponent_gone':
+      return room.you === 'spectator' || room.claimAt === message.claim_at ? room : { ...room, claimAt: message.claim_at };
+    case 'opponent_back': return room.claimAt === null ? room : { ...room, claimAt: null };
+    case 'rematch_offer': {
+      if (room.rematchOffer === message.by) return room;
+      const offered = { ...room, rematchOffer: message.by };
+      if (room.you !== 'spectator' && message.by !== room.you) offered.notice = 'rematch_offer';
+      return offered;
+    }
+    case 'rematch': return room.rematch === message.next ? room : { ...room, rematch: message.next };
+    case 'chat': return withChat(room, [message]);
+    case 'chat_history': return withChat(room, message.messages);
+    case 'chat_deleted': {
+      const chat = room.chat.filter((c) => c.seq !== message.seq);
+      return chat.length === room.chat.length ? room : { ...room, chat };
+    }
     case 'legal': {
       if (message.ply !== room.ply || message.player !== room.you) return room;  // not (or no longer) yours
       // moves[i] is what actions[i] does; the wire leaves the notation out of it.
@@ -92,28 +133,56 @@ export function reduce(state, message) {
 
 /**
  * The room of a `room` snapshot.
- * @param {object} m the snapshot: {room, seq, ply, you, status, history, state, result, draw_offer, spectators}
+ * @param {object} m the snapshot: {room, seq, ply, you, status, history, state, result, draw_offer,
+ *   spectators, clocks, claim_at, abortable, rematch_offer, rematch}
+ * @param {number|null} [now] when it arrived (performance.now())
  * @returns {RoomState}
  */
-export function fromSnapshot(m) {
+export function fromSnapshot(m, now = null) {
   const { room } = m;
+  const clocks = m.clocks ?? null;
   return {
     id: room.id, options: room.options, visibility: room.visibility, createdAt: room.created_at,
     seats: { white: room.white, black: room.black }, you: m.you,
     seq: m.seq, ply: m.ply, status: m.status, position: m.state, result: m.result,
     drawOffer: m.draw_offer, spectators: m.spectators, history: m.history,
     legal: null, sending: null, resync: null, notice: null, ending: null,
+    clock: room.clock ?? null, clocks, clocksAt: clocks ? now : null, claimAt: m.claim_at ?? null,
+    abortable: typeof m.abortable === 'boolean' ? m.abortable : abortableOf(m.status, m.history),
+    rematchOffer: m.rematch_offer ?? null, rematch: m.rematch ?? null,
+    chat: [], chatSeq: 0,
   };
 }
 
-function applyEvent(room, e) {
+/**
+ * Whether a player may still abort: the game is live and not both players
+ * have made an action (a forced one does not count: nobody chose it).
+ * @param {string} status
+ * @param {Step[]} history
+ */
+export function abortableOf(status, history) {
+  if (status !== 'live') return false;
+  const acted = new Set(history.filter((step) => !step.automatic).map((step) => step.player));
+  return !(acted.has('white') && acted.has('black'));
+}
+
+function applyEvent(room, e, now) {
   if (e.seq <= room.seq) return room;  // applied already (it came live and in a resync answer)
   if (e.seq > room.seq + 1) return { ...room, resync: room.seq };  // some are missing: ask for them
   const next = { ...room, seq: e.seq, ply: e.ply, status: e.status, position: e.state, result: e.result, legal: null };
+  if ('clocks' in e) {  // every event carries them (null in an untimed game)
+    next.clocks = e.clocks;
+    next.clocksAt = e.clocks ? now : null;
+  }
+  // the decider acted (so is back), or the game is over: no claim any more
+  if (next.ply !== room.ply || next.status !== 'live') next.claimAt = null;
   switch (e.kind) {
     case 'created':
     case 'joined': next.seats = { ...room.seats, [e.by]: e.player }; break;
-    case 'action': next.history = [...room.history, ...e.steps]; next.drawOffer = null; break;
+    case 'action':
+      next.history = [...room.history, ...e.steps];
+      next.drawOffer = null;
+      break;
     case 'draw_offered': next.drawOffer = e.by; break;
     case 'draw_declined':
       next.drawOffer = null;
@@ -128,14 +197,21 @@ function applyEvent(room, e) {
       }
       break;
     case 'cancelled': next.notice = e.expired ? 'expired' : 'cancelled'; break;
-    case 'aborted':  // a moderator ended it without a result
+    case 'aborted':  // ended without a result: by a player, the server (no first action) or a moderator
     case 'adjudicated':  // a moderator set the result
       next.drawOffer = null;
       next.ending = { kind: e.kind, note: e.note ?? '' };
-      next.notice = e.kind;
+      if (e.by) next.ending.by = e.by;
+      // a player's abort is told to the other one only (the one who aborted knows)
+      if (!(e.kind === 'aborted' && e.by && e.by === room.you)) next.notice = e.kind;
+      break;
+    case 'timeout':  // by's flag fell
+    case 'claimed':  // by claimed the game of an opponent gone too long
+      next.drawOffer = null;
       break;
     default: break;
   }
+  next.abortable = abortableOf(next.status, next.history);
   if (next.ply !== room.ply || next.status !== 'live') next.sending = null;  // what was sent is taken or moot
   return next;
 }
@@ -177,4 +253,121 @@ export function replayState(game, index) {
     history: game.steps.filter((step) => step.ply < ply),
     state, result: game.state.result, draw_offer: null, spectators: 0,
   });
+}
+
+// ---- chat ----
+
+/** The room with chat messages merged in by seq (one seen already is not added twice). */
+function withChat(room, messages) {
+  const known = new Set(room.chat.map((c) => c.seq));
+  const fresh = messages.filter((c) => !known.has(c.seq));
+  const chatSeq = messages.reduce((last, c) => Math.max(last, c.seq), room.chatSeq);
+  if (!fresh.length && chatSeq === room.chatSeq) return room;
+  const chat = fresh.length ? [...room.chat, ...fresh.map(chatEntry)].sort((a, b) => a.seq - b.seq) : room.chat;
+  return { ...room, chat, chatSeq };
+}
+
+/** A chat message as kept: the fields of `chat_history` (the server's `chat` also has type and room). */
+function chatEntry({ seq, channel, at, player, text }) {
+  return { seq, channel, at, player, text };
+}
+
+/** The channel a client writes in: the players' for a seated player, else the spectators'. */
+export function chatChannel(you) {
+  return you === 'spectator' ? 'spectators' : 'players';
+}
+
+/**
+ * The chat as the panel shows it, the two channels apart. A player who hides
+ * spectator chat gets no spectator messages, and `hidden` says how many.
+ * @param {RoomState} room
+ * @param {boolean} hideSpectators the player's switch (a spectator always sees their channel)
+ * @returns {{players: ChatMessage[], spectators: ChatMessage[], hidden: number}}
+ */
+export function chatView(room, hideSpectators) {
+  const players = room.chat.filter((c) => c.channel === 'players');
+  const spectators = room.chat.filter((c) => c.channel === 'spectators');
+  if (hideSpectators && room.you !== 'spectator') return { players, spectators: [], hidden: spectators.length };
+  return { players, spectators, hidden: 0 };
+}
+
+// ---- clocks ----
+
+/**
+ * What each clock shows at `now`: the running one counted down from the moment
+ * its message arrived (never below 0; the server's `timeout` event ends the
+ * game), the other as the server said. Null in an untimed game.
+ * @param {RoomState} room
+ * @param {number} now on the same clock as `reduce`'s `now` (performance.now())
+ * @returns {{white: number, black: number, running: Color|null}|null}
+ */
+export function clockReadings(room, now) {
+  const { clocks, clocksAt, status } = room;
+  if (!clocks) return null;
+  const running = status === 'live' ? clocks.running : null;
+  const spent = running && clocksAt !== null ? Math.max(0, now - clocksAt) : 0;
+  const read = (color) => Math.max(0, clocks[`${color}_ms`] - (running === color ? spent : 0));
+  return { white: read('white'), black: read('black'), running };
+}
+
+// ---- the life of a game ----
+
+/** The colour whose decision is pending (null when none). */
+export function decider(room) {
+  return (room && room.position && room.position.pending && room.position.pending.player) || null;
+}
+
+/**
+ * Whether this message made the decision `after.you`'s in a live game (the
+ * moment for a sound and a title alert): not on entering the room, not for a
+ * second decision in a row of the same player.
+ * @param {RoomState|null} before
+ * @param {RoomState|null} after
+ */
+export function yourTurnBegan(before, after) {
+  if (!before || !after || after.you === 'spectator' || after.status !== 'live') return false;
+  if (decider(after) !== after.you) return false;
+  return before.status !== 'live' || decider(before) !== after.you;
+}
+
+/** Whether `you` may abort now (a live game that not both players have acted in). */
+export function canAbort(room) {
+  return room.you !== 'spectator' && room.status === 'live' && room.abortable;
+}
+
+/**
+ * Where the claim against an opponent gone on their decision stands for `you`:
+ * null (none), or the ms left before it is accepted (0: claim now).
+ * @param {RoomState} room
+ * @param {number} nowEpoch ms since the epoch (Date.now())
+ * @returns {number|null}
+ */
+export function claimWait(room, nowEpoch) {
+  if (room.claimAt === null || room.you === 'spectator' || room.status !== 'live') return null;
+  return Math.max(0, room.claimAt - nowEpoch);
+}
+
+/**
+ * Where a rematch stands for `you`: null when none can be asked (a spectator,
+ * a game not over, a room cancelled before anyone joined or by a moderator),
+ * 'available' (ask), 'offered' (you asked, the opponent has not), 'answer' (the
+ * opponent asked: accept), 'made' (the new room is `room.rematch`).
+ * @param {RoomState} room
+ * @returns {null|'available'|'offered'|'answer'|'made'}
+ */
+export function rematchStatus(room) {
+  if (room.rematch) return 'made';
+  if (room.you === 'spectator') return null;
+  if (room.status === 'cancelled') {
+    // only a game aborted by a player or for no first action: not a room nobody
+    // joined, nor one a moderator closed
+    if (!room.seats.white || !room.seats.black) return null;
+    const { ending } = room;
+    if (ending && ending.kind === 'aborted' && !ending.by && ending.note !== 'no_first_action') return null;
+  } else if (room.status !== 'finished') {
+    return null;
+  }
+  if (room.rematchOffer === room.you) return 'offered';
+  if (room.rematchOffer) return 'answer';
+  return 'available';
 }

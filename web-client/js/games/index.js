@@ -83,5 +83,7 @@ export function resultText(result, game) {
   if (own) return own(winner, loser);
   if (result.reason === 'resignation') return `${winner} wins: ${loser} resigned.`;
   if (result.reason === 'adjudication') return winner ? `${winner} wins by a moderator's decision.` : 'Drawn by a moderator\'s decision.';
+  if (result.reason === 'timeout') return winner ? `${winner} wins on time: ${loser}'s clock ran out.` : 'Draw: a clock ran out.';
+  if (result.reason === 'abandonment') return winner ? `${winner} wins: ${loser} left the game.` : 'Drawn: a player left the game.';
   return winner ? `${winner} wins (${result.reason}).` : `Draw (${result.reason}).`;
 }

@@ -1,0 +1,138 @@
+// A room's chat panel: the players' and the spectators' channels apart, a
+// player's switch to hide spectator chat (remembered in localStorage), a box to
+// write in the sender's own channel, and for a moderator or admin a delete
+// button on every message. The panel is built once and kept across the game
+// view's renders, so what is being typed survives the events; update() redraws
+// the lists from the room (room_state.js chatView). On a phone it starts folded.
+import { h, toast } from './ui.js';
+import { chatText } from './names.js';
+import { chatView, chatChannel } from './room_state.js';
+import { isStaff } from './api.js';
+
+export const HIDE_SPECTATORS_KEY = 'gipf-arena-hide-spectator-chat';
+
+export class ChatPanel {
+  /**
+   * @param {import('./connection.js').Connection} connection
+   * @param {string} roomId
+   */
+  constructor(connection, roomId) {
+    this.connection = connection;
+    this.id = roomId;
+    this.room = null;
+    this.hideSpectators = localStorage.getItem(HIDE_SPECTATORS_KEY) === '1';
+    this.pending = null;  // the id of the message being sent, answered by ack or error
+    this.counter = 0;
+    this.unread = 0;
+    this.seen = 0;  // the last seq shown while the panel was open
+
+    this.count = h('span', { class: 'unread', id: 'chat-unread', hidden: true });
+    this.hideSwitch = h('input', { type: 'checkbox', id: 'hide-spectator-chat', onchange: () => this.setHide(this.hideSwitch.checked) });
+    this.hideSwitch.checked = this.hideSpectators;
+    this.switchRow = h('label', { class: 'switch', for: 'hide-spectator-chat', hidden: true }, this.hideSwitch, ' Hide spectator chat');
+    this.playersList = h('ul', { class: 'chat-list', id: 'chat-players', 'aria-live': 'polite' });
+    this.spectatorsList = h('ul', { class: 'chat-list', id: 'chat-spectators', 'aria-live': 'polite' });
+    this.hiddenNote = h('p', { class: 'hint', id: 'chat-hidden', hidden: true });
+    this.playersSection = h('section', { class: 'channel', 'data-channel': 'players', hidden: true },
+      h('h3', {}, 'Players'), this.playersList);
+    this.spectatorsSection = h('section', { class: 'channel', 'data-channel': 'spectators' },
+      h('h3', {}, 'Spectators'), this.spectatorsList, this.hiddenNote);
+    this.input = h('input', { id: 'chat-input', maxlength: 400, autocomplete: 'off', enterkeyhint: 'send', 'aria-label': 'Chat message' });
+    this.sendButton = h('button', { type: 'submit', id: 'chat-send' }, 'Send');
+    this.form = h('form', { class: 'chat-form', id: 'chat-form', onsubmit: (e) => { e.preventDefault(); this.send(); } },
+      this.input, this.sendButton);
+    const phone = typeof matchMedia === 'function' && matchMedia('(max-width: 820px)').matches;
+    this.element = h('details', { class: 'panel chat', id: 'chat', open: !phone },
+      h('summary', {}, h('h2', {}, 'Chat'), this.count),
+      this.switchRow, this.playersSection, this.spectatorsSection, this.form);
+    this.element.addEventListener('toggle', () => { if (this.element.open) this.markRead(); });
+  }
+
+  /** Redraws the lists from the room. */
+  update(room) {
+    const before = this.room;
+    this.room = room;
+    const player = room.you !== 'spectator';
+    this.switchRow.hidden = !player;
+    this.playersSection.hidden = !player;
+    this.input.placeholder = chatChannel(room.you) === 'players' ? 'To your opponent…' : 'To everyone in the room…';
+    if (before && before.chat === room.chat && before.you === room.you) return;
+    const view = chatView(room, this.hideSpectators);
+    this.fill(this.playersList, view.players, 'Nothing said yet.');
+    this.fill(this.spectatorsList, view.spectators, view.hidden ? null : 'Nothing said yet.');
+    this.hiddenNote.hidden = !this.hideSpectators || !player;
+    this.hiddenNote.textContent = view.hidden ? `Spectator chat hidden (${view.hidden} message${view.hidden === 1 ? '' : 's'}).` : 'Spectator chat hidden.';
+    const last = room.chat.length ? room.chat[room.chat.length - 1].seq : 0;
+    if (this.element.open) this.markRead();
+    else {
+      this.unread += room.chat.filter((c) => c.seq > this.seen && (!this.hideSpectators || !player || c.channel === 'players')).length;
+      this.seen = Math.max(this.seen, last);
+      this.showUnread();
+    }
+  }
+
+  fill(list, messages, empty) {
+    const staff = isStaff(this.connection.account);
+    const items = messages.map((c) => h('li', { 'data-seq': c.seq, 'data-channel': c.channel },
+      h('span', { class: 'author' }, c.player ? c.player.name : '?'), ' ',
+      h('span', { class: 'text' }, c.text),
+      staff ? h('button', { class: 'delete-chat', type: 'button', title: 'Delete this message', 'aria-label': `Delete the message of ${c.player ? c.player.name : 'a player'}`,
+        onclick: () => this.remove(c) }, '×') : null));
+    list.replaceChildren(...(items.length ? items : empty ? [h('li', { class: 'hint empty' }, empty)] : []));
+    queueMicrotask(() => { list.scrollTop = list.scrollHeight; });
+  }
+
+  markRead() {
+    const chat = this.room ? this.room.chat : [];
+    this.seen = Math.max(this.seen, chat.length ? chat[chat.length - 1].seq : 0);
+    this.unread = 0;
+    this.showUnread();
+  }
+
+  showUnread() {
+    this.count.hidden = this.unread === 0;
+    this.count.textContent = `${this.unread} new`;
+  }
+
+  setHide(hide) {
+    this.hideSpectators = hide;
+    if (hide) localStorage.setItem(HIDE_SPECTATORS_KEY, '1');
+    else localStorage.removeItem(HIDE_SPECTATORS_KEY);
+    if (this.room) {
+      const room = this.room;
+      this.room = null;  // redraw
+      this.update(room);
+    }
+  }
+
+  send() {
+    if (this.pending) return;
+    const checked = chatText(this.input.value);
+    if (checked.problem) { toast(checked.problem); return; }
+    const id = `chat-${++this.counter}`;
+    if (!this.connection.send({ type: 'chat', room: this.id, text: checked.text, id })) { toast('Not connected: the message was not sent.'); return; }
+    this.pending = id;
+    this.sendButton.disabled = true;
+  }
+
+  remove(message) {
+    if (!confirm(`Delete this message of ${message.player ? message.player.name : 'a player'}?\n\n${message.text}`)) return;
+    if (!this.connection.send({ type: 'delete_chat', room: this.id, seq: message.seq, id: `delete-chat-${message.seq}` })) toast('Not connected.');
+  }
+
+  /**
+   * The answer to a message this panel sent (`ack` or `error` with its id):
+   * returns true if it was one. The text is cleared once the server took it,
+   * and kept to edit when refused (muted, too fast, a character refused).
+   */
+  answer(m) {
+    if (typeof m.id !== 'string' || !(m.id.startsWith('chat-') || m.id.startsWith('delete-chat-'))) return false;
+    if (m.id === this.pending) {
+      this.pending = null;
+      this.sendButton.disabled = false;
+      if (m.type === 'ack') this.input.value = '';
+    }
+    if (m.type === 'error') toast(m.message);
+    return true;
+  }
+}
