@@ -55,7 +55,8 @@ constexpr std::array<std::pair<ErrorCode, std::string_view>, 28> kCodes{{
 constexpr std::size_t kMaxToken = 64;
 constexpr std::size_t kMaxAction = 64;
 constexpr std::size_t kMaxNameBytes = 4 * kMaxNameLength;
-constexpr std::size_t kMaxChatBytes = 4 * kMaxChatLength;
+// Before NFC a decomposed text takes more code points than after it; the frame bounds it anyway.
+constexpr std::size_t kMaxChatBytes = 12 * kMaxChatLength;
 
 struct FieldError {
   ErrorCode code;

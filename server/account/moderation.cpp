@@ -54,8 +54,11 @@ void Moderation::change(const Actor& actor, const std::string& username, Role ne
     bool ban = c.end_sessions;
     bool unban = c.banned_until && *c.banned_until == 0;
     bool mute = c.muted_until.has_value();
-    store_.change_account(std::move(c), ex, [this, ban, unban, mute, ex, done](Stored<AccountRecord> after) {
+    bool role = c.role.has_value();
+    store_.change_account(std::move(c), ex, [this, ban, unban, mute, role, ex, done](Stored<AccountRecord> after) {
       if (!after.ok()) return done(store_failure(after.error));
+      // Connections know their role from their hello: they reconnect with the new one.
+      if (role) connections_.disconnect_player(after.value.player, "role changed");
       if (ban) enforce_ban(after.value, ex);
       if (unban) connections_.unban(after.value.player);
       if (mute) connections_.mute(after.value.player, after.value.muted_until, clock_());  // chat refuses at once

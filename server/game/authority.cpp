@@ -137,6 +137,7 @@ Decision GameAuthority::join(const PlayerInfo& player) const {
   if (seat_of(player.id)) return Seated{};
   if (room_.status == RoomStatus::Cancelled) return Refusal{ErrorCode::GameOver, "the room was cancelled"};
   if (room_.white && room_.black) return Refusal{ErrorCode::RoomFull, "both seats are taken"};
+  if (reserved_for_ && *reserved_for_ != player.id) return Refusal{ErrorCode::RoomFull, "the seat is kept for a rematch"};
   Color seat = room_.white ? Color::Black : Color::White;
   Decision d = propose(EventKind::Joined, player.id, seat, std::nullopt);
   if (auto* p = std::get_if<Proposal>(&d)) {

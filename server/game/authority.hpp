@@ -66,6 +66,8 @@ class GameAuthority {
                                               AuthorityLimits limits, std::string& error);
 
   Decision join(const PlayerInfo& player) const;
+  // The free seat is kept for `player` (a rematch's): anyone else gets room_full.
+  void reserve(std::int64_t player) { reserved_for_ = player; }
   // `lag_ms`: the network lag measured for this action (clocks credit part of it back).
   Decision play(const PlayerInfo& player, std::int64_t ply, const std::string& action, std::int64_t lag_ms = 0) const;
   Decision resign(const PlayerInfo& player) const;
@@ -140,6 +142,7 @@ class GameAuthority {
   std::array<bool, 2> acted_{false, false};     // per colour: has made an action
   std::int64_t decision_since_ = 0;             // when the pending decision began
   int turns_before_ = 0;                        // turns begun before the next event
+  std::optional<std::int64_t> reserved_for_;    // who alone may take the free seat
   std::array<std::optional<std::int64_t>, 2> absent_since_;  // per colour: no connection since
   std::int64_t seq_ = 0;
   std::optional<engine::Color> draw_offer_;

@@ -26,7 +26,11 @@ std::int64_t LagTracker::credit(std::int64_t lag_ms) {
 }
 
 GameClock::GameClock(TimeControl control) : control_(control), lag_{LagTracker(control), LagTracker(control)} {
-  std::int64_t start = control_.kind == TimeControl::Kind::Live ? control_.initial_ms : bank_for_a_move();
+  // A live clock without initial time starts with its increment, at least
+  // 3 s (lichess's rule), so that 0+M games do not begin lost.
+  std::int64_t start = control_.kind == TimeControl::Kind::Live
+                           ? (control_.initial_ms > 0 ? control_.initial_ms : std::max<std::int64_t>(control_.increment_ms, 3000))
+                           : bank_for_a_move();
   bank_ = {start, start};
 }
 

@@ -34,11 +34,12 @@ Room::Room(Executor strand, std::shared_ptr<const RoomContext> context, GameAuth
       chat_(std::move(chat)) {}
 
 void Room::open(Executor strand, std::shared_ptr<const RoomContext> context, RoomRecord record, const PlayerInfo& creator,
-                Color seat, Opened opened) {
+                Color seat, Opened opened, std::optional<std::int64_t> reserved) {
   EventRecord first;
   std::string error;
   auto authority = GameAuthority::open(std::move(record), creator, seat, context->clock, context->authority, first, error);
   if (!authority) return boost::asio::post(strand, [opened, error] { opened(nullptr, error); });
+  if (reserved) authority->reserve(*reserved);
   std::shared_ptr<Room> room(new Room(strand, context, std::move(*authority)));
   // Nobody can reach the room before `opened` hears of it, and that waits
   // until the store has the room and its first event.
@@ -80,7 +81,10 @@ void Room::on_strand(std::shared_ptr<Client> client, json request_id, F&& f, std
                               f = std::forward<F>(f), busy = std::move(busy)]() mutable {
     if (!self->in_flight_) self->check_time();  // a deadline passed comes before whatever arrived after it
     if (!self->in_flight_) return self->run_guarded(f);
-    if (self->waiting_.size() >= self->context_->max_waiting) {
+    // The server's own operations (a timer, a closed connection) are never
+    // dropped: they are bounded by the room's timer and its connections.
+    bool internal = !client && !busy;
+    if (!internal && self->waiting_.size() >= self->context_->max_waiting) {
       spdlog::warn("event=room_busy room={} waiting={}", self->id_, self->waiting_.size());
       if (busy) return busy();
       return self->fail(client.get(), ErrorCode::RateLimited, "the room is busy: try again", request_id);
@@ -185,6 +189,8 @@ void Room::committed(const std::string& error) {
   in_flight_.reset();
   if (!error.empty()) {
     spdlog::error("event=store_failed room={} seq={} error=\"{}\"", id_, c.proposal ? c.proposal->event.seq : 0, log_text(error));
+    // What time decided is tried again a second later, not in a loop.
+    if (!c.client) quiet_until_ = context_->clock() + 1000;
     fail(c.client.get(), ErrorCode::Internal, "the server could not store this; nothing changed", c.request_id);
   } else if (!c.proposal) {
     if (c.stored) c.stored();
@@ -209,6 +215,8 @@ void Room::committed(const std::string& error) {
   }
   if (c.after) c.after(error.empty());
   while (!in_flight_ && !waiting_.empty()) {  // what arrived meanwhile, in order
+    check_time();  // a deadline that passed meanwhile comes first
+    if (in_flight_) break;
     auto next = std::move(waiting_.front());
     waiting_.pop_front();
     run_guarded(next);
@@ -249,15 +257,23 @@ Frame Room::legal_frame(Color seat) const {
 
 void Room::send_legal_to(Client& client, Color seat) {
   if (authority_.room().status != RoomStatus::Live || authority_.game().decider() != seat) return;
-  legal_sent_at_[engine::index(seat)] = context_->clock();
+  decision_shown(seat);
   client.send(legal_frame(seat));
 }
 
 void Room::send_legal() {
   auto decider = authority_.game().decider();
   if (!decider || authority_.room().status != RoomStatus::Live) return;
-  legal_sent_at_[engine::index(*decider)] = context_->clock();
+  decision_shown(*decider);
   crowd_.send_to_seat(*decider, [&] { return legal_frame(*decider); });
+}
+
+void Room::decision_shown(Color seat) {
+  // Lag counts from the first `legal` of a decision, not from a repeat (a resync, a draw offer).
+  int ply = authority_.game().ply();
+  if (legal_ply_[engine::index(seat)] == ply) return;
+  legal_ply_[engine::index(seat)] = ply;
+  legal_sent_at_[engine::index(seat)] = context_->clock();
 }
 
 void Room::send_snapshot(Client& client, std::int64_t player) {
@@ -337,7 +353,13 @@ void Room::resync(std::shared_ptr<Client> client, PlayerInfo player, std::int64_
     ack_missed.missed = static_cast<std::int64_t>(missed->size());
     ack(client.get(), request_id, ack_missed);
     for (auto& frame : *missed) client->send(frame);
-    if (auto seat = authority_.seat_of(player.id)) send_legal_to(*client, *seat);
+    if (auto seat = authority_.seat_of(player.id)) {
+      send_legal_to(*client, *seat);
+      // A waiting player back on a new connection hears again that the opponent is gone.
+      auto decider = authority_.game().decider();
+      if (auto claim_at = authority_.claim_at(); claim_at && decider && *decider != *seat)
+        client->send(make_frame(protocol::to_json(protocol::OpponentGone{id_, *claim_at})));
+    }
     send_chat_history(*client, seated, chat_since);
   });
 }
@@ -506,7 +528,7 @@ void Room::send_chat_history(Client& client, bool player, std::int64_t since) {
 // ---- time and presence ------------------------------------------------------
 
 void Room::check_time() {
-  if (in_flight_) return;
+  if (in_flight_ || context_->clock() < quiet_until_) return;
   if (auto decision = authority_.due()) {
     spdlog::debug("event=deadline room={}", id_);
     decide(std::move(*decision), nullptr, nullptr);
@@ -515,6 +537,7 @@ void Room::check_time() {
 
 void Room::arm_timer() {
   auto deadline = authority_.deadline();
+  if (deadline) deadline = std::max(*deadline, quiet_until_);
   if (deadline == armed_for_) return;
   armed_for_ = deadline;
   timer_.cancel();
@@ -525,6 +548,7 @@ void Room::arm_timer() {
     auto self = weak.lock();
     if (ec || !self || self->armed_for_ != deadline) return;
     self->armed_for_.reset();
+    if (self->context_->clock() >= self->quiet_until_) self->quiet_until_ = 0;
     // Through the queue: after an event being stored; check_time() runs first there.
     self->on_strand(nullptr, nullptr, [raw = self.get()] { raw->arm_timer(); });
   });

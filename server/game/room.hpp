@@ -56,8 +56,9 @@ class Room : public std::enable_shared_from_this<Room> {
 
   // A new room with its creator seated, stored (row and first event) before
   // `opened` hears of it.
+  // `reserved`: the only player who may take the other seat (a rematch's).
   static void open(Executor strand, std::shared_ptr<const RoomContext> context, RoomRecord record, const PlayerInfo& creator,
-                   engine::Color seat, Opened opened);
+                   engine::Color seat, Opened opened, std::optional<std::int64_t> reserved = std::nullopt);
   // A room rebuilt from its stored events; nullptr with `error` if they do not replay.
   static std::shared_ptr<Room> restore(Executor strand, std::shared_ptr<const RoomContext> context, RoomRecord record,
                                        const std::vector<EventRecord>& events, std::vector<ChatRecord> chat, std::string& error);
@@ -131,6 +132,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // Tells the authority who is connected, and the waiting player when their
   // opponent is gone (or back).
   void update_presence();
+  // A `legal` for `seat` is going out: the start of its decision, for lag.
+  void decision_shown(engine::Color seat);
 
   // ---- chat ----
   void send_chat_history(Client& client, bool player, std::int64_t since);
@@ -169,7 +172,9 @@ class Room : public std::enable_shared_from_this<Room> {
   std::optional<std::int64_t> armed_for_;
   std::optional<std::int64_t> gone_sent_;      // the claim_at the waiting player was told
   std::optional<engine::Color> gone_waiting_;  // ... and who that was
-  std::array<std::int64_t, 2> legal_sent_at_{0, 0};  // per seat: when its last `legal` left (lag)
+  std::array<std::int64_t, 2> legal_sent_at_{0, 0};  // per seat: when the current decision's `legal` left (lag)
+  std::array<int, 2> legal_ply_{-1, -1};             // ... and at which ply
+  std::int64_t quiet_until_ = 0;               // after a failed write of what time decided: retry then
   std::vector<ChatRecord> chat_;               // every message, the deleted ones marked
   std::optional<engine::Color> rematch_offer_;
   std::optional<std::string> rematch_next_;

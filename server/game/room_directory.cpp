@@ -171,11 +171,12 @@ void RoomDirectory::find(const std::string& id, StoreExecutor ex, Found found) {
 }
 
 void RoomDirectory::create(const PlayerInfo& creator, const engine::GameOptions& options, const protocol::TimeControl& clock,
-                           bool is_private, engine::Color seat, StoreExecutor ex, Created created) {
+                           bool is_private, engine::Color seat, StoreExecutor ex, Created created,
+                           std::optional<std::int64_t> reserved) {
   {
     std::lock_guard lock(mutex_);
     int& open = open_by_player_[creator.id];
-    if (open >= limits_.max_open_rooms_per_player) {
+    if (open >= limits_.max_open_rooms_per_player && !reserved) {
       int limit = limits_.max_open_rooms_per_player;
       return answer(ex, [created, limit] {
         created(nullptr, Refusal{protocol::ErrorCode::TooManyRooms,
@@ -209,7 +210,8 @@ void RoomDirectory::create(const PlayerInfo& creator, const engine::GameOptions&
                  });
                }
                answer(ex, [created, room] { created(room, std::nullopt); });
-             });
+             },
+             reserved);
 }
 
 void RoomDirectory::open_rematch(RematchRequest request, StoreExecutor ex, RematchDone done) {
@@ -221,7 +223,8 @@ void RoomDirectory::open_rematch(RematchRequest request, StoreExecutor ex, Remat
                          [ex, done, id = room->id()](std::optional<Refusal> refusal, const RoomRecord&) {
                            answer(ex, [done, id, refusal] { done(refusal ? std::string() : id, refusal); });
                          });
-         });
+         },
+         request.black.id);
 }
 
 // ---- the sweep -----------------------------------------------------------------

@@ -46,8 +46,11 @@ class RoomDirectory : public RoomObserver, public std::enable_shared_from_this<R
   // from the store (answered on `ex`).
   void find(const std::string& id, StoreExecutor ex, Found found);
   // A new room with `creator` seated, stored; answered on `ex`.
+  // `reserved`: the other seat is kept for that player (a rematch: it does
+  // not count against the creator's open rooms, it is live at once).
   void create(const PlayerInfo& creator, const engine::GameOptions& options, const protocol::TimeControl& clock,
-              bool is_private, engine::Color seat, StoreExecutor ex, Created created);
+              bool is_private, engine::Color seat, StoreExecutor ex, Created created,
+              std::optional<std::int64_t> reserved = std::nullopt);
   // A rematch: a new room like `request.old` with both players seated (the
   // new white creates it, the new black joins); answered on `ex`.
   void open_rematch(RematchRequest request, StoreExecutor ex, RematchDone done);

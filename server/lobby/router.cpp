@@ -151,7 +151,8 @@ std::optional<Refusal> Router::refuse(const ClientState& connection, const RoomM
   if constexpr (std::is_same_v<RoomMessage, protocol::Chat>) {
     std::int64_t now = now_ms();
     if (std::int64_t until = connections_.muted_until(connection.player.id, now))
-      return Refusal{ErrorCode::Muted, "you are muted for " + std::to_string((until - now + 59999) / 60000) + " more minutes"};
+      return Refusal{ErrorCode::Muted, "you are muted for " + std::to_string((until - now + 59999) / 60000) +
+                                           " more minutes (until " + std::to_string(until) + " ms since the epoch)"};
   }
   if constexpr (std::is_same_v<RoomMessage, protocol::DeleteChat>) {
     if (!connection.account || connection.account->role < protocol::Role::Moderator)

@@ -252,7 +252,9 @@ TEST_CASE("roles: every admin path refuses guests and players (403); moderators 
   REQUIRE(server.start());
   int port = server.port();
   std::string player = signup(port, "gina", "gina's password");
-  signup(port, "hank", "hank's password");
+  std::string hank = signup(port, "hank", "hank's password");
+  Participant hank_ws;  // open while an admin changes the role: closed so that it comes back with the new one
+  REQUIRE(identify_with(hank_ws, port, hank));
   std::string moderator = login(port, "mod1", "moderator pass");
 
   const std::vector<std::pair<std::string, std::string>> paths{
@@ -302,6 +304,8 @@ TEST_CASE("roles: every admin path refuses guests and players (403); moderators 
   auto promoted = post(port, "/api/admin/users/hank/role", {{"role", "moderator"}}, moderator);
   REQUIRE(promoted.status == 200);
   CHECK(json::parse(promoted.body)["user"]["role"] == "moderator");
+  while (!hank_ws.ws.closed() && hank_ws.ws.receive(5s)) {}
+  CHECK(hank_ws.ws.close_code() == 1008);
   auto audit = json::parse(get(port, "/api/admin/audit", moderator).body);
   std::vector<std::string> actions;
   for (const auto& e : audit["entries"]) actions.push_back(e["action"]);

@@ -327,3 +327,22 @@ TEST_CASE("restart: clocks are rebuilt from the stored events; a flag that fell 
   CHECK(p->event.at == flag);
   CHECK(p->event.color == Color::White);
 }
+
+TEST_CASE("clocks: a live clock without initial time starts with its increment, at least 3 s") {
+  Game g("gipf", "basic", live(0, 2'000));
+  check_clocks(g.clocks(), 3'000, 3'000, std::nullopt);
+  g.act(1'000);
+  g.act(1'000);
+  CHECK(!g.room->due());
+  check_clocks(g.clocks(), 3'000, 3'000, Color::White);
+  Game g10("gipf", "basic", live(0, 10'000));
+  check_clocks(g10.clocks(), 10'000, 10'000, std::nullopt);
+}
+
+TEST_CASE("rematch rooms: the free seat is kept for the rematch's player") {
+  Game g("yinsh", "normal", TimeControl{}, false);
+  g.room->reserve(kBob.id);
+  CHECK(g.refused(g.room->join(kCid)) == ErrorCode::RoomFull);
+  g.commit(g.room->join(kBob));
+  CHECK(g.room->room().status == RoomStatus::Live);
+}

@@ -106,13 +106,14 @@ struct Fixture {
     io.poll();
   }
 
-  Fixture() {
+  explicit Fixture(TimeControl clock = {}) {
     events.add(recorder);
     context = std::make_shared<const RoomContext>(
         RoomContext{log, events, [this] { return now; }, AuthorityLimits{}, CrowdLimits{3, 1 << 20}});
     RoomRecord record;
     record.id = "room1";
     record.options = {"yinsh", "normal", 0, 0};
+    record.clock = clock;
     std::string error = "not called";
     Room::open(boost::asio::make_strand(io.get_executor()), context, record, kAnn, Color::White,
                [this, &error](std::shared_ptr<Room> r, const std::string& e) {
@@ -283,4 +284,73 @@ TEST_CASE("room: chat on the fake clock — channels by seat, five messages in t
   auto history = f.eve->take();
   REQUIRE(FakeClient::types(history) == std::vector<std::string>{"ack", "chat_history"});
   CHECK(history[1]["messages"].size() == 1);  // after 5: the spectator's own; Ann's 7th is the players'
+}
+
+TEST_CASE("room: what waited behind a write meets a flag that fell meanwhile; a waiting player hears the opponent is gone") {
+  Fixture f(TimeControl{TimeControl::Kind::Live, 10'000, 0, 0});
+  f.seat_bob();
+  auto stored = [&](auto&&... frames_of) {
+    f.pump();
+    f.log.complete();
+    f.pump();
+    (frames_of->take(), ...);
+  };
+  f.room->play(f.ann, f.kAnn, protocol::Play{"room1", 0, "e3"}, 1);
+  stored(f.ann, f.bob);
+  f.room->play(f.bob, f.kBob, protocol::Play{"room1", 1, "f5"}, 2);
+  stored(f.ann, f.bob);  // both have acted: White's 10 s run from now
+  std::int64_t flag = f.now + 10'000;
+
+  // Bob offers a draw a moment before White's flag falls; while it is stored
+  // the flag falls and Ann accepts: the timeout comes first, the answer is too late.
+  f.now = flag - 1;
+  f.room->offer_draw(f.bob, f.kBob, 3);
+  f.pump();
+  f.now = flag + 1;
+  f.room->answer_draw(f.ann, f.kAnn, true, 4);
+  f.pump();
+  CHECK(f.log.complete().kind == protocol::EventKind::DrawOffered);
+  f.pump();
+  REQUIRE(f.log.pending.size() == 1);
+  EventRecord timeout = f.log.complete();
+  CHECK(timeout.kind == protocol::EventKind::Timeout);
+  CHECK(timeout.at == flag);
+  f.pump();
+  auto ann = f.ann->take();
+  REQUIRE(!ann.empty());
+  CHECK(ann.back()["type"] == "error");
+  CHECK(ann.back()["code"] == "game_over");
+  CHECK(f.log.pending.empty());
+}
+
+TEST_CASE("room: opponent_gone when the decider's connection closes, again for the waiting player's new connection") {
+  Fixture f(TimeControl{TimeControl::Kind::Live, 600'000, 0, 0});
+  f.seat_bob();
+  f.room->play(f.ann, f.kAnn, protocol::Play{"room1", 0, "e3"}, 1);
+  f.pump();
+  f.log.complete();
+  f.pump();
+  f.room->play(f.bob, f.kBob, protocol::Play{"room1", 1, "f5"}, 2);
+  f.pump();
+  f.log.complete();
+  f.pump();
+  f.ann->take();
+  f.bob->take();
+  f.now += 1'000;
+  f.room->disconnected(f.ann.get());  // White, who must decide, is gone
+  f.pump();
+  auto bob = f.bob->take();
+  REQUIRE(FakeClient::types(bob) == std::vector<std::string>{"opponent_gone"});
+  CHECK(bob[0]["claim_at"] == f.now + 40'000);
+  f.room->disconnected(f.bob.get());
+  f.pump();
+  auto bob2 = std::make_shared<FakeClient>();
+  f.room->resync(bob2, f.kBob, 4, 0, "back");
+  f.pump();
+  auto back = bob2->take();
+  REQUIRE(FakeClient::types(back) == std::vector<std::string>{"ack", "opponent_gone", "chat_history"});
+  CHECK(back[1]["claim_at"] == f.now + 40'000);
+  f.room->resync(f.ann, f.kAnn, 4, 0, "ann back");  // White returns
+  f.pump();
+  CHECK(FakeClient::types(bob2->take()) == std::vector<std::string>{"opponent_back"});
 }

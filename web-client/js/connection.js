@@ -45,9 +45,10 @@ export class Connection extends EventTarget {
         this.dispatchEvent(new CustomEvent('banned'));
         return;
       }
-      if (event.code === 1008 && (event.reason === 'signed up' || event.reason === 'logged out')) {
-        // this browser signed up or logged out (maybe in another tab): the page
-        // is someone else's now; it reloads (see main.js) rather than reconnect
+      if (event.code === 1008 && ['signed up', 'logged out', 'role changed'].includes(event.reason)) {
+        // this browser signed up or logged out (maybe in another tab), or an
+        // admin changed the account's role: the page reloads (see main.js) as
+        // whoever it is now rather than reconnect
         this.socket = null;
         this.dispatchEvent(new CustomEvent('identity', { detail: event.reason }));
         return;
