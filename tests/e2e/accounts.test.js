@@ -287,7 +287,8 @@ test('an admin reads the audit log and makes a player a moderator', async () => 
   // no role select on an admin (themselves)
   assert.equal(await admin.$('#users li[data-user="root1"] select.role'), null);
 
-  // alice now has the admin link, and the page (without the audit log)
+  // alice's open page was told her role changed and reloaded: it has the admin link
+  await alice.waitForSelector('#admin-link', { timeout: 60000 });
   await open(alice);
   await alice.click('#admin-link');
   await alice.waitForSelector('#users li[data-user="bob"] details');
