@@ -10,7 +10,7 @@ import { endingText } from '../../web-client/js/game_view.js';
 import { resultText } from '../../web-client/js/games/index.js';
 import { gipf } from '../../web-client/js/games/gipf.js';
 import { yinsh } from '../../web-client/js/games/yinsh.js';
-import { fixture } from './support.js';
+import { fixture, fakeBrowser } from './support.js';
 
 const moderated = fixture('moderated.json');
 
@@ -127,30 +127,7 @@ describe('usernames, passwords, roles', () => {
 });
 
 describe('the connection of an account', () => {
-  const saved = {};
-  let sockets;
-  class FakeSocket extends EventTarget {
-    static OPEN = 1;
-    constructor(url) { super(); this.url = url; this.readyState = 1; this.sent = []; sockets.push(this); }
-    send(text) { this.sent.push(JSON.parse(text)); }
-    close() {}
-  }
-  const store = new Map();
-  beforeEach(() => {
-    sockets = [];
-    store.clear();
-    for (const key of ['WebSocket', 'localStorage', 'location']) saved[key] = Object.getOwnPropertyDescriptor(globalThis, key);
-    Object.defineProperty(globalThis, 'WebSocket', { value: FakeSocket, configurable: true, writable: true });
-    Object.defineProperty(globalThis, 'localStorage', { configurable: true, writable: true, value: {
-      getItem: (k) => (store.has(k) ? store.get(k) : null), setItem: (k, v) => store.set(k, String(v)), removeItem: (k) => store.delete(k) } });
-    Object.defineProperty(globalThis, 'location', { value: { protocol: 'http:', host: 'arena.test' }, configurable: true, writable: true });
-  });
-  afterEach(() => {
-    for (const [key, descriptor] of Object.entries(saved)) {
-      if (descriptor) Object.defineProperty(globalThis, key, descriptor);
-      else delete globalThis[key];
-    }
-  });
+  const { sockets, store } = fakeBrowser();
 
   const welcome = (fields) => ({ type: 'welcome', protocol: 1, player: { id: 7, name: 'ada' }, new: false, ...fields });
 
@@ -205,7 +182,7 @@ describe('the connection of an account', () => {
 
   test('closed for signing up or logging out (maybe in another tab): the page starts again', () => {
     for (const reason of ['signed up', 'logged out']) {
-      sockets = [];
+      sockets.length = 0;
       const connection = new Connection();
       const changes = [];
       connection.addEventListener('identity', (e) => changes.push(e.detail));

@@ -5,7 +5,7 @@
 // hand from PROTOCOL.md onto rooms recorded live before the server spoke these;
 // the last group folds clocks_chat.json, recorded from the server of #12, and
 // checks that the hand-written messages have the recorded ones' fields.
-import { test, describe, beforeEach, afterEach } from 'node:test';
+import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   reduce, fromSnapshot, abortableOf, clockReadings, claimWait, canAbort, rematchStatus,
@@ -15,7 +15,7 @@ import { Connection, resyncMessage } from '../../web-client/js/connection.js';
 import { endingText } from '../../web-client/js/game_view.js';
 import { pageTitle, TURN_TITLE } from '../../web-client/js/alerts.js';
 import { formatClock } from '../../web-client/js/clock.js';
-import { fixture, fold, before, first, isEvent, isType } from './support.js';
+import { fixture, fold, before, first, isEvent, isType, fakeBrowser } from './support.js';
 
 const yinsh = fixture('yinsh_normal.json');
 const gipf = fixture('gipf_basic.json');
@@ -367,29 +367,7 @@ describe('resync with chat_since', () => {
     assert.deepEqual(resyncMessage('r1', 5, 7), { type: 'resync', room: 'r1', since: 5, chat_since: 7 });
   });
 
-  const saved = {};
-  let sockets;
-  class FakeSocket extends EventTarget {
-    static OPEN = 1;
-    constructor(url) { super(); this.url = url; this.readyState = 1; this.sent = []; sockets.push(this); }
-    send(text) { this.sent.push(JSON.parse(text)); }
-    close() {}
-  }
-  beforeEach(() => {
-    sockets = [];
-    const store = new Map();
-    for (const key of ['WebSocket', 'localStorage', 'location']) saved[key] = Object.getOwnPropertyDescriptor(globalThis, key);
-    Object.defineProperty(globalThis, 'WebSocket', { value: FakeSocket, configurable: true, writable: true });
-    Object.defineProperty(globalThis, 'localStorage', { configurable: true, writable: true, value: {
-      getItem: (k) => (store.has(k) ? store.get(k) : null), setItem: (k, v) => store.set(k, String(v)), removeItem: (k) => store.delete(k) } });
-    Object.defineProperty(globalThis, 'location', { value: { protocol: 'http:', host: 'arena.test' }, configurable: true, writable: true });
-  });
-  afterEach(() => {
-    for (const [key, descriptor] of Object.entries(saved)) {
-      if (descriptor) Object.defineProperty(globalThis, key, descriptor);
-      else delete globalThis[key];
-    }
-  });
+  const { sockets } = fakeBrowser();
 
   test('a reconnect asks every room followed for its events and chat since the last seen', async () => {
     const connection = new Connection();

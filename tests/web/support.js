@@ -13,6 +13,7 @@
 //                         welcome and the close of its socket; `games` names the rooms
 // Every fixture is deep-frozen, so a reducer that writes to its input throws.
 import { readFileSync } from 'node:fs';
+import { beforeEach, afterEach } from 'node:test';
 import { reduce } from '../../web-client/js/room_state.js';
 
 function deepFreeze(value) {
@@ -48,3 +49,38 @@ export function first(messages, found) {
 
 export const isEvent = (kind, seq) => (m) => m.type === 'event' && m.kind === kind && (seq === undefined || m.seq === seq);
 export const isType = (type) => (m) => m.type === type;
+
+/**
+ * A browser's WebSocket, localStorage and location faked on globalThis for the
+ * tests of the calling describe block: installed before each test, the real
+ * ones (if any) put back after. `sockets` lists the sockets opened (each with
+ * the messages it `sent`), `store` is localStorage; both are emptied before
+ * each test.
+ */
+export function fakeBrowser() {
+  const sockets = [];
+  const store = new Map();
+  const saved = {};
+  class FakeSocket extends EventTarget {
+    static OPEN = 1;
+    constructor(url) { super(); this.url = url; this.readyState = 1; this.sent = []; sockets.push(this); }
+    send(text) { this.sent.push(JSON.parse(text)); }
+    close() {}
+  }
+  beforeEach(() => {
+    sockets.length = 0;
+    store.clear();
+    for (const key of ['WebSocket', 'localStorage', 'location']) saved[key] = Object.getOwnPropertyDescriptor(globalThis, key);
+    Object.defineProperty(globalThis, 'WebSocket', { value: FakeSocket, configurable: true, writable: true });
+    Object.defineProperty(globalThis, 'localStorage', { configurable: true, writable: true, value: {
+      getItem: (k) => (store.has(k) ? store.get(k) : null), setItem: (k, v) => store.set(k, String(v)), removeItem: (k) => store.delete(k) } });
+    Object.defineProperty(globalThis, 'location', { value: { protocol: 'http:', host: 'arena.test' }, configurable: true, writable: true });
+  });
+  afterEach(() => {
+    for (const [key, descriptor] of Object.entries(saved)) {
+      if (descriptor) Object.defineProperty(globalThis, key, descriptor);
+      else delete globalThis[key];
+    }
+  });
+  return { sockets, store };
+}
