@@ -109,8 +109,6 @@ class GameAuthority {
   void commit(Proposal proposal);
 
   const RoomRecord& room() const { return room_; }
-  const GameClock& game_clock() const { return clock_; }
-  std::int64_t now() const { return now_(); }
   const engine::AnyGame& game() const { return game_; }
   std::int64_t seq() const { return seq_; }
   std::optional<engine::Color> draw_offer() const { return draw_offer_; }

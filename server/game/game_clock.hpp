@@ -41,7 +41,7 @@ class GameClock {
   explicit GameClock(TimeControl control);
 
   const TimeControl& control() const { return control_; }
-  bool timed() const { return control_.kind != TimeControl::Kind::Untimed; }
+  bool timed() const { return control_.timed(); }
   // The clock of `decider` starts at `now` (the first decision of the game).
   void start(engine::Color decider, std::int64_t now);
   // The decider (`actor`) acted at `now`, the move having spent `lag_ms` in
