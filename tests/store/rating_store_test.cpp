@@ -18,16 +18,7 @@ struct Fixture {
   asio::io_context io;
   Blocking s{store, io};
 
-  std::int64_t account(const std::string& username) {
-    NewAccount a;
-    a.username = username;
-    a.password_hash = "$argon2id$v=19$m=65536,t=2,p=1$fake";
-    Slot<Stored<CreatedAccount>> slot;
-    store.create_account(a, io.get_executor(), slot.fill());
-    auto& created = slot.get(io);
-    REQUIRE(created.ok());
-    return created.value.account.player;
-  }
+  std::int64_t account(const std::string& username) { return create_account(store, io, username).account.player; }
   Stored<EventWritten> open(const RoomRecord& room, const EventRecord& first) {
     Slot<Stored<EventWritten>> slot;
     store.open_room(room, first, io.get_executor(), slot.fill());

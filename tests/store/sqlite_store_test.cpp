@@ -33,17 +33,6 @@ std::map<std::string, TimeControl> clocks_of(const std::vector<RoomRecord>& room
   return out;
 }
 
-CreatedAccount create_account(SqliteStore& store, asio::io_context& io, const std::string& username) {
-  NewAccount a;
-  a.username = username;
-  a.password_hash = "$argon2id$not-a-real-hash";
-  Slot<Stored<CreatedAccount>> s;
-  store.create_account(a, io.get_executor(), s.fill());
-  auto& created = s.get(io);
-  REQUIRE(created.ok());
-  return created.value;
-}
-
 }  // namespace
 
 TEST_CASE("SQLite store: migrations once, rooms and events kept in order") {

@@ -9,6 +9,7 @@
 #include <boost/asio/io_context.hpp>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -148,6 +149,18 @@ class RawConnection {
  private:
   sqlite3* db_ = nullptr;
 };
+
+// A new account (its player too), waited for; fails the test if the store refuses it.
+inline CreatedAccount create_account(SqliteStore& store, asio::io_context& io, const std::string& username) {
+  NewAccount a;
+  a.username = username;
+  a.password_hash = "$argon2id$not-a-real-hash";
+  Slot<Stored<CreatedAccount>> s;
+  store.create_account(a, io.get_executor(), s.fill());
+  auto& created = s.get(io);
+  if (!created.ok()) throw std::runtime_error(created.error);
+  return created.value;
+}
 
 inline RoomRecord make_room(const std::string& id, std::int64_t white, std::int64_t created_at, bool is_private = false) {
   RoomRecord room;
