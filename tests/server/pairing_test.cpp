@@ -1,0 +1,114 @@
+// Event pairings alone (server/competition/): round robin — the
+// published Berger tables, every pair once per cycle, every player once per
+// round, colours balanced, byes for odd counts, the double cycle.
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <vector>
+
+#include "competition/round_robin.hpp"
+
+namespace {
+
+using namespace arena;
+using namespace arena::round_robin;
+
+}  // namespace
+
+TEST_CASE("round robin: the published Berger table for 5 or 6 players") {
+  // FIDE Handbook C.05 Annex 1, "5 or 6 players".
+  const std::vector<Round> table = {
+      {{1, 6}, {2, 5}, {3, 4}}, {{6, 4}, {5, 3}, {1, 2}}, {{2, 6}, {3, 1}, {4, 5}},
+      {{6, 5}, {1, 4}, {2, 3}}, {{3, 6}, {4, 2}, {5, 1}},
+  };
+  CHECK(berger_rounds(6, Cycles::single) == table);
+  // Five players: the same table, 6 being the bye (listed last).
+  const std::vector<Round> five = {
+      {{2, 5}, {3, 4}, {1, kBye}}, {{5, 3}, {1, 2}, {4, kBye}}, {{3, 1}, {4, 5}, {2, kBye}},
+      {{1, 4}, {2, 3}, {5, kBye}}, {{4, 2}, {5, 1}, {3, kBye}},
+  };
+  CHECK(berger_rounds(5, Cycles::single) == five);
+}
+
+TEST_CASE("round robin: the published Berger tables for 4 and 8 players") {
+  const std::vector<Round> four = {{{1, 4}, {2, 3}}, {{4, 3}, {1, 2}}, {{2, 4}, {3, 1}}};
+  CHECK(berger_rounds(4, Cycles::single) == four);
+  const std::vector<Round> eight = {
+      {{1, 8}, {2, 7}, {3, 6}, {4, 5}}, {{8, 5}, {6, 4}, {7, 3}, {1, 2}}, {{2, 8}, {3, 1}, {4, 7}, {5, 6}},
+      {{8, 6}, {7, 5}, {1, 4}, {2, 3}}, {{3, 8}, {4, 2}, {5, 1}, {6, 7}}, {{8, 7}, {1, 6}, {2, 5}, {3, 4}},
+      {{4, 8}, {5, 3}, {6, 2}, {7, 1}},
+  };
+  CHECK(berger_rounds(8, Cycles::single) == eight);
+  // The 14-player table's last round: 7-14, 8-6, 9-5, 10-4, 11-3, 12-2, 13-1.
+  CHECK(berger_rounds(14, Cycles::single).back() == Round{{7, 14}, {8, 6}, {9, 5}, {10, 4}, {11, 3}, {12, 2}, {13, 1}});
+}
+
+TEST_CASE("round robin: out of range counts get no rounds") {
+  CHECK(berger_rounds(2, Cycles::single).empty());
+  CHECK(berger_rounds(17, Cycles::single).empty());
+  CHECK(berger_rounds(3, Cycles::single).size() == 3);
+  CHECK(berger_rounds(16, Cycles::single).size() == 15);
+}
+
+TEST_CASE("round robin: every pair once per cycle, everyone once per round, colours balanced") {
+  for (int n = kMinPlayers; n <= kMaxPlayers; ++n) {
+    for (const Cycles cycles : {Cycles::single, Cycles::dbl}) {
+      const auto rounds = berger_rounds(n, cycles);
+      const int per_cycle = n % 2 == 0 ? n - 1 : n;
+      const int cycle_count = cycles == Cycles::dbl ? 2 : 1;
+      REQUIRE(static_cast<int>(rounds.size()) == per_cycle * cycle_count);
+      // meetings[a][b]: games with a white against b; byes[a]: rounds sat out.
+      std::vector<std::vector<int>> meetings(n + 1, std::vector<int>(n + 1, 0));
+      std::vector<int> byes(n + 1, 0);
+      std::vector<int> whites(n + 1, 0);
+      std::vector<int> games(n + 1, 0);
+      for (const auto& round : rounds) {
+        std::vector<int> seen(n + 1, 0);
+        for (const auto& p : round) {
+          REQUIRE(p.white >= 1);
+          REQUIRE(p.white <= n);
+          ++seen[p.white];
+          if (p.black == kBye) {
+            ++byes[p.white];
+            continue;
+          }
+          REQUIRE(p.black >= 1);
+          REQUIRE(p.black <= n);
+          ++seen[p.black];
+          ++meetings[p.white][p.black];
+          ++whites[p.white];
+          ++games[p.white];
+          ++games[p.black];
+        }
+        for (int a = 1; a <= n; ++a) CHECK_MESSAGE(seen[a] == 1, "n=", n, " player ", a);
+      }
+      for (int a = 1; a <= n; ++a) {
+        for (int b = a + 1; b <= n; ++b) {
+          CHECK_MESSAGE(meetings[a][b] + meetings[b][a] == cycle_count, "n=", n, " ", a, "-", b);
+          // Double: once with each colour.
+          if (cycles == Cycles::dbl) CHECK(meetings[a][b] == 1);
+        }
+        CHECK(byes[a] == (n % 2 == 0 ? 0 : cycle_count));
+        CHECK_MESSAGE(std::abs(2 * whites[a] - games[a]) <= 2, "n=", n, " player ", a);
+      }
+    }
+  }
+}
+
+TEST_CASE("round robin: a double cycle never gives three same colours in a row at the turn") {
+  for (int n = 4; n <= kMaxPlayers; n += 2) {
+    const auto rounds = berger_rounds(n, Cycles::dbl);
+    const std::size_t turn = rounds.size() / 2;
+    for (int a = 1; a <= n; ++a) {
+      // Colours of rounds turn−2 … turn+1 (0-based turn−2, turn−1, turn, turn+1).
+      std::vector<bool> white;
+      for (std::size_t r = turn - 2; r <= turn + 1; ++r)
+        for (const auto& p : rounds[r])
+          if (p.white == a || p.black == a) white.push_back(p.white == a);
+      REQUIRE(white.size() == 4);
+      const bool three_first = white[0] == white[1] && white[1] == white[2];
+      const bool three_last = white[1] == white[2] && white[2] == white[3];
+      CHECK_MESSAGE(!(three_first || three_last), "n=", n, " player ", a);
+    }
+  }
+}
