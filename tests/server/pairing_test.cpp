@@ -1,12 +1,14 @@
 // Event pairings alone (server/competition/): round robin — the
 // published Berger tables, every pair once per cycle, every player once per
-// round, colours balanced, byes for odd counts, the double cycle.
+// round, colours balanced, byes for odd counts, the double cycle; tie-breaks
+// from hand-computed crosstables.
 #include <doctest/doctest.h>
 
 #include <cstdlib>
 #include <vector>
 
 #include "competition/round_robin.hpp"
+#include "competition/tiebreaks.hpp"
 
 namespace {
 
@@ -111,4 +113,58 @@ TEST_CASE("round robin: a double cycle never gives three same colours in a row a
       CHECK_MESSAGE(!(three_first || three_last), "n=", n, " player ", a);
     }
   }
+}
+
+// A 4-player round robin, hand-computed:
+//   1–2 1-0, 3–4 1-0, 1–3 ½, 2–4 1-0, 1–4 0-1, 2–3 ½
+//   scores: 1: 1½, 2: 1½, 3: 2, 4: 1
+//   S-B:    1: 1½ (beat 2) + 1 (½ × 2 of 3) = 2½;  2: 1 (beat 4) + 1 (½ × 2) = 2;
+//           3: 1 (beat 4) + ¾ + ¾ = 2½;            4: 1½ (beat 1)
+//   Buchholz: 1: 1½ + 2 + 1 = 4½; 2: 1½ + 1 + 2 = 4½; 3: 1 + 1½ + 1½ = 4; 4: 2 + 1½ + 1½ = 5
+TEST_CASE("tiebreak: scores, Sonneborn-Berger and Buchholz of a hand-computed crosstable") {
+  using arena::tiebreak::kDraw;
+  using arena::tiebreak::kLoss;
+  using arena::tiebreak::kWin;
+  const std::vector<GameResult> results = {{1, 2, kWin}, {3, 4, kWin}, {1, 3, kDraw},
+                                           {2, 4, kWin}, {1, 4, kLoss}, {2, 3, kDraw}};
+  const auto table = standings(4, results);
+  REQUIRE(table.size() == 4);
+  const double score[] = {1.5, 1.5, 2.0, 1.0};
+  const double sb[] = {2.5, 2.0, 2.5, 1.5};
+  const double buchholz[] = {4.5, 4.5, 4.0, 5.0};
+  for (int i = 0; i < 4; ++i) {
+    CHECK(table[i].player == i + 1);
+    CHECK(table[i].score == score[i]);
+    CHECK(table[i].sonneborn_berger == sb[i]);
+    CHECK(table[i].buchholz == buchholz[i]);
+  }
+  // Round robin: 3 on score; 1 before 2 on Sonneborn–Berger.
+  CHECK(rank_round_robin(table) == std::vector<int>{3, 1, 2, 4});
+  // Swiss: 1 and 2 tie on Buchholz too; Sonneborn–Berger decides.
+  CHECK(rank_swiss(table) == std::vector<int>{3, 1, 2, 4});
+}
+
+TEST_CASE("tiebreak: a bye scores 1 and adds nothing to the tie-breaks") {
+  using arena::tiebreak::kBye;
+  using arena::tiebreak::kDraw;
+  using arena::tiebreak::kWin;
+  // Round 1: 1–2 1-0, 3 bye. Round 2: 3–1 ½, 2 bye.
+  const std::vector<GameResult> results = {{1, 2, kWin}, {3, kBye, 0.0}, {3, 1, kDraw}, {2, kBye, 0.0}};
+  const auto table = standings(3, results);
+  CHECK(table[0].score == 1.5);
+  CHECK(table[1].score == 1.0);
+  CHECK(table[2].score == 1.5);
+  CHECK(table[0].sonneborn_berger == 1.75);  // 1 (beat 2) + ½ × 1½ (drew 3)
+  CHECK(table[2].sonneborn_berger == 0.75);  // ½ × 1½ (drew 1); the bye adds nothing
+  CHECK(table[1].sonneborn_berger == 0.0);
+  CHECK(table[0].buchholz == 2.5);
+  CHECK(table[1].buchholz == 1.5);
+  CHECK(table[2].buchholz == 1.5);
+  CHECK(rank_swiss(table) == std::vector<int>{1, 3, 2});
+}
+
+TEST_CASE("tiebreak: Swiss puts Buchholz before Sonneborn-Berger, round robin uses Sonneborn-Berger") {
+  const std::vector<EventStanding> rows = {{1, 2.0, 1.0, 5.0}, {2, 2.0, 3.0, 4.0}, {3, 2.0, 3.0, 4.0}, {4, 3.0, 0.0, 0.0}};
+  CHECK(rank_swiss(rows) == std::vector<int>{4, 1, 2, 3});
+  CHECK(rank_round_robin(rows) == std::vector<int>{4, 2, 3, 1});  // 2 and 3 tie: start number
 }
