@@ -1,13 +1,16 @@
 // Event pairings alone (server/competition/): round robin — the
 // published Berger tables, every pair once per cycle, every player once per
 // round, colours balanced, byes for odd counts, the double cycle; tie-breaks
-// from hand-computed crosstables.
+// from hand-computed crosstables; Swiss — score groups, floats, no rematches,
+// colours, byes, and whole simulated events.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <vector>
 
 #include "competition/round_robin.hpp"
+#include "competition/swiss.hpp"
 #include "competition/tiebreaks.hpp"
 
 namespace {
@@ -167,4 +170,131 @@ TEST_CASE("tiebreak: Swiss puts Buchholz before Sonneborn-Berger, round robin us
   const std::vector<EventStanding> rows = {{1, 2.0, 1.0, 5.0}, {2, 2.0, 3.0, 4.0}, {3, 2.0, 3.0, 4.0}, {4, 3.0, 0.0, 0.0}};
   CHECK(rank_swiss(rows) == std::vector<int>{4, 1, 2, 3});
   CHECK(rank_round_robin(rows) == std::vector<int>{4, 2, 3, 1});  // 2 and 3 tie: start number
+}
+
+namespace {
+
+// n players, start number i rated 2000 − 10·i (so start order is rating order).
+std::vector<SwissPlayer> swiss_field(int n) {
+  std::vector<SwissPlayer> field;
+  for (int i = 1; i <= n; ++i) {
+    SwissPlayer p;
+    p.player = i;
+    p.rating = 2000 - 10 * i;
+    field.push_back(p);
+  }
+  return field;
+}
+
+// Plays a paired round into the field: `white_score(white, black)` decides.
+template <typename Decide>
+void play(std::vector<SwissPlayer>& field, const Round& round, Decide white_score) {
+  auto at = [&](int n) -> SwissPlayer& { return field[n - 1]; };
+  for (const auto& p : round) {
+    if (p.black == kBye) {
+      at(p.white).score += 1.0;
+      at(p.white).had_bye = true;
+      continue;
+    }
+    const double s = white_score(p.white, p.black);
+    at(p.white).score += s;
+    at(p.black).score += 1.0 - s;
+    at(p.white).opponents.push_back(p.black);
+    at(p.black).opponents.push_back(p.white);
+    at(p.white).colours.push_back(Colour::white);
+    at(p.black).colours.push_back(Colour::black);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("swiss: round one pairs the top half against the bottom half, colours alternating") {
+  CHECK(pair_swiss(swiss_field(8)) == Round{{1, 5}, {6, 2}, {3, 7}, {8, 4}});
+  // Odd: the lowest-ranked sits out.
+  CHECK(pair_swiss(swiss_field(7)) == Round{{1, 4}, {5, 2}, {3, 6}, {7, kBye}});
+  // Rating, not start number, ranks.
+  auto field = swiss_field(4);
+  field[0].rating = 1000;  // 1 is now the lowest
+  CHECK(pair_swiss(field) == Round{{2, 4}, {1, 3}});
+  CHECK(pair_swiss(swiss_field(1)).empty());
+}
+
+TEST_CASE("swiss: pairs within score groups; an odd one out floats down") {
+  auto field = swiss_field(6);
+  // 1, 2, 3 on one point, 4, 5, 6 on none (no colours yet, for clarity). The
+  // group of three: S1 = {1}, S2 = {2, 3}: 1–2, and 3 floats down to meet the
+  // top of the next group; 5–6 are left. Colours alternate down the boards.
+  for (int i = 1; i <= 3; ++i) field[i - 1].score = 1;
+  CHECK(pair_swiss(field) == Round{{1, 2}, {4, 3}, {5, 6}});
+  // Two groups of four: 1–3 and 2–4 above, 5–7 and 6–8 below.
+  auto eight = swiss_field(8);
+  for (int i = 1; i <= 4; ++i) eight[i - 1].score = 1;
+  CHECK(pair_swiss(eight) == Round{{1, 3}, {4, 2}, {5, 7}, {8, 6}});
+}
+
+TEST_CASE("swiss: no rematches, colours from history, the bye to the lowest without one") {
+  // Four players after two rounds: 1 beat 3 (white), 2 beat 4 (white); 1 beat 2
+  // (black), 3 beat 4 (white). Scores 1: 2, 2: 1, 3: 1, 4: 0.
+  auto field = swiss_field(4);
+  play(field, Round{{1, 3}, {2, 4}}, [](int, int) { return 1.0; });
+  play(field, Round{{2, 1}, {3, 4}}, [](int w, int) { return w == 3 ? 1.0 : 0.0; });
+  REQUIRE(field[0].score == 2);
+  REQUIRE(field[1].score == 1);
+  REQUIRE(field[2].score == 1);
+  REQUIRE(field[3].score == 0);
+  // 1 floats down past 2 and 3 (met both) to 4; 2–3 in their group. 1 (W, B)
+  // has a mild wish for white, 4 (B, B) must have white: 4 gets it. 2 (W, W)
+  // must have black, 3 (B, W) wants black mildly: 3 gets white.
+  CHECK(pair_swiss(field) == Round{{4, 1}, {3, 2}});
+
+  // Five players: 5, the lowest, had a bye already; 4 gets it.
+  auto five = swiss_field(5);
+  five[4].had_bye = true;
+  five[4].score = 1;  // the bye's point puts 5 on top: the lowest is then 4
+  const Round round = pair_swiss(five);
+  REQUIRE(!round.empty());
+  CHECK(round.back() == Pairing{4, kBye});
+}
+
+TEST_CASE("swiss: whole events stay legal for 4 to 16 players") {
+  for (int n = 4; n <= 16; ++n) {
+    auto field = swiss_field(n);
+    int rounds = 1;
+    while ((1 << rounds) < n) ++rounds;
+    ++rounds;  // a usual Swiss: ⌈log2 n⌉ + 1 rounds
+    // At most n/2 rounds: later on a small field may have no rematch-free
+    // pairing left at all (6 players after 3 rounds can leave two triangles).
+    if (rounds > n / 2) rounds = n / 2;
+    unsigned seed = 12345u + static_cast<unsigned>(n);
+    auto decide = [&seed](int, int) {
+      seed = seed * 1103515245u + 12345u;  // a fixed LCG: the same "results" every run
+      const unsigned r = (seed >> 16) % 3;
+      return r == 0 ? 1.0 : r == 1 ? 0.5 : 0.0;
+    };
+    for (int r = 1; r <= rounds; ++r) {
+      const Round round = pair_swiss(field);
+      REQUIRE_MESSAGE(!round.empty(), "n=", n, " round ", r);
+      std::vector<int> seen(n + 1, 0);
+      for (const auto& p : round) {
+        ++seen[p.white];
+        if (p.black == kBye) {
+          CHECK_MESSAGE(!field[p.white - 1].had_bye, "n=", n, " round ", r);
+          continue;
+        }
+        ++seen[p.black];
+        const auto& met = field[p.white - 1].opponents;
+        CHECK_MESSAGE(std::find(met.begin(), met.end(), p.black) == met.end(), "rematch n=", n, " round ", r);
+      }
+      for (int a = 1; a <= n; ++a) CHECK_MESSAGE(seen[a] == 1, "n=", n, " round ", r, " player ", a);
+      play(field, round, decide);
+      for (const auto& p : field) {
+        int difference = 0;
+        for (const Colour c : p.colours) difference += c == Colour::white ? 1 : -1;
+        CHECK_MESSAGE(std::abs(difference) <= 2, "n=", n, " round ", r, " player ", p.player);
+        const std::size_t k = p.colours.size();
+        const bool three = k >= 3 && p.colours[k - 1] == p.colours[k - 2] && p.colours[k - 2] == p.colours[k - 3];
+        CHECK_MESSAGE(!three, "n=", n, " round ", r, " player ", p.player);
+      }
+    }
+  }
 }
