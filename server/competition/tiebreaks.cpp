@@ -26,7 +26,7 @@ std::vector<int> rank_by(std::span<const EventStanding> standings, Key key) {
 
 }  // namespace
 
-std::vector<EventStanding> standings(int players, std::span<const GameResult> results) {
+std::vector<EventStanding> event_standings(int players, std::span<const GameResult> results) {
   std::vector<EventStanding> table(players > 0 ? players : 0);
   for (int i = 0; i < players; ++i) table[i].player = i + 1;
   auto at = [&](int n) -> EventStanding& { return table[n - 1]; };

@@ -35,7 +35,7 @@ struct EventStanding {
 };
 
 // The standing of every player 1..players (index player − 1) after `results`.
-std::vector<EventStanding> standings(int players, std::span<const GameResult> results);
+std::vector<EventStanding> event_standings(int players, std::span<const GameResult> results);
 
 // Start numbers best first: by score, then Sonneborn–Berger, then start number.
 std::vector<int> rank_round_robin(std::span<const EventStanding> standings);

@@ -130,7 +130,7 @@ TEST_CASE("tiebreak: scores, Sonneborn-Berger and Buchholz of a hand-computed cr
   using arena::tiebreak::kWin;
   const std::vector<GameResult> results = {{1, 2, kWin}, {3, 4, kWin}, {1, 3, kDraw},
                                            {2, 4, kWin}, {1, 4, kLoss}, {2, 3, kDraw}};
-  const auto table = standings(4, results);
+  const auto table = event_standings(4, results);
   REQUIRE(table.size() == 4);
   const double score[] = {1.5, 1.5, 2.0, 1.0};
   const double sb[] = {2.5, 2.0, 2.5, 1.5};
@@ -153,7 +153,7 @@ TEST_CASE("tiebreak: a bye scores 1 and adds nothing to the tie-breaks") {
   using arena::tiebreak::kWin;
   // Round 1: 1–2 1-0, 3 bye. Round 2: 3–1 ½, 2 bye.
   const std::vector<GameResult> results = {{1, 2, kWin}, {3, kBye, 0.0}, {3, 1, kDraw}, {2, kBye, 0.0}};
-  const auto table = standings(3, results);
+  const auto table = event_standings(3, results);
   CHECK(table[0].score == 1.5);
   CHECK(table[1].score == 1.0);
   CHECK(table[2].score == 1.5);
