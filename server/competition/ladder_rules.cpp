@@ -3,9 +3,7 @@
 #include <algorithm>
 #include <utility>
 
-namespace arena {
-
-using namespace ladder;
+namespace arena::ladder {
 
 namespace {
 
@@ -158,4 +156,4 @@ Standings apply_activity(const Standings& standings, std::int64_t now_ms) {
   return next;
 }
 
-}  // namespace arena
+}  // namespace arena::ladder

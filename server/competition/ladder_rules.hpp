@@ -10,9 +10,9 @@
 #include <string_view>
 #include <vector>
 
-namespace arena {
+// Everything lives in arena::ladder: arena has its own Refusal (game/authority.hpp).
+namespace arena::ladder {
 
-namespace ladder {
 // The least reach of any player: even near the top, five places up are open.
 inline constexpr int kMinReach = 5;
 // Reach grows with depth: ⌈0.4·(p − 1)⌉ places, as ⌈kReachNum·(p − 1) / kReachDen⌉ in integers (no rounding surprises).
@@ -32,7 +32,6 @@ inline constexpr std::int64_t kInactiveAfterMs = 30 * kDayMs;
 // This many time losses within kTimeLossWindowMs remove a player: they are not playing their games.
 inline constexpr int kTimeLossesToRemove = 2;
 inline constexpr std::int64_t kTimeLossWindowMs = 30 * kDayMs;
-}  // namespace ladder
 
 // open: challenges accepted; paused: none, games go on; closed: none ever again.
 enum class LadderStatus { open, paused, closed };
@@ -128,4 +127,4 @@ GameEffect record_game(const Standings& standings, std::int64_t challenger, std:
 // keep their relative order).
 Standings apply_activity(const Standings& standings, std::int64_t now_ms);
 
-}  // namespace arena
+}  // namespace arena::ladder

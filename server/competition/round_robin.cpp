@@ -2,7 +2,7 @@
 
 #include <utility>
 
-namespace arena {
+namespace arena::event {
 
 using namespace round_robin;
 
@@ -65,4 +65,4 @@ std::vector<Round> berger_rounds(int players, Cycles cycles) {
   return rounds;
 }
 
-}  // namespace arena
+}  // namespace arena::event

@@ -4,7 +4,8 @@
 // 1..n; an odd count adds a bye as player n + 1, whose opponent sits out.
 #include <vector>
 
-namespace arena {
+// Event pairings live in arena::event (arena's own names stay clear).
+namespace arena::event {
 
 namespace round_robin {
 // The fewest players a round robin takes: two would be a match.
@@ -33,4 +34,4 @@ enum class Cycles { single, dbl };
 // Outside kMinPlayers..kMaxPlayers: no rounds.
 std::vector<Round> berger_rounds(int players, Cycles cycles);
 
-}  // namespace arena
+}  // namespace arena::event

@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <optional>
 
-namespace arena {
+namespace arena::event {
 
 namespace {
 
@@ -149,4 +149,4 @@ Round pair_swiss(std::span<const SwissPlayer> players) {
   return {};
 }
 
-}  // namespace arena
+}  // namespace arena::event

@@ -10,7 +10,7 @@
 
 #include "competition/round_robin.hpp"
 
-namespace arena {
+namespace arena::event {
 
 enum class Colour { white, black };
 
@@ -31,4 +31,4 @@ struct SwissPlayer {
 // no legal pairing could take long; events are small.
 Round pair_swiss(std::span<const SwissPlayer> players);
 
-}  // namespace arena
+}  // namespace arena::event

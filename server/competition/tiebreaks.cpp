@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <tuple>
 
-namespace arena {
+namespace arena::event {
 
 using namespace tiebreak;
 
@@ -62,4 +62,4 @@ std::vector<int> rank_swiss(std::span<const EventStanding> standings) {
                  [](const EventStanding& s) { return std::make_tuple(s.score, s.buchholz, s.sonneborn_berger); });
 }
 
-}  // namespace arena
+}  // namespace arena::event

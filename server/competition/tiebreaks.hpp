@@ -6,7 +6,7 @@
 #include <span>
 #include <vector>
 
-namespace arena {
+namespace arena::event {
 
 namespace tiebreak {
 inline constexpr double kWin = 1.0;
@@ -42,4 +42,4 @@ std::vector<int> rank_round_robin(std::span<const EventStanding> standings);
 // Start numbers best first: by score, then Buchholz, then Sonneborn–Berger, then start number.
 std::vector<int> rank_swiss(std::span<const EventStanding> standings);
 
-}  // namespace arena
+}  // namespace arena::event

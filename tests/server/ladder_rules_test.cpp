@@ -10,7 +10,6 @@
 
 namespace {
 
-using namespace arena;
 using namespace arena::ladder;
 
 constexpr std::int64_t kT0 = 1'700'000'000'000LL;  // an arbitrary "now"

@@ -15,8 +15,8 @@
 
 namespace {
 
-using namespace arena;
-using namespace arena::round_robin;
+using namespace arena::event;
+using namespace arena::event::round_robin;
 
 }  // namespace
 
@@ -125,9 +125,9 @@ TEST_CASE("round robin: a double cycle never gives three same colours in a row a
 //           3: 1 (beat 4) + ¾ + ¾ = 2½;            4: 1½ (beat 1)
 //   Buchholz: 1: 1½ + 2 + 1 = 4½; 2: 1½ + 1 + 2 = 4½; 3: 1 + 1½ + 1½ = 4; 4: 2 + 1½ + 1½ = 5
 TEST_CASE("tiebreak: scores, Sonneborn-Berger and Buchholz of a hand-computed crosstable") {
-  using arena::tiebreak::kDraw;
-  using arena::tiebreak::kLoss;
-  using arena::tiebreak::kWin;
+  using arena::event::tiebreak::kDraw;
+  using arena::event::tiebreak::kLoss;
+  using arena::event::tiebreak::kWin;
   const std::vector<GameResult> results = {{1, 2, kWin}, {3, 4, kWin}, {1, 3, kDraw},
                                            {2, 4, kWin}, {1, 4, kLoss}, {2, 3, kDraw}};
   const auto table = event_standings(4, results);
@@ -148,9 +148,9 @@ TEST_CASE("tiebreak: scores, Sonneborn-Berger and Buchholz of a hand-computed cr
 }
 
 TEST_CASE("tiebreak: a bye scores 1 and adds nothing to the tie-breaks") {
-  using arena::tiebreak::kBye;
-  using arena::tiebreak::kDraw;
-  using arena::tiebreak::kWin;
+  using arena::event::tiebreak::kBye;
+  using arena::event::tiebreak::kDraw;
+  using arena::event::tiebreak::kWin;
   // Round 1: 1–2 1-0, 3 bye. Round 2: 3–1 ½, 2 bye.
   const std::vector<GameResult> results = {{1, 2, kWin}, {3, kBye, 0.0}, {3, 1, kDraw}, {2, kBye, 0.0}};
   const auto table = event_standings(3, results);
