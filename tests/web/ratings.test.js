@@ -241,7 +241,7 @@ describe('the rating chart', () => {
     const [dot] = nodes(svg, byClass('rating-point'));
     assert.equal(dot.attrs['data-rating'], history[0].rating);
     assert.equal(dot.attrs['data-game'], 'g1');
-    assert.equal(dot.attrs.cx, (46 + 600 - 14) / 2);
+    assert.equal(dot.attrs.cx, (38 + 360 - 10) / 2);
     assert.equal(nodes(svg, byClass('rating-line')).length, 0);
     const [band] = nodes(svg, byClass('rd-band'));
     assert.equal(band.tag, 'rect');
@@ -257,13 +257,14 @@ describe('the rating chart', () => {
     const svg = ratingChart(history, { width: 600, height: 220 });
     assert.equal(svg.attrs['data-points'], 3);
     assert.equal(svg.attrs.viewBox, '0 0 600 220');
+    assert.equal(ratingChart(history).attrs.viewBox, '0 0 360 180', 'small units by default: readable on a phone');
     const [line] = nodes(svg, byClass('rating-line'));
     const xy = pairs(line.attrs.points);
     assert.equal(xy.length, 3);
-    assert.equal(xy[0][0], 46, 'the first game at the left axis');
-    assert.equal(xy[2][0], 586, 'the last at the right end');
+    assert.equal(xy[0][0], 38, 'the first game at the left axis');
+    assert.equal(xy[2][0], 590, 'the last at the right end');
     // one day after the first of three days: a third of the way
-    assert.ok(Math.abs(xy[1][0] - (46 + 540 / 3)) < 0.2, `x ${xy[1][0]}`);
+    assert.ok(Math.abs(xy[1][0] - (38 + 552 / 3)) < 0.2, `x ${xy[1][0]}`);
     assert.ok(xy[1][1] > xy[0][1] && xy[2][1] < xy[0][1], 'a fall, then a rise above the first (y grows downwards)');
     const band = pairs(nodes(svg, byClass('rd-band'))[0].attrs.points);
     assert.equal(band.length, 6, 'the upper edge, then the lower back');
@@ -279,7 +280,7 @@ describe('the rating chart', () => {
   test('games at one moment are drawn in the middle; seconds are read like the API\'s other dates', () => {
     const same = [{ game: 'a', at: 1763800000000, rating: 1500, rd: 100 }, { game: 'b', at: 1763800000000, rating: 1550, rd: 90 }];
     const xs = pairs(nodes(ratingChart(same), byClass('rating-line'))[0].attrs.points).map(([x]) => x);
-    assert.deepEqual(xs, [316, 316]);
+    assert.deepEqual(xs, [194, 194]);
     assert.equal(dateLabel(1763800000), dateLabel(1763800000000));
   });
 

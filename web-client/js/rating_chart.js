@@ -9,9 +9,10 @@
  * @typedef {{tag: string, attrs: Object<string, string|number>, children: (Node|string)[]}} Node
  */
 
-export const WIDTH = 600;
-export const HEIGHT = 220;
-const MARGIN = { left: 46, right: 14, top: 12, bottom: 30 };
+// small units: the labels stay readable when a phone shrinks the chart
+export const WIDTH = 360;
+export const HEIGHT = 180;
+const MARGIN = { left: 38, right: 10, top: 10, bottom: 24 };
 const STEP = 50;  // the rating axis runs between multiples of this
 
 const node = (tag, attrs = {}, ...children) => ({ tag, attrs, children: children.filter((c) => c !== null) });
@@ -59,7 +60,7 @@ export function ratingChart(points, { width = WIDTH, height = HEIGHT, perf = '' 
   const x = (at) => round1(last === first ? (left + right) / 2 : left + ((at - first) / (last - first)) * (right - left));
 
   const band = points.length === 1
-    ? node('rect', { class: 'rd-band', x: x(first) - 4, y: y(points[0].rating + points[0].rd), width: 8,
+    ? node('rect', { class: 'rd-band', x: x(first) - 3, y: y(points[0].rating + points[0].rd), width: 6,
       height: round1(y(points[0].rating - points[0].rd) - y(points[0].rating + points[0].rd)) })
     : node('polygon', { class: 'rd-band', points: [
       ...points.map((p) => `${x(p.at)},${y(p.rating + p.rd)}`),
@@ -68,16 +69,16 @@ export function ratingChart(points, { width = WIDTH, height = HEIGHT, perf = '' 
     ? node('polyline', { class: 'rating-line', fill: 'none', points: points.map((p) => `${x(p.at)},${y(p.rating)}`).join(' ') })
     : null;
   const dots = points.map((p) => node('circle', {
-    class: 'rating-point', cx: x(p.at), cy: y(p.rating), r: 3.5,
+    class: 'rating-point', cx: x(p.at), cy: y(p.rating), r: 3,
     'data-game': p.game, 'data-rating': p.rating, 'data-rd': p.rd,
   }, node('title', {}, `${Math.round(p.rating)} ± ${Math.round(p.rd)} on ${dateLabel(p.at)}`)));
 
   // the ratings axis: its ends and the middle; the dates: first and last
   const ticks = [low, (low + high) / 2, high].map((rating) => node('g', { class: 'tick' },
     node('line', { class: 'grid', x1: left, x2: right, y1: y(rating), y2: y(rating) }),
-    node('text', { class: 'axis-label', x: left - 6, y: y(rating), 'text-anchor': 'end', 'dominant-baseline': 'middle' }, String(Math.round(rating)))));
-  const dates = [node('text', { class: 'axis-label date', x: last === first ? x(first) : left, y: height - 8, 'text-anchor': last === first ? 'middle' : 'start' }, dateLabel(first))];
-  if (dateLabel(last) !== dateLabel(first)) dates.push(node('text', { class: 'axis-label date', x: right, y: height - 8, 'text-anchor': 'end' }, dateLabel(last)));
+    node('text', { class: 'axis-label', x: left - 5, y: y(rating), 'text-anchor': 'end', 'dominant-baseline': 'middle' }, String(Math.round(rating)))));
+  const dates = [node('text', { class: 'axis-label date', x: last === first ? x(first) : left, y: height - 6, 'text-anchor': last === first ? 'middle' : 'start' }, dateLabel(first))];
+  if (dateLabel(last) !== dateLabel(first)) dates.push(node('text', { class: 'axis-label date', x: right, y: height - 6, 'text-anchor': 'end' }, dateLabel(last)));
 
   return svg('',
     ...ticks,
