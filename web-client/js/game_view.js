@@ -175,13 +175,14 @@ export class GameView {
     this.updateTicker();
   }
 
-  /** The room in a line: game and variant, time control, rated or casual (and the pool), spectators, and the replay once over. */
+  /** The room in a line: game and variant (the rating pool), time control, rated or casual, spectators, and the replay once over. */
   header() {
     const room = this.room;
     return h('p', { class: 'hint room-head', id: 'room-head' }, `${variantLabel(room.options)} · `,
       h('span', { id: 'time-control' }, clockLabel(room.clock)), ' · ',
       h('span', { id: 'room-mode', 'data-rated': String(room.rated), 'data-perf': room.perf, title: `Ratings of the ${perfLabel(room.perf)} pool` },
-        room.rated ? `${modeLabel(true)} (${perfLabel(room.perf)})` : modeLabel(false)), ' · ',
+        // the pool is the game and variant named before, unless a handicap makes them differ
+        perfLabel(room.perf) === variantLabel(room.options) ? modeLabel(room.rated) : `${modeLabel(room.rated)} (${perfLabel(room.perf)} ratings)`), ' · ',
       h('span', { id: 'spectators' }, `${room.spectators} watching`),
       room.status === 'finished' ? [' · ', h('a', { href: `/?replay=${this.id}` }, 'replay'), ' · ',
         h('a', { href: `/api/games/${this.id}/record`, download: '' }, 'download the record')] : []);
