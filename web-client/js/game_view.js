@@ -96,10 +96,12 @@ export class GameView {
       if (m.id.startsWith('action-')) this.dispatch({ ...m, room: this.id });  // the action was refused: choose again
       return;
     }
-    if (roomOf(m) !== this.id && !(m.type === 'error' && m.code === 'not_found')) return;
+    if (roomOf(m) !== this.id && !(m.type === 'error' && (m.code === 'not_found' || (m.code === 'forbidden' && !this.room)))) return;
     if (m.type === 'error') {
       if (m.code === 'not_found' && !this.room) { this.root.replaceChildren(h('p', {}, 'There is no such game. ', h('a', { href: '/' }, 'Back to the lobby'))); return; }
       if (m.code === 'room_full' && !this.room) { this.mode = 'watch'; this.enter(); toast('Both seats are taken: you are watching.'); return; }
+      // a guest may not take the seat of a rated game
+      if (m.code === 'forbidden' && !this.room && this.mode === 'join') { this.mode = 'watch'; this.enter(); toast('Only players with an account may join a rated game: you are watching.'); return; }
       toast(m.message);
     }
     this.dispatch(m);

@@ -202,6 +202,7 @@ export class LobbyView {
     this.accountLine.hidden = !account;
     this.accountLine.textContent = account ? `You play as ${account.username}.` : '';
     this.refreshRated?.();  // the Rated switch is for accounts
+    if (this.openList) this.renderLists();  // and so are rated games' seats
   }
 
   renderLists() {
@@ -210,7 +211,9 @@ export class LobbyView {
     const more = (shown, total) => (total > shown ? [h('li', { class: 'hint' }, `and ${total - shown} more`)] : []);
     this.openList.replaceChildren(...(open.length ? open.map((r) => h('li', { 'data-room': r.id, 'data-rated': String(!!r.rated), 'data-perf': r.perf },
       h('span', {}, openEntryText(r)),
-      h('a', { class: 'join', href: `/?room=${r.id}` }, h('button', { tabindex: -1 }, 'Join')))).concat(more(open.length, this.lobby.open_total)) : [empty('No open games: create one.')]));
+      // a rated game's seat is for accounts (the server refuses a guest)
+      r.rated && !this.connection.account ? h('span', { class: 'hint accounts-only' }, 'sign up or log in to join')
+        : h('a', { class: 'join', href: `/?room=${r.id}` }, h('button', { tabindex: -1 }, 'Join')))).concat(more(open.length, this.lobby.open_total)) : [empty('No open games: create one.')]));
     this.liveList.replaceChildren(...(live.length ? live.map((r) => h('li', { 'data-room': r.id, 'data-rated': String(!!r.rated), 'data-perf': r.perf },
       h('span', {}, liveEntryText(r)),
       h('a', { class: 'watch', href: `/?watch=${r.id}` }, h('button', { tabindex: -1 }, 'Watch')))).concat(more(live.length, this.lobby.live_total)) : [empty('No game is being played.')]));
