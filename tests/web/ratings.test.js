@@ -193,15 +193,16 @@ describe('the room: rated, its pool, the rating change', () => {
   });
 
   test('the lines round each rating, so that they add up; settled ratings lose the ?', () => {
-    const lines = ratingChangeLines(data.upset, { white: null, black: null });
+    const lines = ratingChangeLines(data.upset, { white: { id: 5, name: 'dora' }, black: { id: 6, name: 'eve' } });
     assert.deepEqual(lines.map((l) => l.text), [`dora 1875 → 1861 (${MINUS}14)`, 'eve 1413? → 1498 (+85)']);
   });
 
-  test('the player\'s name: a seat\'s, a name as text, else the room\'s seat or the colour', () => {
+  test('the player\'s name: the room\'s seat for an id (as the server sends), a seat\'s or a text as given, else the colour', () => {
     const change = (player) => ({ perf: 'yinsh:normal', white: { ...data.rated.white, player }, black: data.rated.black });
-    assert.equal(ratingChangeLines(change('ann'))[0].name, 'ann');
     assert.equal(ratingChangeLines(change(1), { white: { id: 1, name: 'Ann' }, black: null })[0].name, 'Ann');
-    assert.equal(ratingChangeLines(change(null))[0].name, 'White');
+    assert.equal(ratingChangeLines(change({ id: 1, name: 'ann' }))[0].name, 'ann');
+    assert.equal(ratingChangeLines(change('ann'))[0].name, 'ann');
+    assert.deepEqual(ratingChangeLines(change(1)).map((l) => l.name), ['White', 'Black']);
   });
 
   test('recorded rooms from before ratings: casual, the pool from the options', () => {

@@ -8,7 +8,7 @@ import { colorName } from './ui.js';
 
 /**
  * @typedef {{rating: number, rd?: number, provisional: boolean}} Rating  a seat's or a change's
- * @typedef {{player: object|string, before: Rating, after: Rating}} SideChange
+ * @typedef {{player: number|object|string, before: Rating, after: Rating}} SideChange  `player`: the id
  * @typedef {{perf: string, white: SideChange, black: SideChange}} RatingChange  `rated` without type and room
  */
 
@@ -54,7 +54,7 @@ export function entryRating(entry, side) {
 /** "Rated" or "Casual". */
 export const modeLabel = (rated) => (rated ? 'Rated' : 'Casual');
 
-/** The name of a side of a rating change: `player` is a seat {id, name} (or a name); else the room's seat, else the colour. */
+/** The name of a side of a rating change: the server sends the player's id, named by the room's seat (a seat {id, name} or a name as given; else the colour). */
 export function changeName(side, color, seat = null) {
   const { player } = side;
   if (typeof player === 'string') return player;

@@ -25,7 +25,7 @@
  * @typedef {'players'|'spectators'} Channel
  * @typedef {{seq: number, channel: Channel, at: number, player: Seat, text: string}} ChatMessage
  * @typedef {{rating: number, rd: number, provisional: boolean}} SeatRating
- * @typedef {{player: Seat|string, before: SeatRating, after: SeatRating}} SideChange
+ * @typedef {{player: number, before: SeatRating, after: SeatRating}} SideChange  `player`: the player's id
  * @typedef {{perf: string, white: SideChange, black: SideChange}} RatingChange
  *
  * @typedef {Object} RoomState
