@@ -169,7 +169,8 @@ Json to_json(const PlayerProfile& m) {
             {"created_at", m.created_at},
             {"created", m.created_at},
             {"games_played", m.games_played},
-            {"recent", std::move(recent)}}}};
+            {"recent", std::move(recent)},
+            {"ratings", ratings_json(m.ratings)}}}};
 }
 
 Json banned_error(std::string_view message, std::int64_t until) {

@@ -200,6 +200,7 @@ ClientMessage read_message(const std::string& type, Fields& f) {
     m.color = f.one_of("color", {"white", "black", "random"}, "random");
     m.is_private = f.one_of("visibility", {"public", "private"}, "public") == "private";
     m.clock = read_clock(f);
+    m.rated = f.boolean("rated", false);
     return m;
   }
   if (type == "join_room") return JoinRoom{f.room()};
@@ -337,6 +338,7 @@ json to_json(const Incoming& incoming) {
                      j["clock"] = {{"kind", "live"}, {"initial_ms", m.clock.initial_ms}, {"increment_ms", m.clock.increment_ms}};
                    else if (m.clock.timed())
                      j["clock"] = {{"kind", "correspondence"}, {"days_per_move", m.clock.days_per_move}};
+                   if (m.rated) j["rated"] = true;
                  },
                  [&](const JoinRoom& m) { j["room"] = m.room; },
                  [&](const Watch& m) { j["room"] = m.room; },

@@ -1,5 +1,7 @@
 #include "protocol/server_messages.hpp"
 
+#include <cmath>
+
 #include "protocol/account_messages.hpp"  // account_json
 #include "protocol/game_view.hpp"
 #include "protocol/json_text.hpp"
@@ -7,12 +9,33 @@
 namespace protocol {
 namespace {
 
-Json player_json(const PlayerRef& p) { return {{"id", p.id}, {"name", p.name}}; }
+Json rating_json(const RatingView& r) { return {{"rating", r.rating}, {"rd", r.rd}, {"provisional", r.provisional}}; }
 
-// {"id", "name"}, or null for an empty seat.
+Json player_json(const PlayerRef& p) {
+  Json j{{"id", p.id}, {"name", p.name}};
+  if (p.rating) j["rating"] = rating_json(*p.rating);
+  return j;
+}
+
+// {"id", "name", "rating"?}, or null for an empty seat.
 void write_player(JsonWriter& w, const std::optional<PlayerRef>& p) {
-  if (p) w.begin_object().key("id").number(p->id).key("name").string(p->name).end_object();
-  else w.null();
+  if (!p) {
+    w.null();
+    return;
+  }
+  w.begin_object().key("id").number(p->id).key("name").string(p->name);
+  if (p->rating) w.key("rating").raw(to_text(rating_json(*p->rating)));
+  w.end_object();
+}
+
+Json side_json(const RatedSide& s) {
+  return {{"player", s.player}, {"before", rating_json(s.before)}, {"after", rating_json(s.after)}};
+}
+
+// A lobby entry's seat rating: the rounded number and whether provisional, or nulls.
+void put_lobby_rating(Json& j, const std::string& seat, const std::optional<RatingView>& r) {
+  j[seat + "_rating"] = r ? Json(std::llround(r->rating)) : Json(nullptr);
+  j[seat + "_provisional"] = r ? Json(r->provisional) : Json(nullptr);
 }
 
 // `message` with the request's id, if it had one.
@@ -159,7 +182,8 @@ std::string to_text(const RoomSnapshot& m) {
   w.key("options").raw(to_text(options_json(r.options))).key("visibility").string(r.is_private ? "private" : "public");
   write_player(w.key("white"), r.white);
   write_player(w.key("black"), r.black);
-  w.key("created_at").number(r.created_at).key("clock").raw(to_text(clock_json(r.clock))).end_object();
+  w.key("created_at").number(r.created_at).key("clock").raw(to_text(clock_json(r.clock)));
+  w.key("rated").boolean(r.rated).key("perf").string(r.perf).end_object();
   w.key("seq").number(m.seq).key("ply").number(m.ply).key("you").string(m.you ? engine::color_name(*m.you) : "spectator");
   w.key("status").string(status_name(m.status));
   w.key("history").raw(m.history).key("state").raw(m.state).key("result").raw(m.result).key("draw_offer");
@@ -175,17 +199,24 @@ std::string to_text(const RoomSnapshot& m) {
   w.key("rematch");
   if (m.rematch) w.string(*m.rematch);
   else w.null();
+  w.key("rating_change");
+  if (m.rating_change) w.raw(to_text(rating_change_json(*m.rating_change)));
+  else w.null();
   return w.end_object().take();
 }
 
 Json to_json(const LobbyEntry& e) {
-  Json j{{"id", e.id}, {"options", options_json(e.options)}, {"clock", clock_json(e.clock)}, {"created_at", e.created_at}};
+  Json j{{"id", e.id},       {"options", options_json(e.options)}, {"clock", clock_json(e.clock)},
+         {"created_at", e.created_at}, {"rated", e.rated}, {"perf", e.perf}};
   if (e.status == RoomStatus::Open) {
     j["creator"] = e.creator;
     j["seat"] = engine::color_name(e.seat);
+    put_lobby_rating(j, "creator", e.creator_rating);
   } else {
     j["white"] = e.white;
     j["black"] = e.black;
+    put_lobby_rating(j, "white", e.white_rating);
+    put_lobby_rating(j, "black", e.black_rating);
     j["moves"] = e.moves;
     j["ply"] = e.ply;
     j["spectators"] = e.spectators;
@@ -208,6 +239,17 @@ Json to_json(const LobbyUpdate& m) {
           {"live", delta_json(m.live)},
           {"open_total", m.open_total},
           {"live_total", m.live_total}};
+}
+
+Json rating_change_json(const RatingChangeView& c) {
+  return {{"perf", c.perf}, {"white", side_json(c.white)}, {"black", side_json(c.black)}};
+}
+
+Json to_json(const Rated& m) {
+  Json j = rating_change_json(m.change);
+  j["type"] = "rated";
+  j["room"] = m.room;
+  return j;
 }
 
 }  // namespace protocol

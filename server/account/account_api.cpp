@@ -2,6 +2,7 @@
 
 #include "account/session_cookie.hpp"
 #include "protocol/account_messages.hpp"
+#include "rating/rating_api.hpp"
 
 namespace arena {
 
@@ -114,7 +115,8 @@ void AccountApi::profile(std::shared_ptr<const HttpRequest> request, const std::
     if (!found.ok()) return reply(store_failed(*request, found.error));
     if (!found.value) return reply(json_error(*request, http::status::not_found, "not_found", "no such player"));
     const Profile& p = *found.value;
-    protocol::PlayerProfile view{p.account.username, p.account.role, p.account.created_at, p.games_played, {}};
+    protocol::PlayerProfile view{p.account.username, p.account.role, p.account.created_at, p.games_played, {},
+                                 perf_views(p.ratings, now_ms())};
     for (const auto& r : p.recent) view.recent.push_back(game_row(r));
     reply(json_response(*request, http::status::ok, protocol::to_json(view)));
   });

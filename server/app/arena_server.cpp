@@ -7,6 +7,7 @@
 
 #include "account/account_api.hpp"
 #include "account/admin_api.hpp"
+#include "rating/rating_api.hpp"
 #include "account/moderation.hpp"
 #include "account/password_hasher.hpp"
 #include "game/room_directory.hpp"
@@ -74,7 +75,8 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store)
                                        ServerGauges{[d = directory_] { return d->rooms_in_memory(); },
                                                     [] { return WebsocketSession::open_count(); }},
                                        std::make_shared<AccountApi>(*accounts_, *store_, config_.secure_cookies),
-                                       std::make_shared<AdminApi>(*accounts_, *store_, *moderation_));
+                                       std::make_shared<AdminApi>(*accounts_, *store_, *moderation_),
+                                       std::make_shared<RatingApi>(*store_));
   auto settings = std::make_shared<const HttpSettings>(HttpSettings{l, config_.public_origins});
   listener_ = std::make_shared<Listener>(io_, api, router_, sessions_, addresses_, settings);
 }

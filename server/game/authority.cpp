@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "engine/replay.hpp"
+#include "rating/perf.hpp"
 
 namespace arena {
 namespace {
@@ -130,7 +131,20 @@ Decision GameAuthority::propose(EventKind kind, std::optional<std::int64_t> play
   p.event = EventRecord{seq_ + 1, kind, player, color, std::move(action), at ? *at : now_(), ""};
   if (next) p.change = change_after(*next);
   p.next = std::move(next);
+  rate_if_rated(p);
   return p;
+}
+
+// Rated: a rated room (accounts on both seats, a clock, no handicap: checked
+// when it was created and joined) whose game finishes after both players acted.
+void GameAuthority::rate_if_rated(Proposal& p) const {
+  if (!room_.rated || p.change.status != RoomStatus::Finished || !room_.white || !room_.black) return;
+  auto acted = acted_;
+  if (p.event.kind == EventKind::Action && p.event.color) acted[engine::index(*p.event.color)] = true;
+  if (!acted[0] || !acted[1]) return;
+  const std::string& result = p.change.result;
+  double white_score = result == "1-0" ? glicko2::kWin : result == "0-1" ? glicko2::kLoss : glicko2::kDraw;
+  p.change.rate = RoomChange::Rate{perf_of(room_.options), *room_.white, *room_.black, white_score};
 }
 
 Decision GameAuthority::join(const PlayerInfo& player) const {
@@ -138,6 +152,7 @@ Decision GameAuthority::join(const PlayerInfo& player) const {
   if (room_.status == RoomStatus::Cancelled) return Refusal{ErrorCode::GameOver, "the room was cancelled"};
   if (room_.white && room_.black) return Refusal{ErrorCode::RoomFull, "both seats are taken"};
   if (reserved_for_ && *reserved_for_ != player.id) return Refusal{ErrorCode::RoomFull, "the seat is kept for a rematch"};
+  if (room_.rated && !player.account) return Refusal{ErrorCode::Forbidden, "a rated game is for accounts: sign in to play it"};
   Color seat = room_.white ? Color::Black : Color::White;
   Decision d = propose(EventKind::Joined, player.id, seat, std::nullopt);
   if (auto* p = std::get_if<Proposal>(&d)) {
@@ -362,6 +377,16 @@ std::variant<Refusal, Color> GameAuthority::rematch_seat(std::int64_t player) co
 void GameAuthority::commit(Proposal proposal) {
   if (proposal.next) game_ = std::move(*proposal.next);
   apply(proposal.event, proposal.name);
+}
+
+void GameAuthority::seat_rating(Color seat, const Rating& stored, std::int64_t at) {
+  (seat == Color::White ? room_.white_rating : room_.black_rating) = stored.at(at);
+}
+
+void GameAuthority::rated(const RatingChange& change) {
+  room_.rating_change = change;
+  room_.white_rating = change.after[0];
+  room_.black_rating = change.after[1];
 }
 
 void GameAuthority::apply_clock(const EventRecord& e) {

@@ -107,6 +107,10 @@ class GameAuthority {
 
   // The proposal was stored: make it so.
   void commit(Proposal proposal);
+  // What the store said with it: the rating of an account that took `seat`
+  // (shown as of `at`), and a rated game's change (the seats' ratings become its after values).
+  void seat_rating(engine::Color seat, const Rating& stored, std::int64_t at);
+  void rated(const RatingChange& change);
 
   const RoomRecord& room() const { return room_; }
   const engine::AnyGame& game() const { return game_; }
@@ -126,6 +130,8 @@ class GameAuthority {
   // The clocks' part of a stored event.
   void apply_clock(const EventRecord& event);
   bool both_acted() const { return acted_[0] && acted_[1]; }
+  // A proposal that finishes a rated game gets the rating to write with it.
+  void rate_if_rated(Proposal& proposal) const;
   // Live clocks, not both acted, game live: when the decider's first action is due.
   std::optional<std::int64_t> first_action_due() const;
   // The effect of a stored event on the row and the draw offer; the game is already `next`.

@@ -24,6 +24,7 @@ class Client {
 struct PlayerInfo {
   std::int64_t id = 0;
   std::string name;
+  bool account = false;  // signed in with an account (rated games are for accounts)
 };
 
 inline Frame make_frame(std::string text) { return std::make_shared<const std::string>(std::move(text)); }

@@ -6,6 +6,7 @@
 #include "protocol/game_view.hpp"
 #include "protocol/server_messages.hpp"
 #include "protocol/state_json.hpp"
+#include "rating/perf.hpp"
 #include "util/log_text.hpp"
 
 namespace arena {
@@ -17,9 +18,20 @@ using protocol::EventKind;
 using protocol::RoomStatus;
 using engine::Color;
 
-std::optional<protocol::PlayerRef> seat_ref(const std::optional<std::int64_t>& id, const std::string& name) {
+std::optional<protocol::RatingView> rating_view(const std::optional<Rating>& r) {
+  if (!r) return std::nullopt;
+  return protocol::RatingView{r->rating, r->rd, r->provisional()};
+}
+
+std::optional<protocol::PlayerRef> seat_ref(const std::optional<std::int64_t>& id, const std::string& name,
+                                            const std::optional<Rating>& rating) {
   if (!id) return std::nullopt;
-  return protocol::PlayerRef{*id, name};
+  return protocol::PlayerRef{*id, name, rating_view(rating)};
+}
+
+protocol::RatingChangeView change_view(const RatingChange& c) {
+  auto side = [&](int i) { return protocol::RatedSide{c.players[i], *rating_view(c.before[i]), *rating_view(c.after[i])}; };
+  return {c.perf, side(0), side(1)};
 }
 
 }  // namespace
@@ -43,8 +55,9 @@ void Room::open(Executor strand, std::shared_ptr<const RoomContext> context, Roo
   std::shared_ptr<Room> room(new Room(strand, context, std::move(*authority)));
   // Nobody can reach the room before `opened` hears of it, and that waits
   // until the store has the room and its first event.
-  context->log.create_room(room->authority_.room(), first, room->strand_, [room, first, opened](const std::string& error) {
-    if (!error.empty()) return opened(nullptr, error);
+  context->log.open_room(room->authority_.room(), first, room->strand_, [room, first, opened](Stored<EventWritten> written) {
+    if (!written.ok()) return opened(nullptr, written.error);
+    if (written.value.seated && first.color) room->authority_.seat_rating(*first.color, *written.value.seated, first.at);
     room->crowd_.record(first.seq, room->event_frame(first, 0));
     room->loaded();  // observers first (the lobby lists it), then the creator hears of it
     opened(room, {});
@@ -117,6 +130,9 @@ RoomSummary Room::summary() const {
   s.black_name = r.black_name;
   s.white_seated = r.white.has_value();
   s.black_seated = r.black.has_value();
+  s.rated = r.rated;
+  s.white_rating = rating_view(r.white_rating);
+  s.black_rating = rating_view(r.black_rating);
   s.moves = authority_.game().turns();
   s.ply = authority_.game().ply();
   s.spectators = crowd_.spectators();
@@ -164,7 +180,12 @@ void Room::decide(Decision decision, const std::shared_ptr<Client>& client, cons
           EventRecord event = d.event;
           RoomChange change = d.change;
           Write write = [this, room, event, change](StoreExecutor ex, StoreDone done) {
-            context_->log.append_event(room, event, change, std::move(ex), std::move(done));
+            // What the store found besides (a seated account's rating, a rating
+            // change) waits in the commit for committed(), on the strand.
+            context_->log.append(room, event, change, std::move(ex), [this, done = std::move(done)](Stored<EventWritten> r) {
+              if (r.ok() && in_flight_) in_flight_->written = std::move(r.value);
+              done(r.error);
+            });
           };
           commit(std::optional<Proposal>(std::move(d)), std::move(write), client, request_id, std::move(after));
         }
@@ -179,7 +200,7 @@ void Room::decide(Decision decision, const std::shared_ptr<Client>& client, cons
 
 void Room::commit(std::optional<Proposal> proposal, Write write, std::shared_ptr<Client> client, json request_id,
                   std::function<void(bool)> after, std::function<void()> stored) {
-  in_flight_ = Commit{std::move(proposal), std::move(stored), std::move(client), std::move(request_id), std::move(after)};
+  in_flight_ = Commit{std::move(proposal), std::move(stored), std::move(client), std::move(request_id), std::move(after), {}};
   // Durable before anyone hears of it: the rest happens in committed(), on the strand.
   write(strand_, [self = shared_from_this()](const std::string& error) { self->committed(error); });
 }
@@ -198,7 +219,9 @@ void Room::committed(const std::string& error) {
     int ply_before = authority_.game().ply();
     EventRecord event = c.proposal->event;
     bool was_closed = protocol::closed(authority_.room().status);
+    if (c.written.seated && event.color) authority_.seat_rating(*event.color, *c.written.seated, event.at);
     authority_.commit(std::move(*c.proposal));
+    if (c.written.rated) authority_.rated(*c.written.rated);
     // Observers hear of it before any client does: whatever a client does
     // after its ack (a new room after a cancel) meets the directory and the
     // lobby up to date.
@@ -209,6 +232,7 @@ void Room::committed(const std::string& error) {
     crowd_.record(event.seq, frame);
     ack(c.client.get(), c.request_id);
     crowd_.broadcast(frame);
+    if (c.written.rated) crowd_.broadcast(rated_frame());
     send_legal();
     update_presence();
     arm_timer();
@@ -238,8 +262,11 @@ Frame Room::event_frame(const EventRecord& e, int ply_before) const {
   m.status = r.status;
   m.state = protocol::state_text(game);
   m.result = protocol::result_text(game.result());
-  if ((e.kind == EventKind::Created || e.kind == EventKind::Joined) && e.color)
-    m.player = protocol::PlayerRef{e.player.value_or(0), *e.color == Color::White ? r.white_name : r.black_name};
+  if ((e.kind == EventKind::Created || e.kind == EventKind::Joined) && e.color) {
+    bool white = *e.color == Color::White;
+    m.player = protocol::PlayerRef{e.player.value_or(0), white ? r.white_name : r.black_name,
+                                   rating_view(white ? r.white_rating : r.black_rating)};
+  }
   if (e.kind == EventKind::Cancelled) m.expired = !e.player.has_value();
   if (!e.note.empty()) m.note = e.note;
   m.clocks = authority_.clocks(e.at);
@@ -248,6 +275,10 @@ Frame Room::event_frame(const EventRecord& e, int ply_before) const {
     m.steps = protocol::steps_text(game, ply_before);
   }
   return make_frame(protocol::to_text(m));
+}
+
+Frame Room::rated_frame() const {
+  return make_frame(protocol::to_json(protocol::Rated{id_, change_view(*authority_.room().rating_change)}));
 }
 
 Frame Room::legal_frame(Color seat) const {
@@ -281,8 +312,15 @@ void Room::send_snapshot(Client& client, std::int64_t player) {
   const engine::AnyGame& game = authority_.game();
   auto seat = authority_.seat_of(player);
   protocol::RoomSnapshot m;
-  m.room = protocol::RoomInfo{id_,      r.options, r.clock, r.is_private, seat_ref(r.white, r.white_name),
-                              seat_ref(r.black, r.black_name), r.created_at};
+  m.room = protocol::RoomInfo{id_,
+                              r.options,
+                              r.clock,
+                              r.is_private,
+                              seat_ref(r.white, r.white_name, r.white_rating),
+                              seat_ref(r.black, r.black_name, r.black_rating),
+                              r.created_at,
+                              r.rated,
+                              perf_of(r.options)};
   m.seq = authority_.seq();
   m.ply = game.ply();
   m.you = seat;
@@ -298,6 +336,7 @@ void Room::send_snapshot(Client& client, std::int64_t player) {
   m.abortable = authority_.abortable();
   m.rematch_offer = rematch_offer_;
   m.rematch = rematch_next_;
+  if (r.rating_change) m.rating_change = change_view(*r.rating_change);
   client.send(make_frame(protocol::to_text(m)));
   if (seat) send_legal_to(client, *seat);
 }
@@ -353,6 +392,7 @@ void Room::resync(std::shared_ptr<Client> client, PlayerInfo player, std::int64_
     ack_missed.missed = static_cast<std::int64_t>(missed->size());
     ack(client.get(), request_id, ack_missed);
     for (auto& frame : *missed) client->send(frame);
+    if (authority_.room().rating_change) client->send(rated_frame());
     if (auto seat = authority_.seat_of(player.id)) {
       send_legal_to(*client, *seat);
       // A waiting player back on a new connection hears again that the opponent is gone.
@@ -436,7 +476,9 @@ void Room::rematch(std::shared_ptr<Client> client, PlayerInfo player, json reque
     }
     // The other player offered: open the new room, colours swapped.
     const RoomRecord& r = authority_.room();
-    RematchRequest request{r, PlayerInfo{*r.black, r.black_name}, PlayerInfo{*r.white, r.white_name}};
+    // A seat with a rating is an account's (guests have none).
+    RematchRequest request{r, PlayerInfo{*r.black, r.black_name, r.black_rating.has_value()},
+                           PlayerInfo{*r.white, r.white_name, r.white_rating.has_value()}};
     rematch_opening_ = true;
     context_->open_rematch(std::move(request), strand_,
                            [self = shared_from_this(), client, request_id](std::string next, std::optional<Refusal> refusal) {
@@ -512,7 +554,7 @@ bool Room::chat_allowed(std::int64_t player, std::int64_t now) {
 }
 
 protocol::ChatLine Room::chat_line(const ChatRecord& m) const {
-  return protocol::ChatLine{m.seq, m.channel, m.at, protocol::PlayerRef{m.player, m.name}, m.text};
+  return protocol::ChatLine{m.seq, m.channel, m.at, protocol::PlayerRef{m.player, m.name, std::nullopt}, m.text};
 }
 
 void Room::send_chat_history(Client& client, bool player, std::int64_t since) {

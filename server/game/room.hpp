@@ -148,6 +148,7 @@ class Room : public std::enable_shared_from_this<Room> {
   void send_legal_to(Client& client, engine::Color seat);
   Frame legal_frame(engine::Color seat) const;
   Frame event_frame(const EventRecord& event, int ply_before) const;
+  Frame rated_frame() const;  // the `rated` message of a finished rated game
   void spectators_changed();
 
   void ack(Client* client, const nlohmann::json& request_id, protocol::Ack extra = {});
@@ -159,6 +160,7 @@ class Room : public std::enable_shared_from_this<Room> {
     std::shared_ptr<Client> client;
     nlohmann::json request_id;
     std::function<void(bool)> after;
+    EventWritten written;  // filled when the store answers
   };
 
   Executor strand_;

@@ -171,8 +171,13 @@ void RoomDirectory::find(const std::string& id, StoreExecutor ex, Found found) {
 }
 
 void RoomDirectory::create(const PlayerInfo& creator, const engine::GameOptions& options, const protocol::TimeControl& clock,
-                           bool is_private, engine::Color seat, StoreExecutor ex, Created created,
+                           bool is_private, bool rated, engine::Color seat, StoreExecutor ex, Created created,
                            std::optional<std::int64_t> reserved) {
+  if (rated && (!creator.account || !clock.timed())) {
+    Refusal refusal = creator.account ? Refusal{protocol::ErrorCode::BadField, "a rated game needs a clock"}
+                                      : Refusal{protocol::ErrorCode::Forbidden, "rated games are for accounts: sign in"};
+    return answer(ex, [created, refusal] { created(nullptr, refusal); });
+  }
   {
     std::lock_guard lock(mutex_);
     int& open = open_by_player_[creator.id];
@@ -190,6 +195,8 @@ void RoomDirectory::create(const PlayerInfo& creator, const engine::GameOptions&
   record.options = options;
   record.clock = clock;
   record.is_private = is_private;
+  // Handicap games are stored unrated, with their handicap (an offset may be fitted later).
+  record.rated = rated && options.white_extra == 0 && options.black_extra == 0;
   auto self = shared_from_this();
   Room::open(new_strand(), context_, std::move(record), creator, seat,
              [self, ex, created, player = creator.id](std::shared_ptr<Room> room, const std::string& error) {
@@ -216,7 +223,7 @@ void RoomDirectory::create(const PlayerInfo& creator, const engine::GameOptions&
 
 void RoomDirectory::open_rematch(RematchRequest request, StoreExecutor ex, RematchDone done) {
   const RoomRecord& old = request.old;
-  create(request.white, old.options, old.clock, old.is_private, engine::Color::White, ex,
+  create(request.white, old.options, old.clock, old.is_private, old.rated, engine::Color::White, ex,
          [ex, done, black = request.black](std::shared_ptr<Room> room, std::optional<Refusal> refusal) {
            if (!room) return done({}, refusal);
            room->command([black](const GameAuthority& a) { return a.join(black); }, std::nullopt,

@@ -48,8 +48,10 @@ class RoomDirectory : public RoomObserver, public std::enable_shared_from_this<R
   // A new room with `creator` seated, stored; answered on `ex`.
   // `reserved`: the other seat is kept for that player (a rematch: it does
   // not count against the creator's open rooms, it is live at once).
+  // `rated`: asked for a rated game (refused for a guest or without a clock;
+  // a handicap game is created unrated).
   void create(const PlayerInfo& creator, const engine::GameOptions& options, const protocol::TimeControl& clock,
-              bool is_private, engine::Color seat, StoreExecutor ex, Created created,
+              bool is_private, bool rated, engine::Color seat, StoreExecutor ex, Created created,
               std::optional<std::int64_t> reserved = std::nullopt);
   // A rematch: a new room like `request.old` with both players seated (the
   // new white creates it, the new black joins); answered on `ex`.

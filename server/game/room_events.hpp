@@ -14,6 +14,7 @@
 
 #include "engine/game_options.hpp"
 #include "protocol/room_types.hpp"
+#include "protocol/server_messages.hpp"
 #include "store/store.hpp"
 
 namespace arena {
@@ -28,6 +29,8 @@ struct RoomSummary {
   std::int64_t creator = 0;  // while the room is open: its one seated player, who created it
   std::string white_name, black_name;
   bool white_seated = false, black_seated = false;
+  bool rated = false;
+  std::optional<protocol::RatingView> white_rating, black_rating;  // of seated accounts
   int moves = 0;
   int ply = 0;
   int spectators = 0;

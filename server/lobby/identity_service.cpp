@@ -12,7 +12,9 @@ namespace {
 using protocol::ErrorCode;
 using protocol::ErrorReply;
 
-protocol::Welcome welcome(const PlayerRecord& p, bool is_new) { return {{p.id, p.name}, p.token, is_new, std::nullopt, nullptr}; }
+protocol::Welcome welcome(const PlayerRecord& p, bool is_new) {
+  return {{p.id, p.name, std::nullopt}, p.token, is_new, std::nullopt, nullptr};
+}
 
 ErrorReply store_failed(const std::string& error) {
   spdlog::error("event=store_failed error=\"{}\"", log_text(error));
@@ -26,8 +28,12 @@ void IdentityService::hello(const protocol::Hello& hello, const std::string& ses
   if (session.empty()) return guest(hello, address, std::move(ex), std::move(done));
   accounts_.authenticate(session, ex, [this, hello, address, ex, done](std::optional<AccountRecord> account) {
     if (!account) return guest(hello, address, ex, done);  // logged out or expired: a guest, as without a cookie
-    done(protocol::Welcome{{account->player, account->username}, "", false,
-                           protocol::AccountView{account->id, account->username, account->role}, nullptr});
+    // Filled member by member: GCC 12 warns, wrongly, that a Welcome built in
+    // place inside the Answer variant may be uninitialized.
+    protocol::Welcome w;
+    w.player = {account->player, account->username, std::nullopt};
+    w.account = protocol::AccountView{account->id, account->username, account->role};
+    done(Answer(std::move(w)));
   });
 }
 

@@ -1,5 +1,7 @@
 #include "lobby/lobby_feed.hpp"
 
+#include "rating/perf.hpp"
+
 #include <boost/asio/post.hpp>
 #include <chrono>
 #include <utility>
@@ -35,12 +37,17 @@ void LobbyFeed::update(const RoomSummary& s) {
   e.clock = s.clock;
   e.created_at = s.created_at;
   e.status = s.status;
+  e.rated = s.rated;
+  e.perf = perf_of(s.options);
   if (s.status == RoomStatus::Open) {
     e.creator = s.white_seated ? s.white_name : s.black_name;
     e.seat = s.white_seated ? engine::Color::Black : engine::Color::White;
+    e.creator_rating = s.white_seated ? s.white_rating : s.black_rating;
   } else {
     e.white = s.white_name;
     e.black = s.black_name;
+    e.white_rating = s.white_rating;
+    e.black_rating = s.black_rating;
     e.moves = s.moves;
     e.ply = s.ply;
     e.spectators = s.spectators;

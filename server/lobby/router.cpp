@@ -61,7 +61,7 @@ void Router::on(const Request& r, const protocol::Hello& m) {
         return r.resume();
       }
       r.connection.identified = true;
-      r.connection.player = {welcome->player.id, welcome->player.name};
+      r.connection.player = {welcome->player.id, welcome->player.name, welcome->account.has_value()};
       r.connection.account = welcome->account;
       welcome->id = r.id;
       r.send(protocol::to_json(*welcome));
@@ -102,7 +102,7 @@ void Router::on(const Request& r, const protocol::CreateRoom& m) {
                        : m.color == "black" ? engine::Color::Black
                        : random_bool()      ? engine::Color::White
                                             : engine::Color::Black;
-  directory_.create(r.connection.player, options, m.clock, m.is_private, seat, r.ex,
+  directory_.create(r.connection.player, options, m.clock, m.is_private, m.rated, seat, r.ex,
                     [r](std::shared_ptr<Room> room, std::optional<Refusal> refusal) {
                       if (!room) {
                         r.error(refusal->code, refusal->message);

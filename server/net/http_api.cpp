@@ -5,6 +5,7 @@
 
 #include "account/account_api.hpp"
 #include "account/admin_api.hpp"
+#include "rating/rating_api.hpp"
 #include "engine/registry.hpp"
 #include "net/http_session.hpp"  // origin_allowed
 #include "game/authority.hpp"  // replay_event
@@ -58,13 +59,14 @@ HttpResponse game_answer(const HttpRequest& request, const RoomRecord& record, c
 }  // namespace
 
 HttpApi::HttpApi(HttpApiSettings settings, GameIndex& index, GameLog& log, ServerGauges gauges,
-                 std::shared_ptr<AccountApi> accounts, std::shared_ptr<AdminApi> admin)
+                 std::shared_ptr<AccountApi> accounts, std::shared_ptr<AdminApi> admin, std::shared_ptr<RatingApi> ratings)
     : settings_(std::move(settings)),
       index_(index),
       log_(log),
       gauges_(std::move(gauges)),
       accounts_(std::move(accounts)),
-      admin_(std::move(admin)) {}
+      admin_(std::move(admin)),
+      ratings_(std::move(ratings)) {}
 
 std::string HttpApi::content_type(const std::string& path) {
   static const std::pair<const char*, const char*> kTypes[] = {
@@ -114,11 +116,13 @@ void HttpApi::handle(HttpRequest request, const std::string& address, StoreExecu
     return reply(std::move(res));
   }
   auto shared = std::make_shared<const HttpRequest>(std::move(request));
+  if (RatingApi::owns(path)) return ratings_->handle(std::move(shared), path, query, std::move(ex), std::move(reply));
   if (account_path) return accounts_->handle(std::move(shared), path, address, std::move(ex), std::move(reply));
   if (admin_path) return admin_->handle(std::move(shared), path, query, address, std::move(ex), std::move(reply));
   if (starts_with(path, "/api/")) return api(std::move(shared), path, query, std::move(ex), std::move(reply));
   // The client's own pages (a profile, the admin page) are its index.html.
-  if (starts_with(path, "/@/") || path == "/admin") return reply(static_file(*shared, "/"));
+  if (starts_with(path, "/@/") || path == "/admin" || path == "/leaderboard" || path == "/leaderboard/")
+    return reply(static_file(*shared, "/"));
   reply(static_file(*shared, path));
 }
 

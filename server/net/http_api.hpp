@@ -25,6 +25,7 @@ struct ServerGauges {
 
 class AccountApi;
 class AdminApi;
+class RatingApi;
 
 struct HttpApiSettings {
   std::filesystem::path static_dir;
@@ -35,7 +36,7 @@ class HttpApi {
  public:
   using Reply = std::function<void(HttpResponse)>;
   HttpApi(HttpApiSettings settings, GameIndex& index, GameLog& log, ServerGauges gauges, std::shared_ptr<AccountApi> accounts,
-          std::shared_ptr<AdminApi> admin);
+          std::shared_ptr<AdminApi> admin, std::shared_ptr<RatingApi> ratings);
   // Answers on `ex` (the connection's strand), after the store if it needs it.
   // `address` is the client's AddressBook key (rate limits, the audit log).
   void handle(HttpRequest request, const std::string& address, StoreExecutor ex, Reply reply);
@@ -59,6 +60,7 @@ class HttpApi {
   ServerGauges gauges_;
   std::shared_ptr<AccountApi> accounts_;
   std::shared_ptr<AdminApi> admin_;
+  std::shared_ptr<RatingApi> ratings_;
 };
 
 }  // namespace arena

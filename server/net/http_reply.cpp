@@ -54,7 +54,7 @@ HttpResponse store_failed(const HttpRequest& request, const std::string& error) 
 protocol::GameRow game_row(const RoomRecord& r) {
   auto seat = [](const std::optional<std::int64_t>& id, const std::string& name) -> std::optional<protocol::PlayerRef> {
     if (!id) return std::nullopt;
-    return protocol::PlayerRef{*id, name};
+    return protocol::PlayerRef{*id, name, std::nullopt};
   };
   return {r.id,    r.options,  r.is_private, r.status,       seat(r.white, r.white_name), seat(r.black, r.black_name),
           r.plies, r.result,   r.reason,     r.created_at,   r.finished_at, r.clock};

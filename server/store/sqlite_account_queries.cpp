@@ -9,12 +9,13 @@
 #include "sqlite_queries.hpp"
 
 namespace arena::sql {
-namespace {
 
 std::string lower(std::string text) {
   std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return text;
 }
+
+namespace {
 
 protocol::Role parse_role(const std::string& text) {
   if (auto r = protocol::parse_role(text)) return *r;
@@ -244,6 +245,7 @@ std::optional<Profile> profile(Connection& db, const std::string& username, int 
     s.bind(1, p.account.player).bind(2, std::int64_t{std::clamp(recent, 0, 100)});
     p.recent = read_rooms(s);
   }
+  p.ratings = ratings_of(db, p.account.player);
   snapshot.commit();
   return p;
 }

@@ -24,6 +24,8 @@ Statement& Statement::bind(int i, const std::optional<std::int64_t>& v) { return
 
 Statement& Statement::bind_null(int i) { return check(sqlite3_bind_null(stmt_, i)); }
 
+Statement& Statement::bind_real(int i, double v) { return check(sqlite3_bind_double(stmt_, i, v)); }
+
 bool Statement::step() {
   int rc = sqlite3_step(stmt_);
   if (rc == SQLITE_ROW) return true;
@@ -37,6 +39,8 @@ void Statement::run() {
 }
 
 std::int64_t Statement::integer(int i) const { return sqlite3_column_int64(stmt_, i); }
+
+double Statement::real(int i) const { return sqlite3_column_double(stmt_, i); }
 
 std::optional<std::int64_t> Statement::optional_integer(int i) const {
   if (sqlite3_column_type(stmt_, i) == SQLITE_NULL) return std::nullopt;

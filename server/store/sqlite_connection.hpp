@@ -32,6 +32,7 @@ class Statement {
   Statement& bind(int i, std::string_view v);
   Statement& bind(int i, const std::optional<std::int64_t>& v);
   Statement& bind_null(int i);
+  Statement& bind_real(int i, double v);  // not an overload of bind: an int argument would be ambiguous
 
   bool step();  // true while there is a row
   void run();   // steps to the end
@@ -39,6 +40,7 @@ class Statement {
   std::int64_t integer(int i) const;
   std::optional<std::int64_t> optional_integer(int i) const;
   std::string text(int i) const;
+  double real(int i) const;
 
  private:
   Statement& check(int rc);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "sha256.hpp"
+#include "rating/perf.hpp"
 #include "sqlite_connection.hpp"
 
 namespace arena::sql {
@@ -51,11 +52,25 @@ void insert_event(Connection& db, const std::string& room, const EventRecord& e)
 
 }  // namespace
 
+std::optional<Rating> read_seat_rating(const Statement& s, int column) {
+  if (s.integer(column) == 0) return std::nullopt;  // a guest, or nobody
+  Rating r;  // an account without a rated game in the perf: the initial values
+  if (s.optional_integer(column + 5))
+    r = Rating{s.real(column + 1), s.real(column + 2), s.real(column + 3), static_cast<int>(s.integer(column + 4)),
+               s.integer(column + 5)};
+  return r;
+}
+
 const std::string kSelectRooms =
     "SELECT r.id, r.game, r.variant, r.white_extra, r.black_extra, r.private, r.white, r.black, r.status, r.result, "
     "r.reason, r.plies, r.created_at, r.finished_at, coalesce(w.name, ''), coalesce(b.name, ''), r.clock_kind, "
-    "r.clock_initial_ms, r.clock_increment_ms, r.clock_days "
-    "FROM rooms r LEFT JOIN players w ON w.id = r.white LEFT JOIN players b ON b.id = r.black ";
+    "r.clock_initial_ms, r.clock_increment_ms, r.clock_days, r.rated, "
+    "wa.id IS NOT NULL, wr.rating, wr.rd, wr.volatility, wr.games, wr.last_game_at, "
+    "ba.id IS NOT NULL, br.rating, br.rd, br.volatility, br.games, br.last_game_at "
+    "FROM rooms r LEFT JOIN players w ON w.id = r.white LEFT JOIN players b ON b.id = r.black "
+    "LEFT JOIN accounts wa ON wa.player = r.white LEFT JOIN accounts ba ON ba.player = r.black "
+    "LEFT JOIN ratings wr ON wr.player = r.white AND wr.perf = r.game || ':' || r.variant "
+    "LEFT JOIN ratings br ON br.player = r.black AND br.perf = r.game || ':' || r.variant ";
 
 RoomRecord read_room(const Statement& s) {
   RoomRecord r;
@@ -76,6 +91,9 @@ RoomRecord read_room(const Statement& s) {
   r.clock.initial_ms = s.integer(17);
   r.clock.increment_ms = s.integer(18);
   r.clock.days_per_move = static_cast<int>(s.integer(19));
+  r.rated = s.integer(20) != 0;
+  r.white_rating = read_seat_rating(s, 21);
+  r.black_rating = read_seat_rating(s, 27);
   return r;
 }
 
@@ -107,10 +125,10 @@ void rename_player(Connection& db, std::int64_t id, const std::string& name) {
   if (db.changes() != 1) throw SqliteError("no guest player " + std::to_string(id));
 }
 
-void insert_room(Connection& db, const RoomRecord& r, const EventRecord& first) {
+EventWritten insert_room(Connection& db, const RoomRecord& r, const EventRecord& first) {
   db.prepare("INSERT INTO rooms (id, game, variant, white_extra, black_extra, private, white, black, status, result, "
-             "reason, plies, created_at, finished_at, clock_kind, clock_initial_ms, clock_increment_ms, clock_days) "
-             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+             "reason, plies, created_at, finished_at, clock_kind, clock_initial_ms, clock_increment_ms, clock_days, rated) "
+             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
       .bind(1, r.id)
       .bind(2, r.options.game)
       .bind(3, r.options.variant)
@@ -129,11 +147,15 @@ void insert_room(Connection& db, const RoomRecord& r, const EventRecord& first) 
       .bind(16, r.clock.initial_ms)
       .bind(17, r.clock.increment_ms)
       .bind(18, std::int64_t{r.clock.days_per_move})
+      .bind(19, std::int64_t{r.rated ? 1 : 0})
       .run();
   insert_event(db, r.id, first);
+  EventWritten written;
+  if (r.white || r.black) written.seated = seat_rating(db, r.white ? *r.white : *r.black, perf_of(r.options));
+  return written;
 }
 
-void append_event(Connection& db, const std::string& room, const EventRecord& event, const RoomChange& c) {
+EventWritten append_event(Connection& db, const std::string& room, const EventRecord& event, const RoomChange& c) {
   insert_event(db, room, event);
   // NULL and '' leave a column as it is.
   Statement update = db.prepare(
@@ -151,6 +173,10 @@ void append_event(Connection& db, const std::string& room, const EventRecord& ev
   update.bind(8, room).run();
   if (db.changes() != 1) throw SqliteError("no room '" + room + "'");
   if (c.audit) insert_audit(db, *c.audit);
+  EventWritten written;
+  if (c.white || c.black) written.seated = seat_rating(db, c.white ? *c.white : *c.black, perf_of_room(db, room));
+  if (c.rate) written.rated = rate_game(db, room, *c.rate, event.at);
+  return written;
 }
 
 std::optional<PlayerRecord> find_player(Connection& db, const std::string& token) {
@@ -175,7 +201,9 @@ std::optional<RoomRecord> find_room(Connection& db, const std::string& id) {
   Statement s = db.prepare(kSelectRooms + "WHERE r.id = ?");
   s.bind(1, id);
   if (!s.step()) return std::nullopt;
-  return read_room(s);
+  RoomRecord r = read_room(s);
+  if (r.rated && r.status == protocol::RoomStatus::Finished) r.rating_change = rating_change(db, id);
+  return r;
 }
 
 PageWindow page_window(int page, int per_page) {

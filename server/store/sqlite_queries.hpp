@@ -18,6 +18,9 @@ namespace sql {
 // Rooms with their players' names: kSelectRooms + "WHERE ...", read by read_room(s).
 extern const std::string kSelectRooms;
 RoomRecord read_room(const Statement& s);
+// A seat's rating from kSelectRooms's columns from `column` on (is an account,
+// rating, rd, volatility, games, last game): none for a guest or nobody.
+std::optional<Rating> read_seat_rating(const Statement& s, int column);
 std::vector<RoomRecord> read_rooms(Statement& s);
 // A page of a listing as LIMIT and OFFSET: per_page clamped to 1..100, page to 1..
 struct PageWindow {
@@ -30,14 +33,31 @@ void insert_audit(Connection& db, const AuditEntry& entry);
 // The record as stored: an empty name became "Guest <id>".
 PlayerRecord insert_player(Connection& db, const std::string& token, const std::string& name);
 void rename_player(Connection& db, std::int64_t id, const std::string& name);
-void insert_room(Connection& db, const RoomRecord& room, const EventRecord& first);
-void append_event(Connection& db, const std::string& room, const EventRecord& event, const RoomChange& change);
+// The creator's rating when an account (see append_event).
+EventWritten insert_room(Connection& db, const RoomRecord& room, const EventRecord& first);
+// The seated account's rating (a seat taken), the rating change (a rated game ended).
+EventWritten append_event(Connection& db, const std::string& room, const EventRecord& event, const RoomChange& change);
 
 std::optional<PlayerRecord> find_player(Connection& db, const std::string& token);
 std::vector<EventRecord> events(Connection& db, const std::string& room);
 std::optional<RoomRecord> find_room(Connection& db, const std::string& id);
 RoomPage list_rooms(Connection& db, RoomQuery query);  // clamps the page to 1.. and per_page to 1..100
 std::vector<RoomRecord> unfinished_rooms(Connection& db);
+
+// ---- ratings (sqlite_rating_queries.cpp) ----
+// "game:variant" of the room; throws when there is no such room.
+std::string perf_of_room(Connection& db, const std::string& room);
+// The player's rating in `perf` as stored; the initial one for an account
+// without a rated game there; none for a guest.
+std::optional<Rating> seat_rating(Connection& db, std::int64_t player, const std::string& perf);
+// Rates the game (one rating period for both, from their stored values as of
+// `at`) and writes both ratings and their history rows.
+RatingChange rate_game(Connection& db, const std::string& room, const RoomChange::Rate& rate, std::int64_t at);
+// The change a rated game made; none if it made none.
+std::optional<RatingChange> rating_change(Connection& db, const std::string& room);
+std::vector<PerfRating> ratings_of(Connection& db, std::int64_t player);
+std::optional<RatingHistoryRecord> rating_history(Connection& db, const std::string& username, const std::string& perf);
+LeaderboardPage leaderboard(Connection& db, const std::string& perf, std::int64_t now, int page, int per_page);
 
 // ---- chat (sqlite_chat_queries.cpp) ----
 void insert_chat(Connection& db, const std::string& room, const ChatRecord& message);
@@ -47,6 +67,7 @@ void delete_chat(Connection& db, const std::string& room, std::int64_t seq, cons
 std::vector<ChatRecord> chat(Connection& db, const std::string& room);
 
 // ---- accounts (sqlite_account_queries.cpp) ----
+std::string lower(std::string text);  // ASCII lower case: usernames' keys
 CreatedAccount insert_account(Connection& db, const NewAccount& account, std::int64_t now);
 std::optional<AccountRecord> find_account(Connection& db, const std::string& username);
 std::optional<AccountRecord> session_account(Connection& db, const std::string& token, std::int64_t now);

@@ -232,17 +232,18 @@ void SqliteStore::rename_player(std::int64_t id, std::string name, StoreExecutor
          done_on(std::move(ex), std::move(done))});
 }
 
-void SqliteStore::create_room(RoomRecord room, EventRecord first, StoreExecutor ex, StoreDone done) {
-  write({[room = std::move(room), first = std::move(first)](Connection& db) { sql::insert_room(db, room, first); },
-         done_on(std::move(ex), std::move(done))});
+void SqliteStore::open_room(RoomRecord room, EventRecord first, StoreExecutor ex, StoreReply<EventWritten> reply) {
+  write_value(std::move(ex), std::move(reply), [room = std::move(room), first = std::move(first)](Connection& db) {
+    return sql::insert_room(db, room, first);
+  });
 }
 
-void SqliteStore::append_event(std::string room, EventRecord event, RoomChange change, StoreExecutor ex,
-                               StoreDone done) {
-  write({[room = std::move(room), event = std::move(event), change = std::move(change)](Connection& db) {
-           sql::append_event(db, room, event, change);
-         },
-         done_on(std::move(ex), std::move(done))});
+void SqliteStore::append(std::string room, EventRecord event, RoomChange change, StoreExecutor ex,
+                         StoreReply<EventWritten> reply) {
+  write_value(std::move(ex), std::move(reply),
+              [room = std::move(room), event = std::move(event), change = std::move(change)](Connection& db) {
+                return sql::append_event(db, room, event, change);
+              });
 }
 
 // Chat goes through the writer's queue like events: a room's writes stay in
@@ -284,6 +285,20 @@ void SqliteStore::list_rooms(RoomQuery query, StoreExecutor ex, StoreReply<RoomP
 
 void SqliteStore::unfinished_rooms(StoreExecutor ex, StoreReply<std::vector<RoomRecord>> reply) {
   read_value(std::move(ex), std::move(reply), [](Connection& db) { return sql::unfinished_rooms(db); });
+}
+
+void SqliteStore::rating_history(std::string username, std::string perf, StoreExecutor ex,
+                                 StoreReply<std::optional<RatingHistoryRecord>> reply) {
+  read_value(std::move(ex), std::move(reply), [username = std::move(username), perf = std::move(perf)](Connection& db) {
+    return sql::rating_history(db, username, perf);
+  });
+}
+
+void SqliteStore::leaderboard(std::string perf, std::int64_t now, int page, int per_page, StoreExecutor ex,
+                              StoreReply<LeaderboardPage> reply) {
+  read_value(std::move(ex), std::move(reply), [perf = std::move(perf), now, page, per_page](Connection& db) {
+    return sql::leaderboard(db, perf, now, page, per_page);
+  });
 }
 
 }  // namespace arena

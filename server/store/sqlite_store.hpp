@@ -66,8 +66,9 @@ class SqliteStore final : public Store {
   void audit_log(int page, int per_page, StoreExecutor ex, StoreReply<AuditPage> reply) override;
   void profile(std::string username, int recent, StoreExecutor ex, StoreReply<std::optional<Profile>> reply) override;
   void unfinished_rooms_of(std::int64_t player, StoreExecutor ex, StoreReply<std::vector<RoomRecord>> reply) override;
-  void create_room(RoomRecord room, EventRecord first, StoreExecutor ex, StoreDone done) override;
-  void append_event(std::string room, EventRecord event, RoomChange change, StoreExecutor ex, StoreDone done) override;
+  void open_room(RoomRecord room, EventRecord first, StoreExecutor ex, StoreReply<EventWritten> reply) override;
+  void append(std::string room, EventRecord event, RoomChange change, StoreExecutor ex,
+              StoreReply<EventWritten> reply) override;
   void events(std::string room, StoreExecutor ex, StoreReply<std::vector<EventRecord>> reply) override;
   void append_chat(std::string room, ChatRecord message, StoreExecutor ex, StoreDone done) override;
   void delete_chat(std::string room, std::int64_t seq, AuditEntry audit, StoreExecutor ex, StoreDone done) override;
@@ -75,6 +76,10 @@ class SqliteStore final : public Store {
   void find_room(std::string id, StoreExecutor ex, StoreReply<std::optional<RoomRecord>> reply) override;
   void list_rooms(RoomQuery query, StoreExecutor ex, StoreReply<RoomPage> reply) override;
   void unfinished_rooms(StoreExecutor ex, StoreReply<std::vector<RoomRecord>> reply) override;
+  void rating_history(std::string username, std::string perf, StoreExecutor ex,
+                      StoreReply<std::optional<RatingHistoryRecord>> reply) override;
+  void leaderboard(std::string perf, std::int64_t now, int page, int per_page, StoreExecutor ex,
+                   StoreReply<LeaderboardPage> reply) override;
 
  private:
   struct Write {

@@ -13,6 +13,7 @@
 //    connection in WAL mode), and see every write whose completion has run.
 //  - Errors are reported, never thrown, as a one-line text for the log.
 #include <boost/asio/any_io_executor.hpp>
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -24,6 +25,7 @@
 #include "protocol/account_types.hpp"
 #include "protocol/room_types.hpp"
 #include "protocol/time_control.hpp"
+#include "rating/glicko2.hpp"
 
 namespace arena {
 
@@ -48,6 +50,14 @@ struct PlayerRecord {
   std::string name;
 };
 
+// A rated game's consequence: both players' ratings in its perf before (as of
+// the game's end, inactivity applied) and after it. Indexed by colour.
+struct RatingChange {
+  std::string perf;
+  std::array<std::int64_t, 2> players{0, 0};
+  std::array<Rating, 2> before, after;
+};
+
 struct RoomRecord {
   std::string id;
   engine::GameOptions options;
@@ -63,7 +73,13 @@ struct RoomRecord {
   std::int64_t plies = 0;
   std::int64_t created_at = 0;  // ms since the epoch
   std::int64_t finished_at = 0;  // 0 while open or live
+  bool rated = false;            // a finished game changes its players' ratings (#13)
+  // The seated accounts' ratings in the room's perf, as stored when read (or
+  // as of sitting down, in a room in memory); none for a guest or a free seat.
+  std::optional<Rating> white_rating, black_rating;
+  std::optional<RatingChange> rating_change;  // a rated game's, once finished (filled by find_room)
 };
+
 
 // One accepted event of a room, numbered from 1 without gaps.
 struct EventRecord {
@@ -110,6 +126,21 @@ struct RoomChange {
   std::string reason;
   std::optional<std::int64_t> plies;
   std::optional<AuditEntry> audit;  // a moderator's command, stored with its event
+  // A rated game ends with this event: the store rates it in the same
+  // transaction, from both players' ratings as stored at that moment (so two
+  // games of one player ending at once in two rooms are rated one after the other).
+  struct Rate {
+    std::string perf;
+    std::int64_t white = 0, black = 0;  // player ids (accounts')
+    double white_score = 0;             // glicko2::kWin, kDraw or kLoss
+  };
+  std::optional<Rate> rate;
+};
+
+// What writing a room's event found or did besides storing it.
+struct EventWritten {
+  std::optional<Rating> seated;       // a seat taken by an account: its rating in the room's perf, as stored
+  std::optional<RatingChange> rated;  // the event ended a rated game: the change written with it
 };
 
 struct RoomQuery {
@@ -187,10 +218,16 @@ struct AuditPage {
   std::int64_t total = 0;
 };
 
+struct PerfRating {
+  std::string perf;
+  Rating rating;  // as stored: apply at(now) to show it
+};
+
 struct Profile {
   AccountRecord account;
   std::int64_t games_played = 0;  // finished games
   std::vector<RoomRecord> recent;  // the newest finished ones
+  std::vector<PerfRating> ratings;  // the perfs with a rated game
 };
 
 // The bounds the account tables keep.
@@ -241,10 +278,18 @@ class GameLog {
  public:
   virtual ~GameLog() = default;
   // The room's row and its first event, in one transaction.
-  virtual void create_room(RoomRecord room, EventRecord first, StoreExecutor ex, StoreDone done) = 0;
-  // The event and the row's change, in one transaction.
-  virtual void append_event(std::string room, EventRecord event, RoomChange change, StoreExecutor ex,
-                            StoreDone done) = 0;
+  virtual void open_room(RoomRecord room, EventRecord first, StoreExecutor ex, StoreReply<EventWritten> reply) = 0;
+  // The event and the row's change (a rating change with it), in one transaction.
+  virtual void append(std::string room, EventRecord event, RoomChange change, StoreExecutor ex,
+                      StoreReply<EventWritten> reply) = 0;
+  // The same, for callers that need only to know it is durable.
+  void create_room(RoomRecord room, EventRecord first, StoreExecutor ex, StoreDone done) {
+    open_room(std::move(room), std::move(first), std::move(ex), [done = std::move(done)](Stored<EventWritten> r) { done(r.error); });
+  }
+  void append_event(std::string room, EventRecord event, RoomChange change, StoreExecutor ex, StoreDone done) {
+    append(std::move(room), std::move(event), std::move(change), std::move(ex),
+           [done = std::move(done)](Stored<EventWritten> r) { done(r.error); });
+  }
   // Every event of the room, in order.
   virtual void events(std::string room, StoreExecutor ex, StoreReply<std::vector<EventRecord>> reply) = 0;
   // A chat message (seq the room's next); in order with the room's other writes.
@@ -266,8 +311,48 @@ class GameIndex {
   virtual void unfinished_rooms(StoreExecutor ex, StoreReply<std::vector<RoomRecord>> reply) = 0;
 };
 
-// One database behind all four.
-class Store : public IdentityStore, public AccountStore, public GameLog, public GameIndex {
+// ---- ratings ----------------------------------------------------------------
+
+// A player's rating after one rated game.
+struct RatingPoint {
+  std::string game;  // the room
+  std::int64_t at = 0;
+  double rating = 0, rd = 0;
+};
+
+struct RatingHistoryRecord {
+  std::string username;             // as the account spells it
+  std::vector<RatingPoint> points;  // oldest first
+};
+
+struct LeaderboardRow {
+  std::string username;
+  Rating rating;  // as of the query's `now`
+};
+
+struct LeaderboardPage {
+  std::vector<LeaderboardRow> players;  // best rating first
+  std::int64_t total = 0;
+};
+
+inline constexpr int kMaxRatingHistory = 1000;  // points one history answer holds: the newest
+inline constexpr double kLeaderboardRd = 80.0;  // on the leaderboard: RD as of now below this
+
+// Reading ratings (they are written with the events that end rated games: GameLog).
+class RatingBook {
+ public:
+  virtual ~RatingBook() = default;
+  // The account's points in `perf`, oldest first (the newest kMaxRatingHistory);
+  // none: no such account.
+  virtual void rating_history(std::string username, std::string perf, StoreExecutor ex,
+                              StoreReply<std::optional<RatingHistoryRecord>> reply) = 0;
+  // Accounts whose RD as of `now` is below kLeaderboardRd in `perf`, best first.
+  virtual void leaderboard(std::string perf, std::int64_t now, int page, int per_page, StoreExecutor ex,
+                           StoreReply<LeaderboardPage> reply) = 0;
+};
+
+// One database behind all five.
+class Store : public IdentityStore, public AccountStore, public GameLog, public GameIndex, public RatingBook {
  public:
   // Completes every write accepted so far and refuses later ones ("the server
   // is stopping"); their completions are still posted. Idempotent.

@@ -21,14 +21,14 @@ struct FakeLog : GameLog {
   struct Pending {
     EventRecord event;
     StoreExecutor ex;
-    StoreDone done;
+    StoreReply<EventWritten> done;
   };
   std::deque<Pending> pending;
 
-  void create_room(RoomRecord, EventRecord first, StoreExecutor ex, StoreDone done) override {
+  void open_room(RoomRecord, EventRecord first, StoreExecutor ex, StoreReply<EventWritten> done) override {
     pending.push_back({first, ex, std::move(done)});
   }
-  void append_event(std::string, EventRecord event, RoomChange, StoreExecutor ex, StoreDone done) override {
+  void append(std::string, EventRecord event, RoomChange, StoreExecutor ex, StoreReply<EventWritten> done) override {
     pending.push_back({event, ex, std::move(done)});
   }
   void events(std::string, StoreExecutor ex, StoreReply<std::vector<EventRecord>> reply) override {
@@ -48,7 +48,7 @@ struct FakeLog : GameLog {
     REQUIRE(!pending.empty());
     Pending p = std::move(pending.front());
     pending.pop_front();
-    boost::asio::post(p.ex, [done = p.done, error] { done(error); });
+    boost::asio::post(p.ex, [done = p.done, error] { done(Stored<EventWritten>{{}, error}); });
     return p.event;
   }
 };

@@ -11,6 +11,7 @@
 
 #include "protocol/account_types.hpp"
 #include "protocol/http_messages.hpp"
+#include "protocol/rating_messages.hpp"
 
 namespace protocol {
 
@@ -98,6 +99,7 @@ struct PlayerProfile {
   std::int64_t created_at = 0;
   std::int64_t games_played = 0;
   std::vector<GameRow> recent;
+  std::vector<PerfRatingView> ratings;  // every perf, as of now
 };
 
 Json account_json(const AccountView& a);  // {id, username, role}

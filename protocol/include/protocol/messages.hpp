@@ -73,6 +73,7 @@ struct CreateRoom {
   std::string color = "random";  // white | black | random: the creator's seat
   bool is_private = false;
   TimeControl clock{};  // untimed unless given
+  bool rated = false;   // asks for a rated game (accounts, a clock; handicap games stay unrated)
   friend bool operator==(const CreateRoom&, const CreateRoom&) = default;
 };
 struct JoinRoom {

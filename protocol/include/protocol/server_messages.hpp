@@ -23,9 +23,33 @@ namespace protocol {
 
 using Json = nlohmann::json;
 
+// A rating as shown (Glicko scale, full precision; inactivity applied).
+struct RatingView {
+  double rating = 0;
+  double rd = 0;
+  bool provisional = false;
+  friend bool operator==(const RatingView&, const RatingView&) = default;
+};
+
 struct PlayerRef {
   std::int64_t id = 0;
   std::string name;
+  std::optional<RatingView> rating;  // a seat of an account, in the room's perf
+};
+
+// A rated game's change, per side.
+struct RatedSide {
+  std::int64_t player = 0;
+  RatingView before, after;
+};
+struct RatingChangeView {
+  std::string perf;
+  RatedSide white, black;
+};
+// Right after the event that finished a rated game (and at the end of a resync of it).
+struct Rated {
+  std::string room;
+  RatingChangeView change;
 };
 
 struct Welcome {
@@ -89,6 +113,8 @@ struct RoomInfo {
   bool is_private = false;
   std::optional<PlayerRef> white, black;
   std::int64_t created_at = 0;
+  bool rated = false;
+  std::string perf;  // "game:variant"
 };
 
 struct RoomSnapshot {
@@ -107,6 +133,7 @@ struct RoomSnapshot {
   bool abortable = false;                      // a player may still abort
   std::optional<engine::Color> rematch_offer;  // who offered a rematch
   std::optional<std::string> rematch;          // the rematch's room
+  std::optional<RatingChangeView> rating_change;  // a finished rated game's
 };
 
 struct Event {
@@ -175,6 +202,9 @@ struct LobbyEntry {
   engine::Color seat{};        // the seat still free
   std::string white, black;    // live
   int moves = 0, ply = 0, spectators = 0;
+  bool rated = false;
+  std::string perf;
+  std::optional<RatingView> creator_rating, white_rating, black_rating;  // accounts' (open: the creator's)
   friend bool operator==(const LobbyEntry&, const LobbyEntry&) = default;
 };
 
@@ -209,6 +239,8 @@ Json to_json(const RematchReady& m);
 Json to_json(const ChatMessage& m);
 Json to_json(const ChatHistory& m);
 Json to_json(const ChatDeleted& m);
+Json to_json(const Rated& m);
+Json rating_change_json(const RatingChangeView& change);  // without type and room
 // A time control as the protocol shows it: null (untimed) or its object.
 Json clock_json(const TimeControl& c);
 // The messages that carry views of a game are written as text at once

@@ -1,0 +1,73 @@
+#pragma once
+// What the tests with accounts share: the account API's calls over HTTP and a
+// WebSocket client identified by its session cookie.
+#include <map>
+#include <string>
+
+#include "arena_test_support.hpp"
+
+namespace test_support {
+
+inline const std::map<std::string, std::string> kJson{{"Content-Type", "application/json"}};
+
+inline HttpReply post(int port, const std::string& target, const json& body, const std::string& cookie = "") {
+  auto headers = kJson;
+  if (!cookie.empty()) headers["Cookie"] = cookie;
+  return http_request(port, "POST", target, body.dump(), headers);
+}
+
+inline HttpReply get(int port, const std::string& target, const std::string& cookie = "") {
+  std::map<std::string, std::string> headers;
+  if (!cookie.empty()) headers["Cookie"] = cookie;
+  return http_request(port, "GET", target, "", headers);
+}
+
+inline std::string error_code(const HttpReply& r) {
+  auto j = json::parse(r.body, nullptr, false);
+  return j.is_object() && j.contains("error") ? j["error"]["code"].get<std::string>() : "";
+}
+
+// "arena_session=HEX" from an answer's Set-Cookie.
+inline std::string cookie_of(const HttpReply& r) {
+  auto it = r.headers.find("set-cookie");
+  if (it == r.headers.end()) return "";
+  return it->second.substr(0, it->second.find(';'));
+}
+
+inline std::string signup(int port, const std::string& username, const std::string& password, const std::string& guest = "") {
+  json body{{"username", username}, {"password", password}};
+  if (!guest.empty()) body["guest_token"] = guest;
+  auto r = post(port, "/api/account/signup", body);
+  REQUIRE_MESSAGE(r.status == 201, r.body);
+  return cookie_of(r);
+}
+
+inline std::string login(int port, const std::string& username, const std::string& password) {
+  auto r = post(port, "/api/account/login", {{"username", username}, {"password", password}});
+  REQUIRE_MESSAGE(r.status == 200, r.body);
+  return cookie_of(r);
+}
+
+// A WebSocket client identified by its session cookie.
+inline bool identify_with(Participant& p, int port, const std::string& cookie, json* welcome_out = nullptr) {
+  if (!p.ws.connect(port, "", cookie)) return false;
+  p.ws.send({{"type", "hello"}, {"protocol", 1}});
+  auto welcome = p.ws.receive_type("welcome", 5s);
+  if (!welcome) return false;
+  p.player_id = (*welcome)["player"]["id"];
+  if (welcome_out) *welcome_out = *welcome;
+  return true;
+}
+
+// Waits for the room's next event of `kind`, skipping others.
+inline json next_event(Participant& p, const std::string& kind) {
+  for (int i = 0; i < 200; ++i) {
+    auto e = p.ws.receive_type("event", 5s);
+    REQUIRE(e);
+    if ((*e)["kind"] == kind) return *e;
+  }
+  FAIL("no " << kind << " event");
+  return {};
+}
+
+}  // namespace test_support

@@ -1,0 +1,202 @@
+// Ratings on SQLite: the change a rated game makes is written with the event
+// that ends it (or neither is), seated accounts' ratings come back with the
+// event that seats them, histories and leaderboards read what was written.
+#include <doctest/doctest.h>
+
+#include "store_test_support.hpp"
+
+using namespace store_test;
+
+namespace {
+
+constexpr std::int64_t kDay = 86'400'000;
+const std::string kPerf = "yinsh:blitz";
+
+struct Fixture {
+  std::string path = temp_path("ratings.db");
+  SqliteStore store{path};
+  asio::io_context io;
+  Blocking s{store, io};
+
+  std::int64_t account(const std::string& username) {
+    NewAccount a;
+    a.username = username;
+    a.password_hash = "$argon2id$v=19$m=65536,t=2,p=1$fake";
+    Slot<Stored<CreatedAccount>> slot;
+    store.create_account(a, io.get_executor(), slot.fill());
+    auto& created = slot.get(io);
+    REQUIRE(created.ok());
+    return created.value.account.player;
+  }
+  Stored<EventWritten> open(const RoomRecord& room, const EventRecord& first) {
+    Slot<Stored<EventWritten>> slot;
+    store.open_room(room, first, io.get_executor(), slot.fill());
+    return slot.get(io);
+  }
+  Stored<EventWritten> append(const std::string& room, const EventRecord& event, const RoomChange& change) {
+    Slot<Stored<EventWritten>> slot;
+    store.append(room, event, change, io.get_executor(), slot.fill());
+    return slot.get(io);
+  }
+  Stored<std::optional<RatingHistoryRecord>> history(const std::string& username) {
+    Slot<Stored<std::optional<RatingHistoryRecord>>> slot;
+    store.rating_history(username, kPerf, io.get_executor(), slot.fill());
+    return slot.get(io);
+  }
+  Stored<LeaderboardPage> leaders(std::int64_t now) {
+    Slot<Stored<LeaderboardPage>> slot;
+    store.leaderboard(kPerf, now, 1, 50, io.get_executor(), slot.fill());
+    return slot.get(io);
+  }
+  // A rated blitz room of `white` and `black`, live.
+  void live_room(const std::string& id, std::int64_t white, std::int64_t black, std::int64_t at) {
+    RoomRecord room = make_room(id, white, at);
+    room.options = {"yinsh", "blitz", 0, 0};
+    room.clock = {protocol::TimeControl::Kind::Live, 180'000, 2'000, 0};
+    room.rated = true;
+    REQUIRE(open(room, created_event(white, at)).ok());
+    RoomChange joined;
+    joined.black = black;
+    joined.status = protocol::RoomStatus::Live;
+    REQUIRE(append(id, {2, protocol::EventKind::Joined, black, engine::Color::Black, "", at + 1, ""}, joined).ok());
+  }
+  RoomChange finish(std::int64_t white, std::int64_t black, double white_score, const std::string& result) {
+    RoomChange end;
+    end.status = protocol::RoomStatus::Finished;
+    end.result = result;
+    end.reason = "resignation";
+    end.rate = RoomChange::Rate{kPerf, white, black, white_score};
+    return end;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("rating store: a seat taken by an account comes back with its rating; a guest's with none") {
+  Fixture f;
+  std::int64_t ann = f.account("ann");
+  auto guest = f.s.create_player(std::string(64, 'g'), "");
+  REQUIRE(guest.ok());
+  RoomRecord room = make_room("r1", ann, 10);
+  room.options = {"yinsh", "blitz", 0, 0};
+  auto opened = f.open(room, created_event(ann, 10));
+  REQUIRE(opened.ok());
+  REQUIRE(opened.value.seated);
+  CHECK(opened.value.seated->rating == doctest::Approx(1500));
+  CHECK(opened.value.seated->rd == doctest::Approx(350));
+  CHECK(opened.value.seated->games == 0);
+  RoomChange joined;
+  joined.black = guest.value.id;
+  auto written = f.append("r1", {2, protocol::EventKind::Joined, guest.value.id, engine::Color::Black, "", 11, ""}, joined);
+  REQUIRE(written.ok());
+  CHECK_FALSE(written.value.seated);
+  CHECK_FALSE(written.value.rated);
+  auto read = f.s.find_room("r1");
+  REQUIRE(read.ok());
+  REQUIRE(read.value->white_rating);
+  CHECK_FALSE(read.value->black_rating);
+}
+
+TEST_CASE("rating store: the game's end and its rating change are written together, and read back") {
+  Fixture f;
+  std::int64_t ann = f.account("ann");
+  std::int64_t bob = f.account("Bob");
+  f.live_room("r1", ann, bob, 1000);
+  auto written = f.append("r1", {3, protocol::EventKind::Resigned, bob, engine::Color::Black, "", 5000, ""},
+                          f.finish(ann, bob, glicko2::kWin, "1-0"));
+  REQUIRE(written.ok());
+  REQUIRE(written.value.rated);
+  const RatingChange& c = *written.value.rated;
+  // The same numbers as the math alone, from both players' values before the game.
+  GameRatings expected = rate_game(Rating{}, Rating{}, glicko2::kWin, 5000);
+  CHECK(c.perf == kPerf);
+  CHECK(c.players == std::array<std::int64_t, 2>{ann, bob});
+  CHECK(c.before[0].rating == doctest::Approx(1500));
+  CHECK(c.after[0].rating == doctest::Approx(expected.first.rating));
+  CHECK(c.after[1].rating == doctest::Approx(expected.second.rating));
+  CHECK(c.after[0].rating > 1500);
+  CHECK(c.after[1].rating < 1500);
+
+  // The room shows it; the seats' ratings are the new ones.
+  auto room = f.s.find_room("r1");
+  REQUIRE(room.ok());
+  REQUIRE(room.value->rating_change);
+  CHECK(room.value->rating_change->after[1].rd == doctest::Approx(expected.second.rd));
+  REQUIRE(room.value->white_rating);
+  CHECK(room.value->white_rating->rating == doctest::Approx(expected.first.rating));
+  CHECK(room.value->white_rating->games == 1);
+  CHECK(room.value->white_rating->last_game_ms == 5000);
+
+  auto history = f.history("BOB");  // usernames ignore case
+  REQUIRE(history.ok());
+  REQUIRE(history.value);
+  CHECK(history.value->username == "Bob");
+  REQUIRE(history.value->points.size() == 1);
+  CHECK(history.value->points[0].game == "r1");
+  CHECK(history.value->points[0].at == 5000);
+  CHECK(history.value->points[0].rating == doctest::Approx(expected.second.rating));
+  auto nobody = f.history("carol");
+  REQUIRE(nobody.ok());
+  CHECK_FALSE(nobody.value);
+
+  // A second game starts from the values the first one left.
+  f.live_room("r2", bob, ann, 6000);
+  auto second = f.append("r2", {3, protocol::EventKind::DrawAgreed, ann, engine::Color::Black, "", 7000, ""},
+                         f.finish(bob, ann, glicko2::kDraw, "1/2-1/2"));
+  REQUIRE(second.ok());
+  REQUIRE(second.value.rated);
+  CHECK(second.value.rated->before[0].rating == doctest::Approx(expected.second.rating));
+  CHECK(second.value.rated->before[1].rating == doctest::Approx(expected.first.rating));
+  CHECK(second.value.rated->after[0].games == 2);
+}
+
+TEST_CASE("rating store: a rating that cannot be written takes the game's end with it") {
+  Fixture f;
+  std::int64_t ann = f.account("ann");
+  auto guest = f.s.create_player(std::string(64, 'g'), "");
+  REQUIRE(guest.ok());
+  f.live_room("r1", ann, guest.value.id, 1000);
+  // A guest has no rating: the whole write fails, the game stays live and unrated.
+  auto written = f.append("r1", {3, protocol::EventKind::Resigned, ann, engine::Color::White, "", 2000, ""},
+                          f.finish(ann, guest.value.id, glicko2::kLoss, "0-1"));
+  CHECK_FALSE(written.ok());
+  auto room = f.s.find_room("r1");
+  REQUIRE(room.ok());
+  CHECK(room.value->status == protocol::RoomStatus::Live);
+  CHECK_FALSE(room.value->rating_change);
+  CHECK(f.s.events("r1").value.size() == 2);
+  RawConnection raw(f.path);
+  CHECK(raw.column("SELECT count(*) FROM ratings") == std::vector<std::string>{"0"});
+  CHECK(raw.column("SELECT count(*) FROM rating_history") == std::vector<std::string>{"0"});
+}
+
+TEST_CASE("rating store: the leaderboard lists settled ratings best first, RD grown by inactivity as of now") {
+  Fixture f;
+  std::int64_t ann = f.account("ann");
+  std::int64_t bob = f.account("bob");
+  std::int64_t carol = f.account("carol");
+  std::int64_t dave = f.account("dave");
+  RawConnection raw(f.path);
+  const std::int64_t now = 1000 * kDay;
+  auto put = [&](std::int64_t player, double rating, double rd, std::int64_t last) {
+    REQUIRE(raw.exec("INSERT INTO ratings VALUES (" + std::to_string(player) + ", '" + kPerf + "', " + std::to_string(rating) +
+                     ", " + std::to_string(rd) + ", 0.06, 30, " + std::to_string(last) + ")"));
+  };
+  put(ann, 1700, 50, now - 100 * kDay);   // RD ≈ 69 now: listed
+  put(bob, 1800, 50, now - 200 * kDay);   // RD ≈ 88 now: off the board
+  put(carol, 1600, 60, now);              // listed
+  put(dave, 1900, 120, now);              // provisional: off the board
+  auto page = f.leaders(now);
+  REQUIRE(page.ok());
+  REQUIRE(page.value.players.size() == 2);
+  CHECK(page.value.total == 2);
+  CHECK(page.value.players[0].username == "ann");
+  CHECK(page.value.players[0].rating.rd == doctest::Approx(Rating{1700, 50, 0.06, 30, now - 100 * kDay}.at(now).rd));
+  CHECK(page.value.players[0].rating.rd < kLeaderboardRd);
+  CHECK(page.value.players[1].username == "carol");
+  // A hundred days earlier bob was still settled.
+  auto earlier = f.leaders(now - 100 * kDay);
+  REQUIRE(earlier.ok());
+  REQUIRE(earlier.value.players.size() == 3);
+  CHECK(earlier.value.players[0].username == "bob");
+}
