@@ -2,8 +2,9 @@
 // Rated switch; two players sign up; the switch says why it does not apply
 // untimed or with extra pieces; one account creates a rated YINSH game with a
 // 10+5 clock; a guest may only watch it; the other account finds it in the
-// lobby with the creator's rating and joins; both make a first action, then White resigns. Both result banners
-// show both ratings' change, the seats show the new ratings, and each profile
+// lobby with the creator's rating and joins; both make a first action, then
+// White resigns. Both result banners show both ratings' change (again after a
+// reload, from the snapshot), the seats show the new ratings, and each profile
 // has a changed YINSH normal rating after one game with a one-point chart. The
 // leaderboard of the pool lists nobody yet (one game leaves the RD high). Every
 // wait is for a condition.
@@ -162,6 +163,11 @@ test('a rated game changes both ratings: the result banner, the seats, the profi
     change.black = black;
   }
   await bob.screenshot({ path: screenshotPath('ratings-result-phone.png') });
+
+  // opened again, the finished room's snapshot (its rating_change) says the same
+  await open(bob, `/?room=${room}`);
+  await bob.waitForSelector('#result #rating-change li[data-color="black"]');
+  assert.deepEqual(await lines(bob), [change.white, change.black]);
 
   // each profile: the YINSH normal rating as after the game, one game, a chart of one point
   for (const [page, user, side] of [[ann, ANN.username, change.white], [bob, BOB.username, change.black]]) {
