@@ -26,7 +26,8 @@ Json to_json(const GameRow& r) {
           {"reason", text_or_null(r.reason)},
           {"created_at", r.created_at},
           {"finished_at", r.finished_at ? Json(r.finished_at) : Json(nullptr)},
-          {"clock", clock_json(r.clock)}};
+          {"clock", clock_json(r.clock)},
+          {"rated", r.rated}};
 }
 
 Json to_json(const GameList& m) {

@@ -98,6 +98,16 @@ std::optional<GameAuthority> GameAuthority::restore(RoomRecord room, const std::
     }
     authority.apply(e, e.color ? names[engine::index(*e.color)] : std::string());
   }
+  // The seats show what a room in memory would: a rated game's after values,
+  // else the stored ratings as of now (inactivity applied).
+  RoomRecord& r = authority.room_;
+  if (r.rating_change) {
+    authority.rated(*r.rating_change);
+  } else {
+    std::int64_t now = authority.now_();
+    if (r.white_rating) r.white_rating = r.white_rating->at(now);
+    if (r.black_rating) r.black_rating = r.black_rating->at(now);
+  }
   return authority;
 }
 

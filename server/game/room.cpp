@@ -386,6 +386,7 @@ void Room::resync(std::shared_ptr<Client> client, PlayerInfo player, std::int64_
       snapshot.snapshot = true;
       ack(client.get(), request_id, snapshot);
       send_snapshot(*client, player.id);
+      if (authority_.room().rating_change) client->send(rated_frame());
       return send_chat_history(*client, seated, chat_since);
     }
     protocol::Ack ack_missed;

@@ -57,7 +57,7 @@ protocol::GameRow game_row(const RoomRecord& r) {
     return protocol::PlayerRef{*id, name, std::nullopt};
   };
   return {r.id,    r.options,  r.is_private, r.status,       seat(r.white, r.white_name), seat(r.black, r.black_name),
-          r.plies, r.result,   r.reason,     r.created_at,   r.finished_at, r.clock};
+          r.plies, r.result,   r.reason,     r.created_at,   r.finished_at, r.clock, r.rated};
 }
 
 HttpResponse http_error(http::status status, unsigned version, const std::string& code, const std::string& message) {

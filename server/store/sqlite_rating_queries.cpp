@@ -3,6 +3,7 @@
 // leaderboards. The math is rating/glicko2.hpp's; the store only runs it inside
 // the writer's transaction, on the values stored at that moment.
 #include <algorithm>
+#include <array>
 
 #include "sqlite_connection.hpp"
 #include "sqlite_queries.hpp"
@@ -54,12 +55,19 @@ RatingChange rate_game(Connection& db, const std::string& room, const RoomChange
   RatingChange change;
   change.perf = rate.perf;
   change.players = {rate.white, rate.black};
+  std::array<Rating, 2> stored;
   for (int c = 0; c < 2; ++c) {
-    auto stored = seat_rating(db, change.players[c], rate.perf);
-    if (!stored) throw SqliteError("player " + std::to_string(change.players[c]) + " of a rated game has no account");
-    change.before[c] = stored->at(at);
+    auto found = seat_rating(db, change.players[c], rate.perf);
+    if (!found) throw SqliteError("player " + std::to_string(change.players[c]) + " of a rated game has no account");
+    stored[c] = *found;
   }
-  GameRatings next = arena::rate_game(change.before[0], change.before[1], rate.white_score, at);
+  // A game dated before a later rated game of either player (a flag that fell
+  // while the server was down) is rated as of that later game: a rating's last
+  // game never moves back, and no absence is counted twice.
+  const std::int64_t when = std::max({at, stored[0].last_game_ms, stored[1].last_game_ms});
+  for (int c = 0; c < 2; ++c) change.before[c] = stored[c].at(when);
+  // rate_game applies the inactivity itself: it gets the values as stored.
+  GameRatings next = arena::rate_game(stored[0], stored[1], rate.white_score, when);
   change.after = {next.first, next.second};
   for (int c = 0; c < 2; ++c) {
     write_rating(db, change.players[c], rate.perf, change.after[c]);

@@ -80,7 +80,6 @@ struct RoomRecord {
   std::optional<RatingChange> rating_change;  // a rated game's, once finished (filled by find_room)
 };
 
-
 // One accepted event of a room, numbered from 1 without gaps.
 struct EventRecord {
   std::int64_t seq = 0;

@@ -200,3 +200,32 @@ TEST_CASE("rating store: the leaderboard lists settled ratings best first, RD gr
   REQUIRE(earlier.value.players.size() == 3);
   CHECK(earlier.value.players[0].username == "bob");
 }
+
+TEST_CASE("rating store: a player back after a year is rated from RD grown once; a back-dated end never moves the last game back") {
+  Fixture f;
+  std::int64_t ann = f.account("ann");
+  std::int64_t bob = f.account("bob");
+  const std::int64_t now = 2000 * kDay;
+  const Rating ann_stored{1600, 60, 0.06, 40, now - 365 * kDay};
+  const Rating bob_stored{1550, 80, 0.06, 20, now + 10};  // bob's last rated game ended after this one's moment
+  RawConnection raw(f.path);
+  REQUIRE(raw.exec("INSERT INTO ratings VALUES (" + std::to_string(ann) + ", '" + kPerf + "', 1600, 60, 0.06, 40, " +
+                   std::to_string(ann_stored.last_game_ms) + ")"));
+  REQUIRE(raw.exec("INSERT INTO ratings VALUES (" + std::to_string(bob) + ", '" + kPerf + "', 1550, 80, 0.06, 20, " +
+                   std::to_string(bob_stored.last_game_ms) + ")"));
+  f.live_room("r1", ann, bob, now - 1000);
+  auto written = f.append("r1", {3, protocol::EventKind::Timeout, std::nullopt, engine::Color::Black, "", now, ""},
+                          f.finish(ann, bob, glicko2::kWin, "1-0"));
+  REQUIRE(written.ok());
+  REQUIRE(written.value.rated);
+  const RatingChange& c = *written.value.rated;
+  // Rated as of bob's later game; ann's RD grown once: about 110 after a year.
+  CHECK(c.before[0].rd == doctest::Approx(ann_stored.at(now + 10).rd));
+  CHECK(c.before[0].rd == doctest::Approx(110).epsilon(0.01));
+  GameRatings expected = rate_game(ann_stored, bob_stored, glicko2::kWin, now + 10);
+  CHECK(c.after[0].rating == doctest::Approx(expected.first.rating));
+  CHECK(c.after[0].rd == doctest::Approx(expected.first.rd));
+  CHECK(c.after[1].rating == doctest::Approx(expected.second.rating));
+  CHECK(c.after[0].last_game_ms == now + 10);
+  CHECK(c.after[1].last_game_ms == now + 10);
+}

@@ -23,6 +23,7 @@ struct GameRow {
   std::int64_t created_at = 0;
   std::int64_t finished_at = 0;  // 0: not finished
   TimeControl clock;
+  bool rated = false;
 };
 
 struct GameList {
