@@ -5,9 +5,9 @@
 // lobby with the creator's rating and joins; both make a first action, then
 // White resigns. Both result banners show both ratings' change (again after a
 // reload, from the snapshot), the seats show the new ratings, and each profile
-// has a changed YINSH normal rating after one game with a one-point chart. The
-// leaderboard of the pool lists nobody yet (one game leaves the RD high). Every
-// wait is for a condition.
+// has a changed YINSH normal rating after one game with a one-point chart, and
+// lists the game as rated. The leaderboard of the pool lists nobody yet (one
+// game leaves the RD high). Every wait is for a condition.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, newPage, screenshotPath } from './support.js';
@@ -185,6 +185,9 @@ test('a rated game changes both ratings: the result banner, the seats, the profi
     const points = await chart.$$eval('circle.rating-point', (dots) => dots.map((d) => Number(d.dataset.rating)));
     assert.equal(points.length, 1);
     assert.ok(Math.abs(points[0] - side.after) < 1e-6, `the point is ${user}'s rating after the game`);
+    const recent = await page.waitForSelector(`#profile-recent li[data-game="${room}"]`);
+    assert.equal(await recent.getAttribute('data-rated'), 'true');
+    assert.match(await recent.textContent(), /^YINSH normal · Rated · ann – bob · 0-1/);
   }
   await bob.screenshot({ path: screenshotPath('ratings-profile-phone.png'), fullPage: true });
 

@@ -418,6 +418,9 @@ describe('the pages, drawn', () => {
     assert.equal(chart.getAttribute('data-points'), '3');
     assert.equal(chart.querySelectorAll('circle.rating-point').length, 3);
     assert.equal(root.querySelector('#chart-perf').value, 'yinsh:normal');
+    // recent games say whether they were rated
+    assert.match(root.querySelector('#profile-recent li[data-rated="true"]').textContent, /^YINSH normal · Rated · ann – bob · 1-0/);
+    assert.match(root.querySelector('#profile-recent li[data-rated="false"]').textContent, /^GIPF basic \(handicap 1\/0\) · Casual · ann – Guest 7/);
   });
 
   test('the profile: picking another pool draws its history (none yet: the empty chart)', async () => {

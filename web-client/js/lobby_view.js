@@ -218,7 +218,7 @@ export class LobbyView {
       h('span', {}, liveEntryText(r)),
       h('a', { class: 'watch', href: `/?watch=${r.id}` }, h('button', { tabindex: -1 }, 'Watch')))).concat(more(live.length, this.lobby.live_total)) : [empty('No game is being played.')]));
     this.finishedList.replaceChildren(...(this.finished.length ? this.finished.map((g) => h('li', {},
-      h('span', {}, `${variantLabel(g.options)} · ${clockLabel(g.clock)} · ${g.white ? g.white.name : '?'} – ${g.black ? g.black.name : '?'} · ${g.result}`),
+      h('span', {}, `${variantLabel(g.options)} · ${clockLabel(g.clock)} · ${modeLabel(g.rated)} · ${g.white ? g.white.name : '?'} – ${g.black ? g.black.name : '?'} · ${g.result}`),
       h('a', { href: `/?replay=${g.id}` }, 'Replay'))) : [empty('None yet.')]));
   }
 }

@@ -6,7 +6,7 @@
 import { h, svgTree } from './ui.js';
 import { getJson, formatDate, formatTime } from './api.js';
 import { variantLabel } from './games/index.js';
-import { ratingRows, busiestPerf, perfLabel } from './ratings.js';
+import { ratingRows, busiestPerf, perfLabel, modeLabel } from './ratings.js';
 import { ratingChart } from './rating_chart.js';
 import { leaderboardPath } from './leaderboard_view.js';
 
@@ -46,8 +46,8 @@ export class ProfileView {
       this.ratings(player.ratings),
       h('h2', {}, 'Recent games'),
       recent.length
-        ? h('ul', { class: 'list', id: 'profile-recent' }, recent.map((g) => h('li', { 'data-game': g.id },
-          h('span', {}, `${safeLabel(g.options)} · ${g.white ? g.white.name : '?'} – ${g.black ? g.black.name : '?'} · ${g.result ?? '—'}${g.reason ? ` (${g.reason})` : ''}`,
+        ? h('ul', { class: 'list', id: 'profile-recent' }, recent.map((g) => h('li', { 'data-game': g.id, 'data-rated': String(!!g.rated) },
+          h('span', {}, `${safeLabel(g.options)} · ${modeLabel(g.rated)} · ${g.white ? g.white.name : '?'} – ${g.black ? g.black.name : '?'} · ${g.result ?? '—'}${g.reason ? ` (${g.reason})` : ''}`,
             h('span', { class: 'hint' }, ` · ${formatTime(g.finished_at || g.created_at)}`)),
           h('a', { href: `/?replay=${encodeURIComponent(g.id)}`, class: 'replay' }, 'Replay'))))
         : h('p', { class: 'hint', id: 'profile-recent' }, 'No finished games yet.')));
