@@ -48,9 +48,16 @@ async function signUp(page, { username, password }) {
   await page.waitForSelector('.connection[data-state="open"]');
 }
 
-/** Makes the player's decision (the first choice offered) and waits until it was taken. */
+/**
+ * Makes the player's decision (the first choice offered) and waits until it was
+ * taken. A click sends at once (the choices go), so choices still there mean
+ * the click met a board being redrawn: it is tried again, a few times at most.
+ */
 async function act(page) {
-  await page.click('[data-choice]');
+  for (let tries = 0; tries < 5; tries++) {
+    await page.click('[data-choice]');
+    if (await page.evaluate(() => !document.querySelector('[data-choice]'))) break;
+  }
   await page.waitForFunction(() => !document.querySelector('[data-choice]') && !/Sending/.test(document.getElementById('status').textContent));
 }
 
@@ -71,6 +78,19 @@ const lines = (page) => page.$$eval('#rating-change li', (items) => items.map((l
 test('a rated game changes both ratings: the result banner, the seats, the profiles', async () => {
   const ann = await newPage(browser);
   const bob = await newPage(browser, PHONE);
+  try {
+    await ratedGame(ann, bob);
+  } catch (error) {
+    // what each page showed, for the failure's reader
+    for (const [name, page] of [['ann', ann], ['bob', bob]]) {
+      await page.screenshot({ path: screenshotPath(`ratings-failed-${name}.png`), fullPage: true }).catch(() => {});
+      error.message += `\n${name} at ${page.url()}, page errors ${JSON.stringify(page.errors)}`;
+    }
+    throw error;
+  }
+});
+
+async function ratedGame(ann, bob) {
 
   // a guest has no Rated switch
   await open(ann);
@@ -199,4 +219,4 @@ test('a rated game changes both ratings: the result banner, the seats, the profi
 
   assert.deepEqual(ann.errors, []);
   assert.deepEqual(bob.errors, []);
-});
+}
