@@ -27,6 +27,8 @@ describe('snapshots', () => {
       legal: null, sending: null, resync: null, notice: null, ending: null,
       clock: null, clocks: null, clocksAt: null, claimAt: null, abortable: false, rematchOffer: null, rematch: null,
       chat: [], chatSeq: 0,
+      // recorded before ratings: unrated, the pool from the options, no change
+      rated: false, perf: 'gipf:basic', ratingChange: null,
     });
     assert.equal(room.position.pending.kind, 'push');
     assert.equal(roomOf(m), m.room.id);

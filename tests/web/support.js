@@ -11,6 +11,7 @@
 //   moderated.json        games a moderator ended (aborted, adjudicated) and one
 //                         resigned for a banned account, with that account's
 //                         welcome and the close of its socket; `games` names the rooms
+// except ratings.json, written by hand from PROTOCOL.md's "Ratings" (its `about` says what).
 // Every fixture is deep-frozen, so a reducer that writes to its input throws.
 import { readFileSync } from 'node:fs';
 import { beforeEach, afterEach } from 'node:test';
@@ -83,4 +84,82 @@ export function fakeBrowser() {
     }
   });
   return { sockets, store };
+}
+
+/**
+ * A document just big enough for the views' h() and s() (web-client/js/ui.js):
+ * elements with attributes, children, text, `dataset`, listeners and
+ * querySelector(All) for simple selectors (`tag#id.class[attr="value"]`, and
+ * descendants separated by spaces). Installed on globalThis (document, Node)
+ * for the tests of the calling describe block, like fakeBrowser().
+ */
+export function fakeDocument() {
+  class FakeNode {}
+  class Text extends FakeNode {
+    constructor(text) { super(); this.data = text; }
+    get textContent() { return this.data; }
+  }
+  class Element extends FakeNode {
+    constructor(tag, namespace = 'http://www.w3.org/1999/xhtml') {
+      super();
+      this.tagName = tag; this.namespaceURI = namespace; this.attributes = new Map(); this.childNodes = []; this.listeners = {};
+      this.dataset = new Proxy({}, {
+        get: (_, key) => this.getAttribute(`data-${String(key).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`) ?? undefined,
+        set: (_, key, value) => { this.setAttribute(`data-${String(key).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, value); return true; },
+      });
+    }
+    setAttribute(name, value) { this.attributes.set(name, String(value)); }
+    getAttribute(name) { return this.attributes.has(name) ? this.attributes.get(name) : null; }
+    hasAttribute(name) { return this.attributes.has(name); }
+    get id() { return this.getAttribute('id') || ''; }
+    get children() { return this.childNodes.filter((n) => n instanceof Element); }
+    append(...nodes) { for (const n of nodes) this.childNodes.push(n instanceof FakeNode ? n : new Text(String(n))); }
+    replaceChildren(...nodes) { this.childNodes = []; this.append(...nodes); }
+    contains(node) { return node === this || this.childNodes.some((n) => n instanceof Element && n.contains(node)); }
+    addEventListener(type, listener) { (this.listeners[type] ||= []).push(listener); }
+    dispatch(type, event = {}) { for (const listener of this.listeners[type] || []) listener({ target: this, preventDefault() {}, stopPropagation() {}, ...event }); }
+    get textContent() { return this.childNodes.map((n) => n.textContent).join(''); }
+    set textContent(text) { this.replaceChildren(String(text)); }
+    matches(compound) {
+      const parts = compound.match(/^([a-z0-9-]+)?((?:#[\w-]+|\.[\w-]+|\[[^\]]+\])*)$/i);
+      if (!parts) throw new Error(`the fake document does not read the selector "${compound}"`);
+      if (parts[1] && parts[1].toLowerCase() !== this.tagName.toLowerCase()) return false;
+      for (const [piece] of parts[2].matchAll(/#[\w-]+|\.[\w-]+|\[[^\]]+\]/g)) {
+        if (piece[0] === '#' && this.id !== piece.slice(1)) return false;
+        if (piece[0] === '.' && !(this.getAttribute('class') || '').split(/\s+/).includes(piece.slice(1))) return false;
+        if (piece[0] === '[') {
+          const [, name, value] = piece.match(/^\[([\w-]+)(?:="([^"]*)")?\]$/);
+          if (!this.hasAttribute(name) || (value !== undefined && this.getAttribute(name) !== value)) return false;
+        }
+      }
+      return true;
+    }
+    descendants() { return this.children.flatMap((c) => [c, ...c.descendants()]); }
+    querySelectorAll(selector) {
+      const steps = selector.trim().split(/\s+/);
+      let found = [this];
+      for (const step of steps) found = [...new Set(found.flatMap((n) => n.descendants()).filter((n) => n.matches(step)))];
+      return found;
+    }
+    querySelector(selector) { return this.querySelectorAll(selector)[0] || null; }
+  }
+  const saved = {};
+  beforeEach(() => {
+    for (const key of ['document', 'Node']) saved[key] = Object.getOwnPropertyDescriptor(globalThis, key);
+    const document = {
+      title: '',
+      createElement: (tag) => new Element(tag),
+      createElementNS: (namespace, tag) => new Element(tag, namespace),
+      createTextNode: (text) => new Text(text),
+    };
+    Object.defineProperty(globalThis, 'document', { value: document, configurable: true, writable: true });
+    Object.defineProperty(globalThis, 'Node', { value: FakeNode, configurable: true, writable: true });
+  });
+  afterEach(() => {
+    for (const [key, descriptor] of Object.entries(saved)) {
+      if (descriptor) Object.defineProperty(globalThis, key, descriptor);
+      else delete globalThis[key];
+    }
+  });
+  return { root: () => new Element('main') };
 }

@@ -1,7 +1,7 @@
 // A live game: the board seen from the player's own side, both clocks, whose
 // turn it is and what decision is pending, the move list, the controls that
 // apply (resign, abort, draw, claim against an opponent gone, rematch, cancel),
-// the result, and the room's chat. Everything drawn comes from the room state
+// the result (and a rated game's rating change), and the room's chat. Everything drawn comes from the room state
 // that room_state.js builds from the server's messages; what differs between
 // games comes from the game's module. The board and the chat panel are built
 // once and kept; the side panels are redrawn on every change, and the clocks
@@ -15,6 +15,7 @@ import { formatClock, formatCountdown, isLowTime, clockLabel } from './clock.js'
 import { resyncMessage } from './connection.js';
 import { ChatPanel } from './chat_view.js';
 import { beep, pageTitle } from './alerts.js';
+import { nameWithRating, ratingChangeLines, modeLabel, perfLabel } from './ratings.js';
 
 const NOTICES = {
   draw_declined: () => 'Your draw offer was declined.',
@@ -95,10 +96,12 @@ export class GameView {
       if (m.id.startsWith('action-')) this.dispatch({ ...m, room: this.id });  // the action was refused: choose again
       return;
     }
-    if (roomOf(m) !== this.id && !(m.type === 'error' && m.code === 'not_found')) return;
+    if (roomOf(m) !== this.id && !(m.type === 'error' && (m.code === 'not_found' || (m.code === 'forbidden' && !this.room)))) return;
     if (m.type === 'error') {
       if (m.code === 'not_found' && !this.room) { this.root.replaceChildren(h('p', {}, 'There is no such game. ', h('a', { href: '/' }, 'Back to the lobby'))); return; }
       if (m.code === 'room_full' && !this.room) { this.mode = 'watch'; this.enter(); toast('Both seats are taken: you are watching.'); return; }
+      // a guest may not take the seat of a rated game
+      if (m.code === 'forbidden' && !this.room && this.mode === 'join') { this.mode = 'watch'; this.enter(); toast('Only players with an account may join a rated game: you are watching.'); return; }
       toast(m.message);
     }
     this.dispatch(m);
@@ -149,7 +152,7 @@ export class GameView {
 
   render() {
     const room = this.room;
-    const { you, options } = room;
+    const { you } = room;
     const board = this.board();
     const moves = room.legal && room.sending === null && !this.banned ? room.legal.moves : null;
     board.update({ state: room.position, moves, flip: you === 'black' });
@@ -157,6 +160,7 @@ export class GameView {
     this.updateTitle();
     this.sideMain.replaceChildren(...[
       this.banner(),
+      this.header(),
       this.players(),
       h('div', { class: 'panel' },
         h('p', { class: 'status', id: 'status', 'data-you': you, 'data-status': room.status }, this.statusText()),
@@ -166,15 +170,24 @@ export class GameView {
       this.rematch(),
       this.invite(),
       this.moveList(),
-      h('p', { class: 'hint' }, `${variantLabel(options)} · `, h('span', { id: 'time-control' }, clockLabel(room.clock)), ' · ',
-        h('span', { id: 'spectators' }, `${room.spectators} watching`),
-        room.status === 'finished' ? [' · ', h('a', { href: `/?replay=${this.id}` }, 'replay'), ' · ',
-          h('a', { href: `/api/games/${this.id}/record`, download: '' }, 'download the record')] : []),
     ].filter(Boolean));
     this.chat.update(room);
     if (!this.root.contains(this.layout)) this.root.replaceChildren(this.layout);
     this.tick();
     this.updateTicker();
+  }
+
+  /** The room in a line: game and variant (the rating pool), time control, rated or casual, spectators, and the replay once over. */
+  header() {
+    const room = this.room;
+    return h('p', { class: 'hint room-head', id: 'room-head' }, `${variantLabel(room.options)} · `,
+      h('span', { id: 'time-control' }, clockLabel(room.clock)), ' · ',
+      h('span', { id: 'room-mode', 'data-rated': String(room.rated), 'data-perf': room.perf, title: `Ratings of the ${perfLabel(room.perf)} pool` },
+        // the pool is the game and variant named before, unless a handicap makes them differ
+        perfLabel(room.perf) === variantLabel(room.options) ? modeLabel(room.rated) : `${modeLabel(room.rated)} (${perfLabel(room.perf)} ratings)`), ' · ',
+      h('span', { id: 'spectators' }, `${room.spectators} watching`),
+      room.status === 'finished' ? [' · ', h('a', { href: `/?replay=${this.id}` }, 'replay'), ' · ',
+        h('a', { href: `/api/games/${this.id}/record`, download: '' }, 'download the record')] : []);
   }
 
   /** The title: the page's own, or the turn alert while the tab is hidden and the decision is yours. */
@@ -228,7 +241,20 @@ export class GameView {
     const personal = you === 'spectator' || !result.winner ? '' : result.winner === you ? ' You won!' : ' You lost.';
     return h('div', { class: 'banner', id: 'result', role: 'status', 'data-winner': result.winner || 'draw', 'data-reason': result.reason },
       resultText(result, this.game) + personal,
-      why ? h('div', { class: 'ending', id: 'ending', 'data-kind': ending.kind, 'data-note': ending.note }, why) : null);
+      why ? h('div', { class: 'ending', id: 'ending', 'data-kind': ending.kind, 'data-note': ending.note }, why) : null,
+      this.ratingChange());
+  }
+
+  /** A rated game's change, a line for each player: "ann 1500? → 1662? (+162)". */
+  ratingChange() {
+    const { ratingChange, seats } = this.room;
+    const lines = ratingChangeLines(ratingChange, seats);
+    if (!lines.length) return null;
+    return h('ul', { class: 'rating-change', id: 'rating-change', 'data-perf': ratingChange.perf, 'aria-label': 'Rating changes' },
+      lines.map((line) => h('li', {
+        'data-color': line.color, 'data-name': line.name, 'data-before': line.before.rating, 'data-after': line.after.rating,
+        'data-difference': line.difference, class: line.difference > 0 ? 'up' : line.difference < 0 ? 'down' : null,
+      }, line.text)));
   }
 
   players() {
@@ -236,9 +262,11 @@ export class GameView {
     const game = this.game;
     const line = (color) => {
       const seat = seats[color];
-      const name = seat ? seat.name : 'waiting for a player…';
+      // an account's rating in the room's pool (after the game, once a rated game changed it)
+      const name = seat ? nameWithRating(seat.name, seat.rating) : 'waiting for a player…';
       const turn = status !== 'cancelled' && position.pending && position.pending.player === color;
-      return h('div', { class: `player${turn ? ' turn' : ''}`, 'data-color': color },
+      return h('div', { class: `player${turn ? ' turn' : ''}`, 'data-color': color,
+        'data-rating': seat && seat.rating ? seat.rating.rating : null, 'data-provisional': seat && seat.rating ? String(seat.rating.provisional) : null },
         h('span', { class: `swatch ${color}`, 'aria-hidden': 'true' }),
         h('span', { class: 'who-plays' },
           h('span', {}, `${colorName(color)}: ${name}${you === color ? ' (you)' : ''}`),

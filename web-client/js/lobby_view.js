@@ -1,9 +1,11 @@
-// The lobby: your name, a new game (with its time control), open rooms to join,
-// live games to watch and finished games to replay.
+// The lobby: your name, a new game (with its time control, rated or casual for
+// an account), open rooms to join and live games to watch (each player with
+// their rating), and finished games to replay.
 import { h, toast } from './ui.js';
 import { validName } from './names.js';
 import { games, gameModule, variantLabel } from './games/index.js';
 import { PRESETS, MIN_DAYS, MAX_DAYS, timeControlOf, clockLabel } from './clock.js';
+import { nameWithRating, entryRating, modeLabel, ratedSwitch } from './ratings.js';
 
 // Applies a `lobby` (the whole lists) or `lobby_update` (what changed) message
 // to `lobby`: {open, live: Map id -> entry, open_total, live_total}.
@@ -19,6 +21,36 @@ export function applyLobby(lobby, m) {
   lobby.open_total = m.open_total;
   lobby.live_total = m.live_total;
   return lobby;
+}
+
+/** An open room in the list: "YINSH normal · 10+5 · Rated · ann (1500?) waits · you play black". */
+export function openEntryText(r) {
+  return `${variantLabel(r.options)} · ${clockLabel(r.clock)} · ${modeLabel(r.rated)} · ${nameWithRating(r.creator, entryRating(r, 'creator'))} waits · you play ${r.seat}`;
+}
+
+/** A live game in the list: "… · Casual · ann (1500?) – bob (1712) · move 3 · 0 watching". */
+export function liveEntryText(r) {
+  return `${variantLabel(r.options)} · ${clockLabel(r.clock)} · ${modeLabel(r.rated)} · ${nameWithRating(r.white, entryRating(r, 'white'))} – ${nameWithRating(r.black, entryRating(r, 'black'))} · move ${r.moves} · ${r.spectators} watching`;
+}
+
+/**
+ * The create_room of the new-game form, or {problem} in words. `rated` (the
+ * switch) is sent only where it applies (see ratings.js's ratedSwitch): an
+ * account, a clock, no extra pieces.
+ * @param {{game: string, variant: string, color: string, visibility: string,
+ *   extras: {white: number, black: number}|null, clock: object, rated: boolean, account: object|null}} form
+ *   `extras`: the handicap pieces, null where the variant has none; `clock`: timeControlOf's form
+ * @returns {{message: object}|{problem: string}}
+ */
+export function newGameMessage({ game, variant, color, visibility, extras, clock, rated, account }) {
+  const message = { type: 'create_room', game, variant, color, visibility };
+  if (extras) { message.white_extra = extras.white; message.black_extra = extras.black; }
+  const control = timeControlOf(clock);
+  if (control.problem) return { problem: control.problem };
+  if (control.clock) message.clock = control.clock;
+  const handicap = !!extras && (extras.white > 0 || extras.black > 0);
+  if (rated && ratedSwitch({ account, timed: !!control.clock, handicap }).enabled) message.rated = true;
+  return { message };
 }
 
 function newestFirst(map) {
@@ -88,6 +120,22 @@ export class LobbyView {
     const increment = h('input', { id: 'clock-increment', type: 'number', min: 0, max: 180, step: 1, value: 5, inputmode: 'numeric', 'aria-label': 'Seconds added after each move' });
     const days = h('select', { id: 'clock-days' }, Array.from({ length: MAX_DAYS - MIN_DAYS + 1 }, (_, i) => h('option', { value: MIN_DAYS + i }, `${MIN_DAYS + i}`)));
     days.value = '3';
+    // rated: an account's choice, where it applies (ratedSwitch says why not)
+    const rated = h('input', { id: 'rated', type: 'checkbox', role: 'switch', 'aria-describedby': 'rated-note' });
+    const ratedNote = h('span', { class: 'hint', id: 'rated-note' });
+    const ratedRow = h('div', { class: 'form-row rated-row', id: 'rated-row', hidden: true },
+      h('label', { for: 'rated' }, 'Rated'), rated, ratedNote);
+    const extras = () => (handicap.hidden ? null : { white: Number(whiteExtra.value), black: Number(blackExtra.value) });
+    this.refreshRated = () => {
+      const chosen = extras();
+      const state = ratedSwitch({ account: this.connection.account, timed: clock.value !== 'untimed', handicap: !!chosen && (chosen.white > 0 || chosen.black > 0) });
+      ratedRow.hidden = !state.shown;
+      rated.disabled = !state.enabled;
+      ratedRow.dataset.applies = String(state.enabled);
+      ratedNote.textContent = state.note || (rated.checked ? 'Both players need an account; the result changes both ratings.' : 'Casual: no rating changes.');
+    };
+    rated.addEventListener('change', this.refreshRated);
+    for (const select of [whiteExtra, blackExtra]) select.addEventListener('change', this.refreshRated);
     const custom = h('div', { class: 'form-row clock-custom', id: 'clock-custom', hidden: true },
       h('label', { for: 'clock-minutes' }, 'Minutes'), minutes,
       h('label', { for: 'clock-increment', style: 'min-width:auto' }, '+ seconds a move'), increment);
@@ -96,6 +144,7 @@ export class LobbyView {
     clock.addEventListener('change', () => {
       custom.hidden = clock.value !== 'custom';
       correspondence.hidden = clock.value !== 'correspondence';
+      this.refreshRated();
     });
     // handicap pieces only where the variant has them, 0 to its most
     const refreshHandicap = () => {
@@ -111,17 +160,19 @@ export class LobbyView {
       variant.value = chosen.defaultVariant;
       refreshHandicap();
     };
-    game.addEventListener('change', refresh);
-    variant.addEventListener('change', refreshHandicap);
+    game.addEventListener('change', () => { refresh(); this.refreshRated(); });
+    variant.addEventListener('change', () => { refreshHandicap(); this.refreshRated(); });
     refresh();
+    this.refreshRated();
     const newGame = h('form', { onsubmit: (e) => {
       e.preventDefault();
-      const message = { type: 'create_room', game: game.value, variant: variant.value, color: color.value, visibility: visibility.value };
-      if (!handicap.hidden) { message.white_extra = Number(whiteExtra.value); message.black_extra = Number(blackExtra.value); }
-      const control = timeControlOf({ choice: clock.value, minutes: minutes.value, increment: increment.value, days: days.value });
-      if (control.problem) return toast(control.problem);
-      if (control.clock) message.clock = control.clock;
-      if (!this.connection.send(message)) toast('Not connected yet.');
+      const made = newGameMessage({
+        game: game.value, variant: variant.value, color: color.value, visibility: visibility.value, extras: extras(),
+        clock: { choice: clock.value, minutes: minutes.value, increment: increment.value, days: days.value },
+        rated: rated.checked, account: this.connection.account,
+      });
+      if (made.problem) return toast(made.problem);
+      if (!this.connection.send(made.message)) toast('Not connected yet.');
     } },
     h('div', { class: 'form-row' }, h('label', { for: 'game' }, 'Game'), game),
     h('div', { class: 'form-row' }, h('label', { for: 'variant' }, 'Variant'), variant),
@@ -129,7 +180,7 @@ export class LobbyView {
     h('div', { class: 'form-row' }, h('label', { for: 'color' }, 'Your colour'), color),
     h('div', { class: 'form-row' }, h('label', { for: 'visibility' }, 'Visibility'), visibility),
     h('div', { class: 'form-row' }, h('label', { for: 'clock' }, 'Time control'), clock),
-    custom, correspondence,
+    custom, correspondence, ratedRow,
     h('button', { class: 'primary', type: 'submit', id: 'create' }, 'Create the game'));
 
     this.openList = h('ul', { class: 'list', id: 'open-rooms' });
@@ -150,20 +201,24 @@ export class LobbyView {
     this.nameForm.hidden = !!account;
     this.accountLine.hidden = !account;
     this.accountLine.textContent = account ? `You play as ${account.username}.` : '';
+    this.refreshRated?.();  // the Rated switch is for accounts
+    if (this.openList) this.renderLists();  // and so are rated games' seats
   }
 
   renderLists() {
     const empty = (text) => h('li', { class: 'hint' }, text);
     const open = newestFirst(this.lobby.open), live = newestFirst(this.lobby.live);
     const more = (shown, total) => (total > shown ? [h('li', { class: 'hint' }, `and ${total - shown} more`)] : []);
-    this.openList.replaceChildren(...(open.length ? open.map((r) => h('li', { 'data-room': r.id },
-      h('span', {}, `${variantLabel(r.options)} · ${clockLabel(r.clock)} · ${r.creator} waits · you play ${r.seat}`),
-      h('a', { class: 'join', href: `/?room=${r.id}` }, h('button', { tabindex: -1 }, 'Join')))).concat(more(open.length, this.lobby.open_total)) : [empty('No open games: create one.')]));
-    this.liveList.replaceChildren(...(live.length ? live.map((r) => h('li', { 'data-room': r.id },
-      h('span', {}, `${variantLabel(r.options)} · ${clockLabel(r.clock)} · ${r.white} – ${r.black} · move ${r.moves} · ${r.spectators} watching`),
+    this.openList.replaceChildren(...(open.length ? open.map((r) => h('li', { 'data-room': r.id, 'data-rated': String(!!r.rated), 'data-perf': r.perf },
+      h('span', {}, openEntryText(r)),
+      // a rated game's seat is for accounts (the server refuses a guest)
+      r.rated && !this.connection.account ? h('span', { class: 'hint accounts-only' }, 'sign up or log in to join')
+        : h('a', { class: 'join', href: `/?room=${r.id}` }, h('button', { tabindex: -1 }, 'Join')))).concat(more(open.length, this.lobby.open_total)) : [empty('No open games: create one.')]));
+    this.liveList.replaceChildren(...(live.length ? live.map((r) => h('li', { 'data-room': r.id, 'data-rated': String(!!r.rated), 'data-perf': r.perf },
+      h('span', {}, liveEntryText(r)),
       h('a', { class: 'watch', href: `/?watch=${r.id}` }, h('button', { tabindex: -1 }, 'Watch')))).concat(more(live.length, this.lobby.live_total)) : [empty('No game is being played.')]));
     this.finishedList.replaceChildren(...(this.finished.length ? this.finished.map((g) => h('li', {},
-      h('span', {}, `${variantLabel(g.options)} · ${clockLabel(g.clock)} · ${g.white ? g.white.name : '?'} – ${g.black ? g.black.name : '?'} · ${g.result}`),
+      h('span', {}, `${variantLabel(g.options)} · ${clockLabel(g.clock)} · ${modeLabel(g.rated)} · ${g.white ? g.white.name : '?'} – ${g.black ? g.black.name : '?'} · ${g.result}`),
       h('a', { href: `/?replay=${g.id}` }, 'Replay'))) : [empty('None yet.')]));
   }
 }

@@ -1,5 +1,5 @@
 // Picks the view from the address: /@/USERNAME (a player's profile), /admin
-// (moderation), /?room=ID (play: take or keep a seat), /?watch=ID (spectate),
+// (moderation), /leaderboard?perf=PERF (the best players of a pool), /?room=ID (play: take or keep a seat), /?watch=ID (spectate),
 // /?replay=ID, or the lobby. The header shows who you are and the account
 // controls on every page.
 import { Connection } from './connection.js';
@@ -8,6 +8,7 @@ import { LobbyView } from './lobby_view.js';
 import { ReplayView } from './replay_view.js';
 import { ProfileView } from './profile_view.js';
 import { AdminView } from './admin_view.js';
+import { LeaderboardView } from './leaderboard_view.js';
 import { renderHeader } from './account.js';
 import { h } from './ui.js';
 
@@ -39,6 +40,7 @@ const view = document.getElementById('view');
 const path = location.pathname;
 if (path.startsWith('/@/')) new ProfileView(view, safeDecode(path.slice(3)));
 else if (path === '/admin' || path === '/admin/') new AdminView(view);
+else if (path === '/leaderboard' || path === '/leaderboard/') new LeaderboardView(view, location.search);
 else if (params.has('replay')) new ReplayView(view, params.get('replay'));
 else if (params.has('room')) new GameView(view, connection, params.get('room'), 'join');
 else if (params.has('watch')) new GameView(view, connection, params.get('watch'), 'watch');

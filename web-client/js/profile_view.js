@@ -1,9 +1,14 @@
 // A player's page, /@/USERNAME: the account from GET /api/players/USERNAME
-// (username, role, member since, games played) and its newest finished games,
-// each with a link to its replay.
-import { h } from './ui.js';
+// (username, role, member since, games played), its rating in every pool, the
+// rating history of one pool as a chart (GET /api/players/USERNAME/ratings/PERF;
+// first the pool with the most games), and its newest finished games, each with
+// a link to its replay.
+import { h, svgTree } from './ui.js';
 import { getJson, formatDate, formatTime } from './api.js';
 import { variantLabel } from './games/index.js';
+import { ratingRows, busiestPerf, perfLabel, modeLabel } from './ratings.js';
+import { ratingChart } from './rating_chart.js';
+import { leaderboardPath } from './leaderboard_view.js';
 
 const ROLES = { player: 'Player', moderator: 'Moderator', admin: 'Administrator' };
 
@@ -29,6 +34,7 @@ export class ProfileView {
   }
 
   render(player) {
+    this.username = player.username;  // as the account writes it
     document.title = `${player.username} · GIPF Arena`;
     const recent = player.recent || [];
     this.root.replaceChildren(h('section', { class: 'panel profile', id: 'profile', 'data-username': player.username },
@@ -37,13 +43,56 @@ export class ProfileView {
         h('dt', {}, 'Role'), h('dd', { id: 'profile-role' }, ROLES[player.role] || player.role),
         h('dt', {}, 'Member since'), h('dd', { id: 'profile-since' }, formatDate(player.created_at)),
         h('dt', {}, 'Games played'), h('dd', { id: 'profile-games' }, String(player.games_played ?? 0))),
+      this.ratings(player.ratings),
       h('h2', {}, 'Recent games'),
       recent.length
-        ? h('ul', { class: 'list', id: 'profile-recent' }, recent.map((g) => h('li', { 'data-game': g.id },
-          h('span', {}, `${safeLabel(g.options)} · ${g.white ? g.white.name : '?'} – ${g.black ? g.black.name : '?'} · ${g.result ?? '—'}${g.reason ? ` (${g.reason})` : ''}`,
+        ? h('ul', { class: 'list', id: 'profile-recent' }, recent.map((g) => h('li', { 'data-game': g.id, 'data-rated': String(!!g.rated) },
+          h('span', {}, `${safeLabel(g.options)} · ${modeLabel(g.rated)} · ${g.white ? g.white.name : '?'} – ${g.black ? g.black.name : '?'} · ${g.result ?? '—'}${g.reason ? ` (${g.reason})` : ''}`,
             h('span', { class: 'hint' }, ` · ${formatTime(g.finished_at || g.created_at)}`)),
           h('a', { href: `/?replay=${encodeURIComponent(g.id)}`, class: 'replay' }, 'Replay'))))
         : h('p', { class: 'hint', id: 'profile-recent' }, 'No finished games yet.')));
+  }
+
+  /** Every pool's rating as a table, and the history chart with its pool picker (null when the server sent none). */
+  ratings(values) {
+    const rows = ratingRows(values);
+    if (!rows.length) return null;
+    const table = h('table', { class: 'ratings', id: 'ratings' },
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Pool'), h('th', { scope: 'col' }, 'Rating'), h('th', { scope: 'col', title: 'Rating deviation: how sure the rating is' }, 'RD'), h('th', { scope: 'col' }, 'Games'))),
+      h('tbody', {}, rows.map((row) => h('tr', {
+        'data-perf': row.perf, 'data-rating': row.value.rating, 'data-rd': row.value.rd, 'data-games': row.games, 'data-provisional': String(row.provisional),
+      },
+      h('th', { scope: 'row' }, h('a', { href: leaderboardPath(row.perf) }, row.label)),
+      h('td', { class: 'rating' }, row.rating), h('td', {}, String(row.rd)), h('td', {}, String(row.games))))));
+    // the history of one pool: the busiest first, any other on demand
+    const picker = h('select', { id: 'chart-perf', 'aria-label': 'Rating history of' }, rows.map((row) => h('option', { value: row.perf }, `${row.label} (${row.games})`)));
+    picker.value = busiestPerf(values);
+    this.chart = h('div', { class: 'chart-wrap', id: 'chart-wrap' });
+    picker.addEventListener('change', () => this.loadHistory(picker.value));
+    this.loadHistory(picker.value);
+    return h('div', { class: 'profile-ratings' },
+      h('h2', {}, 'Ratings'), table,
+      h('p', { class: 'hint' }, 'A rating with ? is provisional: fewer games, less certain.'),
+      h('div', { class: 'form-row' }, h('label', { for: 'chart-perf' }, 'History'), picker),
+      this.chart);
+  }
+
+  /** Draws the rating history of `perf` (the last one asked for wins). */
+  async loadHistory(perf) {
+    this.shownPerf = perf;
+    this.chart.replaceChildren(h('p', { class: 'hint' }, 'Loading the history…'));
+    let history;
+    try {
+      // a perf is letters and a colon: sent as it is (a colon is at home in a path)
+      ({ history } = await getJson(`/api/players/${encodeURIComponent(this.username)}/ratings/${perf}`));
+    } catch (error) {
+      if (this.shownPerf === perf) this.chart.replaceChildren(h('p', { class: 'hint', id: 'chart-error' }, `The history could not be loaded: ${error.message}`));
+      return;
+    }
+    if (this.shownPerf !== perf) return;  // another pool was picked meanwhile
+    const svg = svgTree(ratingChart(history || [], { perf }));
+    svg.setAttribute('aria-label', `${svg.getAttribute('aria-label')} in ${perfLabel(perf)}`);
+    this.chart.replaceChildren(svg);
   }
 }
 

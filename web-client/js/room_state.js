@@ -9,7 +9,7 @@
 
 /**
  * @typedef {'white'|'black'} Color
- * @typedef {{id: number, name: string}} Seat
+ * @typedef {{id: number, name: string, rating?: SeatRating}} Seat  `rating` for an account, in the room's perf
  * @typedef {{ply: number, player: Color, action: string, automatic: boolean, turn: number}} Step
  * @typedef {{winner: Color|null, reason: string}} Result
  * @typedef {{game: string, variant: string, white_extra?: number, black_extra?: number}} Options
@@ -24,6 +24,9 @@
  * @typedef {{white_ms: number, black_ms: number, running: Color|null}} Clocks
  * @typedef {'players'|'spectators'} Channel
  * @typedef {{seq: number, channel: Channel, at: number, player: Seat, text: string}} ChatMessage
+ * @typedef {{rating: number, rd: number, provisional: boolean}} SeatRating
+ * @typedef {{player: number, before: SeatRating, after: SeatRating}} SideChange  `player`: the player's id
+ * @typedef {{perf: string, white: SideChange, black: SideChange}} RatingChange
  *
  * @typedef {Object} RoomState
  * @property {string} id
@@ -55,12 +58,16 @@
  * @property {string|null} rematch   the rematch's room, once made
  * @property {ChatMessage[]} chat    the messages this client may read, by seq, deleted ones left out
  * @property {number} chatSeq        the last chat seq seen (for resync's chat_since)
+ * @property {boolean} rated         the game changes ratings when it finishes (both having acted)
+ * @property {string} perf           the rating pool: "yinsh:blitz"
+ * @property {RatingChange|null} ratingChange  what the finished rated game did to both ratings;
+ *                                   the seats' ratings are then the `after` values
  */
 
 /**
  * The messages reduce() takes: the server's `room`, `event`, `legal`,
  * `spectators`, `ack`, `error`, `opponent_gone`, `opponent_back`,
- * `rematch_offer`, `rematch`, `chat`, `chat_history` and `chat_deleted`, and
+ * `rematch_offer`, `rematch`, `chat`, `chat_history`, `chat_deleted` and `rated`, and
  * one of the client's own, `{type: 'sent', room, ply}`: an action for that ply
  * went to the server.
  * @typedef {{type: string, room: string|object}} Message
@@ -91,6 +98,8 @@ export function reduce(state, message, now = null) {
     let room = fromSnapshot(message, now);
     // the chat is not in a snapshot (chat_history follows it): keep what came so far
     if (state) room = { ...room, chat: state.chat, chatSeq: state.chatSeq };
+    // a finished game's rating change heard already stays, whatever a later snapshot says
+    if (state && state.ratingChange && !room.ratingChange && room.status === 'finished') room = withRatingChange(room, state.ratingChange);
     // a snapshot does not say how a moderator ended the game: keep what the event said
     return state && state.ending && room.status === state.status ? { ...room, ending: state.ending } : room;
   }
@@ -108,6 +117,10 @@ export function reduce(state, message, now = null) {
       return offered;
     }
     case 'rematch': return room.rematch === message.next ? room : { ...room, rematch: message.next };
+    case 'rated': {  // after the event that finished a rated game (again at the end of a resync)
+      const { type, room: id, ...change } = message;
+      return withRatingChange(room, change);
+    }
     case 'chat': return withChat(room, [message]);
     case 'chat_history': return withChat(room, message.messages);
     case 'chat_deleted': {
@@ -141,7 +154,7 @@ export function reduce(state, message, now = null) {
 export function fromSnapshot(m, now = null) {
   const { room } = m;
   const clocks = m.clocks ?? null;
-  return {
+  const state = {
     id: room.id, options: room.options, visibility: room.visibility, createdAt: room.created_at,
     seats: { white: room.white, black: room.black }, you: m.you,
     seq: m.seq, ply: m.ply, status: m.status, position: m.state, result: m.result,
@@ -151,7 +164,25 @@ export function fromSnapshot(m, now = null) {
     abortable: typeof m.abortable === 'boolean' ? m.abortable : abortableOf(m.status, m.history),
     rematchOffer: m.rematch_offer ?? null, rematch: m.rematch ?? null,
     chat: [], chatSeq: 0,
+    rated: room.rated === true, perf: room.perf ?? `${room.options.game}:${room.options.variant}`, ratingChange: null,
   };
+  return m.rating_change ? withRatingChange(state, m.rating_change) : state;
+}
+
+/**
+ * The room with a rated game's change: kept as `ratingChange`, and each seat
+ * rated as after the game (a seat says its rating as when the player sat down).
+ * @param {RoomState} room
+ * @param {RatingChange} change
+ */
+function withRatingChange(room, change) {
+  if (room.ratingChange && JSON.stringify(room.ratingChange) === JSON.stringify(change)) return room;  // heard already
+  const seats = { ...room.seats };
+  for (const color of ['white', 'black']) {
+    const side = change[color];
+    if (seats[color] && side && side.after) seats[color] = { ...seats[color], rating: side.after };
+  }
+  return { ...room, ratingChange: change, seats };
 }
 
 /**

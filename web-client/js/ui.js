@@ -52,3 +52,9 @@ export function toast(message) {
 
 export const colorName = (color) => (color === 'white' ? 'White' : 'Black');
 export const other = (color) => (color === 'white' ? 'black' : 'white');
+
+/** The SVG elements of a tree of {tag, attrs, children} (rating_chart.js draws one). */
+export function svgTree(node) {
+  if (typeof node === 'string') return node;
+  return s(node.tag, node.attrs, ...node.children.map(svgTree));
+}

@@ -1,0 +1,91 @@
+// The leaderboards, /leaderboard?perf=PERF&page=N: a tab for each pool and its
+// best players from GET /api/leaderboard (only ratings the server is sure of:
+// RD below 80), 50 a page, each name a link to the profile. The tabs and pages
+// are links, so that the address says what is shown and Back works.
+import { h } from './ui.js';
+import { getJson, profilePath } from './api.js';
+import { PERFS, perfLabel } from './ratings.js';
+
+/** The page of a pool's leaderboard (the perf as it is: letters and a colon). */
+export function leaderboardPath(perf, page = 1) {
+  return `/leaderboard?perf=${perf}${page > 1 ? `&page=${page}` : ''}`;
+}
+
+/**
+ * What the address asks for: a known pool (else the first) and a page from 1.
+ * @param {string} search location.search
+ * @returns {{perf: string, page: number}}
+ */
+export function leaderboardQuery(search) {
+  const params = new URLSearchParams(search);
+  const perf = PERFS.includes(params.get('perf')) ? params.get('perf') : PERFS[0];
+  const page = Number(params.get('page'));
+  return { perf, page: Number.isInteger(page) && page > 1 ? page : 1 };
+}
+
+/**
+ * The table of an answer of GET /api/leaderboard: {perf, page, per_page,
+ * total, players: [{rank, username, rating, rd, games}]}, ratings rounded,
+ * and the links to the pages before and after (null at either end).
+ * @param {object} answer
+ */
+export function leaderboardModel({ perf, page, per_page: perPage, total, players }) {
+  const pages = Math.max(1, Math.ceil((total || 0) / (perPage || 50)));
+  return {
+    perf, label: perfLabel(perf), page, pages, total,
+    rows: (players || []).map((p) => ({
+      rank: p.rank, username: p.username, href: profilePath(p.username),
+      rating: String(Math.round(p.rating)), rd: String(Math.round(p.rd)), games: p.games, value: p.rating,
+    })),
+    previous: page > 1 ? leaderboardPath(perf, Math.min(page - 1, pages)) : null,
+    next: page < pages ? leaderboardPath(perf, page + 1) : null,
+  };
+}
+
+export class LeaderboardView {
+  constructor(root, search) {
+    this.root = root;
+    this.query = leaderboardQuery(search);
+    document.title = `Leaderboard · ${perfLabel(this.query.perf)} · GIPF Arena`;
+    this.body = h('div', { id: 'leaderboard-body' }, h('p', { class: 'hint' }, 'Loading the leaderboard…'));
+    root.replaceChildren(h('section', { class: 'panel leaderboard', id: 'leaderboard', 'data-perf': this.query.perf },
+      h('h1', {}, 'Leaderboards'),
+      h('nav', { class: 'tabs', id: 'leaderboard-tabs', 'aria-label': 'Pools' }, PERFS.map((perf) => h('a', {
+        href: leaderboardPath(perf), 'data-perf': perf, class: perf === this.query.perf ? 'tab current' : 'tab',
+        'aria-current': perf === this.query.perf ? 'page' : null,
+      }, perfLabel(perf)))),
+      this.body));
+    this.load();
+  }
+
+  async load() {
+    const { perf, page } = this.query;
+    let answer;
+    try {
+      answer = await getJson(`/api/leaderboard?perf=${perf}&page=${page}`);
+    } catch (error) {
+      this.body.replaceChildren(h('p', { id: 'leaderboard-error' }, `The leaderboard could not be loaded: ${error.message}`));
+      return;
+    }
+    this.render(leaderboardModel(answer));
+  }
+
+  render(model) {
+    if (!model.rows.length) {
+      this.body.replaceChildren(h('p', { class: 'hint', id: 'leaderboard-empty' },
+        model.page > 1 ? 'No players on this page.' : `Nobody is on the ${model.label} leaderboard yet: a player appears once their rating is settled (RD below 80), after a good number of rated games.`));
+      return;
+    }
+    this.body.replaceChildren(
+      h('table', { class: 'ratings', id: 'leaderboard-table', 'data-perf': model.perf },
+        h('thead', {}, h('tr', {}, ['#', 'Player', 'Rating', 'RD', 'Games'].map((title) => h('th', { scope: 'col' }, title)))),
+        h('tbody', {}, model.rows.map((row) => h('tr', { 'data-username': row.username, 'data-rank': row.rank, 'data-rating': row.value },
+          h('td', {}, String(row.rank)),
+          h('th', { scope: 'row' }, h('a', { href: row.href }, row.username)),
+          h('td', { class: 'rating' }, row.rating), h('td', {}, row.rd), h('td', {}, String(row.games)))))),
+      h('div', { class: 'pager' },
+        model.previous ? h('a', { href: model.previous, id: 'leaderboard-previous' }, '◀ Previous') : null,
+        h('span', { class: 'hint', id: 'leaderboard-page' }, `Page ${model.page} of ${model.pages} · ${model.total} players`),
+        model.next ? h('a', { href: model.next, id: 'leaderboard-next' }, 'Next ▶') : null));
+  }
+}
