@@ -64,6 +64,11 @@ export async function launchBrowser() {
 
 export async function newPage(browser, viewport = { width: 1100, height: 850 }) {
   const context = await browser.newContext({ viewport });
+  // Every wait is for a condition; a loaded machine (Argon2id sign-ups, four
+  // browsers and a parallel build on two cores) only makes them slower, so the
+  // bound is generous: it is there to fail a real hang with a readable error
+  // before ctest's timeout does.
+  context.setDefaultTimeout(180000);
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (error) => page.errors.push(error.message));
