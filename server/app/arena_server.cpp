@@ -8,6 +8,9 @@
 #include "account/account_api.hpp"
 #include "account/admin_api.hpp"
 #include "rating/rating_api.hpp"
+#include "competition/competition_service.hpp"
+#include "competition/event_api.hpp"
+#include "competition/ladder_api.hpp"
 #include "account/moderation.hpp"
 #include "account/password_hasher.hpp"
 #include "game/room_directory.hpp"
@@ -68,15 +71,21 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store)
   };
   moderation_ = std::make_unique<Moderation>(*store_, *directory_, *player_connections_, now_ms);
   feed_ = std::make_shared<LobbyFeed>(io_.get_executor(), l.lobby_list_size);
+  competitions_ = std::make_shared<CompetitionService>(io_.get_executor(), *store_, *directory_, *player_connections_, now_ms,
+                                                       std::chrono::minutes(10));
   events_->add(directory_);
   events_->add(feed_);
+  events_->add(competitions_);
   router_ = std::make_shared<Router>(*identities_, *feed_, *directory_, *player_connections_);
   auto api = std::make_shared<HttpApi>(HttpApiSettings{config_.static_dir, config_.public_origins}, *store_, *store_,
                                        ServerGauges{[d = directory_] { return d->rooms_in_memory(); },
                                                     [] { return WebsocketSession::open_count(); }},
                                        std::make_shared<AccountApi>(*accounts_, *store_, config_.secure_cookies),
                                        std::make_shared<AdminApi>(*accounts_, *store_, *moderation_),
-                                       std::make_shared<RatingApi>(*store_));
+                                       std::make_shared<RatingApi>(*store_),
+                                       std::vector<std::shared_ptr<HttpModule>>{
+                                           std::make_shared<LadderApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_),
+                                           std::make_shared<EventApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_)});
   auto settings = std::make_shared<const HttpSettings>(HttpSettings{l, config_.public_origins});
   listener_ = std::make_shared<Listener>(io_, api, router_, sessions_, addresses_, settings);
 }
@@ -99,6 +108,7 @@ std::string ArenaServer::start() {
   directory_->restore([&restored](int count) { restored.set_value(count); });
   restored_ = restored.get_future().get();
   directory_->start();
+  competitions_->start();  // after the restore: it finds the rooms of pending games in memory
 
   boost::system::error_code ec;
   auto address = net::ip::make_address(config_.host, ec);
@@ -125,6 +135,7 @@ void ArenaServer::shutdown(int signal) {
   spdlog::info("event=stopping signal={}", signal);
   listener_->stop();
   directory_->stop();
+  competitions_->stop();
   feed_->stop();
   for (auto& s : sessions_->live()) s->close_going_away();
   stop_when_closed(40);

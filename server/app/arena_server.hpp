@@ -29,6 +29,7 @@ class LoginLimiter;
 class AccountService;
 class PlayerConnections;
 class Moderation;
+class CompetitionService;
 
 class ArenaServer {
  public:
@@ -64,6 +65,7 @@ class ArenaServer {
   std::unique_ptr<IdentityService> identities_;
   std::shared_ptr<RoomDirectory> directory_;
   std::shared_ptr<LobbyFeed> feed_;
+  std::shared_ptr<CompetitionService> competitions_;
   std::shared_ptr<Router> router_;
   std::shared_ptr<Listener> listener_;
   std::vector<std::thread> threads_;

@@ -36,6 +36,21 @@ std::string_view code(Refusal refusal) {
   return "out_of_reach";
 }
 
+std::string_view status_name(LadderStatus status) {
+  switch (status) {
+    case LadderStatus::open: return "open";
+    case LadderStatus::paused: return "paused";
+    case LadderStatus::closed: return "closed";
+  }
+  return "closed";
+}
+
+std::optional<LadderStatus> parse_status(std::string_view text) {
+  for (auto s : {LadderStatus::open, LadderStatus::paused, LadderStatus::closed})
+    if (status_name(s) == text) return s;
+  return std::nullopt;
+}
+
 std::optional<int> Standings::position_of(std::int64_t account) const {
   for (std::size_t i = 0; i < players.size(); ++i)
     if (players[i].account == account) return static_cast<int>(i) + 1;

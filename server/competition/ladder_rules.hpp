@@ -36,6 +36,10 @@ inline constexpr std::int64_t kTimeLossWindowMs = 30 * kDayMs;
 // open: challenges accepted; paused: none, games go on; closed: none ever again.
 enum class LadderStatus { open, paused, closed };
 
+// The stored and wire names: "open", "paused", "closed".
+std::string_view status_name(LadderStatus status);
+std::optional<LadderStatus> parse_status(std::string_view text);
+
 // Why a challenge is refused; code() gives the API's stable string.
 enum class Refusal {
   out_of_reach,         // not in reach, an inactive defender, oneself, or someone not on the ladder

@@ -1,5 +1,6 @@
 #include "game/authority.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include "engine/replay.hpp"
@@ -36,6 +37,7 @@ RoomChange change_after(const engine::AnyGame& game) {
 constexpr const char* kAborted = "aborted";  // the room's reason when a game was aborted
 constexpr const char* kBanned = "banned";    // the note of a banned player's resignation
 constexpr const char* kNoFirstAction = "no_first_action";  // the note of the server's abort
+constexpr const char* kNoShow = "no_show";  // the note of a competition game's forfeit for not starting in time
 
 // "1-0" → White, "0-1" → Black, anything else (a draw) → none.
 std::optional<Color> winner_of(const std::string& result) {
@@ -294,6 +296,7 @@ Decision GameAuthority::abort_by_player(const PlayerInfo& player) const {
   auto seat = playing_seat(player);
   if (auto* refusal = std::get_if<Refusal>(&seat)) return *refusal;
   if (both_acted()) return Refusal{ErrorCode::NotAbortable, "both players have acted: resign instead"};
+  if (room_.competition) return Refusal{ErrorCode::NotAbortable, "a ladder or event game cannot be aborted: resign instead"};
   Decision d = propose(EventKind::Aborted, player.id, std::get<Color>(seat), std::nullopt);
   if (auto* p = std::get_if<Proposal>(&d)) {
     p->change.status = RoomStatus::Cancelled;
@@ -322,6 +325,9 @@ Decision GameAuthority::claim(const PlayerInfo& player, bool draw) const {
 
 std::optional<std::int64_t> GameAuthority::first_action_due() const {
   if (!room_.clock.live() || room_.status != RoomStatus::Live || both_acted() || game_.result().over) return std::nullopt;
+  // A competition game waits until its start deadline, and gives the second
+  // player at least the usual time after the first one acted.
+  if (room_.start_by > 0) return std::max(room_.start_by, acted_[0] || acted_[1] ? decision_since_ + limits_.first_action_ms : 0);
   return decision_since_ + limits_.first_action_ms;
 }
 
@@ -341,6 +347,18 @@ std::optional<Decision> GameAuthority::due() const {
     engine::AnyGame next = game_;
     next.adjudicate(engine::opponent(loser), engine::Verdict::Timeout);
     return propose(EventKind::Timeout, std::nullopt, loser, std::move(next), {}, true, *flag);
+  }
+  if (auto first = first_action_due(); first && now >= *first && room_.competition) {
+    // A ladder or event game not started in time: whoever must act and has
+    // not loses, as on time (a no-show counts as a time loss on a ladder).
+    auto decider = game_.decider();
+    if (decider) {
+      engine::AnyGame next = game_;
+      next.adjudicate(engine::opponent(*decider), engine::Verdict::Timeout);
+      Decision d = propose(EventKind::Timeout, std::nullopt, *decider, std::move(next), {}, true, *first);
+      if (auto* p = std::get_if<Proposal>(&d)) p->event.note = kNoShow;
+      return d;
+    }
   }
   if (auto first = first_action_due(); first && now >= *first) {
     Decision d = propose(EventKind::Aborted, std::nullopt, std::nullopt, std::nullopt, {}, true, *first);
@@ -374,7 +392,7 @@ std::optional<protocol::Clocks> GameAuthority::clocks(std::int64_t now) const {
   return protocol::Clocks{clock_.remaining(Color::White, now), clock_.remaining(Color::Black, now), clock_.running()};
 }
 
-bool GameAuthority::abortable() const { return room_.status == RoomStatus::Live && !both_acted(); }
+bool GameAuthority::abortable() const { return room_.status == RoomStatus::Live && !both_acted() && !room_.competition; }
 
 std::variant<Refusal, Color> GameAuthority::rematch_seat(std::int64_t player) const {
   auto seat = seat_of(player);

@@ -131,6 +131,7 @@ RoomSummary Room::summary() const {
   s.white_seated = r.white.has_value();
   s.black_seated = r.black.has_value();
   s.rated = r.rated;
+  s.competition = r.competition;
   s.white_rating = rating_view(r.white_rating);
   s.black_rating = rating_view(r.black_rating);
   s.moves = authority_.game().turns();

@@ -197,9 +197,14 @@ void RoomDirectory::create(const PlayerInfo& creator, const engine::GameOptions&
   record.is_private = is_private;
   // Handicap games are stored unrated, with their handicap (an offset may be fitted later).
   record.rated = rated && options.white_extra == 0 && options.black_extra == 0;
+  open_record(std::move(record), creator, seat, std::move(ex), std::move(created), reserved, true);
+}
+
+void RoomDirectory::open_record(RoomRecord record, const PlayerInfo& creator, engine::Color seat, StoreExecutor ex,
+                                Created created, std::optional<std::int64_t> reserved, bool counted) {
   auto self = shared_from_this();
   Room::open(new_strand(), context_, std::move(record), creator, seat,
-             [self, ex, created, player = creator.id](std::shared_ptr<Room> room, const std::string& error) {
+             [self, ex, created, counted, player = creator.id](std::shared_ptr<Room> room, const std::string& error) {
                {
                  // The new room counts as open before its reservation ends: no
                  // moment in between lets another creation past the limit.
@@ -208,7 +213,7 @@ void RoomDirectory::create(const PlayerInfo& creator, const engine::GameOptions&
                    self->rooms_.emplace(room->id(), room);
                    self->track_locked(room->summary());  // on the room's strand, where Opened runs
                  }
-                 if (--self->open_by_player_[player] <= 0) self->open_by_player_.erase(player);
+                 if (counted && --self->open_by_player_[player] <= 0) self->open_by_player_.erase(player);
                }
                if (!room) {
                  spdlog::error("event=store_failed error=\"{}\"", log_text(error));
@@ -221,15 +226,38 @@ void RoomDirectory::create(const PlayerInfo& creator, const engine::GameOptions&
              reserved);
 }
 
+void RoomDirectory::open_competition(const CompetitionGame& game, StoreExecutor ex, Created created) {
+  RoomRecord record;
+  record.id = game.room;
+  record.options = game.options;
+  record.clock = game.clock;
+  record.rated = true;
+  record.competition = true;
+  if (game.start_within_ms > 0) record.start_by = context_->clock() + game.start_within_ms;
+  PlayerInfo white{game.white, game.white_name, true}, black{game.black, game.black_name, true};
+  open_record(std::move(record), white, engine::Color::White, ex,
+              [ex, created, black](std::shared_ptr<Room> room, std::optional<Refusal> refusal) {
+                if (!room) return created(nullptr, refusal);
+                seat_second(room, black, ex, created);
+              },
+              game.black, false);
+}
+
+void RoomDirectory::seat_second(std::shared_ptr<Room> room, const PlayerInfo& player, StoreExecutor ex, Created created) {
+  room->command([player](const GameAuthority& a) { return a.join(player); }, std::nullopt,
+                [ex, created, room](std::optional<Refusal> refusal, const RoomRecord&) {
+                  answer(ex, [created, room, refusal] { created(refusal ? nullptr : room, refusal); });
+                });
+}
+
 void RoomDirectory::open_rematch(RematchRequest request, StoreExecutor ex, RematchDone done) {
   const RoomRecord& old = request.old;
   create(request.white, old.options, old.clock, old.is_private, old.rated, engine::Color::White, ex,
          [ex, done, black = request.black](std::shared_ptr<Room> room, std::optional<Refusal> refusal) {
            if (!room) return done({}, refusal);
-           room->command([black](const GameAuthority& a) { return a.join(black); }, std::nullopt,
-                         [ex, done, id = room->id()](std::optional<Refusal> refusal, const RoomRecord&) {
-                           answer(ex, [done, id, refusal] { done(refusal ? std::string() : id, refusal); });
-                         });
+           seat_second(room, black, ex, [done](std::shared_ptr<Room> seated, std::optional<Refusal> refusal) {
+             done(seated ? seated->id() : std::string(), refusal);
+           });
          },
          request.black.id);
 }

@@ -56,6 +56,10 @@ class RoomDirectory : public RoomObserver, public std::enable_shared_from_this<R
   // A rematch: a new room like `request.old` with both players seated (the
   // new white creates it, the new black joins); answered on `ex`.
   void open_rematch(RematchRequest request, StoreExecutor ex, RematchDone done);
+  // A ladder or event game: a rated room with the id the store chose, white
+  // creating it and black seated at once (so it is live); its start deadline
+  // runs from now. Answered on `ex`; counts against no one's open rooms.
+  void open_competition(const CompetitionGame& game, StoreExecutor ex, Created created);
   int rooms_in_memory();
 
   void on(const RoomLoaded& e) override { track(e.room); }
@@ -67,6 +71,12 @@ class RoomDirectory : public RoomObserver, public std::enable_shared_from_this<R
     std::int64_t creator;
     std::int64_t since;  // created_at while open, finished_at once closed
   };
+  // Stores and opens the room (`counted`: the creator's open-room count was
+  // raised for it, and is lowered once it is stored or failed).
+  void open_record(RoomRecord record, const PlayerInfo& creator, engine::Color seat, StoreExecutor ex, Created created,
+                   std::optional<std::int64_t> reserved, bool counted);
+  // The second player sits down (a rematch's, a competition game's); answered on `ex`.
+  static void seat_second(std::shared_ptr<Room> room, const PlayerInfo& player, StoreExecutor ex, Created created);
   void track(const RoomSummary& room);
   void track_locked(const RoomSummary& room);  // mutex_ held
   void forget(std::string id);  // under mutex_ (a copy: callers pass keys of the sets it erases from)

@@ -30,6 +30,7 @@ struct RoomSummary {
   std::string white_name, black_name;
   bool white_seated = false, black_seated = false;
   bool rated = false;
+  bool competition = false;  // a ladder or event game
   std::optional<protocol::RatingView> white_rating, black_rating;  // of seated accounts
   int moves = 0;
   int ply = 0;

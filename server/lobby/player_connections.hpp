@@ -38,6 +38,20 @@ class PlayerConnections {
     if (it->second.empty()) clients_.erase(it);
   }
 
+  // Sends `frame` to every open connection of `player`; how many there were.
+  int send(std::int64_t player, const Frame& frame) {
+    std::vector<std::shared_ptr<Client>> open;
+    {
+      std::lock_guard lock(mutex_);
+      auto it = clients_.find(player);
+      if (it == clients_.end()) return 0;
+      for (auto& e : it->second)
+        if (auto c = e.client.lock()) open.push_back(std::move(c));
+    }
+    for (auto& c : open) c->send(frame);
+    return static_cast<int>(open.size());
+  }
+
   // Closes every open connection of `player`; how many there were.
   int disconnect_player(std::int64_t player, const char* reason) {
     std::vector<std::shared_ptr<Client>> open;

@@ -1,11 +1,13 @@
 #include "net/http_api.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <spdlog/spdlog.h>
 
 #include "account/account_api.hpp"
 #include "account/admin_api.hpp"
 #include "rating/rating_api.hpp"
+#include "competition/competition_http.hpp"
 #include "engine/registry.hpp"
 #include "net/http_session.hpp"  // origin_allowed
 #include "game/authority.hpp"  // replay_event
@@ -59,14 +61,16 @@ HttpResponse game_answer(const HttpRequest& request, const RoomRecord& record, c
 }  // namespace
 
 HttpApi::HttpApi(HttpApiSettings settings, GameIndex& index, GameLog& log, ServerGauges gauges,
-                 std::shared_ptr<AccountApi> accounts, std::shared_ptr<AdminApi> admin, std::shared_ptr<RatingApi> ratings)
+                 std::shared_ptr<AccountApi> accounts, std::shared_ptr<AdminApi> admin, std::shared_ptr<RatingApi> ratings,
+                 std::vector<std::shared_ptr<HttpModule>> modules)
     : settings_(std::move(settings)),
       index_(index),
       log_(log),
       gauges_(std::move(gauges)),
       accounts_(std::move(accounts)),
       admin_(std::move(admin)),
-      ratings_(std::move(ratings)) {}
+      ratings_(std::move(ratings)),
+      modules_(std::move(modules)) {}
 
 std::string HttpApi::content_type(const std::string& path) {
   static const std::pair<const char*, const char*> kTypes[] = {
@@ -86,6 +90,14 @@ namespace {
 
 bool starts_with(const std::string& text, std::string_view prefix) { return text.rfind(prefix, 0) == 0; }
 
+// The client's list page `root` ("/ladders") or one item's page ("/ladders/12").
+bool client_page(const std::string& path, std::string_view root) {
+  if (path == root || path == std::string(root) + "/") return true;
+  if (!starts_with(path, std::string(root) + "/")) return false;
+  std::string_view id = std::string_view(path).substr(root.size() + 1);
+  return !id.empty() && id.size() <= 18 && std::all_of(id.begin(), id.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
 }  // namespace
 
 std::optional<HttpResponse> HttpApi::refuse_post(const HttpRequest& request) const {
@@ -104,24 +116,30 @@ std::optional<HttpResponse> HttpApi::refuse_post(const HttpRequest& request) con
 
 void HttpApi::handle(HttpRequest request, const std::string& address, StoreExecutor ex, Reply reply) {
   auto [path, query] = split_target(std_view(request.target()));
+  HttpModule* module = nullptr;
+  for (const auto& m : modules_)
+    if (m->owns(path)) module = m.get();
   const bool account_path = starts_with(path, "/api/account") || starts_with(path, "/api/players/");
   const bool admin_path = starts_with(path, "/api/admin/");
   const auto method = request.method();
-  if (method == http::verb::post && (account_path || admin_path)) {
+  const bool patch = method == http::verb::patch && module && module->patchable(path);
+  if ((method == http::verb::post && (account_path || admin_path || module)) || patch) {
     if (auto refusal = refuse_post(request)) return reply(std::move(*refusal));
   } else if (method != http::verb::get && method != http::verb::head) {
-    const char* allowed = account_path || admin_path ? "GET, HEAD, POST" : "GET, HEAD";
+    const char* allowed = account_path || admin_path || module ? "GET, HEAD, POST" : "GET, HEAD";
     auto res = json_error(request, http::status::method_not_allowed, "method_not_allowed", std::string("only ") + allowed);
     res.set(http::field::allow, allowed);
     return reply(std::move(res));
   }
   auto shared = std::make_shared<const HttpRequest>(std::move(request));
+  if (module) return module->handle(std::move(shared), path, query, address, std::move(ex), std::move(reply));
   if (RatingApi::owns(path)) return ratings_->handle(std::move(shared), path, query, std::move(ex), std::move(reply));
   if (account_path) return accounts_->handle(std::move(shared), path, address, std::move(ex), std::move(reply));
   if (admin_path) return admin_->handle(std::move(shared), path, query, address, std::move(ex), std::move(reply));
   if (starts_with(path, "/api/")) return api(std::move(shared), path, query, std::move(ex), std::move(reply));
   // The client's own pages (a profile, the admin page) are its index.html.
-  if (starts_with(path, "/@/") || path == "/admin" || path == "/leaderboard" || path == "/leaderboard/")
+  if (starts_with(path, "/@/") || path == "/admin" || path == "/leaderboard" || path == "/leaderboard/" ||
+      client_page(path, "/ladders") || client_page(path, "/events"))
     return reply(static_file(*shared, "/"));
   reply(static_file(*shared, path));
 }

@@ -26,6 +26,7 @@ struct ServerGauges {
 class AccountApi;
 class AdminApi;
 class RatingApi;
+class HttpModule;
 
 struct HttpApiSettings {
   std::filesystem::path static_dir;
@@ -36,7 +37,8 @@ class HttpApi {
  public:
   using Reply = std::function<void(HttpResponse)>;
   HttpApi(HttpApiSettings settings, GameIndex& index, GameLog& log, ServerGauges gauges, std::shared_ptr<AccountApi> accounts,
-          std::shared_ptr<AdminApi> admin, std::shared_ptr<RatingApi> ratings);
+          std::shared_ptr<AdminApi> admin, std::shared_ptr<RatingApi> ratings,
+          std::vector<std::shared_ptr<HttpModule>> modules = {});
   // Answers on `ex` (the connection's strand), after the store if it needs it.
   // `address` is the client's AddressBook key (rate limits, the audit log).
   void handle(HttpRequest request, const std::string& address, StoreExecutor ex, Reply reply);
@@ -61,6 +63,7 @@ class HttpApi {
   std::shared_ptr<AccountApi> accounts_;
   std::shared_ptr<AdminApi> admin_;
   std::shared_ptr<RatingApi> ratings_;
+  std::vector<std::shared_ptr<HttpModule>> modules_;  // ladders, events: each owns its paths
 };
 
 }  // namespace arena

@@ -52,6 +52,22 @@ void insert_event(Connection& db, const std::string& room, const EventRecord& e)
 
 }  // namespace
 
+protocol::TimeControl read_clock(const Statement& s, int column) {
+  protocol::TimeControl c;
+  c.kind = parse_clock_kind(s.text(column));
+  c.initial_ms = s.integer(column + 1);
+  c.increment_ms = s.integer(column + 2);
+  c.days_per_move = static_cast<int>(s.integer(column + 3));
+  return c;
+}
+
+Statement& bind_clock(Statement& s, int first, const protocol::TimeControl& c) {
+  return s.bind(first, protocol::clock_kind_name(c.kind))
+      .bind(first + 1, c.initial_ms)
+      .bind(first + 2, c.increment_ms)
+      .bind(first + 3, std::int64_t{c.days_per_move});
+}
+
 std::optional<Rating> read_seat_rating(const Statement& s, int column) {
   if (s.integer(column) == 0) return std::nullopt;  // a guest, or nobody
   Rating r;  // an account without a rated game in the perf: the initial values
@@ -66,7 +82,7 @@ const std::string kSelectRooms =
     "r.reason, r.plies, r.created_at, r.finished_at, coalesce(w.name, ''), coalesce(b.name, ''), r.clock_kind, "
     "r.clock_initial_ms, r.clock_increment_ms, r.clock_days, r.rated, "
     "wa.id IS NOT NULL, wr.rating, wr.rd, wr.volatility, wr.games, wr.last_game_at, "
-    "ba.id IS NOT NULL, br.rating, br.rd, br.volatility, br.games, br.last_game_at "
+    "ba.id IS NOT NULL, br.rating, br.rd, br.volatility, br.games, br.last_game_at, r.competition, r.start_by "
     "FROM rooms r LEFT JOIN players w ON w.id = r.white LEFT JOIN players b ON b.id = r.black "
     "LEFT JOIN accounts wa ON wa.player = r.white LEFT JOIN accounts ba ON ba.player = r.black "
     "LEFT JOIN ratings wr ON wr.player = r.white AND wr.perf = r.game || ':' || r.variant "
@@ -87,13 +103,12 @@ RoomRecord read_room(const Statement& s) {
   r.finished_at = s.integer(13);
   r.white_name = s.text(14);
   r.black_name = s.text(15);
-  r.clock.kind = parse_clock_kind(s.text(16));
-  r.clock.initial_ms = s.integer(17);
-  r.clock.increment_ms = s.integer(18);
-  r.clock.days_per_move = static_cast<int>(s.integer(19));
+  r.clock = read_clock(s, 16);
   r.rated = s.integer(20) != 0;
   r.white_rating = read_seat_rating(s, 21);
   r.black_rating = read_seat_rating(s, 27);
+  r.competition = s.integer(33) != 0;
+  r.start_by = s.integer(34);
   return r;
 }
 
@@ -127,8 +142,8 @@ void rename_player(Connection& db, std::int64_t id, const std::string& name) {
 
 EventWritten insert_room(Connection& db, const RoomRecord& r, const EventRecord& first) {
   db.prepare("INSERT INTO rooms (id, game, variant, white_extra, black_extra, private, white, black, status, result, "
-             "reason, plies, created_at, finished_at, clock_kind, clock_initial_ms, clock_increment_ms, clock_days, rated) "
-             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+             "reason, plies, created_at, finished_at, clock_kind, clock_initial_ms, clock_increment_ms, clock_days, rated, "
+             "competition, start_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
       .bind(1, r.id)
       .bind(2, r.options.game)
       .bind(3, r.options.variant)
@@ -148,6 +163,8 @@ EventWritten insert_room(Connection& db, const RoomRecord& r, const EventRecord&
       .bind(17, r.clock.increment_ms)
       .bind(18, std::int64_t{r.clock.days_per_move})
       .bind(19, std::int64_t{r.rated ? 1 : 0})
+      .bind(20, std::int64_t{r.competition ? 1 : 0})
+      .bind(21, r.start_by)
       .run();
   insert_event(db, r.id, first);
   EventWritten written;
@@ -176,6 +193,8 @@ EventWritten append_event(Connection& db, const std::string& room, const EventRe
   EventWritten written;
   if (c.white || c.black) written.seated = seat_rating(db, c.white ? *c.white : *c.black, perf_of_room(db, room));
   if (c.rate) written.rated = rate_game(db, room, *c.rate, event.at);
+  // A ladder's standings and an event's results move with the game's end.
+  if (c.status && protocol::closed(*c.status)) settle_competition_game(db, room, event, c);
   return written;
 }
 

@@ -22,6 +22,10 @@ RoomRecord read_room(const Statement& s);
 // rating, rd, volatility, games, last game): none for a guest or nobody.
 std::optional<Rating> read_seat_rating(const Statement& s, int column);
 std::vector<RoomRecord> read_rooms(Statement& s);
+// A time control from four columns from `column` on (kind, initial, increment,
+// days), as rooms, ladders and tournaments store it; and binding one.
+protocol::TimeControl read_clock(const Statement& s, int column);
+Statement& bind_clock(Statement& s, int first, const protocol::TimeControl& c);
 // A page of a listing as LIMIT and OFFSET: per_page clamped to 1..100, page to 1..
 struct PageWindow {
   std::int64_t limit, offset;
@@ -58,6 +62,31 @@ std::optional<RatingChange> rating_change(Connection& db, const std::string& roo
 std::vector<PerfRating> ratings_of(Connection& db, std::int64_t player);
 std::optional<RatingHistoryRecord> rating_history(Connection& db, const std::string& username, const std::string& perf);
 LeaderboardPage leaderboard(Connection& db, const std::string& perf, std::int64_t now, int page, int per_page);
+
+// ---- ladders (sqlite_ladder_queries.cpp) and events (sqlite_tournament_queries.cpp) ----
+// A ladder or event room closed with `event` (its row already updated by
+// `change`): a ladder's challenge closes and its standings move, an event's
+// pairing gets its result. Nothing for another room.
+void settle_competition_game(Connection& db, const std::string& room, const EventRecord& event, const RoomChange& change);
+void settle_ladder_game(Connection& db, const std::string& room, const EventRecord& event, const RoomChange& change);
+void settle_tournament_game(Connection& db, const std::string& room, const RoomChange& change);
+Outcome<LadderRecord> create_ladder(Connection& db, LadderRecord ladder, const AuditEntry& audit);
+Outcome<LadderRecord> edit_ladder(Connection& db, std::int64_t id, const LadderEdit& edit);
+std::vector<LadderRecord> ladders(Connection& db);
+std::optional<LadderDetail> ladder(Connection& db, std::int64_t id);
+Outcome<LadderDetail> change_roster(Connection& db, std::int64_t id, const RosterChange& change, std::int64_t now);
+Outcome<CompetitionGame> challenge(Connection& db, const NewChallenge& challenge);
+void ladder_activity(Connection& db, std::int64_t now);
+std::vector<CompetitionGame> pending_ladder_games(Connection& db);
+Outcome<TournamentRecord> create_tournament(Connection& db, TournamentRecord t, const AuditEntry& audit);
+std::vector<TournamentRecord> tournaments(Connection& db);
+std::optional<TournamentDetail> tournament(Connection& db, std::int64_t id);
+Outcome<std::int64_t> register_player(Connection& db, std::int64_t id, std::int64_t player, bool join, std::int64_t now);
+Outcome<TournamentProgress> tournament_command(Connection& db, std::int64_t id, const TournamentCommand& command,
+                                               const RoomIds& room_ids);
+std::optional<TournamentProgress> tournament_room_ended(Connection& db, const std::string& room, std::int64_t now,
+                                                        const RoomIds& room_ids);
+std::vector<CompetitionGame> pending_tournament_games(Connection& db);
 
 // ---- chat (sqlite_chat_queries.cpp) ----
 void insert_chat(Connection& db, const std::string& room, const ChatRecord& message);

@@ -301,4 +301,84 @@ void SqliteStore::leaderboard(std::string perf, std::int64_t now, int page, int 
   });
 }
 
+// ---- ladders and events: each write one transaction (competition_store.hpp) ----
+
+void SqliteStore::create_ladder(LadderRecord ladder, AuditEntry audit, StoreExecutor ex,
+                                StoreReply<Outcome<LadderRecord>> reply) {
+  write_value(std::move(ex), std::move(reply), [ladder = std::move(ladder), audit = std::move(audit)](Connection& db) {
+    return sql::create_ladder(db, ladder, audit);
+  });
+}
+
+void SqliteStore::edit_ladder(std::int64_t id, LadderEdit edit, StoreExecutor ex, StoreReply<Outcome<LadderRecord>> reply) {
+  write_value(std::move(ex), std::move(reply), [id, edit = std::move(edit)](Connection& db) { return sql::edit_ladder(db, id, edit); });
+}
+
+void SqliteStore::ladders(StoreExecutor ex, StoreReply<std::vector<LadderRecord>> reply) {
+  read_value(std::move(ex), std::move(reply), [](Connection& db) { return sql::ladders(db); });
+}
+
+void SqliteStore::ladder(std::int64_t id, StoreExecutor ex, StoreReply<std::optional<LadderDetail>> reply) {
+  read_value(std::move(ex), std::move(reply), [id](Connection& db) { return sql::ladder(db, id); });
+}
+
+void SqliteStore::change_roster(std::int64_t id, RosterChange change, std::int64_t now, StoreExecutor ex,
+                                StoreReply<Outcome<LadderDetail>> reply) {
+  write_value(std::move(ex), std::move(reply),
+              [id, change = std::move(change), now](Connection& db) { return sql::change_roster(db, id, change, now); });
+}
+
+void SqliteStore::challenge(NewChallenge challenge, StoreExecutor ex, StoreReply<Outcome<CompetitionGame>> reply) {
+  write_value(std::move(ex), std::move(reply),
+              [challenge = std::move(challenge)](Connection& db) { return sql::challenge(db, challenge); });
+}
+
+void SqliteStore::ladder_activity(std::int64_t now, StoreExecutor ex, StoreDone done) {
+  write({[now](Connection& db) { sql::ladder_activity(db, now); }, done_on(std::move(ex), std::move(done))});
+}
+
+void SqliteStore::create_tournament(TournamentRecord tournament, AuditEntry audit, StoreExecutor ex,
+                                    StoreReply<Outcome<TournamentRecord>> reply) {
+  write_value(std::move(ex), std::move(reply), [t = std::move(tournament), audit = std::move(audit)](Connection& db) {
+    return sql::create_tournament(db, t, audit);
+  });
+}
+
+void SqliteStore::tournaments(StoreExecutor ex, StoreReply<std::vector<TournamentRecord>> reply) {
+  read_value(std::move(ex), std::move(reply), [](Connection& db) { return sql::tournaments(db); });
+}
+
+void SqliteStore::tournament(std::int64_t id, StoreExecutor ex, StoreReply<std::optional<TournamentDetail>> reply) {
+  read_value(std::move(ex), std::move(reply), [id](Connection& db) { return sql::tournament(db, id); });
+}
+
+void SqliteStore::register_player(std::int64_t id, std::int64_t player, bool join, std::int64_t now, StoreExecutor ex,
+                                  StoreReply<Outcome<std::int64_t>> reply) {
+  write_value(std::move(ex), std::move(reply),
+              [id, player, join, now](Connection& db) { return sql::register_player(db, id, player, join, now); });
+}
+
+void SqliteStore::tournament_command(std::int64_t id, TournamentCommand command, RoomIds room_ids, StoreExecutor ex,
+                                     StoreReply<Outcome<TournamentProgress>> reply) {
+  write_value(std::move(ex), std::move(reply), [id, command = std::move(command), room_ids = std::move(room_ids)](Connection& db) {
+    return sql::tournament_command(db, id, command, room_ids);
+  });
+}
+
+void SqliteStore::tournament_room_ended(std::string room, std::int64_t now, RoomIds room_ids, StoreExecutor ex,
+                                        StoreReply<std::optional<TournamentProgress>> reply) {
+  write_value(std::move(ex), std::move(reply), [room = std::move(room), now, room_ids = std::move(room_ids)](Connection& db) {
+    return sql::tournament_room_ended(db, room, now, room_ids);
+  });
+}
+
+void SqliteStore::pending_games(StoreExecutor ex, StoreReply<std::vector<CompetitionGame>> reply) {
+  read_value(std::move(ex), std::move(reply), [](Connection& db) {
+    auto games = sql::pending_ladder_games(db);
+    auto more = sql::pending_tournament_games(db);
+    games.insert(games.end(), more.begin(), more.end());
+    return games;
+  });
+}
+
 }  // namespace arena

@@ -80,6 +80,25 @@ class SqliteStore final : public Store {
                       StoreReply<std::optional<RatingHistoryRecord>> reply) override;
   void leaderboard(std::string perf, std::int64_t now, int page, int per_page, StoreExecutor ex,
                    StoreReply<LeaderboardPage> reply) override;
+  void create_ladder(LadderRecord ladder, AuditEntry audit, StoreExecutor ex, StoreReply<Outcome<LadderRecord>> reply) override;
+  void edit_ladder(std::int64_t id, LadderEdit edit, StoreExecutor ex, StoreReply<Outcome<LadderRecord>> reply) override;
+  void ladders(StoreExecutor ex, StoreReply<std::vector<LadderRecord>> reply) override;
+  void ladder(std::int64_t id, StoreExecutor ex, StoreReply<std::optional<LadderDetail>> reply) override;
+  void change_roster(std::int64_t id, RosterChange change, std::int64_t now, StoreExecutor ex,
+                     StoreReply<Outcome<LadderDetail>> reply) override;
+  void challenge(NewChallenge challenge, StoreExecutor ex, StoreReply<Outcome<CompetitionGame>> reply) override;
+  void ladder_activity(std::int64_t now, StoreExecutor ex, StoreDone done) override;
+  void create_tournament(TournamentRecord tournament, AuditEntry audit, StoreExecutor ex,
+                         StoreReply<Outcome<TournamentRecord>> reply) override;
+  void tournaments(StoreExecutor ex, StoreReply<std::vector<TournamentRecord>> reply) override;
+  void tournament(std::int64_t id, StoreExecutor ex, StoreReply<std::optional<TournamentDetail>> reply) override;
+  void register_player(std::int64_t id, std::int64_t player, bool join, std::int64_t now, StoreExecutor ex,
+                       StoreReply<Outcome<std::int64_t>> reply) override;
+  void tournament_command(std::int64_t id, TournamentCommand command, RoomIds room_ids, StoreExecutor ex,
+                          StoreReply<Outcome<TournamentProgress>> reply) override;
+  void tournament_room_ended(std::string room, std::int64_t now, RoomIds room_ids, StoreExecutor ex,
+                             StoreReply<std::optional<TournamentProgress>> reply) override;
+  void pending_games(StoreExecutor ex, StoreReply<std::vector<CompetitionGame>> reply) override;
 
  private:
   struct Write {

@@ -26,23 +26,10 @@
 #include "protocol/room_types.hpp"
 #include "protocol/time_control.hpp"
 #include "rating/glicko2.hpp"
+#include "store/competition_store.hpp"
+#include "store/store_basics.hpp"
 
 namespace arena {
-
-using StoreExecutor = boost::asio::any_io_executor;
-
-// A read's answer: the value, or why the store could not give it.
-template <class T>
-struct Stored {
-  T value{};
-  std::string error;  // empty: `value` holds the answer
-  bool ok() const { return error.empty(); }
-};
-
-template <class T>
-using StoreReply = std::function<void(Stored<T>)>;
-// A write's answer: empty when durable, else why nothing was written.
-using StoreDone = std::function<void(const std::string& error)>;
 
 struct PlayerRecord {
   std::int64_t id = 0;
@@ -74,6 +61,8 @@ struct RoomRecord {
   std::int64_t created_at = 0;  // ms since the epoch
   std::int64_t finished_at = 0;  // 0 while open or live
   bool rated = false;            // a finished game changes its players' ratings (#13)
+  bool competition = false;      // a ladder or event game (#14): players may not abort it
+  std::int64_t start_by = 0;     // a competition game with a live clock must start by then (0: no deadline)
   // The seated accounts' ratings in the room's perf, as stored when read (or
   // as of sitting down, in a room in memory); none for a guest or a free seat.
   std::optional<Rating> white_rating, black_rating;
@@ -102,16 +91,6 @@ struct ChatRecord {
   std::string text;
   std::int64_t at = 0;      // ms since the epoch
   bool deleted = false;     // a moderator deleted it: kept, never shown
-};
-
-// One row of the audit log: who did what to whom, from where.
-struct AuditEntry {
-  std::optional<std::int64_t> actor;  // the account; none: the command line
-  std::string action;                 // ban, unban, mute, unmute, set_role, abort, adjudicate, add_account
-  std::string target;                 // a username or a room id
-  std::string details = "{}";         // a JSON object's text
-  std::string address;                // the actor's client address, or "cli"
-  std::int64_t at = 0;                // ms since the epoch
 };
 
 // What an event changes in its room's row, written in the same transaction as
@@ -350,8 +329,13 @@ class RatingBook {
                            StoreReply<LeaderboardPage> reply) = 0;
 };
 
-// One database behind all five.
-class Store : public IdentityStore, public AccountStore, public GameLog, public GameIndex, public RatingBook {
+// One database behind all six.
+class Store : public IdentityStore,
+              public AccountStore,
+              public GameLog,
+              public GameIndex,
+              public RatingBook,
+              public CompetitionStore {
  public:
   // Completes every write accepted so far and refuses later ones ("the server
   // is stopping"); their completions are still posted. Idempotent.

@@ -1,7 +1,10 @@
 #pragma once
 // What the tests with accounts share: the account API's calls over HTTP and a
 // WebSocket client identified by its session cookie.
+#include <cstdio>
+#include <cstdlib>
 #include <map>
+#include <sys/wait.h>
 #include <string>
 
 #include "arena_test_support.hpp"
@@ -46,6 +49,16 @@ inline std::string login(int port, const std::string& username, const std::strin
   auto r = post(port, "/api/account/login", {{"username", username}, {"password", password}});
   REQUIRE_MESSAGE(r.status == 200, r.body);
   return cookie_of(r);
+}
+
+// `gipf-arena admin ARGS` with `input` on standard input; its exit status.
+inline int admin_command(const std::string& args, const std::string& input) {
+  std::string command = std::string(std::getenv("GIPF_ARENA_BIN")) + " admin " + args + " >/dev/null 2>&1";
+  FILE* pipe = popen(command.c_str(), "w");
+  if (!pipe) return -1;
+  fputs(input.c_str(), pipe);
+  int status = pclose(pipe);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 // A WebSocket client identified by its session cookie.

@@ -15,16 +15,6 @@ using namespace test_support;
 
 namespace {
 
-// `gipf-arena admin ARGS` with `input` on standard input; its exit status.
-int admin_command(const std::string& args, const std::string& input) {
-  std::string command = std::string(std::getenv("GIPF_ARENA_BIN")) + " admin " + args + " >/dev/null 2>&1";
-  FILE* pipe = popen(command.c_str(), "w");
-  if (!pipe) return -1;
-  fputs(input.c_str(), pipe);
-  int status = pclose(pipe);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 std::string file_bytes(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};

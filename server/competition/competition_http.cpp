@@ -1,0 +1,61 @@
+#include "competition/competition_http.hpp"
+
+#include <charconv>
+
+#include "account/account_api.hpp"  // session_of
+#include "rating/perf.hpp"
+
+namespace arena {
+
+namespace http = boost::beast::http;
+
+void CompetitionHttp::viewer(const std::shared_ptr<const HttpRequest>& request, StoreExecutor ex,
+                             std::function<void(std::optional<AccountRecord>)> next) const {
+  std::string session = session_of(*request);
+  if (session.empty()) return next(std::nullopt);
+  accounts_.authenticate(session, ex, std::move(next));
+}
+
+void CompetitionHttp::player(const std::shared_ptr<const HttpRequest>& request, StoreExecutor ex, Reply reply,
+                             std::function<void(AccountRecord)> next) const {
+  viewer(request, ex, [request, reply, next](std::optional<AccountRecord> account) {
+    if (!account) return reply(json_error(*request, http::status::unauthorized, "not_authenticated", "sign in first"));
+    next(std::move(*account));
+  });
+}
+
+void CompetitionHttp::admin(const std::shared_ptr<const HttpRequest>& request, const std::string& address, StoreExecutor ex,
+                            Reply reply, std::function<void(Admin)> next) const {
+  player(request, ex, reply, [request, address, reply, next](AccountRecord account) {
+    if (account.role != protocol::Role::Admin)
+      return reply(json_error(*request, http::status::forbidden, "forbidden", "ladders and events are run by admins"));
+    next(Admin{std::move(account), address});
+  });
+}
+
+HttpResponse refusal_response(const HttpRequest& request, const std::string& code, const std::string& message) {
+  auto status = http::status::conflict;
+  if (code == "not_found") status = http::status::not_found;
+  if (code == "bad_field" || code == "out_of_reach") status = http::status::bad_request;
+  return json_error(request, status, code, message);
+}
+
+AuditEntry admin_audit(const CompetitionHttp::Admin& admin, std::string action, std::string target, const nlohmann::json& details) {
+  return AuditEntry{admin.account.id, std::move(action), std::move(target), details.dump(), admin.address, now_ms()};
+}
+
+std::optional<IdPath> id_path(const std::string& path, std::string_view prefix) {
+  if (path.rfind(prefix, 0) != 0) return std::nullopt;
+  std::string_view tail = std::string_view(path).substr(prefix.size());
+  std::size_t slash = tail.find('/');
+  std::string_view digits = tail.substr(0, slash);
+  IdPath out;
+  auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), out.id);
+  if (ec != std::errc() || end != digits.data() + digits.size() || digits.empty() || out.id <= 0) return std::nullopt;
+  if (slash != std::string_view::npos) out.rest = std::string(tail.substr(slash + 1));
+  return out;
+}
+
+bool valid_pool(const std::string& game, const std::string& variant) { return is_perf(game + ":" + variant); }
+
+}  // namespace arena

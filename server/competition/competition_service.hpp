@@ -1,0 +1,61 @@
+#pragma once
+// Runs ladders and events (#14) around the store: creates the rooms of the
+// games the store paired (a challenge, a round), tells both players with a
+// `pairing` message, pairs an event's next round when a game ends and the
+// event pairs itself, applies the ladders' activity periodically, and at start
+// makes sure every pending game has its room (a crash between a pairing and
+// its room's creation loses nothing). The rules themselves live in the store's
+// transactions (store/competition_store.hpp) and competition/.
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "game/room_events.hpp"
+#include "store/competition_store.hpp"
+
+namespace arena {
+
+class RoomDirectory;
+class PlayerConnections;
+
+class CompetitionService : public RoomObserver, public std::enable_shared_from_this<CompetitionService> {
+ public:
+  // Called with the games created (or found) and those whose room could not be created.
+  using Opened = std::function<void(std::vector<CompetitionGame> opened, std::vector<CompetitionGame> failed)>;
+
+  CompetitionService(boost::asio::any_io_executor io, CompetitionStore& store, RoomDirectory& directory,
+                     PlayerConnections& connections, std::function<std::int64_t()> clock,
+                     std::chrono::milliseconds activity_period);
+
+  // Opens the rooms of every pending game, then applies activity every period.
+  void start();
+  void stop();
+
+  // Creates each game's room (or finds it, seating a missing black), tells
+  // both players; `done` on `ex`.
+  void open_games(std::vector<CompetitionGame> games, StoreExecutor ex, Opened done);
+
+  // A competition room closed: its event may pair its next round.
+  void on(const EventCommitted& e) override;
+
+ private:
+  void open_one(CompetitionGame game, std::function<void(bool)> done);
+  void tell_players(const CompetitionGame& game);
+  void apply_activity();
+
+  boost::asio::any_io_executor io_;
+  boost::asio::strand<boost::asio::any_io_executor> strand_;
+  CompetitionStore& store_;
+  RoomDirectory& directory_;
+  PlayerConnections& connections_;
+  std::function<std::int64_t()> clock_;
+  std::chrono::milliseconds activity_period_;
+  boost::asio::steady_timer timer_;
+};
+
+}  // namespace arena

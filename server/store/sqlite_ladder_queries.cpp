@@ -1,0 +1,395 @@
+// Challenge ladders (#14) on SQLite: each write loads a ladder's standings,
+// applies the pure rules (competition/ladder_rules) and writes them back whole,
+// inside the writer's transaction. Ladders are small (kMaxLadderPlayers).
+#include <algorithm>
+
+#include "rating/perf.hpp"
+#include "sqlite_connection.hpp"
+#include "sqlite_queries.hpp"
+
+namespace arena::sql {
+namespace {
+
+using ladder::LadderStatus;
+
+const std::string kSelectLadders =
+    "SELECT l.id, l.name, l.game, l.variant, l.clock_kind, l.clock_initial_ms, l.clock_increment_ms, l.clock_days, "
+    "l.status, l.created_at, (SELECT count(*) FROM ladder_players p WHERE p.ladder = l.id) FROM ladders l ";
+
+LadderRecord read_ladder(const Statement& s) {
+  LadderRecord l;
+  l.id = s.integer(0);
+  l.name = s.text(1);
+  l.options = {s.text(2), s.text(3), 0, 0};
+  l.clock = read_clock(s, 4);
+  auto status = ladder::parse_status(s.text(8));
+  if (!status) throw SqliteError("unknown ladder status '" + s.text(8) + "' in the database");
+  l.status = *status;
+  l.created_at = s.integer(9);
+  l.players = s.integer(10);
+  return l;
+}
+
+std::optional<LadderRecord> find_ladder(Connection& db, std::int64_t id) {
+  Statement s = db.prepare(kSelectLadders + "WHERE l.id = ?");
+  s.bind(1, id);
+  if (!s.step()) return std::nullopt;
+  return read_ladder(s);
+}
+
+std::string encode_times(const std::vector<std::int64_t>& times) {
+  std::string out;
+  for (auto t : times) out += (out.empty() ? "" : ",") + std::to_string(t);
+  return out;
+}
+
+std::vector<std::int64_t> decode_times(const std::string& text) {
+  std::vector<std::int64_t> out;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::size_t comma = text.find(',', at);
+    if (comma == std::string::npos) comma = text.size();
+    try {
+      out.push_back(std::stoll(text.substr(at, comma - at)));
+    } catch (const std::exception&) {
+      throw SqliteError("a damaged time list '" + text + "' in ladder_players");
+    }
+    at = comma + 1;
+  }
+  return out;
+}
+
+ladder::LadderPlayer read_player(const Statement& s, int column) {
+  ladder::LadderPlayer p;
+  p.account = s.integer(column);
+  p.last_game_ms = s.integer(column + 1);
+  p.drops = static_cast<int>(s.integer(column + 2));
+  p.inactive = s.integer(column + 3) != 0;
+  p.time_losses_ms = decode_times(s.text(column + 4));
+  return p;
+}
+
+ladder::Standings load_standings(Connection& db, std::int64_t id) {
+  Statement s = db.prepare(
+      "SELECT player, last_game_at, drops, inactive, time_losses FROM ladder_players WHERE ladder = ? ORDER BY position");
+  s.bind(1, id);
+  ladder::Standings out;
+  while (s.step()) out.players.push_back(read_player(s, 0));
+  return out;
+}
+
+void save_standings(Connection& db, std::int64_t id, const ladder::Standings& standings) {
+  db.prepare("DELETE FROM ladder_players WHERE ladder = ?").bind(1, id).run();
+  Statement insert = db.prepare(
+      "INSERT INTO ladder_players (ladder, player, position, last_game_at, drops, inactive, time_losses) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?)");
+  std::int64_t position = 0;
+  for (const auto& p : standings.players) {
+    insert.bind(1, id)
+        .bind(2, p.account)
+        .bind(3, ++position)
+        .bind(4, p.last_game_ms)
+        .bind(5, std::int64_t{p.drops})
+        .bind(6, std::int64_t{p.inactive ? 1 : 0})
+        .bind(7, encode_times(p.time_losses_ms))
+        .run();
+  }
+}
+
+// The ladder's challenges check_challenge needs: the open ones and those of the cooldown window.
+std::vector<ladder::Challenge> rules_view(Connection& db, std::int64_t id, std::int64_t now) {
+  Statement s = db.prepare(
+      "SELECT challenger, defender, created_at, open FROM ladder_challenges "
+      "WHERE ladder = ? AND (open = 1 OR created_at > ?)");
+  s.bind(1, id).bind(2, now - ladder::kCooldownMs);
+  std::vector<ladder::Challenge> out;
+  while (s.step()) out.push_back({s.integer(0), s.integer(1), s.integer(2), s.integer(3) != 0});
+  return out;
+}
+
+const std::string kSelectChallenges =
+    "SELECT c.id, c.ladder, c.challenger, c.defender, c.white, c.black, cp.name, dp.name, c.room, c.created_at, "
+    "c.finished_at, c.open, c.outcome, c.reason FROM ladder_challenges c JOIN players cp ON cp.id = c.challenger "
+    "JOIN players dp ON dp.id = c.defender ";
+
+std::vector<ChallengeRecord> read_challenges(Statement& s) {
+  std::vector<ChallengeRecord> out;
+  while (s.step()) {
+    ChallengeRecord c;
+    c.id = s.integer(0);
+    c.ladder = s.integer(1);
+    c.challenger = s.integer(2);
+    c.defender = s.integer(3);
+    c.white = s.integer(4);
+    c.black = s.integer(5);
+    c.challenger_name = s.text(6);
+    c.defender_name = s.text(7);
+    c.room = s.text(8);
+    c.created_at = s.integer(9);
+    c.finished_at = s.integer(10);
+    c.open = s.integer(11) != 0;
+    c.outcome = s.text(12);
+    c.reason = s.text(13);
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+struct AccountPlayer {
+  std::int64_t player = 0;
+  std::string username;
+};
+
+std::optional<AccountPlayer> account_player(Connection& db, const std::string& username) {
+  Statement s = db.prepare("SELECT player, username FROM accounts WHERE username_key = ?");
+  s.bind(1, lower(username));
+  if (!s.step()) return std::nullopt;
+  return AccountPlayer{s.integer(0), s.text(1)};
+}
+
+template <class T>
+Outcome<T> no_ladder() {
+  return Outcome<T>::refused("not_found", "no such ladder");
+}
+
+void audit_with_target(Connection& db, AuditEntry audit, std::int64_t ladder_id) {
+  if (audit.target.empty()) audit.target = "ladder:" + std::to_string(ladder_id);
+  insert_audit(db, audit);
+}
+
+}  // namespace
+
+Outcome<LadderRecord> create_ladder(Connection& db, LadderRecord l, const AuditEntry& audit) {
+  if (std::stoll(db.text_of("SELECT count(*) FROM ladders")) >= kMaxLadders)
+    return Outcome<LadderRecord>::refused("too_many_ladders", "there are " + std::to_string(kMaxLadders) + " ladders already");
+  Statement insert = db.prepare(
+      "INSERT INTO ladders (name, game, variant, clock_kind, clock_initial_ms, clock_increment_ms, clock_days, status, "
+      "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  insert.bind(1, l.name).bind(2, l.options.game).bind(3, l.options.variant);
+  bind_clock(insert, 4, l.clock).bind(8, ladder::status_name(l.status)).bind(9, l.created_at).run();
+  std::int64_t id = db.last_insert_rowid();
+  audit_with_target(db, audit, id);
+  return {*find_ladder(db, id), {}, {}};
+}
+
+Outcome<LadderRecord> edit_ladder(Connection& db, std::int64_t id, const LadderEdit& edit) {
+  auto found = find_ladder(db, id);
+  if (!found) return no_ladder<LadderRecord>();
+  if (found->status == LadderStatus::closed)
+    return Outcome<LadderRecord>::refused("ladder_closed", "a closed ladder does not change");
+  LadderRecord l = *found;
+  if (edit.name) l.name = *edit.name;
+  if (edit.clock) l.clock = *edit.clock;
+  if (edit.status) l.status = *edit.status;
+  Statement update = db.prepare(
+      "UPDATE ladders SET name = ?, clock_kind = ?, clock_initial_ms = ?, clock_increment_ms = ?, clock_days = ?, "
+      "status = ? WHERE id = ?");
+  update.bind(1, l.name);
+  bind_clock(update, 2, l.clock).bind(6, ladder::status_name(l.status)).bind(7, id).run();
+  audit_with_target(db, edit.audit, id);
+  return {*find_ladder(db, id), {}, {}};
+}
+
+std::vector<LadderRecord> ladders(Connection& db) {
+  Statement s = db.prepare(kSelectLadders + "ORDER BY l.id DESC");
+  std::vector<LadderRecord> out;
+  while (s.step()) out.push_back(read_ladder(s));
+  return out;
+}
+
+std::optional<LadderDetail> ladder(Connection& db, std::int64_t id) {
+  auto found = find_ladder(db, id);
+  if (!found) return std::nullopt;
+  LadderDetail d;
+  d.ladder = *found;
+  Statement s = db.prepare(
+      "SELECT lp.player, lp.last_game_at, lp.drops, lp.inactive, lp.time_losses, p.name, r.rating, r.rd, r.volatility, "
+      "r.games, r.last_game_at, (SELECT count(*) FROM ladder_challenges c WHERE c.ladder = lp.ladder AND c.open = 1 "
+      "AND (c.challenger = lp.player OR c.defender = lp.player)) FROM ladder_players lp JOIN players p ON p.id = lp.player "
+      "LEFT JOIN ratings r ON r.player = lp.player AND r.perf = ? WHERE lp.ladder = ? ORDER BY lp.position");
+  s.bind(1, perf_of(d.ladder.options)).bind(2, id);
+  while (s.step()) {
+    LadderStanding row;
+    row.player = read_player(s, 0);
+    row.username = s.text(5);
+    if (s.optional_integer(10))
+      row.rating = Rating{s.real(6), s.real(7), s.real(8), static_cast<int>(s.integer(9)), s.integer(10)};
+    row.open_challenges = static_cast<int>(s.integer(11));
+    d.standings.push_back(std::move(row));
+  }
+  Statement open = db.prepare(kSelectChallenges + "WHERE c.ladder = ? AND c.open = 1 ORDER BY c.id");
+  open.bind(1, id);
+  d.open = read_challenges(open);
+  Statement recent = db.prepare(kSelectChallenges + "WHERE c.ladder = ? AND c.open = 0 ORDER BY c.finished_at DESC, c.id DESC LIMIT ?");
+  recent.bind(1, id).bind(2, std::int64_t{kRecentLadderGames});
+  d.recent = read_challenges(recent);
+  d.rules_view = rules_view(db, id, now_ms());
+  return d;
+}
+
+Outcome<LadderDetail> change_roster(Connection& db, std::int64_t id, const RosterChange& change, std::int64_t now) {
+  using Kind = RosterChange::Kind;
+  auto found = find_ladder(db, id);
+  if (!found) return no_ladder<LadderDetail>();
+  if (found->status == LadderStatus::closed)
+    return Outcome<LadderDetail>::refused("ladder_closed", "a closed ladder does not change");
+  ladder::Standings standings = ladder::apply_activity(load_standings(db, id), now);
+  auto full = [&] { return static_cast<int>(standings.players.size()) >= kMaxLadderPlayers; };
+  const auto too_many = Outcome<LadderDetail>::refused(
+      "ladder_full", "a ladder holds at most " + std::to_string(kMaxLadderPlayers) + " players");
+  std::int64_t player = change.player;
+  if (change.kind != Kind::join && change.kind != Kind::seed) {
+    auto account = account_player(db, change.username);
+    if (!account) return Outcome<LadderDetail>::refused("not_found", "no account '" + change.username + "'");
+    player = account->player;
+  }
+  switch (change.kind) {
+    case Kind::join:
+    case Kind::add:
+      if (!standings.position_of(player) && full()) return too_many;
+      standings = ladder::join(standings, player, now);
+      break;
+    case Kind::remove:
+      if (!standings.position_of(player)) return Outcome<LadderDetail>::refused("not_found", "not on this ladder");
+      standings = ladder::remove(standings, player);
+      break;
+    case Kind::reinstate: {
+      auto at = standings.position_of(player);
+      if (at && !standings.players[*at - 1].inactive) break;  // active already
+      if (!at && full()) return too_many;
+      standings = ladder::join(ladder::remove(standings, player), player, now);
+      break;
+    }
+    case Kind::seed: {
+      if (static_cast<int>(change.order.size()) > kMaxLadderPlayers) return too_many;
+      ladder::Standings seeded;
+      for (const auto& name : change.order) {
+        auto account = account_player(db, name);
+        if (!account) return Outcome<LadderDetail>::refused("not_found", "no account '" + name + "'");
+        if (seeded.position_of(account->player))
+          return Outcome<LadderDetail>::refused("bad_field", "'" + name + "' is listed twice");
+        ladder::LadderPlayer p;
+        p.account = account->player;
+        p.last_game_ms = now;
+        if (auto at = standings.position_of(account->player); at && !standings.players[*at - 1].inactive)
+          p = standings.players[*at - 1];  // keeps their activity and time losses
+        seeded.players.push_back(std::move(p));
+      }
+      standings = std::move(seeded);
+      break;
+    }
+  }
+  save_standings(db, id, standings);
+  if (change.audit) audit_with_target(db, *change.audit, id);
+  return {*ladder(db, id), {}, {}};
+}
+
+Outcome<CompetitionGame> challenge(Connection& db, const NewChallenge& nc) {
+  auto found = find_ladder(db, nc.ladder);
+  if (!found) return no_ladder<CompetitionGame>();
+  auto defender = account_player(db, nc.defender);
+  if (!defender) return Outcome<CompetitionGame>::refused("not_found", "no account '" + nc.defender + "'");
+  ladder::Standings standings = ladder::apply_activity(load_standings(db, nc.ladder), nc.now);
+  auto views = rules_view(db, nc.ladder, nc.now);
+  if (auto refusal = ladder::check_challenge(standings, found->status, nc.challenger, defender->player, views, nc.now)) {
+    static constexpr const char* kWhy[] = {
+        "you may challenge only active players above you within your reach",
+        "too many open challenges: at most 2 sent and 3 received",
+        "you played each other in this ladder within the last 7 days",
+        "the ladder is not taking challenges",
+    };
+    return Outcome<CompetitionGame>::refused(std::string(ladder::code(*refusal)), kWhy[static_cast<int>(*refusal)]);
+  }
+  save_standings(db, nc.ladder, standings);  // the activity as of now, with the challenge
+  std::int64_t white = nc.challenger_white ? nc.challenger : defender->player;
+  std::int64_t black = nc.challenger_white ? defender->player : nc.challenger;
+  db.prepare("INSERT INTO ladder_challenges (ladder, challenger, defender, room, white, black, created_at) "
+             "VALUES (?, ?, ?, ?, ?, ?, ?)")
+      .bind(1, nc.ladder)
+      .bind(2, nc.challenger)
+      .bind(3, defender->player)
+      .bind(4, nc.room)
+      .bind(5, white)
+      .bind(6, black)
+      .bind(7, nc.now)
+      .run();
+  auto games = pending_ladder_games(db);
+  auto it = std::find_if(games.begin(), games.end(), [&](const CompetitionGame& g) { return g.room == nc.room; });
+  return {*it, {}, {}};
+}
+
+void settle_ladder_game(Connection& db, const std::string& room, const EventRecord& event, const RoomChange& change) {
+  Statement s = db.prepare(
+      "SELECT c.id, c.ladder, c.challenger, c.defender, c.white, l.status FROM ladder_challenges c "
+      "JOIN ladders l ON l.id = c.ladder WHERE c.room = ? AND c.open = 1");
+  s.bind(1, room);
+  if (!s.step()) return;
+  const std::int64_t id = s.integer(0), ladder_id = s.integer(1), challenger = s.integer(2), defender = s.integer(3);
+  const bool challenger_white = s.integer(4) == challenger;
+  const bool closed_ladder = s.text(5) == ladder::status_name(LadderStatus::closed);
+  std::string outcome = "aborted";
+  if (change.status == protocol::RoomStatus::Finished && !change.result.empty()) {
+    auto result = ladder::LadderOutcome::draw;
+    if (change.result == "1-0")
+      result = challenger_white ? ladder::LadderOutcome::challenger_won : ladder::LadderOutcome::defender_won;
+    if (change.result == "0-1")
+      result = challenger_white ? ladder::LadderOutcome::defender_won : ladder::LadderOutcome::challenger_won;
+    outcome = result == ladder::LadderOutcome::challenger_won ? "challenger"
+              : result == ladder::LadderOutcome::defender_won ? "defender"
+                                                              : "draw";
+    if (!closed_ladder) {
+      const bool on_time = event.kind == protocol::EventKind::Timeout;
+      auto standings = ladder::apply_activity(load_standings(db, ladder_id), event.at);
+      save_standings(db, ladder_id, ladder::record_game(standings, challenger, defender, result, on_time, event.at).standings);
+    }
+  }
+  db.prepare("UPDATE ladder_challenges SET open = 0, outcome = ?, reason = ?, finished_at = ? WHERE id = ?")
+      .bind(1, outcome)
+      .bind(2, change.reason)
+      .bind(3, event.at)
+      .bind(4, id)
+      .run();
+}
+
+void settle_competition_game(Connection& db, const std::string& room, const EventRecord& event, const RoomChange& change) {
+  settle_ladder_game(db, room, event, change);
+  settle_tournament_game(db, room, change);
+}
+
+void ladder_activity(Connection& db, std::int64_t now) {
+  Statement s = db.prepare("SELECT id FROM ladders WHERE status <> 'closed'");
+  std::vector<std::int64_t> ids;
+  while (s.step()) ids.push_back(s.integer(0));
+  for (auto id : ids) {
+    auto before = load_standings(db, id);
+    auto after = ladder::apply_activity(before, now);
+    if (!(after == before)) save_standings(db, id, after);
+  }
+}
+
+std::vector<CompetitionGame> pending_ladder_games(Connection& db) {
+  Statement s = db.prepare(
+      "SELECT c.room, l.game, l.variant, l.clock_kind, l.clock_initial_ms, l.clock_increment_ms, l.clock_days, c.white, "
+      "c.black, wp.name, bp.name, l.id, l.name, c.id FROM ladder_challenges c JOIN ladders l ON l.id = c.ladder "
+      "JOIN players wp ON wp.id = c.white JOIN players bp ON bp.id = c.black WHERE c.open = 1 ORDER BY c.id");
+  std::vector<CompetitionGame> out;
+  while (s.step()) {
+    CompetitionGame g;
+    g.room = s.text(0);
+    g.options = {s.text(1), s.text(2), 0, 0};
+    g.clock = read_clock(s, 3);
+    g.white = s.integer(7);
+    g.black = s.integer(8);
+    g.white_name = s.text(9);
+    g.black_name = s.text(10);
+    g.source_kind = "ladder";
+    g.source_id = s.integer(11);
+    g.source_name = s.text(12);
+    g.start_within_ms = g.clock.live() ? kLadderStartMinutes * 60000 : 0;
+    g.challenge = s.integer(13);
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
+}  // namespace arena::sql

@@ -1,0 +1,433 @@
+// Events (#14: round robin and Swiss; "tournaments" in code) on SQLite. A
+// round is paired inside the writer's transaction from the stored results
+// (competition/round_robin, competition/swiss), so two admins, or an admin and
+// the automatic pairing, cannot pair one round twice.
+#include <algorithm>
+
+#include "competition/round_robin.hpp"
+#include "competition/swiss.hpp"
+#include "competition/tiebreaks.hpp"
+#include "rating/perf.hpp"
+#include "sqlite_connection.hpp"
+#include "sqlite_queries.hpp"
+
+namespace arena::sql {
+namespace {
+
+constexpr int kMaxSwissPlayers = 64;
+
+const std::string kSelectTournaments =
+    "SELECT t.id, t.name, t.kind, t.game, t.variant, t.clock_kind, t.clock_initial_ms, t.clock_increment_ms, "
+    "t.clock_days, t.rounds, t.cycles, t.status, t.start_at, t.auto_pair, t.start_minutes, t.current_round, "
+    "t.created_at, (SELECT count(*) FROM tournament_players p WHERE p.tournament = t.id) FROM tournaments t ";
+
+TournamentRecord read_tournament(const Statement& s) {
+  TournamentRecord t;
+  t.id = s.integer(0);
+  t.name = s.text(1);
+  t.kind = s.text(2);
+  t.options = {s.text(3), s.text(4), 0, 0};
+  t.clock = read_clock(s, 5);
+  t.rounds = static_cast<int>(s.integer(9));
+  t.cycles = static_cast<int>(s.integer(10));
+  t.status = s.text(11);
+  t.start_at = s.integer(12);
+  t.auto_pair = s.integer(13) != 0;
+  t.start_minutes = static_cast<int>(s.integer(14));
+  t.current_round = static_cast<int>(s.integer(15));
+  t.created_at = s.integer(16);
+  t.players = s.integer(17);
+  return t;
+}
+
+std::optional<TournamentRecord> find_tournament(Connection& db, std::int64_t id) {
+  Statement s = db.prepare(kSelectTournaments + "WHERE t.id = ?");
+  s.bind(1, id);
+  if (!s.step()) return std::nullopt;
+  return read_tournament(s);
+}
+
+int max_players(const TournamentRecord& t) {
+  return t.kind == "swiss" ? kMaxSwissPlayers : event::round_robin::kMaxPlayers;
+}
+
+int min_players(const TournamentRecord& t) { return t.kind == "swiss" ? 2 : event::round_robin::kMinPlayers; }
+
+void set_status(Connection& db, std::int64_t id, const std::string& status) {
+  db.prepare("UPDATE tournaments SET status = ? WHERE id = ?").bind(1, status).bind(2, id).run();
+}
+
+double white_score(const std::string& result) {
+  if (result == "1-0") return event::tiebreak::kWin;
+  if (result == "0-1") return event::tiebreak::kLoss;
+  return event::tiebreak::kDraw;
+}
+
+void insert_pairing(Connection& db, std::int64_t id, const TournamentPairing& p) {
+  Statement s = db.prepare(
+      "INSERT INTO tournament_pairings (tournament, round, board, white, black, room, result, reason) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+  s.bind(1, id).bind(2, std::int64_t{p.round}).bind(3, std::int64_t{p.board}).bind(4, p.white).bind(5, p.black);
+  if (p.room.empty()) s.bind_null(6);
+  else s.bind(6, p.room);
+  s.bind(7, p.result).bind(8, p.reason).run();
+}
+
+// Before round `round`: each active (not withdrawn) player's Swiss state.
+std::vector<event::SwissPlayer> swiss_state(const TournamentDetail& d) {
+  std::vector<event::SwissPlayer> out;
+  auto number_of = [&](std::int64_t player) {
+    for (const auto& p : d.players)
+      if (p.player == player) return p.number;
+    return 0;
+  };
+  for (const auto& p : d.players) {
+    if (p.withdrawn) continue;
+    event::SwissPlayer s;
+    s.player = p.number;
+    s.rating = p.rating;
+    for (const auto& g : d.pairings) {
+      if (g.white != p.player && g.black != p.player) continue;
+      if (!g.black) {
+        s.had_bye = true;
+        s.score += event::tiebreak::kByeScore;
+        continue;
+      }
+      const bool white = g.white == p.player;
+      s.opponents.push_back(number_of(white ? *g.black : g.white));
+      s.colours.push_back(white ? event::Colour::white : event::Colour::black);
+      if (!g.result.empty()) s.score += white ? white_score(g.result) : 1.0 - white_score(g.result);
+    }
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+// Pairs round `round` and stores it; the games to create. Empty with
+// `refusal` set when Swiss finds no pairing without a rematch.
+std::vector<CompetitionGame> pair_round(Connection& db, const TournamentDetail& d, int round, const RoomIds& room_ids,
+                                        std::string& refusal) {
+  const TournamentRecord& t = d.tournament;
+  std::vector<TournamentPairing> boards;
+  auto player_of = [&](int number) -> const TournamentPlayer* {
+    for (const auto& p : d.players)
+      if (p.number == number) return &p;
+    return nullptr;
+  };
+  if (t.kind == "swiss") {
+    auto table = event::pair_swiss(swiss_state(d));
+    if (table.empty()) {
+      refusal = "no pairing without a rematch exists for this round: close the event";
+      return {};
+    }
+    for (const auto& b : table) {
+      TournamentPairing p;
+      p.white = player_of(b.white)->player;
+      if (b.black == event::round_robin::kBye) {
+        p.result = "1-0";
+        p.reason = "bye";
+      } else {
+        p.black = player_of(b.black)->player;
+      }
+      boards.push_back(std::move(p));
+    }
+  } else {
+    const auto cycles = t.cycles == 2 ? event::Cycles::dbl : event::Cycles::single;
+    const auto table = event::berger_rounds(static_cast<int>(d.players.size()), cycles);
+    for (const auto& b : table.at(static_cast<std::size_t>(round - 1))) {
+      if (b.black == event::round_robin::kBye) continue;  // sits out this round: no game, no points
+      const TournamentPlayer* white = player_of(b.white);
+      const TournamentPlayer* black = player_of(b.black);
+      if (white->withdrawn && black->withdrawn) continue;
+      TournamentPairing p;
+      p.white = white->player;
+      p.black = black->player;
+      if (white->withdrawn || black->withdrawn) {
+        p.result = white->withdrawn ? "0-1" : "1-0";
+        p.reason = "forfeit";
+      }
+      boards.push_back(std::move(p));
+    }
+  }
+  std::vector<CompetitionGame> games;
+  int board = 0;
+  for (auto& p : boards) {
+    p.round = round;
+    p.board = ++board;
+    if (p.black && p.result.empty()) {
+      p.room = room_ids();
+      CompetitionGame g;
+      g.room = p.room;
+      g.options = t.options;
+      g.clock = t.clock;
+      g.start_within_ms = t.clock.live() ? std::int64_t{t.start_minutes} * 60000 : 0;
+      g.white = p.white;
+      g.black = *p.black;
+      for (const auto& q : d.players) {
+        if (q.player == g.white) g.white_name = q.username;
+        if (q.player == g.black) g.black_name = q.username;
+      }
+      g.source_kind = "event";
+      g.source_id = t.id;
+      g.source_name = t.name;
+      g.round = round;
+      games.push_back(std::move(g));
+    }
+    insert_pairing(db, t.id, p);
+  }
+  db.prepare("UPDATE tournaments SET current_round = ?, status = 'running' WHERE id = ?")
+      .bind(1, std::int64_t{round})
+      .bind(2, t.id)
+      .run();
+  return games;
+}
+
+bool round_complete(const TournamentDetail& d) {
+  return std::all_of(d.pairings.begin(), d.pairings.end(), [&](const TournamentPairing& p) {
+    return p.round != d.tournament.current_round || !p.result.empty();
+  });
+}
+
+// The current round is complete: the last one finishes the event; else, when
+// asked (`pair`), the next round is paired.
+Outcome<TournamentProgress> advance(Connection& db, std::int64_t id, bool pair, const RoomIds& room_ids) {
+  auto d = tournament(db, id);
+  TournamentProgress progress;
+  if (d->tournament.current_round >= d->tournament.rounds) {
+    set_status(db, id, "finished");
+  } else if (pair) {
+    std::string refusal;
+    progress.games = pair_round(db, *d, d->tournament.current_round + 1, room_ids, refusal);
+    if (!refusal.empty()) return Outcome<TournamentProgress>::refused("no_pairing", refusal);
+  }
+  progress.tournament = *find_tournament(db, id);
+  return {progress, {}, {}};
+}
+
+template <class T>
+Outcome<T> no_event() {
+  return Outcome<T>::refused("not_found", "no such event");
+}
+
+Outcome<TournamentProgress> start(Connection& db, const TournamentRecord& t, const RoomIds& room_ids) {
+  if (t.status != "registering") return Outcome<TournamentProgress>::refused("event_started", "the event has started");
+  if (t.players < min_players(t))
+    return Outcome<TournamentProgress>::refused(
+        "not_enough_players", "a " + t.kind + " needs at least " + std::to_string(min_players(t)) + " players");
+  // Start numbers: best rating in the event's perf first, then by username.
+  Statement s = db.prepare(
+      "SELECT tp.player, coalesce(r.rating, 1500.0) AS rating FROM tournament_players tp JOIN players p ON p.id = tp.player "
+      "LEFT JOIN ratings r ON r.player = tp.player AND r.perf = ? WHERE tp.tournament = ? "
+      "ORDER BY rating DESC, lower(p.name), tp.player");
+  s.bind(1, perf_of(t.options)).bind(2, t.id);
+  std::vector<std::pair<std::int64_t, double>> order;
+  while (s.step()) order.emplace_back(s.integer(0), s.real(1));
+  Statement number = db.prepare("UPDATE tournament_players SET number = ?, rating = ? WHERE tournament = ? AND player = ?");
+  for (std::size_t i = 0; i < order.size(); ++i)
+    number.bind(1, static_cast<std::int64_t>(i + 1)).bind_real(2, order[i].second).bind(3, t.id).bind(4, order[i].first).run();
+  if (t.kind != "swiss") {
+    auto cycles = t.cycles == 2 ? event::Cycles::dbl : event::Cycles::single;
+    auto rounds = static_cast<std::int64_t>(event::berger_rounds(static_cast<int>(order.size()), cycles).size());
+    db.prepare("UPDATE tournaments SET rounds = ? WHERE id = ?").bind(1, rounds).bind(2, t.id).run();
+  }
+  auto d = tournament(db, t.id);
+  std::string refusal;
+  TournamentProgress progress;
+  progress.games = pair_round(db, *d, 1, room_ids, refusal);
+  if (!refusal.empty()) return Outcome<TournamentProgress>::refused("no_pairing", refusal);
+  progress.tournament = *find_tournament(db, t.id);
+  return {progress, {}, {}};
+}
+
+}  // namespace
+
+Outcome<TournamentRecord> create_tournament(Connection& db, TournamentRecord t, const AuditEntry& audit) {
+  if (std::stoll(db.text_of("SELECT count(*) FROM tournaments")) >= kMaxTournaments)
+    return Outcome<TournamentRecord>::refused("too_many_events", "there are " + std::to_string(kMaxTournaments) + " events already");
+  Statement insert = db.prepare(
+      "INSERT INTO tournaments (name, kind, game, variant, clock_kind, clock_initial_ms, clock_increment_ms, clock_days, "
+      "rounds, cycles, start_at, auto_pair, start_minutes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  insert.bind(1, t.name).bind(2, t.kind).bind(3, t.options.game).bind(4, t.options.variant);
+  bind_clock(insert, 5, t.clock)
+      .bind(9, std::int64_t{t.kind == "swiss" ? t.rounds : 0})
+      .bind(10, std::int64_t{t.cycles})
+      .bind(11, t.start_at)
+      .bind(12, std::int64_t{t.auto_pair ? 1 : 0})
+      .bind(13, std::int64_t{t.start_minutes})
+      .bind(14, t.created_at)
+      .run();
+  std::int64_t id = db.last_insert_rowid();
+  AuditEntry entry = audit;
+  if (entry.target.empty()) entry.target = "event:" + std::to_string(id);
+  insert_audit(db, entry);
+  return {*find_tournament(db, id), {}, {}};
+}
+
+std::vector<TournamentRecord> tournaments(Connection& db) {
+  Statement s = db.prepare(kSelectTournaments + "ORDER BY t.id DESC");
+  std::vector<TournamentRecord> out;
+  while (s.step()) out.push_back(read_tournament(s));
+  return out;
+}
+
+std::optional<TournamentDetail> tournament(Connection& db, std::int64_t id) {
+  auto t = find_tournament(db, id);
+  if (!t) return std::nullopt;
+  TournamentDetail d;
+  d.tournament = *t;
+  // Before the start, `rating` is the current stored one (1500 without a rated game).
+  Statement players = db.prepare(
+      "SELECT tp.player, p.name, tp.number, CASE WHEN tp.number = 0 THEN coalesce(r.rating, 1500.0) ELSE tp.rating END, "
+      "tp.withdrawn FROM tournament_players tp JOIN players p ON p.id = tp.player "
+      "LEFT JOIN ratings r ON r.player = tp.player AND r.perf = ? WHERE tp.tournament = ? "
+      "ORDER BY tp.number, tp.joined_at, tp.player");
+  players.bind(1, perf_of(t->options)).bind(2, id);
+  while (players.step())
+    d.players.push_back({players.integer(0), players.text(1), static_cast<int>(players.integer(2)), players.real(3),
+                         players.integer(4) != 0});
+  Statement pairings = db.prepare(
+      "SELECT round, board, white, black, coalesce(room, ''), result, reason FROM tournament_pairings "
+      "WHERE tournament = ? ORDER BY round, board");
+  pairings.bind(1, id);
+  while (pairings.step())
+    d.pairings.push_back({static_cast<int>(pairings.integer(0)), static_cast<int>(pairings.integer(1)), pairings.integer(2),
+                          pairings.optional_integer(3), pairings.text(4), pairings.text(5), pairings.text(6)});
+  return d;
+}
+
+Outcome<std::int64_t> register_player(Connection& db, std::int64_t id, std::int64_t player, bool join, std::int64_t now) {
+  auto t = find_tournament(db, id);
+  if (!t) return no_event<std::int64_t>();
+  if (t->status != "registering") return Outcome<std::int64_t>::refused("event_started", "registration is over");
+  if (join) {
+    if (t->players >= max_players(*t))
+      return Outcome<std::int64_t>::refused("event_full", "the event takes " + std::to_string(max_players(*t)) + " players");
+    db.prepare("INSERT OR IGNORE INTO tournament_players (tournament, player, joined_at) VALUES (?, ?, ?)")
+        .bind(1, id)
+        .bind(2, player)
+        .bind(3, now)
+        .run();
+  } else {
+    db.prepare("DELETE FROM tournament_players WHERE tournament = ? AND player = ?").bind(1, id).bind(2, player).run();
+  }
+  return {find_tournament(db, id)->players, {}, {}};
+}
+
+Outcome<TournamentProgress> tournament_command(Connection& db, std::int64_t id, const TournamentCommand& command,
+                                               const RoomIds& room_ids) {
+  using Kind = TournamentCommand::Kind;
+  auto t = find_tournament(db, id);
+  if (!t) return no_event<TournamentProgress>();
+  const auto not_running =
+      Outcome<TournamentProgress>::refused("event_not_running", "the event is " + t->status + ": no rounds to play");
+  Outcome<TournamentProgress> out;
+  switch (command.kind) {
+    case Kind::start:
+      out = start(db, *t, room_ids);
+      break;
+    case Kind::next_round: {
+      if (t->status != "running") return not_running;
+      if (!round_complete(*tournament(db, id)))
+        return Outcome<TournamentProgress>::refused("round_in_progress", "a game of this round has no result yet");
+      out = advance(db, id, true, room_ids);
+      break;
+    }
+    case Kind::withdraw: {
+      Statement s = db.prepare(
+          "SELECT tp.player FROM tournament_players tp JOIN accounts a ON a.player = tp.player "
+          "WHERE tp.tournament = ? AND a.username_key = ?");
+      s.bind(1, id).bind(2, lower(command.username));
+      if (!s.step()) return Outcome<TournamentProgress>::refused("not_found", "'" + command.username + "' is not in the event");
+      if (t->status == "registering")
+        db.prepare("DELETE FROM tournament_players WHERE tournament = ? AND player = ?").bind(1, id).bind(2, s.integer(0)).run();
+      else
+        db.prepare("UPDATE tournament_players SET withdrawn = 1 WHERE tournament = ? AND player = ?")
+            .bind(1, id)
+            .bind(2, s.integer(0))
+            .run();
+      out.value.tournament = *find_tournament(db, id);
+      break;
+    }
+    case Kind::close:
+      if (t->status == "closed") return not_running;
+      set_status(db, id, "closed");
+      out.value.tournament = *find_tournament(db, id);
+      break;
+    case Kind::result: {
+      Statement s = db.prepare(
+          "SELECT tp.result, r.status FROM tournament_pairings tp JOIN rooms r ON r.id = tp.room "
+          "WHERE tp.tournament = ? AND tp.room = ?");
+      s.bind(1, id).bind(2, command.room);
+      if (!s.step()) return Outcome<TournamentProgress>::refused("not_found", "no game '" + command.room + "' in this event");
+      if (!s.text(0).empty()) return Outcome<TournamentProgress>::refused("game_over", "the game has a result already");
+      if (!protocol::closed(*protocol::parse_status(s.text(1))))
+        return Outcome<TournamentProgress>::refused("game_live", "the game is still going: adjudicate it");
+      db.prepare("UPDATE tournament_pairings SET result = ?, reason = ? WHERE tournament = ? AND room = ?")
+          .bind(1, command.result)
+          .bind(2, command.reason)
+          .bind(3, id)
+          .bind(4, command.room)
+          .run();
+      auto d = tournament(db, id);
+      if (d->tournament.status == "running" && round_complete(*d)) out = advance(db, id, d->tournament.auto_pair, room_ids);
+      else out.value.tournament = d->tournament;
+      break;
+    }
+  }
+  if (!out.ok()) return out;
+  AuditEntry entry = command.audit;
+  if (entry.target.empty()) entry.target = "event:" + std::to_string(id);
+  insert_audit(db, entry);
+  return out;
+}
+
+void settle_tournament_game(Connection& db, const std::string& room, const RoomChange& change) {
+  if (change.status != protocol::RoomStatus::Finished || change.result.empty()) return;  // an aborted game: the admin decides
+  db.prepare("UPDATE tournament_pairings SET result = ?, reason = ? WHERE room = ? AND result = ''")
+      .bind(1, change.result)
+      .bind(2, change.reason)
+      .bind(3, room)
+      .run();
+}
+
+std::optional<TournamentProgress> tournament_room_ended(Connection& db, const std::string& room, std::int64_t,
+                                                        const RoomIds& room_ids) {
+  Statement s = db.prepare("SELECT tournament, round FROM tournament_pairings WHERE room = ?");
+  s.bind(1, room);
+  if (!s.step()) return std::nullopt;
+  const std::int64_t id = s.integer(0);
+  const int round = static_cast<int>(s.integer(1));
+  auto d = tournament(db, id);
+  if (d->tournament.status != "running" || d->tournament.current_round != round || !round_complete(*d)) return std::nullopt;
+  auto out = advance(db, id, d->tournament.auto_pair, room_ids);
+  if (!out.ok()) return std::nullopt;  // no pairing: the admin closes the event
+  return out.value;
+}
+
+std::vector<CompetitionGame> pending_tournament_games(Connection& db) {
+  Statement s = db.prepare(
+      "SELECT tp.room, t.game, t.variant, t.clock_kind, t.clock_initial_ms, t.clock_increment_ms, t.clock_days, tp.white, "
+      "tp.black, wp.name, bp.name, t.id, t.name, tp.round, t.start_minutes FROM tournament_pairings tp "
+      "JOIN tournaments t ON t.id = tp.tournament JOIN players wp ON wp.id = tp.white JOIN players bp ON bp.id = tp.black "
+      "WHERE tp.room IS NOT NULL AND tp.result = '' ORDER BY t.id, tp.round, tp.board");
+  std::vector<CompetitionGame> out;
+  while (s.step()) {
+    CompetitionGame g;
+    g.room = s.text(0);
+    g.options = {s.text(1), s.text(2), 0, 0};
+    g.clock = read_clock(s, 3);
+    g.white = s.integer(7);
+    g.black = s.integer(8);
+    g.white_name = s.text(9);
+    g.black_name = s.text(10);
+    g.source_kind = "event";
+    g.source_id = s.integer(11);
+    g.source_name = s.text(12);
+    g.round = static_cast<int>(s.integer(13));
+    g.start_within_ms = g.clock.live() ? s.integer(14) * 60000 : 0;
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
+}  // namespace arena::sql

@@ -1,0 +1,371 @@
+// Ladders and events end to end against the real server (PROTOCOL.md, Ladders
+// and events): an admin's ladder with four accounts where a challenger wins
+// and the standings shift (with every challenge refusal on the way), a
+// four-player round robin played to the end, a Swiss event that pairs itself
+// (with a bye), and a restart that keeps a ladder game and its standings.
+#include <algorithm>
+#include <map>
+#include <set>
+#include <thread>
+
+#include "account_test_support.hpp"
+
+using namespace test_support;
+
+namespace {
+
+const json kBlitz{{"kind", "live"}, {"initial_ms", 180000}, {"increment_ms", 2000}};
+
+HttpReply patch(int port, const std::string& target, const json& body, const std::string& cookie) {
+  auto headers = kJson;
+  headers["Cookie"] = cookie;
+  return http_request(port, "PATCH", target, body.dump(), headers);
+}
+
+json body_of(const HttpReply& r) { return json::parse(r.body); }
+
+// The server with an admin account made by the command line; the admin's cookie.
+struct Arena {
+  std::string db;
+  ServerProcess server;
+  int port = 0;
+  std::string admin;
+  explicit Arena(const std::string& name) : db(temp_path(name)), server(db) {
+    REQUIRE(admin_command("add-account boss --role admin --db " + db, "boss password\n") == 0);
+    REQUIRE(server.start());
+    port = server.port();
+    admin = login(port, "boss", "boss password");
+  }
+};
+
+std::vector<std::string> usernames(const json& standings) {
+  std::vector<std::string> out;
+  for (const auto& s : standings) out.push_back(s["username"]);
+  return out;
+}
+
+json ladder_page(int port, std::int64_t id, const std::string& cookie = "") {
+  auto r = get(port, "/api/ladders/" + std::to_string(id), cookie);
+  REQUIRE_MESSAGE(r.status == 200, r.body);
+  return body_of(r);
+}
+
+json event_page(int port, std::int64_t id) {
+  auto r = get(port, "/api/events/" + std::to_string(id));
+  REQUIRE_MESSAGE(r.status == 200, r.body);
+  return body_of(r);
+}
+
+// The player (seated already by the server) resigns the game in `room`.
+void resign(Participant& p, const std::string& room) {
+  p.ws.send({{"type", "join_room"}, {"room", room}});
+  REQUIRE(p.ws.receive_type("room", 5s));
+  p.ws.send({{"type", "resign"}, {"room", room}});
+  next_event(p, "resigned");
+}
+
+// Waits (a bounded number of polls, no fixed sleep) until `done(page)`.
+template <class Done>
+json wait_for_event(int port, std::int64_t id, Done done) {
+  for (int i = 0; i < 500; ++i) {
+    json page = event_page(port, id);
+    if (done(page)) return page;
+    std::this_thread::sleep_for(20ms);
+  }
+  FAIL("the event never got there");
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("ladder: four accounts, the refusals, a challenger's win shifts the standings, audited admin commands") {
+  Arena arena("ladder.db");
+  const int port = arena.port;
+
+  // Only admins create ladders.
+  std::map<std::string, std::string> cookie;
+  for (std::string name : {"ada", "ben", "cyd", "dot"}) cookie[name] = signup(port, name, name + "'s password");
+  json create{{"name", "Club ladder"}, {"game", "yinsh"}, {"variant", "blitz"}, {"clock", kBlitz}};
+  CHECK(post(port, "/api/admin/ladders", create, cookie["ada"]).status == 403);
+  CHECK(post(port, "/api/admin/ladders", create).status == 401);
+  CHECK(error_code(post(port, "/api/admin/ladders", {{"name", "x"}, {"game", "chess"}, {"variant", "blitz"}}, arena.admin)) ==
+        "bad_field");
+  auto created = post(port, "/api/admin/ladders", create, arena.admin);
+  REQUIRE_MESSAGE(created.status == 201, created.body);
+  json ladder = body_of(created)["ladder"];
+  const std::int64_t id = ladder["id"];
+  CHECK(ladder["status"] == "open");
+  CHECK(ladder["clock"] == kBlitz);
+  auto defaulted = post(port, "/api/admin/ladders", {{"name", "Slow"}, {"game", "gipf"}, {"variant", "standard"}}, arena.admin);
+  REQUIRE(defaulted.status == 201);
+  CHECK(body_of(defaulted)["ladder"]["clock"] == json{{"kind", "correspondence"}, {"days_per_move", 3}});
+
+  // Joining in order: positions 1..4; joining twice keeps the place.
+  const std::string base = "/api/ladders/" + std::to_string(id);
+  int position = 0;
+  for (std::string name : {"ada", "ben", "cyd", "dot"}) {
+    auto joined = post(port, base + "/join", json::object(), cookie[name]);
+    REQUIRE_MESSAGE(joined.status == 200, joined.body);
+    CHECK(body_of(joined)["position"] == ++position);
+  }
+  CHECK(body_of(post(port, base + "/join", json::object(), cookie["ben"]))["position"] == 2);
+  CHECK(post(port, base + "/join", json::object()).status == 401);
+
+  json page = ladder_page(port, id, cookie["dot"]);
+  CHECK(usernames(page["standings"]) == std::vector<std::string>{"ada", "ben", "cyd", "dot"});
+  CHECK(page["me"]["position"] == 4);
+  CHECK(page["me"]["may_challenge"] == json{"ada", "ben", "cyd"});
+  CHECK(page["standings"][0]["rating"] == 1500.0);
+  CHECK(page["standings"][0]["status"] == "active");
+  CHECK(ladder_page(port, id)["me"].is_null());
+
+  // dot (4th) challenges ben (2nd): the game exists at once, both are told.
+  Participant ben, dot;
+  REQUIRE(identify_with(ben, port, cookie["ben"]));
+  REQUIRE(identify_with(dot, port, cookie["dot"]));
+  auto challenged = post(port, base + "/challenge", {{"defender", "BEN"}}, cookie["dot"]);
+  REQUIRE_MESSAGE(challenged.status == 201, challenged.body);
+  const std::string room = body_of(challenged)["challenge"]["room"];
+  CHECK(body_of(challenged)["challenge"]["id"].get<std::int64_t>() > 0);
+  auto told_ben = ben.ws.receive_type("pairing", 5s);
+  auto told_dot = dot.ws.receive_type("pairing", 5s);
+  REQUIRE(told_ben);
+  REQUIRE(told_dot);
+  CHECK((*told_ben)["room"] == room);
+  CHECK((*told_ben)["opponent"] == "dot");
+  CHECK((*told_dot)["opponent"] == "ben");
+  CHECK((*told_ben)["color"] != (*told_dot)["color"]);
+  CHECK((*told_dot)["source"] == json{{"kind", "ladder"}, {"id", id}, {"name", "Club ladder"}, {"round", nullptr}});
+  auto game = get(port, "/api/games/" + room);
+  REQUIRE(game.status == 200);
+  CHECK(body_of(game)["status"] == "live");
+  CHECK(body_of(game)["rated"] == true);
+
+  // The refusals, in the API's codes.
+  CHECK(error_code(post(port, base + "/challenge", {{"defender", "ben"}}, cookie["dot"])) == "cooldown");
+  auto downward = post(port, base + "/challenge", {{"defender", "dot"}}, cookie["ada"]);
+  CHECK(downward.status == 400);
+  CHECK(error_code(downward) == "out_of_reach");
+  CHECK(error_code(post(port, base + "/challenge", {{"defender", "ada"}}, cookie["ada"])) == "out_of_reach");
+  CHECK(post(port, base + "/challenge", {{"defender", "nobody"}}, cookie["dot"]).status == 404);
+  REQUIRE(post(port, base + "/challenge", {{"defender", "ada"}}, cookie["dot"]).status == 201);
+  auto third = post(port, base + "/challenge", {{"defender", "cyd"}}, cookie["dot"]);
+  CHECK(third.status == 409);
+  CHECK(error_code(third) == "too_many_challenges");
+  CHECK(ladder_page(port, id)["standings"][3]["open_challenges"] == 2);
+  REQUIRE(patch(port, "/api/admin/ladders/" + std::to_string(id), {{"status", "paused"}}, arena.admin).status == 200);
+  auto paused = post(port, base + "/challenge", {{"defender", "ada"}}, cookie["cyd"]);
+  CHECK(paused.status == 409);
+  CHECK(error_code(paused) == "ladder_paused");
+  auto reopened = patch(port, "/api/admin/ladders/" + std::to_string(id), {{"status", "open"}, {"name", "Club"}}, arena.admin);
+  REQUIRE(reopened.status == 200);
+  CHECK(body_of(reopened)["ladder"]["name"] == "Club");
+  CHECK(patch(port, "/api/admin/ladders/" + std::to_string(id), {{"status", "sideways"}}, arena.admin).status == 400);
+  CHECK(patch(port, "/api/admin/ladders/" + std::to_string(id), {{"status", "open"}}, cookie["ada"]).status == 403);
+
+  // The defender resigns: the challenger takes 2nd, ben and cyd move down one.
+  resign(ben, room);
+  page = ladder_page(port, id);
+  CHECK(usernames(page["standings"]) == std::vector<std::string>{"ada", "dot", "ben", "cyd"});
+  REQUIRE(page["games"].size() == 1);
+  CHECK(page["games"][0]["room"] == room);
+  CHECK(page["games"][0]["outcome"] == "challenger");
+  CHECK(page["games"][0]["challenger"] == "dot");
+  CHECK(page["games"][0]["finished_at"].get<std::int64_t>() > 0);
+  CHECK(page["challenges"].size() == 1);  // dot's challenge of ada is still being played
+
+  // The other game is adjudicated by the admin for the defender: nothing moves.
+  const std::string second = page["challenges"][0]["room"];
+  auto adjudicated = post(port, "/api/admin/ladders/" + std::to_string(id) + "/result",
+                          {{"room", second}, {"result", page["challenges"][0]["white"] == "ada" ? "1-0" : "0-1"},
+                           {"reason", "dot did not show up"}},
+                          arena.admin);
+  REQUIRE_MESSAGE(adjudicated.status == 200, adjudicated.body);
+  CHECK(body_of(adjudicated)["challenge"]["outcome"] == "defender");
+  CHECK(usernames(ladder_page(port, id)["standings"]) == std::vector<std::string>{"ada", "dot", "ben", "cyd"});
+  CHECK(error_code(post(port, "/api/admin/ladders/" + std::to_string(id) + "/result",
+                        {{"room", second}, {"result", "1-0"}, {"reason", "again"}}, arena.admin)) == "game_over");
+
+  // Admin roster commands: seed, remove, add, reinstate; all audited.
+  auto seeded = post(port, "/api/admin/ladders/" + std::to_string(id) + "/seed",
+                     {{"order", {"cyd", "ben", "ada", "dot"}}}, arena.admin);
+  REQUIRE_MESSAGE(seeded.status == 200, seeded.body);
+  CHECK(usernames(body_of(seeded)["standings"]) == std::vector<std::string>{"cyd", "ben", "ada", "dot"});
+  CHECK(error_code(post(port, "/api/admin/ladders/" + std::to_string(id) + "/seed", {{"order", {"cyd", "cyd"}}}, arena.admin)) ==
+        "bad_field");
+  auto removed = post(port, "/api/admin/ladders/" + std::to_string(id) + "/remove", {{"username", "ben"}}, arena.admin);
+  REQUIRE(removed.status == 200);
+  CHECK(usernames(body_of(removed)["standings"]) == std::vector<std::string>{"cyd", "ada", "dot"});
+  auto reinstated = post(port, "/api/admin/ladders/" + std::to_string(id) + "/reinstate", {{"username", "ben"}}, arena.admin);
+  REQUIRE(reinstated.status == 200);
+  CHECK(usernames(body_of(reinstated)["standings"]) == std::vector<std::string>{"cyd", "ada", "dot", "ben"});
+  auto audit = body_of(get(port, "/api/admin/audit", arena.admin))["entries"];
+  std::vector<std::string> actions;
+  for (const auto& e : audit) actions.push_back(e["action"]);
+  for (std::string action : {"ladder_create", "ladder_edit", "ladder_seed", "ladder_remove", "ladder_reinstate", "adjudicate"})
+    CHECK_MESSAGE(std::count(actions.begin(), actions.end(), action) >= 1, action);
+
+  // Closed is final.
+  REQUIRE(patch(port, "/api/admin/ladders/" + std::to_string(id), {{"status", "closed"}}, arena.admin).status == 200);
+  CHECK(error_code(patch(port, "/api/admin/ladders/" + std::to_string(id), {{"status", "open"}}, arena.admin)) == "ladder_closed");
+  CHECK(error_code(post(port, base + "/challenge", {{"defender", "cyd"}}, cookie["ada"])) == "ladder_paused");
+  auto list = body_of(get(port, "/api/ladders"))["ladders"];
+  REQUIRE(list.size() == 2);
+  CHECK(list[1]["status"] == "closed");
+  CHECK(list[1]["players"] == 4);
+}
+
+TEST_CASE("ladder: a game in progress and the standings survive a restart; players may not abort a ladder game") {
+  Arena arena("ladder-restart.db");
+  int port = arena.port;
+  auto created = post(port, "/api/admin/ladders", {{"name", "L"}, {"game", "yinsh"}, {"variant", "normal"}}, arena.admin);
+  REQUIRE(created.status == 201);
+  const std::string base = "/api/ladders/" + std::to_string(body_of(created)["ladder"]["id"].get<std::int64_t>());
+  std::string eve = signup(port, "eve", "eve's password"), fay = signup(port, "fay", "fay's password");
+  REQUIRE(post(port, base + "/join", json::object(), eve).status == 200);
+  REQUIRE(post(port, base + "/join", json::object(), fay).status == 200);
+  auto challenged = post(port, base + "/challenge", {{"defender", "eve"}}, fay);
+  REQUIRE(challenged.status == 201);
+  const std::string room = body_of(challenged)["challenge"]["room"];
+  Participant p;
+  REQUIRE(identify_with(p, port, eve));
+  p.ws.send({{"type", "join_room"}, {"room", room}});
+  REQUIRE(p.ws.receive_type("room", 5s));
+  p.ws.send({{"type", "abort"}, {"room", room}});
+  auto refused = p.ws.receive_type("error", 5s);
+  REQUIRE(refused);
+  CHECK((*refused)["code"] == "not_abortable");
+
+  arena.server.kill_hard();  // SIGKILL: nothing but what was acknowledged survives
+  ServerProcess restarted(arena.db);
+  REQUIRE(restarted.start());
+  port = restarted.port();
+  eve = login(port, "eve", "eve's password");
+  json page = ladder_page(port, body_of(created)["ladder"]["id"], eve);
+  CHECK(usernames(page["standings"]) == std::vector<std::string>{"eve", "fay"});
+  REQUIRE(page["challenges"].size() == 1);
+  CHECK(page["challenges"][0]["room"] == room);
+  CHECK(body_of(get(port, "/api/games/" + room))["status"] == "live");
+  Participant again;
+  REQUIRE(identify_with(again, port, eve));
+  resign(again, room);
+  page = ladder_page(port, body_of(created)["ladder"]["id"]);
+  CHECK(usernames(page["standings"]) == std::vector<std::string>{"fay", "eve"});
+}
+
+TEST_CASE("event: a four-player round robin played to the end, paired round by round by the admin") {
+  Arena arena("round-robin.db");
+  const int port = arena.port;
+  auto created = post(port, "/api/admin/events",
+                      {{"name", "Autumn RR"}, {"kind", "round-robin"}, {"game", "yinsh"}, {"variant", "blitz"}, {"clock", kBlitz}},
+                      arena.admin);
+  REQUIRE_MESSAGE(created.status == 201, created.body);
+  const std::int64_t id = body_of(created)["event"]["id"];
+  CHECK(body_of(created)["event"]["status"] == "registering");
+  const std::string base = "/api/events/" + std::to_string(id), admin = "/api/admin/events/" + std::to_string(id);
+  CHECK(error_code(post(port, admin + "/start", json::object(), arena.admin)) == "not_enough_players");
+
+  std::map<std::string, Participant> players;
+  std::map<std::string, std::string> cookies;
+  for (std::string name : {"gus", "hal", "ivy", "jan"}) {
+    cookies[name] = signup(port, name, name + "'s password");
+    auto joined = post(port, base + "/join", json::object(), cookies[name]);
+    REQUIRE_MESSAGE(joined.status == 200, joined.body);
+    REQUIRE(identify_with(players[name], port, cookies[name]));
+  }
+  CHECK(body_of(get(port, base, cookies["gus"]))["me"]["registered"] == true);
+  CHECK(event_page(port, id)["standings"].size() == 4);
+
+  auto started = post(port, admin + "/start", json::object(), arena.admin);
+  REQUIRE_MESSAGE(started.status == 200, started.body);
+  CHECK(body_of(started)["event"]["rounds"] == 3);
+  CHECK(body_of(started)["event"]["current_round"] == 1);
+  CHECK(error_code(post(port, base + "/join", json::object(), signup(port, "kim", "kim's password"))) == "event_started");
+  CHECK(error_code(post(port, admin + "/start", json::object(), arena.admin)) == "event_started");
+
+  std::map<std::string, double> blacks;  // white resigns every game: each black game is a point
+  for (int round = 1; round <= 3; ++round) {
+    json page = event_page(port, id);
+    REQUIRE(page["rounds"].size() == static_cast<std::size_t>(round));
+    const json& pairings = page["rounds"][round - 1]["pairings"];
+    REQUIRE(pairings.size() == 2);
+    for (const auto& p : pairings) {
+      auto told = players[p["black"].get<std::string>()].ws.receive_type("pairing", 5s);
+      REQUIRE(told);
+      CHECK((*told)["source"]["round"] == round);
+    }
+    if (round == 1) CHECK(error_code(post(port, admin + "/next-round", json::object(), arena.admin)) == "round_in_progress");
+    for (const auto& p : pairings) {
+      resign(players[p["white"].get<std::string>()], p["room"]);
+      blacks[p["black"].get<std::string>()] += 1;
+    }
+    auto next = post(port, admin + "/next-round", json::object(), arena.admin);
+    REQUIRE_MESSAGE(next.status == 200, next.body);
+    CHECK(body_of(next)["event"]["status"] == (round == 3 ? "finished" : "running"));
+  }
+
+  // Everyone met everyone once; the standings follow the results, best first.
+  json page = event_page(port, id);
+  std::set<std::pair<std::string, std::string>> met;
+  for (const auto& r : page["rounds"])
+    for (const auto& p : r["pairings"]) {
+      CHECK(p["result"] == "0-1");
+      CHECK(p["reason"] == "resignation");
+      met.insert(std::minmax(p["white"].get<std::string>(), p["black"].get<std::string>()));
+    }
+  CHECK(met.size() == 6);
+  double last = 4;
+  for (const auto& s : page["standings"]) {
+    CHECK(s["score"].get<double>() == blacks[s["username"]]);
+    CHECK(s["score"].get<double>() <= last);
+    last = s["score"];
+  }
+  CHECK(page["standings"][0]["rank"] == 1);
+  CHECK(error_code(post(port, admin + "/next-round", json::object(), arena.admin)) == "event_not_running");
+}
+
+TEST_CASE("event: a Swiss event with auto_pair pairs its next round itself, with a bye for three players") {
+  Arena arena("swiss.db");
+  const int port = arena.port;
+  auto created = post(port, "/api/admin/events",
+                      {{"name", "Quick Swiss"}, {"kind", "swiss"}, {"game", "yinsh"}, {"variant", "normal"}, {"rounds", 2},
+                       {"auto_pair", true}, {"clock", kBlitz}},
+                      arena.admin);
+  REQUIRE_MESSAGE(created.status == 201, created.body);
+  const std::int64_t id = body_of(created)["event"]["id"];
+  const std::string base = "/api/events/" + std::to_string(id), admin = "/api/admin/events/" + std::to_string(id);
+  CHECK(error_code(post(port, "/api/admin/events", {{"name", "S"}, {"kind", "swiss"}, {"game", "yinsh"}, {"variant", "normal"}},
+                        arena.admin)) == "bad_field");  // no rounds
+  std::map<std::string, Participant> players;
+  for (std::string name : {"lea", "max", "ned", "oli"}) {
+    std::string cookie = signup(port, name, name + "'s password");
+    REQUIRE(post(port, base + "/join", json::object(), cookie).status == 200);
+    if (name == "oli") CHECK(post(port, base + "/leave", json::object(), cookie).status == 200);
+    else REQUIRE(identify_with(players[name], port, cookie));
+  }
+  auto started = post(port, admin + "/start", json::object(), arena.admin);
+  REQUIRE_MESSAGE(started.status == 200, started.body);
+
+  std::set<std::string> byes;
+  for (int round = 1; round <= 2; ++round) {
+    json page = wait_for_event(port, id, [round](const json& p) { return p["event"]["current_round"] == round; });
+    const json& pairings = page["rounds"][round - 1]["pairings"];
+    REQUIRE(pairings.size() == 2);
+    for (const auto& p : pairings) {
+      if (p["black"].is_null()) {
+        CHECK(p["result"] == "1-0");
+        CHECK(p["reason"] == "bye");
+        CHECK(p["room"].is_null());
+        byes.insert(p["white"].get<std::string>());
+      } else {
+        REQUIRE(players[p["white"].get<std::string>()].ws.receive_type("pairing", 5s));
+        resign(players[p["white"].get<std::string>()], p["room"]);
+      }
+    }
+  }
+  CHECK(byes.size() == 2);  // never the same player twice
+  json page = wait_for_event(port, id, [](const json& p) { return p["event"]["status"] == "finished"; });
+  double total = 0;
+  for (const auto& s : page["standings"]) total += s["score"].get<double>();
+  CHECK(total == 4);  // two games and a bye per round
+}
