@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <string_view>
 #include <vector>
 
 #include "competition/round_robin.hpp"
@@ -46,6 +47,34 @@ TEST_CASE("round robin: the published Berger tables for 4 and 8 players") {
   CHECK(berger_rounds(8, Cycles::single) == eight);
   // The 14-player table's last round: 7-14, 8-6, 9-5, 10-4, 11-3, 12-2, 13-1.
   CHECK(berger_rounds(14, Cycles::single).back() == Round{{7, 14}, {8, 6}, {9, 5}, {10, 4}, {11, 3}, {12, 2}, {13, 1}});
+}
+
+TEST_CASE("round robin: the published Berger tables for 10 and 12 players") {
+  // FIDE Handbook C.05 Annex 1, "9 or 10 players" and "11 or 12 players", as
+  // reproduced at http://c.w.fox.tripod.com/chess/berger.html.
+  const std::vector<Round> ten = {
+      {{1, 10}, {2, 9}, {3, 8}, {4, 7}, {5, 6}}, {{10, 6}, {7, 5}, {8, 4}, {9, 3}, {1, 2}},
+      {{2, 10}, {3, 1}, {4, 9}, {5, 8}, {6, 7}}, {{10, 7}, {8, 6}, {9, 5}, {1, 4}, {2, 3}},
+      {{3, 10}, {4, 2}, {5, 1}, {6, 9}, {7, 8}}, {{10, 8}, {9, 7}, {1, 6}, {2, 5}, {3, 4}},
+      {{4, 10}, {5, 3}, {6, 2}, {7, 1}, {8, 9}}, {{10, 9}, {1, 8}, {2, 7}, {3, 6}, {4, 5}},
+      {{5, 10}, {6, 4}, {7, 3}, {8, 2}, {9, 1}},
+  };
+  CHECK(berger_rounds(10, Cycles::single) == ten);
+  const std::vector<Round> twelve = {
+      {{1, 12}, {2, 11}, {3, 10}, {4, 9}, {5, 8}, {6, 7}},  {{12, 7}, {8, 6}, {9, 5}, {10, 4}, {11, 3}, {1, 2}},
+      {{2, 12}, {3, 1}, {4, 11}, {5, 10}, {6, 9}, {7, 8}},  {{12, 8}, {9, 7}, {10, 6}, {11, 5}, {1, 4}, {2, 3}},
+      {{3, 12}, {4, 2}, {5, 1}, {6, 11}, {7, 10}, {8, 9}},  {{12, 9}, {10, 8}, {11, 7}, {1, 6}, {2, 5}, {3, 4}},
+      {{4, 12}, {5, 3}, {6, 2}, {7, 1}, {8, 11}, {9, 10}},  {{12, 10}, {11, 9}, {1, 8}, {2, 7}, {3, 6}, {4, 5}},
+      {{5, 12}, {6, 4}, {7, 3}, {8, 2}, {9, 1}, {10, 11}},  {{12, 11}, {1, 10}, {2, 9}, {3, 8}, {4, 7}, {5, 6}},
+      {{6, 12}, {7, 5}, {8, 4}, {9, 3}, {10, 2}, {11, 1}},
+  };
+  CHECK(berger_rounds(12, Cycles::single) == twelve);
+  // The 13/14 table's first rounds (the same page).
+  const auto fourteen = berger_rounds(14, Cycles::single);
+  REQUIRE(fourteen.size() == 13);
+  CHECK(fourteen[0] == Round{{1, 14}, {2, 13}, {3, 12}, {4, 11}, {5, 10}, {6, 9}, {7, 8}});
+  CHECK(fourteen[1] == Round{{14, 8}, {9, 7}, {10, 6}, {11, 5}, {12, 4}, {13, 3}, {1, 2}});
+  CHECK(fourteen[5] == Round{{14, 10}, {11, 9}, {12, 8}, {13, 7}, {1, 6}, {2, 5}, {3, 4}});
 }
 
 TEST_CASE("round robin: out of range counts get no rounds") {
@@ -147,6 +176,33 @@ TEST_CASE("tiebreak: scores, Sonneborn-Berger and Buchholz of a hand-computed cr
   CHECK(rank_swiss(table) == std::vector<int>{3, 1, 2, 4});
 }
 
+TEST_CASE("tiebreak: Sonneborn-Berger of a published round robin (Held, FIDE C.07 exercises)") {
+  // IA Mario Held, "Exercises in Tie-Breaking" (FIDE C.07, 2023), the
+  // 6-player round robin, exercise 14: SB 9.25, 6.25, 6.25, 4.25, 3.25, 2.25
+  // (transcribed in OttoMilvang/TieBreakServer,
+  // tests/fixtures/held_round_robin.trf and
+  // tests/test_fide_held_individual_exercises.py). Round 4's 6–5 was a
+  // forfeit won by 6, counted here as a win (the /V1 values agree).
+  using arena::event::tiebreak::kDraw;
+  using arena::event::tiebreak::kLoss;
+  using arena::event::tiebreak::kWin;
+  const std::vector<GameResult> results = {
+      {1, 5, kDraw}, {2, 6, kWin},  {3, 4, kWin},   // round 1
+      {1, 2, kWin},  {6, 3, kLoss}, {5, 4, kWin},   // round 2
+      {3, 1, kLoss}, {2, 5, kWin},  {4, 6, kDraw},  // round 3
+      {4, 1, kWin},  {2, 3, kDraw}, {5, 6, kLoss},  // round 4 (5–6: 5 forfeited)
+      {4, 2, kLoss}, {6, 1, kLoss}, {3, 5, kWin},   // round 5
+  };
+  const auto table = event_standings(6, results);
+  const double score[] = {3.5, 3.5, 3.5, 1.5, 1.5, 1.5};
+  const double sb[] = {9.25, 6.25, 6.25, 4.25, 3.25, 2.25};
+  for (int i = 0; i < 6; ++i) {
+    CHECK_MESSAGE(table[i].score == score[i], "player ", i + 1);
+    CHECK_MESSAGE(table[i].sonneborn_berger == sb[i], "player ", i + 1);
+  }
+  CHECK(rank_round_robin(table) == std::vector<int>{1, 2, 3, 4, 5, 6});
+}
+
 TEST_CASE("tiebreak: a bye scores 1 and adds nothing to the tie-breaks") {
   using arena::event::tiebreak::kBye;
   using arena::event::tiebreak::kDraw;
@@ -190,6 +246,17 @@ std::vector<SwissPlayer> swiss_field(int n) {
 template <typename Decide>
 void play(std::vector<SwissPlayer>& field, const Round& round, Decide white_score) {
   auto at = [&](int n) -> SwissPlayer& { return field[n - 1]; };
+  // Floats from the scores before the round (a bye is a downfloat).
+  for (const auto& p : round) {
+    if (p.black == kBye) {
+      at(p.white).floats.push_back(Float::down);
+      continue;
+    }
+    const double w = at(p.white).score;
+    const double b = at(p.black).score;
+    at(p.white).floats.push_back(w > b ? Float::down : w < b ? Float::up : Float::none);
+    at(p.black).floats.push_back(b > w ? Float::down : b < w ? Float::up : Float::none);
+  }
   for (const auto& p : round) {
     if (p.black == kBye) {
       at(p.white).score += 1.0;
@@ -297,4 +364,141 @@ TEST_CASE("swiss: whole events stay legal for 4 to 16 players") {
       }
     }
   }
+}
+
+namespace {
+
+// A player before a round: colours as "WB…" (games played, in order), floats
+// as one letter a round ('-' none, 'D' down, 'U' up).
+SwissPlayer before(int player, double score, double rating, std::vector<int> opponents, std::string_view colours,
+                   bool had_bye, std::string_view floats = "") {
+  SwissPlayer p;
+  p.player = player;
+  p.score = score;
+  p.rating = rating;
+  p.opponents = std::move(opponents);
+  for (const char c : colours) p.colours.push_back(c == 'W' ? Colour::white : Colour::black);
+  p.had_bye = had_bye;
+  for (const char f : floats) p.floats.push_back(f == 'D' ? Float::down : f == 'U' ? Float::up : Float::none);
+  return p;
+}
+
+// The boards as a set (white first in each): the sources give pairings, not board order.
+Round boards(Round round) {
+  std::sort(round.begin(), round.end(), [](const Pairing& a, const Pairing& b) {
+    return a.white != b.white ? a.white < b.white : a.black < b.black;
+  });
+  return round;
+}
+
+}  // namespace
+
+// The worked example of the FIDE Arbiters' Manual 2014, pp. 65–92 (from IA
+// Mario Held's "Mastering the Dutch"; also worked through in K. Ballou, "An
+// In-Depth Comparison of US Chess Swiss Pairings and FIDE Dutch System Swiss
+// Pairings", 2015): 14 players, 5 rounds, Dutch system. The players' state
+// before each round and the published pairings are as transcribed in
+// r-moeritz/swissdutch, tests/test_dutch.py (round 1 is the plain top half
+// against bottom half). Pairing numbers are the start numbers; the ratings
+// rank them in that order (ties by start number, as the manual's titles and
+// names do). Oskar (12) is absent in round 2; round 3's Finn (6)–Nancy (11)
+// is a forfeit won by Finn: it counts for neither opponents nor colours (as
+// in the Dutch rules), and a point without playing is a downfloat.
+TEST_CASE("swiss: the FIDE Arbiters' Manual example, rounds 1 to 5, as published") {
+  const double rating[] = {0, 2500, 2500, 2400, 2400, 2350, 2300, 2250, 2250, 2150, 2150, 2100, 2100, 2050, 2000};
+  std::vector<SwissPlayer> round1;
+  for (int i = 1; i <= 14; ++i) round1.push_back(before(i, 0, rating[i], {}, "", false));
+  CHECK(boards(pair_swiss(round1)) == boards({{1, 8}, {9, 2}, {3, 10}, {11, 4}, {5, 12}, {13, 6}, {7, 14}}));
+
+  // Round 2 (Oskar absent): score group 1 pairs 1–5, 2–7, 3–6 (the
+  // transposition that leaves one colour conflict, not three); 4 and 11 met,
+  // so both float to the 0 group, each to the opponent that suits its colour;
+  // the bye goes to Robert (14), the lowest.
+  const std::vector<SwissPlayer> round2 = {
+      before(1, 1, 2500, {8}, "W", false),    before(2, 1, 2500, {9}, "B", false),
+      before(3, 1, 2400, {10}, "W", false),   before(4, 0.5, 2400, {11}, "B", false),
+      before(5, 1, 2350, {12}, "W", false),   before(6, 1, 2300, {13}, "B", false),
+      before(7, 1, 2250, {14}, "W", false),   before(8, 0, 2250, {1}, "B", false),
+      before(9, 0, 2150, {2}, "W", false),    before(10, 0, 2150, {3}, "B", false),
+      before(11, 0.5, 2100, {4}, "W", false), before(13, 0, 2050, {6}, "W", false),
+      before(14, 0, 2000, {7}, "B", false),
+  };
+  const Round r2 = pair_swiss(round2);
+  CHECK(boards(r2) == boards({{5, 1}, {2, 7}, {6, 3}, {4, 9}, {8, 11}, {10, 13}, {14, kBye}}));
+  CHECK(r2.back() == Pairing{14, kBye});
+
+  // Round 3: in the 1½ group 3–6 met, and 3–11 / 4–6 would cost two colours:
+  // the exchange 3–4, 6–11 costs none.
+  const std::vector<SwissPlayer> round3 = {
+      before(1, 1, 2500, {8, 5}, "WB", false),           before(2, 2, 2500, {9, 7}, "BW", false),
+      before(3, 1.5, 2400, {10, 6}, "WB", false),        before(4, 1.5, 2400, {11, 9}, "BW", false, "-D"),
+      before(5, 2, 2350, {12, 1}, "WW", false),          before(6, 1.5, 2300, {13, 3}, "BW", false),
+      before(7, 1, 2250, {14, 2}, "WB", false),          before(8, 0, 2250, {1, 11}, "BW", false, "-U"),
+      before(9, 0, 2150, {2, 4}, "WB", false, "-U"),     before(10, 1, 2150, {3, 13}, "BW", false),
+      before(11, 1.5, 2100, {4, 8}, "WB", false, "-D"),  before(12, 0, 2100, {5}, "B", false),
+      before(13, 0, 2050, {6, 10}, "WB", false),         before(14, 1, 2000, {7}, "B", true, "-D"),
+  };
+  CHECK(boards(pair_swiss(round3)) == boards({{2, 5}, {3, 4}, {11, 6}, {14, 1}, {7, 10}, {12, 8}, {9, 13}}));
+
+  // Round 4: 5 floats from the 2½ group and meets 4 (3 would cost a colour);
+  // in the 1 group 9 floats rather than 14, who floated (the bye) two rounds
+  // before; 9 then meets 8, and 12 floats to 13.
+  const std::vector<SwissPlayer> round4 = {
+      before(1, 2, 2500, {8, 5, 14}, "WBB", false),          before(2, 2.5, 2500, {9, 7, 5}, "BWW", false),
+      before(3, 2, 2400, {10, 6, 4}, "WBW", false),          before(4, 2, 2400, {11, 9, 3}, "BWB", false, "-D-"),
+      before(5, 2.5, 2350, {12, 1, 2}, "WWB", false),        before(6, 2.5, 2300, {13, 3}, "BW", false, "--D"),
+      before(7, 2, 2250, {14, 2, 10}, "WBW", false),         before(8, 0.5, 2250, {1, 11, 12}, "BWB", false, "-U-"),
+      before(9, 1, 2150, {2, 4, 13}, "WBW", false, "-U-"),   before(10, 1, 2150, {3, 13, 7}, "BWB", false),
+      before(11, 1.5, 2100, {4, 8}, "WB", false, "-D-"),     before(12, 0.5, 2100, {5, 8}, "BW", false),
+      before(13, 0, 2050, {6, 10, 9}, "WBB", false),         before(14, 1, 2000, {7, 1}, "BW", true, "-D-"),
+  };
+  CHECK(boards(pair_swiss(round4)) == boards({{6, 2}, {4, 5}, {1, 3}, {11, 7}, {8, 9}, {10, 14}, {13, 12}}));
+  // Without the float history, 14 would float again (the first choice in order).
+  std::vector<SwissPlayer> no_floats = round4;
+  for (auto& p : no_floats) p.floats.clear();
+  CHECK(boards(pair_swiss(no_floats)) != boards(pair_swiss(round4)));
+
+  // Round 5: in the 2½ group 5–6 would leave 4 and 11 (who met) unpaired:
+  // 5–11 and 4–6 make two pairs. 14 floats past 8 and 13 (each of whom has
+  // met 12) to 12; 8–13 take the colours their last different round gives.
+  const std::vector<SwissPlayer> round5 = {
+      before(1, 3, 2500, {8, 5, 14, 3}, "WBBW", false),          before(2, 3.5, 2500, {9, 7, 5, 6}, "BWWB", false),
+      before(3, 2, 2400, {10, 6, 4, 1}, "WBWB", false),          before(4, 2.5, 2400, {11, 9, 3, 5}, "BWBW", false, "-D-U"),
+      before(5, 3, 2350, {12, 1, 2, 4}, "WWBB", false, "---D"),  before(6, 2.5, 2300, {13, 3, 2}, "BWW", false, "--D-"),
+      before(7, 2, 2250, {14, 2, 10, 11}, "WBWB", false, "---D"), before(8, 1, 2250, {1, 11, 12, 9}, "BWBW", false, "-U-U"),
+      before(9, 1.5, 2150, {2, 4, 13, 8}, "WBWB", false, "-U-D"), before(10, 1.5, 2150, {3, 13, 7, 14}, "BWBW", false),
+      before(11, 2.5, 2100, {4, 8, 7}, "WBW", false, "-D-U"),    before(12, 0.5, 2100, {5, 8, 13}, "BWB", false, "---D"),
+      before(13, 1, 2050, {6, 10, 9, 12}, "WBBW", false, "---U"), before(14, 1.5, 2000, {7, 1, 10}, "BWB", true, "-D--"),
+  };
+  CHECK(boards(pair_swiss(round5)) == boards({{2, 1}, {5, 11}, {4, 6}, {3, 7}, {9, 10}, {14, 12}, {13, 8}}));
+}
+
+// bbpPairings (BieremaBoyzProgramming/bbpPairings), test/tests/dutch_2025_C5:
+// six players before round 3 of 3, player 4 absent (left out here). 1 and 3
+// (2 points) have not met, but pairing them would leave 2 and 5, who met:
+// both float instead. Expected output "1 5 / 3 2 / 6 0" (6 has the bye).
+TEST_CASE("swiss: bbpPairings dutch_2025_C5, as published") {
+  const std::vector<SwissPlayer> field = {
+      before(1, 2, 2720, {4, 2}, "WB", false), before(2, 1, 2701, {5, 1}, "BW", false),
+      before(3, 2, 2697, {6, 4}, "WB", false), before(5, 1, 2673, {2, 6}, "WB", false),
+      before(6, 0, 2664, {3, 5}, "BW", false),
+  };
+  CHECK(pair_swiss(field) == Round{{1, 5}, {3, 2}, {6, kBye}});
+}
+
+// bbpPairings test/tests/dutch_2025_C9: five players before round 2; 5 was
+// absent in round 1 (a zero-point bye). The 2025 Dutch rules (in force from
+// July 2025) keep the pairing-allocated bye from a player who has played
+// fewer games, so bbpPairings gives the bye to 4 (3–5). Issue #14's rule is
+// the bye to the lowest-ranked player who has not had one, and an absence is
+// not a bye: 5 gets it here. The rest follows the issue's rules.
+TEST_CASE("swiss: bbpPairings dutch_2025_C9 differs by the issue's bye rule") {
+  const std::vector<SwissPlayer> field = {
+      before(1, 1, 2720, {3}, "W", false), before(2, 1, 2701, {4}, "B", false),
+      before(3, 0, 2697, {1}, "B", false), before(4, 0, 2689, {2}, "W", false),
+      before(5, 0, 2673, {}, "", false),
+  };
+  const Round round = pair_swiss(field);
+  // bbpPairings: {{2, 1}, {3, 5}, {4, kBye}}.
+  CHECK(round == Round{{2, 1}, {3, 4}, {5, kBye}});
 }
