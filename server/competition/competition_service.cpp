@@ -62,8 +62,12 @@ void CompetitionService::open_games(std::vector<CompetitionGame> games, StoreExe
   auto step = std::make_shared<std::function<void()>>();
   *step = [self, progress, step, ex, done] {
     if (progress->next == progress->games.size()) {
+      // Copies first: clearing *step destroys this lambda and what it captured.
+      auto finish = done;
+      auto on = ex;
+      auto result = progress;
       *step = nullptr;  // breaks the cycle
-      return boost::asio::post(ex, [done, progress] { done(std::move(progress->opened), std::move(progress->failed)); });
+      return boost::asio::post(on, [finish, result] { finish(std::move(result->opened), std::move(result->failed)); });
     }
     CompetitionGame game = progress->games[progress->next++];
     self->open_one(game, [self, progress, step, game](bool ok) {

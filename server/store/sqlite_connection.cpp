@@ -36,6 +36,9 @@ bool Statement::step() {
 void Statement::run() {
   while (step()) {
   }
+  // Ready to be bound and run again (a loop of inserts reuses one statement).
+  sqlite3_reset(stmt_);
+  sqlite3_clear_bindings(stmt_);
 }
 
 std::int64_t Statement::integer(int i) const { return sqlite3_column_int64(stmt_, i); }

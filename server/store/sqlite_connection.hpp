@@ -35,7 +35,7 @@ class Statement {
   Statement& bind_real(int i, double v);  // not an overload of bind: an int argument would be ambiguous
 
   bool step();  // true while there is a row
-  void run();   // steps to the end
+  void run();   // steps to the end, then resets the statement for another run
 
   std::int64_t integer(int i) const;
   std::optional<std::int64_t> optional_integer(int i) const;

@@ -3,6 +3,8 @@
 // (competition/round_robin, competition/swiss), so two admins, or an admin and
 // the automatic pairing, cannot pair one round twice.
 #include <algorithm>
+#include <map>
+#include <set>
 
 #include "competition/round_robin.hpp"
 #include "competition/swiss.hpp"
@@ -73,33 +75,52 @@ void insert_pairing(Connection& db, std::int64_t id, const TournamentPairing& p)
   s.bind(7, p.result).bind(8, p.reason).run();
 }
 
-// Before round `round`: each active (not withdrawn) player's Swiss state.
+// Before the next round: each active (not withdrawn) player's Swiss state,
+// rounds replayed in order (floats compare the scores before each round).
 std::vector<event::SwissPlayer> swiss_state(const TournamentDetail& d) {
-  std::vector<event::SwissPlayer> out;
-  auto number_of = [&](std::int64_t player) {
-    for (const auto& p : d.players)
-      if (p.player == player) return p.number;
-    return 0;
-  };
+  std::map<std::int64_t, event::SwissPlayer> state;
   for (const auto& p : d.players) {
-    if (p.withdrawn) continue;
     event::SwissPlayer s;
     s.player = p.number;
     s.rating = p.rating;
+    state[p.player] = s;
+  }
+  for (int round = 1; round <= d.tournament.current_round; ++round) {
+    std::map<std::int64_t, double> before;
+    for (const auto& [player, s] : state) before[player] = s.score;
+    std::set<std::int64_t> paired;
     for (const auto& g : d.pairings) {
-      if (g.white != p.player && g.black != p.player) continue;
+      if (g.round != round) continue;
+      event::SwissPlayer& white = state[g.white];
+      paired.insert(g.white);
       if (!g.black) {
-        s.had_bye = true;
-        s.score += event::tiebreak::kByeScore;
+        white.had_bye = true;
+        white.score += event::tiebreak::kByeScore;
+        white.floats.push_back(event::Float::down);
         continue;
       }
-      const bool white = g.white == p.player;
-      s.opponents.push_back(number_of(white ? *g.black : g.white));
-      s.colours.push_back(white ? event::Colour::white : event::Colour::black);
-      if (!g.result.empty()) s.score += white ? white_score(g.result) : 1.0 - white_score(g.result);
+      event::SwissPlayer& black = state[*g.black];
+      paired.insert(*g.black);
+      white.opponents.push_back(black.player);
+      black.opponents.push_back(white.player);
+      white.colours.push_back(event::Colour::white);
+      black.colours.push_back(event::Colour::black);
+      auto float_of = [](double mine, double theirs) {
+        return theirs < mine ? event::Float::down : theirs > mine ? event::Float::up : event::Float::none;
+      };
+      white.floats.push_back(float_of(before[g.white], before[*g.black]));
+      black.floats.push_back(float_of(before[*g.black], before[g.white]));
+      if (!g.result.empty()) {
+        white.score += white_score(g.result);
+        black.score += 1.0 - white_score(g.result);
+      }
     }
-    out.push_back(std::move(s));
+    for (auto& [player, s] : state)
+      if (!paired.count(player)) s.floats.push_back(event::Float::none);
   }
+  std::vector<event::SwissPlayer> out;
+  for (const auto& p : d.players)
+    if (!p.withdrawn) out.push_back(state[p.player]);
   return out;
 }
 
