@@ -311,7 +311,8 @@ describe('the pages', () => {
     const standings = await until(root, '#ladder-standings');
     const rows = standings.querySelectorAll('tbody tr');
     assert.deepEqual(rows.map((r) => r.getAttribute('data-username')), ['ann', 'Bob', 'cyd', 'dee', 'eve', 'fay', 'gus', 'hal']);
-    assert.deepEqual(rows[2].querySelectorAll('td').map((td) => td.textContent), ['3', 'cyd', '1500?', 'active', '1', 'Challenge']);
+    assert.deepEqual(rows[2].querySelectorAll('td').map((td) => td.textContent), ['3', 'cyd', '1500?', '1', 'Challenge']);
+    assert.deepEqual(rows[3].querySelectorAll('td').map((td) => td.textContent), ['4', 'dee inactive', '1581', '0', ''], 'an inactive player: no Challenge');
     assert.equal(rows[0].querySelector('a').getAttribute('href'), '/@/ann');
     assert.deepEqual(root.querySelectorAll('button.challenge').map((b) => b.getAttribute('data-defender')), ['cyd', 'eve', 'fay']);
     assert.equal(root.querySelector('#ladder-join'), null);

@@ -107,15 +107,15 @@ export class EventView {
       ['#', { text: 'No.', title: 'Start number' }, 'Player', 'Rating', 'Score', ...model.breaks.map((b) => ({ text: b.heading, title: b.title }))],
       model.standings.map((s) => ({
         attributes: { 'data-username': s.username, 'data-rank': s.rank, 'data-score': s.score, 'data-withdrawn': String(s.withdrawn), class: s.you ? 'you' : null },
-        cells: [String(s.rank), String(s.number), [h('a', { href: s.href }, s.username), s.withdrawn ? h('span', { class: 'state inactive' }, ' withdrawn') : null],
+        cells: [String(s.rank), String(s.number), [h('a', { href: s.href }, s.username), s.withdrawn ? h('span', { class: 'withdrawn' }, ' (withdrawn)') : null],
           s.rating, h('strong', {}, s.score), ...s.breaks],
       })));
   }
 
   crosstable({ players, cells }) {
-    return h('div', { class: 'scroll' }, table({ class: 'standings crosstable', id: 'event-crosstable' },
+    return table({ class: 'standings crosstable', id: 'event-crosstable' },
       ['#', 'Player', ...players.map((p) => ({ text: String(p.row), title: p.username })), 'Score'],
-      players.map((p, i) => ({ attributes: { 'data-username': p.username }, cells: [String(p.row), p.username, ...cells[i], h('strong', {}, p.score)] }))));
+      players.map((p, i) => ({ attributes: { 'data-username': p.username }, cells: [String(p.row), p.username, ...cells[i], h('strong', {}, p.score)] })));
   }
 
   round({ round, boards }) {

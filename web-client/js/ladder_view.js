@@ -96,15 +96,14 @@ export class LadderView {
   }
 
   standings(model) {
-    if (!model.rows.length) return h('p', { class: 'hint', id: 'ladder-standings' }, 'Nobody is on the ladder yet.');
-    return table({ class: 'standings', id: 'ladder-standings' }, ['#', 'Player', 'Rating', 'Status', { text: 'Open', title: 'Open challenges' }, ''],
+    if (!model.rows.length) return h('p', { class: 'hint', id: 'ladder-standings-empty' }, 'Nobody is on the ladder yet.');
+    return table({ class: 'standings', id: 'ladder-standings' }, ['#', 'Player', 'Rating', { text: 'Open', title: 'Open challenges' }, ''],
       model.rows.map((row) => ({
         attributes: { 'data-username': row.username, 'data-position': row.position, 'data-status': row.status, class: row.you ? 'you' : null },
         cells: [
           String(row.position),
-          h('a', { href: row.href }, row.username),
+          [h('a', { href: row.href }, row.username), row.status === 'inactive' ? [' ', h('span', { class: 'state inactive', title: 'No ladder game for 30 days: cannot be challenged' }, 'inactive')] : null],
           h('span', { class: row.provisional ? 'rating provisional' : 'rating' }, row.rating),
-          row.status === 'inactive' ? h('span', { class: 'state inactive' }, 'inactive') : 'active',
           String(row.open),
           row.challenge ? h('button', { class: 'challenge', 'data-defender': row.username, onclick: (e) => this.challenge(row.username, e.target) }, 'Challenge') : '',
         ],

@@ -12,7 +12,7 @@ export function showPairing(m) {
   const notice = pairingNotice(m);
   let area = document.getElementById('pairings');
   if (!area) {
-    area = h('div', { class: 'pairings', id: 'pairings', role: 'status', 'aria-live': 'polite' });
+    area = h('div', { class: 'pairing-notices', id: 'pairings', role: 'status', 'aria-live': 'polite' });
     document.querySelector('header.top').after(area);
   }
   for (const old of area.querySelectorAll('.pairing')) if (old.dataset.room === m.room) old.remove();

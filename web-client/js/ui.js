@@ -58,15 +58,16 @@ export function messageLine(id) {
 }
 
 /**
- * A table: `headings` are texts or {text, title}; each row is
- * {attributes, cells}, a cell a node, a text or a list of them.
+ * A table that scrolls sideways on its own when a phone is too narrow for it:
+ * `headings` are texts or {text, title}; each row is {attributes, cells}, a
+ * cell a node, a text or a list of them.
  */
 export function table(attributes, headings, rows) {
-  return h('table', attributes,
+  return h('div', { class: 'scroll' }, h('table', attributes,
     h('thead', {}, h('tr', {}, headings.map((heading) => (typeof heading === 'string'
       ? h('th', { scope: 'col' }, heading) : h('th', { scope: 'col', title: heading.title }, heading.text))))),
     h('tbody', {}, rows.map((row) => h('tr', row.attributes || {},
-      row.cells.map((cell) => h('td', {}, cell))))));
+      row.cells.map((cell) => h('td', {}, [cell].flat(Infinity))))))));
 }
 
 export const colorName = (color) => (color === 'white' ? 'White' : 'Black');
