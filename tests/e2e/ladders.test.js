@@ -9,9 +9,9 @@
 // resigns. The ladder page then shows bob at number 1 and ann at 2, the
 // result among the recent ones, and the same two cannot meet again this week
 // (409 cooldown). Every wait is for a condition.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage, screenshotPath, freshDb, addAccount } from './support.js';
+import { useServer, newPage, screenshotPath } from './support.js';
 
 const ADMIN = { username: 'root1', password: 'administrator-pass-1' };
 const ANN = { username: 'ann', password: 'ann-password-1' };
@@ -19,28 +19,8 @@ const BOB = { username: 'bob', password: 'bob-password-22' };
 const PHONE = { width: 375, height: 812 };
 const LADDER = 'Club ladder';
 
-let server;
-let browser;
-
-before(async () => {
-  const db = freshDb();
-  addAccount(db, ADMIN.username, ADMIN.password, 'admin');
-  addAccount(db, ANN.username, ANN.password);
-  addAccount(db, BOB.username, BOB.password);
-  server = await startServer({ db });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
-
-/** Opens a page of the client and waits for the connection. */
-async function open(page, path = '/') {
-  await page.goto(new URL(path, server.url).href);
-  await page.waitForSelector('.connection[data-state="open"]');
-}
+const env = useServer({ accounts: [{ ...ADMIN, role: 'admin' }, ANN, BOB] });
+const { open } = env;
 
 /** Logs in from the header and waits until the page is back as the account. */
 async function logIn(page, { username, password }) {
@@ -72,7 +52,7 @@ test('an admin creates a ladder, two players join, the lower one challenges and 
 
 async function ladder(pages) {
   // the admin creates the ladder: YINSH normal, the default clock (3 days per move)
-  const admin = pages.admin = await newPage(browser);
+  const admin = pages.admin = await newPage(env.browser);
   await logIn(admin, ADMIN);
   await open(admin, '/admin');
   await admin.waitForSelector('#admin-ladders');
@@ -90,7 +70,7 @@ async function ladder(pages) {
   await admin.waitForSelector('#audit li[data-action="ladder_create"]');
 
   // ann finds it from the header and joins first: number 1
-  const ann = pages.ann = await newPage(browser);
+  const ann = pages.ann = await newPage(env.browser);
   await logIn(ann, ANN);
   await ann.click('#ladders-link');
   await ann.waitForSelector('#ladders-table');
@@ -103,7 +83,7 @@ async function ladder(pages) {
   assert.equal(await ann.$('#ladder-join'), null, 'no Join once on it');
 
   // bob, on a phone, joins: number 2, and may challenge ann
-  const bob = pages.bob = await newPage(browser, PHONE);
+  const bob = pages.bob = await newPage(env.browser, PHONE);
   await logIn(bob, BOB);
   await open(bob, path);
   await bob.click('#ladder-join');
