@@ -7,41 +7,22 @@
 // page is disconnected and logging in is refused with `banned` until the unban;
 // an admin reads the audit log and makes a player a moderator.
 // The steps run in order and share the pages.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage, playByClicks, screenshotPath, freshDb, addAccount } from './support.js';
+import { useServer, newPage, playByClicks, screenshotPath } from './support.js';
 
 const MOD = { username: 'mod1', password: 'moderator-pass-1' };
 const ADMIN = { username: 'root1', password: 'administrator-pass-1' };
 const ALICE = { username: 'alice', password: 'alice-password-1' };
 const BOB = { username: 'bob', password: 'bob-password-22' };
 
-let server;
-let browser;
 let alice;  // desktop
 let bob;    // a phone
 let moderator;
 const rooms = {};
 
-before(async () => {
-  const db = freshDb();
-  addAccount(db, MOD.username, MOD.password, 'moderator');
-  addAccount(db, ADMIN.username, ADMIN.password, 'admin');
-  server = await startServer({ db });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
-
-const at = (path) => new URL(path, server.url).href;
-
-async function open(page, path = '/') {
-  await page.goto(at(path));
-  await page.waitForSelector('.connection[data-state="open"]');
-}
+const env = useServer({ accounts: [{ ...MOD, role: 'moderator' }, { ...ADMIN, role: 'admin' }] });
+const { open, at } = env;
 
 /** Waits until the header names the account (the page reloaded with its cookie). */
 async function signedIn(page, username) {
@@ -82,8 +63,8 @@ async function joinFromLobby(page, room) {
 }
 
 test('a guest plays a game, signs up and keeps it', async () => {
-  alice = await newPage(browser);
-  bob = await newPage(browser, { width: 375, height: 812 });  // a phone
+  alice = await newPage(env.browser);
+  bob = await newPage(env.browser, { width: 375, height: 812 });  // a phone
 
   await open(alice);
   await alice.waitForSelector('#signup');
@@ -188,7 +169,7 @@ test('the two accounts play part of a game by clicks', async () => {
 });
 
 test('a moderator aborts a game and bans a player from the admin page', async () => {
-  moderator = await newPage(browser);
+  moderator = await newPage(env.browser);
   await open(moderator);
   await submitAccount(moderator, 'login', MOD);
   await signedIn(moderator, MOD.username);
@@ -264,7 +245,7 @@ test('a moderator aborts a game and bans a player from the admin page', async ()
 });
 
 test('an admin reads the audit log and makes a player a moderator', async () => {
-  const admin = await newPage(browser);
+  const admin = await newPage(env.browser);
   await open(admin);
   await submitAccount(admin, 'login', ADMIN);
   await signedIn(admin, ADMIN.username);

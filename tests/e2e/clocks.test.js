@@ -5,32 +5,14 @@
 // claims allowed 3 s after the decider left (--claim-after-seconds 3) and a
 // moderator account made with the command line. Every wait is for a condition, with generous
 // limits; only the lost-on-time game waits for the clock itself.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage, screenshotPath, freshDb, addAccount } from './support.js';
+import { useServer, newPage, screenshotPath } from './support.js';
 
-let server;
-let browser;
 const PHONE = { width: 375, height: 812 };
 const MODERATOR = { username: 'mod1', password: 'moderator-password' };
-
-before(async () => {
-  const db = freshDb();
-  addAccount(db, MODERATOR.username, MODERATOR.password, 'moderator');
-  server = await startServer({ db, args: ['--claim-after-seconds', '3'] });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
-
-/** Opens a page of the client and waits for the connection. */
-async function open(page, path = '/') {
-  await page.goto(new URL(path, server.url).href);
-  await page.waitForSelector('.connection[data-state="open"]');
-}
+const env = useServer({ accounts: [{ ...MODERATOR, role: 'moderator' }], args: ['--claim-after-seconds', '3'] });
+const { open } = env;
 
 /** Sets the guest's name in the lobby and waits until the server took it. */
 async function setName(page, name) {
@@ -71,8 +53,8 @@ async function act(page) {
 
 /** Two players in a live YINSH game: White created it, Black joined. */
 async function startGame(names, clock) {
-  const white = await newPage(browser);
-  const black = await newPage(browser, PHONE);
+  const white = await newPage(env.browser);
+  const black = await newPage(env.browser, PHONE);
   const room = await createGame(white, names[0], clock);
   await join(black, names[1], room);
   await white.waitForSelector('#status[data-status="live"]');
@@ -168,7 +150,7 @@ test('a rematch after a resignation: both ask, both land in the new room with th
   assert.match(await white.textContent('.player[data-color="black"]'), /Ren \(you\)/);
   assert.equal(await black.textContent('#time-control'), 'untimed', 'the same clock');
   // the old room shows the way to the new one, to whoever opens it
-  const watcher = await newPage(browser);
+  const watcher = await newPage(env.browser);
   await open(watcher, `/?watch=${room}`);
   await watcher.waitForSelector('#rematch-link');
   assert.equal(await watcher.getAttribute('#rematch-link', 'href'), `/?watch=${next}`);
@@ -192,7 +174,7 @@ test('abort before both have moved: the game ends without a result, the opponent
 
 test('chat: the players\' channel is theirs, spectator chat reaches everyone, and a player can hide it', async () => {
   const { white, black, room } = await startGame(['Talker', 'Listener']);
-  const spectator = await newPage(browser);
+  const spectator = await newPage(env.browser);
   await open(spectator, `/?watch=${room}`);
   await spectator.waitForSelector('#status[data-you="spectator"]');
   assert.equal(await spectator.isVisible('#chat-players'), false, 'a spectator has no players\' channel');
@@ -249,7 +231,7 @@ test('chat: the players\' channel is theirs, spectator chat reaches everyone, an
   assert.equal(await white.$('.delete-chat'), null, 'no delete button for a player');
 
   // a moderator watching deletes the second cheer: it goes from every page
-  const moderator = await newPage(browser);
+  const moderator = await newPage(env.browser);
   await open(moderator);
   await moderator.evaluate(async (body) => {
     const response = await fetch('/api/account/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });

@@ -8,33 +8,17 @@
 // has a changed YINSH normal rating after one game with a one-point chart, and
 // lists the game as rated. The leaderboard of the pool lists nobody yet (one
 // game leaves the RD high). Every wait is for a condition.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage, screenshotPath } from './support.js';
+import { useServer, newPage, screenshotPath } from './support.js';
 
 const ANN = { username: 'ann', password: 'ann-password-1' };
 const BOB = { username: 'bob', password: 'bob-password-22' };
 const PHONE = { width: 375, height: 812 };
 const PERF = 'yinsh:normal';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
-
-/** Opens a page of the client and waits for the connection. */
-async function open(page, path = '/') {
-  await page.goto(new URL(path, server.url).href);
-  await page.waitForSelector('.connection[data-state="open"]');
-}
+const env = useServer();
+const { open } = env;
 
 /** Signs up from the header and waits until the page is back as the account. */
 async function signUp(page, { username, password }) {
@@ -76,8 +60,8 @@ const lines = (page) => page.$$eval('#rating-change li', (items) => items.map((l
 })));
 
 test('a rated game changes both ratings: the result banner, the seats, the profiles', async () => {
-  const ann = await newPage(browser);
-  const bob = await newPage(browser, PHONE);
+  const ann = await newPage(env.browser);
+  const bob = await newPage(env.browser, PHONE);
   try {
     await ratedGame(ann, bob);
   } catch (error) {
@@ -134,7 +118,7 @@ async function ratedGame(ann, bob) {
   await ann.waitForFunction(() => /ann \(1500\?\)/.test(document.querySelector('.player[data-color="white"]')?.textContent));
 
   // a guest sees it in the lobby, but its seat is for accounts: opening it, they watch
-  const guest = await newPage(browser);
+  const guest = await newPage(env.browser);
   await open(guest);
   const seen = await guest.waitForSelector(`#open-rooms li[data-room="${room}"][data-rated="true"]`);
   assert.equal(await seen.$('a.join'), null, 'no Join for a guest');

@@ -4,6 +4,7 @@ import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -111,4 +112,35 @@ export async function playByClicks(pages, { seed = 1, maxClicks = 5000, clicks: 
 export function screenshotPath(name) {
   mkdirSync(outputDir, { recursive: true });
   return join(outputDir, name);
+}
+
+/**
+ * One server and one browser for the tests of a file: before() makes the
+ * `accounts` ([{username, password, role?}], with the command line, in a fresh
+ * database) and starts both with the server's extra `args`; after() stops
+ * them. The answer's `server` and `browser` are set once before() ran;
+ * `open(page, path)` opens a page of the client and waits for the connection;
+ * `at(path)` is a path's address on the server.
+ */
+export function useServer({ accounts = [], args = [] } = {}) {
+  const env = {
+    server: null,
+    browser: null,
+    at: (path) => new URL(path, env.server.url).href,
+    open: async (page, path = '/') => {
+      await page.goto(env.at(path));
+      await page.waitForSelector('.connection[data-state="open"]');
+    },
+  };
+  before(async () => {
+    const db = freshDb();
+    for (const { username, password, role } of accounts) addAccount(db, username, password, role);
+    env.server = await startServer({ db, args });
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    await env.browser?.close();
+    env.server?.stop();
+  });
+  return env;
 }

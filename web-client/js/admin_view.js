@@ -1,9 +1,11 @@
 // The moderators' page, /admin (protocol/PROTOCOL.md, "Admin API"): the users
 // with a search, ban / unban and mute / unmute for each, the role for admins;
-// aborting or adjudicating a game by its id; the audit log for admins. Shown
+// aborting or adjudicating a game by its id; for admins the ladders and events
+// (admin_competition.js) and the audit log. Shown
 // only to moderators and admins; the server checks every request again.
-import { h } from './ui.js';
+import { h, messageLine } from './ui.js';
 import { getJson, postJson, formatTime, formatDate, profilePath, isStaff, mayActOn } from './api.js';
+import { ladderSection, eventSection } from './admin_competition.js';
 
 const MAX_MINUTES = 5256000;  // ten years
 const ROLES = ['player', 'moderator', 'admin'];
@@ -11,13 +13,6 @@ const RESULTS = [['1-0', 'White wins (1-0)'], ['0-1', 'Black wins (0-1)'], ['1/2
 
 const active = (until) => typeof until === 'number' && until > Date.now();
 const pages = (total, perPage) => Math.max(1, Math.ceil((total || 0) / (perPage || 50)));
-
-/** A line that says how the last request went, in words. */
-function messageLine(id) {
-  const line = h('p', { class: 'admin-message', id, role: 'status', 'aria-live': 'polite' });
-  line.show = (text, kind = 'ok') => { line.textContent = text; line.dataset.kind = kind; };
-  return line;
-}
 
 export class AdminView {
   constructor(root) {
@@ -116,6 +111,7 @@ export class AdminView {
         h('h2', {}, 'Games'), h('p', { class: 'hint' }, 'Abort an open or live game, or set the result of a live one.'), gameForm, this.gameMessage),
     ];
     if (this.isAdmin) {
+      sections.push(ladderSection(() => this.loadAudit()), eventSection(() => this.loadAudit()));
       this.auditList = h('ul', { class: 'list audit', id: 'audit' });
       this.auditPage = h('span', { id: 'audit-page', class: 'hint' });
       this.auditPrev = h('button', { type: 'button', id: 'audit-prev', onclick: () => { this.audit.page--; this.loadAudit(); } }, '◀ Newer');

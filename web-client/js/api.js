@@ -44,14 +44,20 @@ export function getJson(path) {
   return request(path, { method: 'GET', headers: { Accept: 'application/json' } });
 }
 
-/** POST a JSON body; resolves to the answer (null for 204), rejects with ApiError. */
-export function postJson(path, body = {}) {
+/** A JSON body sent with `method` (the CSRF rules want the content type on every one). */
+function sendJson(method, path, body) {
   return request(path, {
-    method: 'POST',
+    method,
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
 }
+
+/** POST a JSON body; resolves to the answer (null for 204), rejects with ApiError. */
+export const postJson = (path, body = {}) => sendJson('POST', path, body);
+
+/** PATCH a JSON body (an admin's edit of a ladder), like postJson. */
+export const patchJson = (path, body = {}) => sendJson('PATCH', path, body);
 
 /** The `until` of a refusal (a ban's end, ms since the epoch), wherever the server put it. */
 export function untilOf(error) {

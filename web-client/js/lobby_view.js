@@ -4,7 +4,8 @@
 import { h, toast } from './ui.js';
 import { validName } from './names.js';
 import { games, gameModule, variantLabel } from './games/index.js';
-import { PRESETS, MIN_DAYS, MAX_DAYS, timeControlOf, clockLabel } from './clock.js';
+import { timeControlOf, clockLabel } from './clock.js';
+import { clockPicker } from './clock_form.js';
 import { nameWithRating, entryRating, modeLabel, ratedSwitch } from './ratings.js';
 
 // Applies a `lobby` (the whole lists) or `lobby_update` (what changed) message
@@ -111,15 +112,8 @@ export class LobbyView {
     const color = h('select', { id: 'color' }, ['random', 'white', 'black'].map((c) => h('option', { value: c }, c)));
     const visibility = h('select', { id: 'visibility' }, h('option', { value: 'public' }, 'public'), h('option', { value: 'private' }, 'private (invite link)'));
     // the time control: untimed, a preset (minutes + seconds a move), custom, or days per move
-    const clock = h('select', { id: 'clock' },
-      h('option', { value: 'untimed' }, 'untimed'),
-      PRESETS.map((p) => h('option', { value: p.name }, `${p.name} (${p.clock.initial_ms / 60000} min + ${p.clock.increment_ms / 1000} s a move)`)),
-      h('option', { value: 'custom' }, 'custom…'),
-      h('option', { value: 'correspondence' }, 'correspondence (days per move)'));
-    const minutes = h('input', { id: 'clock-minutes', type: 'number', min: 0, max: 180, step: 'any', value: 10, inputmode: 'decimal', 'aria-label': 'Minutes for each player' });
-    const increment = h('input', { id: 'clock-increment', type: 'number', min: 0, max: 180, step: 1, value: 5, inputmode: 'numeric', 'aria-label': 'Seconds added after each move' });
-    const days = h('select', { id: 'clock-days' }, Array.from({ length: MAX_DAYS - MIN_DAYS + 1 }, (_, i) => h('option', { value: MIN_DAYS + i }, `${MIN_DAYS + i}`)));
-    days.value = '3';
+    const picker = clockPicker();
+    const clock = picker.select;
     // rated: an account's choice, where it applies (ratedSwitch says why not)
     const rated = h('input', { id: 'rated', type: 'checkbox', role: 'switch', 'aria-describedby': 'rated-note' });
     const ratedNote = h('span', { class: 'hint', id: 'rated-note' });
@@ -136,16 +130,7 @@ export class LobbyView {
     };
     rated.addEventListener('change', this.refreshRated);
     for (const select of [whiteExtra, blackExtra]) select.addEventListener('change', this.refreshRated);
-    const custom = h('div', { class: 'form-row clock-custom', id: 'clock-custom', hidden: true },
-      h('label', { for: 'clock-minutes' }, 'Minutes'), minutes,
-      h('label', { for: 'clock-increment', style: 'min-width:auto' }, '+ seconds a move'), increment);
-    const correspondence = h('div', { class: 'form-row', id: 'clock-correspondence', hidden: true },
-      h('label', { for: 'clock-days' }, 'Days per move'), days);
-    clock.addEventListener('change', () => {
-      custom.hidden = clock.value !== 'custom';
-      correspondence.hidden = clock.value !== 'correspondence';
-      this.refreshRated();
-    });
+    clock.addEventListener('change', () => this.refreshRated());
     // handicap pieces only where the variant has them, 0 to its most
     const refreshHandicap = () => {
       const most = gameModule(game.value).variants.find((v) => v.name === variant.value).handicap;
@@ -168,7 +153,7 @@ export class LobbyView {
       e.preventDefault();
       const made = newGameMessage({
         game: game.value, variant: variant.value, color: color.value, visibility: visibility.value, extras: extras(),
-        clock: { choice: clock.value, minutes: minutes.value, increment: increment.value, days: days.value },
+        clock: picker.form(),
         rated: rated.checked, account: this.connection.account,
       });
       if (made.problem) return toast(made.problem);
@@ -180,7 +165,7 @@ export class LobbyView {
     h('div', { class: 'form-row' }, h('label', { for: 'color' }, 'Your colour'), color),
     h('div', { class: 'form-row' }, h('label', { for: 'visibility' }, 'Visibility'), visibility),
     h('div', { class: 'form-row' }, h('label', { for: 'clock' }, 'Time control'), clock),
-    custom, correspondence, ratedRow,
+    ...picker.rows, ratedRow,
     h('button', { class: 'primary', type: 'submit', id: 'create' }, 'Create the game'));
 
     this.openList = h('ul', { class: 'list', id: 'open-rooms' });

@@ -1,7 +1,9 @@
 // Picks the view from the address: /@/USERNAME (a player's profile), /admin
-// (moderation), /leaderboard?perf=PERF (the best players of a pool), /?room=ID (play: take or keep a seat), /?watch=ID (spectate),
+// (moderation), /leaderboard?perf=PERF (the best players of a pool), /ladders
+// and /ladders/ID, /events and /events/ID, /?room=ID (play: take or keep a seat), /?watch=ID (spectate),
 // /?replay=ID, or the lobby. The header shows who you are and the account
-// controls on every page.
+// controls on every page, and a `pairing` (a ladder or event game made for
+// this player) a notice on every page.
 import { Connection } from './connection.js';
 import { GameView } from './game_view.js';
 import { LobbyView } from './lobby_view.js';
@@ -9,6 +11,10 @@ import { ReplayView } from './replay_view.js';
 import { ProfileView } from './profile_view.js';
 import { AdminView } from './admin_view.js';
 import { LeaderboardView } from './leaderboard_view.js';
+import { LadderListView, LadderView } from './ladder_view.js';
+import { EventListView, EventView } from './event_view.js';
+import { sectionPage } from './competition.js';
+import { showPairing } from './pairing_notice.js';
 import { renderHeader } from './account.js';
 import { h } from './ui.js';
 
@@ -32,15 +38,21 @@ connection.addEventListener('banned', () => {
     'Your account has been banned by a moderator: you were disconnected, your games waiting for an opponent were cancelled and your live games resigned.'));
 });
 
+connection.addEventListener('message', (e) => { if (e.detail.type === 'pairing') showPairing(e.detail); });
+
 // signed up or logged out in this browser (another tab included): start again as who we are now
 connection.addEventListener('identity', () => location.reload());
 
 const params = new URLSearchParams(location.search);
 const view = document.getElementById('view');
 const path = location.pathname;
+const ladderPage = sectionPage(path, 'ladders');
+const eventPage = sectionPage(path, 'events');
 if (path.startsWith('/@/')) new ProfileView(view, safeDecode(path.slice(3)));
 else if (path === '/admin' || path === '/admin/') new AdminView(view);
 else if (path === '/leaderboard' || path === '/leaderboard/') new LeaderboardView(view, location.search);
+else if (ladderPage !== null) { if (ladderPage) new LadderView(view, connection, ladderPage); else new LadderListView(view); }
+else if (eventPage !== null) { if (eventPage) new EventView(view, connection, eventPage); else new EventListView(view); }
 else if (params.has('replay')) new ReplayView(view, params.get('replay'));
 else if (params.has('room')) new GameView(view, connection, params.get('room'), 'join');
 else if (params.has('watch')) new GameView(view, connection, params.get('watch'), 'watch');

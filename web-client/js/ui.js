@@ -50,6 +50,26 @@ export function toast(message) {
   toastTimer = setTimeout(() => { element.hidden = true; }, 5000);
 }
 
+/** A line that says how the last request went, in words: line.show(text, 'ok' | 'error'). */
+export function messageLine(id) {
+  const line = h('p', { class: 'admin-message', id, role: 'status', 'aria-live': 'polite' });
+  line.show = (text, kind = 'ok') => { line.textContent = text; line.dataset.kind = kind; };
+  return line;
+}
+
+/**
+ * A table that scrolls sideways on its own when a phone is too narrow for it:
+ * `headings` are texts or {text, title}; each row is {attributes, cells}, a
+ * cell a node, a text or a list of them.
+ */
+export function table(attributes, headings, rows) {
+  return h('div', { class: 'scroll' }, h('table', attributes,
+    h('thead', {}, h('tr', {}, headings.map((heading) => (typeof heading === 'string'
+      ? h('th', { scope: 'col' }, heading) : h('th', { scope: 'col', title: heading.title }, heading.text))))),
+    h('tbody', {}, rows.map((row) => h('tr', row.attributes || {},
+      row.cells.map((cell) => h('td', {}, [cell].flat(Infinity))))))));
+}
+
 export const colorName = (color) => (color === 'white' ? 'White' : 'Black');
 export const other = (color) => (color === 'white' ? 'black' : 'white');
 

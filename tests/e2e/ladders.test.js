@@ -1,0 +1,153 @@
+// A ladder in the browser (issue #14, PROTOCOL.md "Ladders and events"): an
+// admin made with the command line logs in and creates a ladder in the admin
+// console (the audit log lists it); two players log in, find it from the
+// header's Ladders link and join it from its page (ann first: number 1, bob
+// number 2); bob, the lower one, has a Challenge button next to ann (ann none
+// next to bob) and challenges her; both are told by the pairing notice, and
+// the ladder page lists the open challenge; ann follows the notice, bob the
+// link the page gave him, both sit in the game room, and ann, the defender,
+// resigns. The ladder page then shows bob at number 1 and ann at 2, the
+// result among the recent ones, and the same two cannot meet again this week
+// (409 cooldown). Every wait is for a condition.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useServer, newPage, screenshotPath } from './support.js';
+
+const ADMIN = { username: 'root1', password: 'administrator-pass-1' };
+const ANN = { username: 'ann', password: 'ann-password-1' };
+const BOB = { username: 'bob', password: 'bob-password-22' };
+const PHONE = { width: 375, height: 812 };
+const LADDER = 'Club ladder';
+
+const env = useServer({ accounts: [{ ...ADMIN, role: 'admin' }, ANN, BOB] });
+const { open } = env;
+
+/** Logs in from the header and waits until the page is back as the account. */
+async function logIn(page, { username, password }) {
+  await open(page);
+  await page.click('#login');
+  await page.waitForSelector('#account-dialog[open] form[data-mode="login"] #username');
+  await page.fill('#username', username);
+  await page.fill('#password', password);
+  await page.click('#account-submit');
+  await page.waitForFunction((name) => document.querySelector('#profile-link')?.textContent === name, username);
+  await page.waitForSelector('.connection[data-state="open"]');
+}
+
+/** The ladder page's standings: [[position, username], …]. */
+const standings = (page) => page.$$eval('#ladder-standings tbody tr', (rows) => rows.map((r) => [Number(r.dataset.position), r.dataset.username]));
+
+test('an admin creates a ladder, two players join, the lower one challenges and wins', async () => {
+  const pages = {};
+  try {
+    await ladder(pages);
+  } catch (error) {
+    for (const [name, page] of Object.entries(pages)) {
+      await page.screenshot({ path: screenshotPath(`ladders-failed-${name}.png`), fullPage: true }).catch(() => {});
+      error.message += `\n${name} at ${page.url()}, page errors ${JSON.stringify(page.errors)}`;
+    }
+    throw error;
+  }
+});
+
+async function ladder(pages) {
+  // the admin creates the ladder: YINSH normal, the default clock (3 days per move)
+  const admin = pages.admin = await newPage(env.browser);
+  await logIn(admin, ADMIN);
+  await open(admin, '/admin');
+  await admin.waitForSelector('#admin-ladders');
+  await admin.click('#ladder-create-open');
+  await admin.fill('#ladder-name', LADDER);
+  await admin.selectOption('#ladder-perf', 'yinsh:normal');
+  assert.equal(await admin.inputValue('#ladder-clock'), 'correspondence');
+  assert.equal(await admin.inputValue('#ladder-clock-days'), '3');
+  await admin.click('#ladder-create-submit');
+  const created = await admin.waitForSelector('#ladder-created-link');
+  const path = await created.getAttribute('href');
+  assert.match(path, /^\/ladders\/[^/]+$/);
+  await admin.waitForSelector(`#ladder-pick option:checked`);
+  assert.match(await admin.textContent('#ladder-pick option:checked'), new RegExp(`^${LADDER} · YINSH normal · open`));
+  await admin.waitForSelector('#audit li[data-action="ladder_create"]');
+
+  // ann finds it from the header and joins first: number 1
+  const ann = pages.ann = await newPage(env.browser);
+  await logIn(ann, ANN);
+  await ann.click('#ladders-link');
+  await ann.waitForSelector('#ladders-table');
+  await ann.click(`#ladders-table a[href="${path}"]`);
+  await ann.waitForSelector(`#ladder[data-status="open"] #ladder-name`);
+  assert.equal(await ann.textContent('#ladder-name'), LADDER);
+  await ann.click('#ladder-join');
+  await ann.waitForSelector('#ladder-standings tr[data-username="ann"][data-position="1"]');
+  assert.match(await ann.textContent('#ladder-message'), /number 1/);
+  assert.equal(await ann.$('#ladder-join'), null, 'no Join once on it');
+
+  // bob, on a phone, joins: number 2, and may challenge ann
+  const bob = pages.bob = await newPage(env.browser, PHONE);
+  await logIn(bob, BOB);
+  await open(bob, path);
+  await bob.click('#ladder-join');
+  await bob.waitForSelector('#ladder-standings tr[data-username="bob"][data-position="2"]');
+  assert.deepEqual(await standings(bob), [[1, 'ann'], [2, 'bob']]);
+  assert.match(await bob.textContent('#ladder-standings tr[data-username="ann"]'), /1500\?/, 'a provisional rating reads 1500?');
+  await bob.waitForSelector('#ladder-standings tr[data-username="ann"] button.challenge[data-defender="ann"]');
+
+  // ann, above, may challenge nobody
+  await open(ann, path);
+  await ann.waitForSelector('#ladder-standings tr[data-username="bob"]');
+  assert.equal(await ann.$('button.challenge'), null, 'nobody is above number 1');
+
+  // bob challenges ann: his page links to the game; both get the pairing notice
+  await bob.click('button.challenge[data-defender="ann"]');
+  const link = await bob.waitForSelector('#challenge-room');
+  const room = new URLSearchParams((await link.getAttribute('href')).split('?')[1]).get('room');
+  assert.ok(room, 'the challenge names its room');
+  for (const [page, opponent] of [[ann, 'bob'], [bob, 'ann']]) {
+    const notice = await page.waitForSelector(`#pairings .pairing[data-room="${room}"][data-source="ladder"]`);
+    assert.match(await notice.textContent(), new RegExp(`Your ladder game in ${LADDER} against ${opponent} is ready: you play (white|black)`));
+  }
+  // the pairing made ann's page load the ladder again: the open challenge, hers to play
+  const challenge = await ann.waitForSelector(`#ladder-challenges li[data-room="${room}"][data-challenger="bob"][data-defender="ann"]`);
+  assert.equal(await challenge.$eval('a.game', (a) => a.getAttribute('href')), `/?room=${room}`);
+  await bob.screenshot({ path: screenshotPath('ladders-challenge-phone.png'), fullPage: true });
+
+  // ann follows the notice, bob the page's link: both are seated in the live game
+  await ann.click(`#pairings .pairing[data-room="${room}"] a.pairing-go`);
+  await bob.click('#challenge-room');
+  const colors = {};
+  for (const [name, page] of [['ann', ann], ['bob', bob]]) {
+    await page.waitForURL((url) => url.searchParams.get('room') === room);
+    const status = await page.waitForSelector('#status[data-status="live"]:is([data-you="white"], [data-you="black"])');
+    colors[name] = await status.getAttribute('data-you');
+  }
+  assert.notEqual(colors.ann, colors.bob);
+  await ann.waitForSelector(`#room-mode[data-rated="true"][data-perf="yinsh:normal"]`);
+  assert.equal(await ann.$('#abort'), null, 'a ladder game cannot be aborted');
+
+  // the defender resigns
+  ann.once('dialog', (dialog) => dialog.accept());
+  await ann.click('#resign');
+  const winner = colors.bob;
+  for (const page of [ann, bob]) await page.waitForSelector(`#result[data-winner="${winner}"][data-reason="resignation"]`);
+
+  // bob took ann's place
+  await open(bob, path);
+  await bob.waitForSelector('#ladder-standings tr[data-username="bob"][data-position="1"]');
+  assert.deepEqual(await standings(bob), [[1, 'bob'], [2, 'ann']]);
+  const result = await bob.waitForSelector(`#ladder-results li[data-room="${room}"][data-outcome="challenger"]`);
+  assert.match(await result.textContent(), /^bob beat ann/);
+  assert.equal(await bob.$(`#ladder-challenges li[data-room="${room}"]`), null, 'the challenge is no longer open');
+  await bob.screenshot({ path: screenshotPath('ladders-after-phone.png'), fullPage: true });
+
+  // ann, now below, may not meet bob again this week: no button, and the server says cooldown
+  await open(ann, path);
+  await ann.waitForSelector('#ladder-standings tr[data-username="ann"][data-position="2"]');
+  assert.equal(await ann.$('button.challenge[data-defender="bob"]'), null);
+  const refused = await ann.evaluate(async (api) => {
+    const response = await fetch(`${api}/challenge`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ defender: 'bob' }) });
+    return { status: response.status, body: await response.json() };
+  }, `/api${path}`);
+  assert.deepEqual([refused.status, refused.body.error.code], [409, 'cooldown']);
+
+  for (const [name, page] of Object.entries(pages)) assert.deepEqual(page.errors, [], `${name}'s page had no errors`);
+}

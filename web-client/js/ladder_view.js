@@ -1,0 +1,150 @@
+// The ladders' pages: /ladders (every ladder) and /ladders/ID (its standings,
+// Join and Challenge where they apply, the open challenges with links to
+// their games, the recent results). ladders.js decides what is shown; a
+// `pairing` for this ladder (a challenge made, maybe by someone else) loads it again.
+import { h, table, messageLine } from './ui.js';
+import { getJson, postJson, formatTime, formatDate } from './api.js';
+import { ladderRow, ladderModel, LADDER_STATUS } from './ladders.js';
+import { refusalText } from './competition.js';
+
+export class LadderListView {
+  constructor(root) {
+    this.root = root;
+    document.title = 'Ladders · GIPF Arena';
+    this.body = h('div', { id: 'ladders-body' }, h('p', { class: 'hint' }, 'Loading the ladders…'));
+    root.replaceChildren(h('section', { class: 'panel competition', id: 'ladders' },
+      h('h1', {}, 'Ladders'),
+      h('p', { class: 'hint' }, 'Challenge ladders: join at the bottom, challenge the players a few places above you, and take their place when you win. Every game is rated.'),
+      this.body));
+    this.load();
+  }
+
+  async load() {
+    let ladders;
+    try {
+      ({ ladders } = await getJson('/api/ladders'));
+    } catch (error) {
+      this.body.replaceChildren(h('p', { id: 'ladders-error' }, `The ladders could not be loaded: ${error.message}`));
+      return;
+    }
+    const rows = (ladders || []).map(ladderRow);
+    this.body.replaceChildren(rows.length
+      ? table({ class: 'standings', id: 'ladders-table' }, ['Ladder', 'Pool', 'Clock', 'Status', 'Players'], rows.map((r) => ({
+        attributes: { 'data-ladder': r.id, 'data-status': r.status },
+        cells: [h('a', { href: r.href }, r.name), r.pool, r.clock, r.statusLabel, String(r.players)],
+      })))
+      : h('p', { class: 'hint', id: 'ladders-empty' }, 'No ladder yet: an administrator creates them.'));
+  }
+}
+
+export class LadderView {
+  constructor(root, connection, id) {
+    this.root = root;
+    this.id = id;
+    this.path = `/api/ladders/${encodeURIComponent(id)}`;
+    this.model = null;
+    document.title = 'Ladder · GIPF Arena';
+    this.message = messageLine('ladder-message');
+    root.replaceChildren(h('p', { class: 'hint' }, 'Loading the ladder…'));
+    connection.addEventListener('message', (e) => {
+      const m = e.detail;
+      if (m.type === 'pairing' && m.source && m.source.kind === 'ladder' && String(m.source.id) === String(this.id)) this.load();
+    });
+    this.load();
+  }
+
+  async load() {
+    let answer;
+    try {
+      answer = await getJson(this.path);
+    } catch (error) {
+      const text = error.status === 404 ? 'There is no such ladder.' : `The ladder could not be loaded: ${error.message}`;
+      this.root.replaceChildren(h('div', { class: 'panel', id: 'ladder-missing' }, h('p', {}, text), h('p', {}, h('a', { href: '/ladders' }, 'Every ladder'))));
+      return;
+    }
+    this.render(ladderModel(answer));
+  }
+
+  render(model) {
+    this.model = model;
+    document.title = `${model.name} · Ladders · GIPF Arena`;
+    this.root.replaceChildren(h('section', { class: 'panel competition', id: 'ladder', 'data-ladder': model.id, 'data-status': model.status },
+      h('p', { class: 'crumbs' }, h('a', { href: '/ladders' }, 'Ladders')),
+      h('h1', { id: 'ladder-name' }, model.name),
+      h('p', { class: 'facts-line' }, `${model.pool} · ${model.clock} · `,
+        h('span', { id: 'ladder-status', class: `state ${model.status}` }, LADDER_STATUS[model.status] || model.status),
+        ` · ${model.rows.length} player${model.rows.length === 1 ? '' : 's'}`),
+      this.you(model),
+      this.message,
+      h('h2', {}, 'Standings'),
+      this.standings(model),
+      h('h2', {}, 'Open challenges'),
+      this.list('ladder-challenges', model.challenges, 'No open challenge.'),
+      h('h2', {}, 'Recent results'),
+      this.list('ladder-results', model.results, 'No finished game yet.')));
+  }
+
+  /** Where the reader stands: Join, log in, or their place and reach. */
+  you(model) {
+    if (model.canJoin) {
+      return h('div', { class: 'actionbar' }, h('button', { class: 'primary', id: 'ladder-join', onclick: (e) => this.join(e.target) }, 'Join the ladder'));
+    }
+    if (!model.signedIn) return h('p', { class: 'hint', id: 'ladder-you' }, 'Sign up or log in to join the ladder and challenge its players.');
+    if (model.position === null) return h('p', { class: 'hint', id: 'ladder-you' }, 'You are not on this ladder.');
+    return h('p', { id: 'ladder-you', 'data-position': model.position },
+      `You are number ${model.position}. You may challenge active players up to ${model.reach} places above you.`);
+  }
+
+  standings(model) {
+    if (!model.rows.length) return h('p', { class: 'hint', id: 'ladder-standings-empty' }, 'Nobody is on the ladder yet.');
+    return table({ class: 'standings', id: 'ladder-standings' }, ['#', 'Player', 'Rating', { text: 'Open', title: 'Open challenges' }, ''],
+      model.rows.map((row) => ({
+        attributes: { 'data-username': row.username, 'data-position': row.position, 'data-status': row.status, class: row.you ? 'you' : null },
+        cells: [
+          String(row.position),
+          [h('a', { href: row.href }, row.username), row.status === 'inactive' ? [' ', h('span', { class: 'state inactive', title: 'No ladder game for 30 days: cannot be challenged' }, 'inactive')] : null],
+          h('span', { class: row.provisional ? 'rating provisional' : 'rating' }, row.rating),
+          String(row.open),
+          row.challenge ? h('button', { class: 'challenge', 'data-defender': row.username, onclick: (e) => this.challenge(row.username, e.target) }, 'Challenge') : '',
+        ],
+      })));
+  }
+
+  list(id, items, empty) {
+    if (!items.length) return h('p', { class: 'hint', id }, empty);
+    return h('ul', { class: 'list', id }, items.map((c) => h('li', {
+      'data-room': c.room, 'data-challenger': c.challenger, 'data-defender': c.defender, 'data-outcome': c.outcome, class: c.mine ? 'mine' : null,
+    },
+    h('span', {}, c.text, h('span', { class: 'hint' }, ` · ${c.outcome ? formatDate(c.at) : formatTime(c.at)}`)),
+    h('a', { class: 'game', href: c.href }, c.outcome ? 'Replay' : c.mine ? 'Play' : 'Watch'))));
+  }
+
+  async join(button) {
+    button.disabled = true;
+    try {
+      const { position } = await postJson(`${this.path}/join`, {});
+      this.message.show(`You joined the ladder at number ${position}.`);
+      await this.load();
+    } catch (error) {
+      this.message.show(refusalText(error), 'error');
+      this.message.dataset.code = error.code;
+      button.disabled = false;
+    }
+  }
+
+  async challenge(defender, button) {
+    button.disabled = true;
+    try {
+      const { challenge } = await postJson(`${this.path}/challenge`, { defender });
+      await this.load();
+      this.message.replaceChildren(`You challenged ${defender}: your game is ready. `,
+        h('a', { id: 'challenge-room', href: `/?room=${encodeURIComponent(challenge.room)}` }, 'Go to the game'));
+      this.message.dataset.kind = 'ok';
+      delete this.message.dataset.code;
+    } catch (error) {
+      this.message.show(refusalText(error, { defender, reach: this.model && this.model.reach }), 'error');
+      this.message.dataset.code = error.code;
+      button.disabled = false;
+    }
+  }
+}
