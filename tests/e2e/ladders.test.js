@@ -65,7 +65,7 @@ async function ladder(pages) {
   const created = await admin.waitForSelector('#ladder-created-link');
   const path = await created.getAttribute('href');
   assert.match(path, /^\/ladders\/[^/]+$/);
-  await admin.waitForSelector(`#ladder-pick option:checked`);
+  await admin.waitForSelector('#ladder-pick option:checked', { state: 'attached' });
   assert.match(await admin.textContent('#ladder-pick option:checked'), new RegExp(`^${LADDER} · YINSH normal · open`));
   await admin.waitForSelector('#audit li[data-action="ladder_create"]');
 
