@@ -33,10 +33,14 @@ struct Game {
   std::vector<EventRecord> log;
   RoomRecord record;
 
-  Game(const std::string& game, const std::string& variant, TimeControl clock, bool join = true) {
+  // `start_by`: a ladder or event game (competition) that must start by then (0: none).
+  Game(const std::string& game, const std::string& variant, TimeControl clock, bool join = true, bool competition = false,
+       std::int64_t start_by = 0) {
     record.id = "r1";
     record.options = {game, variant, 0, 0};
     record.clock = clock;
+    record.competition = competition;
+    record.start_by = start_by;
     EventRecord first;
     std::string error;
     room = GameAuthority::open(record, kAnn, Color::White, [this] { return now; }, limits, first, error);
@@ -230,6 +234,43 @@ TEST_CASE("first action: a live-clock game with no first action in 30 s is abort
   Game correspondence("yinsh", "normal", TimeControl{TimeControl::Kind::Correspondence, 0, 0, 3});
   CHECK(correspondence.room->deadline() == kStart + 3LL * 24 * 3600 * 1000);  // its clock runs from the start
   check_clocks(correspondence.clocks(), 3LL * 24 * 3600 * 1000, 3LL * 24 * 3600 * 1000, Color::White);
+}
+
+TEST_CASE("competition games: not started by the deadline, the player who did not act loses on time; no abort") {
+  const std::int64_t deadline = kStart + 600'000;
+  Game g("yinsh", "blitz", live(180'000, 2'000), true, true, deadline);
+  CHECK(g.room->deadline() == deadline);  // not 30 s: the players have until the deadline
+  CHECK(g.refused(g.room->abort_by_player(kAnn)) == ErrorCode::NotAbortable);
+  CHECK(!g.room->abortable());
+  g.now = deadline - 1;
+  CHECK(!g.room->due());
+  g.now = deadline;
+  auto due = g.room->due();
+  REQUIRE(due);
+  EventRecord e = g.commit(std::move(*due));
+  CHECK(e.kind == EventKind::Timeout);
+  CHECK(e.color == Color::White);  // White had to act first and did not
+  CHECK(e.note == "no_show");
+  CHECK(e.at == deadline);
+  CHECK(g.room->room().status == RoomStatus::Finished);
+  CHECK(g.room->room().result == "0-1");
+
+  // White acted just before the deadline: Black still gets the first-action time.
+  Game late("yinsh", "blitz", live(180'000, 2'000), true, true, deadline);
+  late.act(deadline - kStart - 1'000);
+  CHECK(late.room->deadline() == deadline - 1'000 + 30'000);
+  late.now = deadline - 1'000 + 30'000;
+  auto forfeit = late.room->due();
+  REQUIRE(forfeit);
+  EventRecord black = late.commit(std::move(*forfeit));
+  CHECK(black.color == Color::Black);
+  CHECK(late.room->room().result == "1-0");
+
+  // Both acted: the clocks decide from then on, as in any game.
+  Game played("yinsh", "blitz", live(180'000, 2'000), true, true, deadline);
+  played.act(1'000);
+  played.act(1'000);
+  CHECK(played.room->deadline() != deadline);
 }
 
 TEST_CASE("claims: the decider gone 40 s on their decision may be claimed against; a draw in YINSH only") {
