@@ -56,6 +56,10 @@ std::optional<IdPath> id_path(const std::string& path, std::string_view prefix) 
   return out;
 }
 
+bool under(const std::string& path, std::string_view root) {
+  return path == root || (path.rfind(root, 0) == 0 && path.size() > root.size() && path[root.size()] == '/');
+}
+
 bool valid_pool(const std::string& game, const std::string& variant) { return is_perf(game + ":" + variant); }
 
 }  // namespace arena

@@ -68,6 +68,8 @@ struct IdPath {
   std::string rest;
 };
 std::optional<IdPath> id_path(const std::string& path, std::string_view prefix);
+// Whether `path` is `root` or below it ("/api/ladders", "/api/ladders/3").
+bool under(const std::string& path, std::string_view root);
 // Whether "game:variant" is a pool (a perf).
 bool valid_pool(const std::string& game, const std::string& variant);
 

@@ -31,10 +31,7 @@ EventApi::EventApi(CompetitionHttp http, CompetitionStore& store, CompetitionSer
     : http_(std::move(http)), store_(store), service_(service), moderation_(moderation) {}
 
 bool EventApi::owns(const std::string& path) const {
-  auto under = [&](std::string_view root) {
-    return path == root || (path.rfind(root, 0) == 0 && path.size() > root.size() && path[root.size()] == '/');
-  };
-  return under(kEvents) || under(kAdminEvents);
+  return under(path, kEvents) || under(path, kAdminEvents);
 }
 
 void EventApi::handle(std::shared_ptr<const HttpRequest> request, const std::string& path, const std::string&,

@@ -32,10 +32,7 @@ LadderApi::LadderApi(CompetitionHttp http, CompetitionStore& store, CompetitionS
     : http_(std::move(http)), store_(store), service_(service), moderation_(moderation) {}
 
 bool LadderApi::owns(const std::string& path) const {
-  auto under = [&](std::string_view root) {
-    return path == root || (path.rfind(root, 0) == 0 && path.size() > root.size() && path[root.size()] == '/');
-  };
-  return under(kLadders) || under(kAdminLadders);
+  return under(path, kLadders) || under(path, kAdminLadders);
 }
 
 bool LadderApi::patchable(const std::string& path) const {

@@ -40,29 +40,14 @@ class PlayerConnections {
 
   // Sends `frame` to every open connection of `player`; how many there were.
   int send(std::int64_t player, const Frame& frame) {
-    std::vector<std::shared_ptr<Client>> open;
-    {
-      std::lock_guard lock(mutex_);
-      auto it = clients_.find(player);
-      if (it == clients_.end()) return 0;
-      for (auto& e : it->second)
-        if (auto c = e.client.lock()) open.push_back(std::move(c));
-    }
+    auto open = open_clients(player, false);
     for (auto& c : open) c->send(frame);
     return static_cast<int>(open.size());
   }
 
   // Closes every open connection of `player`; how many there were.
   int disconnect_player(std::int64_t player, const char* reason) {
-    std::vector<std::shared_ptr<Client>> open;
-    {
-      std::lock_guard lock(mutex_);
-      auto it = clients_.find(player);
-      if (it == clients_.end()) return 0;
-      for (auto& e : it->second)
-        if (auto c = e.client.lock()) open.push_back(std::move(c));
-      clients_.erase(it);
-    }
+    auto open = open_clients(player, true);
     for (auto& c : open) c->disconnect(reason);
     return static_cast<int>(open.size());
   }
@@ -113,6 +98,18 @@ class PlayerConnections {
   }
 
  private:
+  // The player's live connections (`forget`: and the player's entry is dropped).
+  std::vector<std::shared_ptr<Client>> open_clients(std::int64_t player, bool forget) {
+    std::vector<std::shared_ptr<Client>> open;
+    std::lock_guard lock(mutex_);
+    auto it = clients_.find(player);
+    if (it == clients_.end()) return open;
+    for (auto& e : it->second)
+      if (auto c = e.client.lock()) open.push_back(std::move(c));
+    if (forget) clients_.erase(it);
+    return open;
+  }
+
   struct Entry {
     std::weak_ptr<Client> client;
     std::string session;  // the cookie it was opened with, "" for a guest

@@ -351,6 +351,21 @@ void settle_ladder_game(Connection& db, const std::string& room, const EventReco
       .run();
 }
 
+CompetitionGame read_competition_game(const Statement& s, std::string kind) {
+  CompetitionGame g;
+  g.room = s.text(0);
+  g.options = {s.text(1), s.text(2), 0, 0};
+  g.clock = read_clock(s, 3);
+  g.white = s.integer(7);
+  g.black = s.integer(8);
+  g.white_name = s.text(9);
+  g.black_name = s.text(10);
+  g.source_kind = std::move(kind);
+  g.source_id = s.integer(11);
+  g.source_name = s.text(12);
+  return g;
+}
+
 void settle_competition_game(Connection& db, const std::string& room, const EventRecord& event, const RoomChange& change) {
   settle_ladder_game(db, room, event, change);
   settle_tournament_game(db, room, change);
@@ -374,17 +389,7 @@ std::vector<CompetitionGame> pending_ladder_games(Connection& db) {
       "JOIN players wp ON wp.id = c.white JOIN players bp ON bp.id = c.black WHERE c.open = 1 ORDER BY c.id");
   std::vector<CompetitionGame> out;
   while (s.step()) {
-    CompetitionGame g;
-    g.room = s.text(0);
-    g.options = {s.text(1), s.text(2), 0, 0};
-    g.clock = read_clock(s, 3);
-    g.white = s.integer(7);
-    g.black = s.integer(8);
-    g.white_name = s.text(9);
-    g.black_name = s.text(10);
-    g.source_kind = "ladder";
-    g.source_id = s.integer(11);
-    g.source_name = s.text(12);
+    CompetitionGame g = read_competition_game(s, "ladder");
     g.start_within_ms = g.clock.live() ? kLadderStartMinutes * 60000 : 0;
     g.challenge = s.integer(13);
     out.push_back(std::move(g));

@@ -78,6 +78,9 @@ Outcome<LadderDetail> change_roster(Connection& db, std::int64_t id, const Roste
 Outcome<CompetitionGame> challenge(Connection& db, const NewChallenge& challenge);
 void ladder_activity(Connection& db, std::int64_t now);
 std::vector<CompetitionGame> pending_ladder_games(Connection& db);
+// A pending game from the columns room, game, variant, the clock's four,
+// white, black, their names, the source's id and name (in that order).
+CompetitionGame read_competition_game(const Statement& s, std::string kind);
 Outcome<TournamentRecord> create_tournament(Connection& db, TournamentRecord t, const AuditEntry& audit);
 std::vector<TournamentRecord> tournaments(Connection& db);
 std::optional<TournamentDetail> tournament(Connection& db, std::int64_t id);

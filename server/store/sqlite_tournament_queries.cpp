@@ -433,17 +433,7 @@ std::vector<CompetitionGame> pending_tournament_games(Connection& db) {
       "WHERE tp.room IS NOT NULL AND tp.result = '' ORDER BY t.id, tp.round, tp.board");
   std::vector<CompetitionGame> out;
   while (s.step()) {
-    CompetitionGame g;
-    g.room = s.text(0);
-    g.options = {s.text(1), s.text(2), 0, 0};
-    g.clock = read_clock(s, 3);
-    g.white = s.integer(7);
-    g.black = s.integer(8);
-    g.white_name = s.text(9);
-    g.black_name = s.text(10);
-    g.source_kind = "event";
-    g.source_id = s.integer(11);
-    g.source_name = s.text(12);
+    CompetitionGame g = read_competition_game(s, "event");
     g.round = static_cast<int>(s.integer(13));
     g.start_within_ms = g.clock.live() ? s.integer(14) * 60000 : 0;
     out.push_back(std::move(g));
