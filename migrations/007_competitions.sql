@@ -45,6 +45,8 @@ CREATE TABLE ladder_challenges (
   finished_at INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX ladder_challenges_by_ladder ON ladder_challenges (ladder, created_at);
+-- The open challenges (a page's counts, the checks, a restart's pending games).
+CREATE INDEX ladder_challenges_open ON ladder_challenges (ladder, challenger, defender) WHERE open = 1;
 
 CREATE TABLE tournaments (
   id            INTEGER PRIMARY KEY,

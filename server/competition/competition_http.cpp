@@ -36,8 +36,13 @@ void CompetitionHttp::admin(const std::shared_ptr<const HttpRequest>& request, c
 HttpResponse refusal_response(const HttpRequest& request, const std::string& code, const std::string& message) {
   auto status = http::status::conflict;
   if (code == "not_found") status = http::status::not_found;
-  if (code == "bad_field" || code == "out_of_reach") status = http::status::bad_request;
+  if (code == "bad_field" || code == "out_of_reach" || code == "no_draws") status = http::status::bad_request;
   return json_error(request, status, code, message);
+}
+
+nlohmann::json request_details(const HttpRequest& request) {
+  auto j = nlohmann::json::parse(request.body(), nullptr, false);
+  return j.is_object() ? j : nlohmann::json::object();
 }
 
 AuditEntry admin_audit(const CompetitionHttp::Admin& admin, std::string action, std::string target, const nlohmann::json& details) {

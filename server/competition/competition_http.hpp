@@ -61,6 +61,8 @@ const T* parsed_body(const protocol::Parsed<T>& parsed, const HttpRequest& reque
   }
   return &std::get<T>(parsed);
 }
+// The request's body for an audit entry's details: its JSON object, else {}.
+nlohmann::json request_details(const HttpRequest& request);
 AuditEntry admin_audit(const CompetitionHttp::Admin& admin, std::string action, std::string target, const nlohmann::json& details);
 // "/api/ladders/12/join" after "/api/ladders/" → {12, "join"}; none when the id is not a number.
 struct IdPath {

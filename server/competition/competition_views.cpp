@@ -78,7 +78,8 @@ protocol::EventPage event_page(const TournamentDetail& d, std::optional<std::int
   auto name_of = [&](std::int64_t player) { return by_player.count(player) ? by_player[player]->username : std::string(); };
   if (viewer) page.registered = by_player.count(*viewer) > 0;
 
-  const bool started = d.tournament.status != "registering";
+  // Before round 1 (registering, or closed before the start) nobody has a start number.
+  const bool started = d.tournament.current_round > 0;
   if (!started) {
     for (const auto& p : d.players) page.standings.push_back({0, 0, p.username, p.rating, 0, 0, 0, p.withdrawn});
     return page;

@@ -119,7 +119,7 @@ void EventApi::create(std::shared_ptr<const HttpRequest> request, const Competit
   t.auto_pair = body->auto_pair;
   t.start_minutes = body->start_minutes;
   t.created_at = now_ms();
-  auto audit = admin_audit(admin, "event_create", "", json::parse(request->body()));
+  auto audit = admin_audit(admin, "event_create", "", request_details(*request));
   store_.create_tournament(t, audit, ex, [request, reply](Stored<Outcome<TournamentRecord>> done) {
     if (!done.ok()) return reply(store_failed(*request, done.error));
     if (!done.value.ok()) return reply(refusal_response(*request, done.value.code, done.value.message));
@@ -143,8 +143,7 @@ void EventApi::command(std::shared_ptr<const HttpRequest> request, std::int64_t 
   }
   std::string action = "event_" + name;
   std::replace(action.begin(), action.end(), '-', '_');
-  json details = request->body().empty() ? json::object() : json::parse(request->body());
-  c.audit = admin_audit(admin, action, "", details);
+  c.audit = admin_audit(admin, action, "", request_details(*request));
   c.now = now_ms();
   run(std::move(request), id, std::move(c), std::move(ex), std::move(reply));
 }
@@ -173,7 +172,7 @@ void EventApi::result(std::shared_ptr<const HttpRequest> request, std::int64_t i
   c.room = body->room;
   c.result = body->result;
   c.reason = body->reason;
-  c.audit = admin_audit(admin, "event_result", body->room, json::parse(request->body()));
+  c.audit = admin_audit(admin, "event_result", body->room, request_details(*request));
   c.now = now_ms();
   store_.tournament_command(id, c, random_room_id, ex, [this, request, id, admin, ex, reply, r = *body](Stored<Outcome<TournamentProgress>> done) {
     if (!done.ok()) return reply(store_failed(*request, done.error));

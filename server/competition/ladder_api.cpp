@@ -153,7 +153,7 @@ void LadderApi::create(std::shared_ptr<const HttpRequest> request, const Competi
   l.options = {body->game, body->variant, 0, 0};
   l.clock = body->clock;
   l.created_at = now_ms();
-  auto audit = admin_audit(admin, "ladder_create", "", json::parse(request->body()));
+  auto audit = admin_audit(admin, "ladder_create", "", request_details(*request));
   store_.create_ladder(l, audit, ex, [request, reply](Stored<Outcome<LadderRecord>> done) {
     if (!done.ok()) return reply(store_failed(*request, done.error));
     if (!done.value.ok()) return reply(refusal_response(*request, done.value.code, done.value.message));
@@ -170,7 +170,7 @@ void LadderApi::edit(std::shared_ptr<const HttpRequest> request, std::int64_t id
   edit.name = body->name;
   edit.clock = body->clock;
   if (body->status) edit.status = ladder::parse_status(*body->status);
-  edit.audit = admin_audit(admin, "ladder_edit", "", json::parse(request->body()));
+  edit.audit = admin_audit(admin, "ladder_edit", "", request_details(*request));
   store_.edit_ladder(id, edit, ex, [request, reply](Stored<Outcome<LadderRecord>> done) {
     if (!done.ok()) return reply(store_failed(*request, done.error));
     if (!done.value.ok()) return reply(refusal_response(*request, done.value.code, done.value.message));
@@ -196,7 +196,7 @@ void LadderApi::roster(std::shared_ptr<const HttpRequest> request, std::int64_t 
                                         : RosterChange::Kind::reinstate;
     change.username = body->username;
   }
-  change.audit = admin_audit(admin, "ladder_" + command, "", json::parse(request->body()));
+  change.audit = admin_audit(admin, "ladder_" + command, "", request_details(*request));
   store_.change_roster(id, change, now_ms(), ex, [request, reply](Stored<Outcome<LadderDetail>> done) {
     if (!done.ok()) return reply(store_failed(*request, done.error));
     if (!done.value.ok()) return reply(refusal_response(*request, done.value.code, done.value.message));

@@ -287,6 +287,8 @@ Outcome<LadderDetail> change_roster(Connection& db, std::int64_t id, const Roste
 Outcome<CompetitionGame> challenge(Connection& db, const NewChallenge& nc) {
   auto found = find_ladder(db, nc.ladder);
   if (!found) return no_ladder<CompetitionGame>();
+  if (found->status != LadderStatus::open)
+    return Outcome<CompetitionGame>::refused("ladder_paused", "the ladder is not taking challenges");
   auto defender = account_player(db, nc.defender);
   if (!defender) return Outcome<CompetitionGame>::refused("not_found", "no account '" + nc.defender + "'");
   ladder::Standings standings = ladder::apply_activity(load_standings(db, nc.ladder), nc.now);
@@ -313,9 +315,7 @@ Outcome<CompetitionGame> challenge(Connection& db, const NewChallenge& nc) {
       .bind(6, black)
       .bind(7, nc.now)
       .run();
-  auto games = pending_ladder_games(db);
-  auto it = std::find_if(games.begin(), games.end(), [&](const CompetitionGame& g) { return g.room == nc.room; });
-  return {*it, {}, {}};
+  return {pending_ladder_games(db, nc.room).at(0), {}, {}};
 }
 
 void settle_ladder_game(Connection& db, const std::string& room, const EventRecord& event, const RoomChange& change) {
@@ -382,11 +382,13 @@ void ladder_activity(Connection& db, std::int64_t now) {
   }
 }
 
-std::vector<CompetitionGame> pending_ladder_games(Connection& db) {
+std::vector<CompetitionGame> pending_ladder_games(Connection& db, const std::string& room) {
   Statement s = db.prepare(
       "SELECT c.room, l.game, l.variant, l.clock_kind, l.clock_initial_ms, l.clock_increment_ms, l.clock_days, c.white, "
       "c.black, wp.name, bp.name, l.id, l.name, c.id FROM ladder_challenges c JOIN ladders l ON l.id = c.ladder "
-      "JOIN players wp ON wp.id = c.white JOIN players bp ON bp.id = c.black WHERE c.open = 1 ORDER BY c.id");
+      "JOIN players wp ON wp.id = c.white JOIN players bp ON bp.id = c.black WHERE c.open = 1 AND (?1 = '' OR c.room = ?1) "
+      "ORDER BY c.id");
+  s.bind(1, room);
   std::vector<CompetitionGame> out;
   while (s.step()) {
     CompetitionGame g = read_competition_game(s, "ladder");

@@ -77,7 +77,8 @@ std::optional<LadderDetail> ladder(Connection& db, std::int64_t id);
 Outcome<LadderDetail> change_roster(Connection& db, std::int64_t id, const RosterChange& change, std::int64_t now);
 Outcome<CompetitionGame> challenge(Connection& db, const NewChallenge& challenge);
 void ladder_activity(Connection& db, std::int64_t now);
-std::vector<CompetitionGame> pending_ladder_games(Connection& db);
+// Open challenges' games (`room`: only that one).
+std::vector<CompetitionGame> pending_ladder_games(Connection& db, const std::string& room = "");
 // A pending game from the columns room, game, variant, the clock's four,
 // white, black, their names, the source's id and name (in that order).
 CompetitionGame read_competition_game(const Statement& s, std::string kind);

@@ -303,15 +303,29 @@ void SqliteStore::leaderboard(std::string perf, std::int64_t now, int page, int 
 
 // ---- ladders and events: each write one transaction (competition_store.hpp) ----
 
+namespace {
+
+// A refused competition write changes nothing: what it wrote before deciding
+// to refuse is rolled back to a savepoint (the batch's other writes stay).
+template <class T, class Apply>
+Outcome<T> all_or_nothing(Connection& db, Apply apply) {
+  db.exec("SAVEPOINT competition");
+  Outcome<T> out = apply();
+  db.exec(out.ok() ? "RELEASE competition" : "ROLLBACK TO competition; RELEASE competition");
+  return out;
+}
+
+}  // namespace
+
 void SqliteStore::create_ladder(LadderRecord ladder, AuditEntry audit, StoreExecutor ex,
                                 StoreReply<Outcome<LadderRecord>> reply) {
   write_value(std::move(ex), std::move(reply), [ladder = std::move(ladder), audit = std::move(audit)](Connection& db) {
-    return sql::create_ladder(db, ladder, audit);
+    return all_or_nothing<LadderRecord>(db, [&] { return sql::create_ladder(db, ladder, audit); });
   });
 }
 
 void SqliteStore::edit_ladder(std::int64_t id, LadderEdit edit, StoreExecutor ex, StoreReply<Outcome<LadderRecord>> reply) {
-  write_value(std::move(ex), std::move(reply), [id, edit = std::move(edit)](Connection& db) { return sql::edit_ladder(db, id, edit); });
+  write_value(std::move(ex), std::move(reply), [id, edit = std::move(edit)](Connection& db) { return all_or_nothing<LadderRecord>(db, [&] { return sql::edit_ladder(db, id, edit); }); });
 }
 
 void SqliteStore::ladders(StoreExecutor ex, StoreReply<std::vector<LadderRecord>> reply) {
@@ -319,18 +333,21 @@ void SqliteStore::ladders(StoreExecutor ex, StoreReply<std::vector<LadderRecord>
 }
 
 void SqliteStore::ladder(std::int64_t id, StoreExecutor ex, StoreReply<std::optional<LadderDetail>> reply) {
-  read_value(std::move(ex), std::move(reply), [id](Connection& db) { return sql::ladder(db, id); });
+  read_value(std::move(ex), std::move(reply), [id](Connection& db) {
+    Transaction snapshot(db, "BEGIN");  // the standings and the challenges from one state
+    return sql::ladder(db, id);
+  });
 }
 
 void SqliteStore::change_roster(std::int64_t id, RosterChange change, std::int64_t now, StoreExecutor ex,
                                 StoreReply<Outcome<LadderDetail>> reply) {
   write_value(std::move(ex), std::move(reply),
-              [id, change = std::move(change), now](Connection& db) { return sql::change_roster(db, id, change, now); });
+              [id, change = std::move(change), now](Connection& db) { return all_or_nothing<LadderDetail>(db, [&] { return sql::change_roster(db, id, change, now); }); });
 }
 
 void SqliteStore::challenge(NewChallenge challenge, StoreExecutor ex, StoreReply<Outcome<CompetitionGame>> reply) {
   write_value(std::move(ex), std::move(reply),
-              [challenge = std::move(challenge)](Connection& db) { return sql::challenge(db, challenge); });
+              [challenge = std::move(challenge)](Connection& db) { return all_or_nothing<CompetitionGame>(db, [&] { return sql::challenge(db, challenge); }); });
 }
 
 void SqliteStore::ladder_activity(std::int64_t now, StoreExecutor ex, StoreDone done) {
@@ -340,7 +357,7 @@ void SqliteStore::ladder_activity(std::int64_t now, StoreExecutor ex, StoreDone 
 void SqliteStore::create_tournament(TournamentRecord tournament, AuditEntry audit, StoreExecutor ex,
                                     StoreReply<Outcome<TournamentRecord>> reply) {
   write_value(std::move(ex), std::move(reply), [t = std::move(tournament), audit = std::move(audit)](Connection& db) {
-    return sql::create_tournament(db, t, audit);
+    return all_or_nothing<TournamentRecord>(db, [&] { return sql::create_tournament(db, t, audit); });
   });
 }
 
@@ -349,19 +366,22 @@ void SqliteStore::tournaments(StoreExecutor ex, StoreReply<std::vector<Tournamen
 }
 
 void SqliteStore::tournament(std::int64_t id, StoreExecutor ex, StoreReply<std::optional<TournamentDetail>> reply) {
-  read_value(std::move(ex), std::move(reply), [id](Connection& db) { return sql::tournament(db, id); });
+  read_value(std::move(ex), std::move(reply), [id](Connection& db) {
+    Transaction snapshot(db, "BEGIN");
+    return sql::tournament(db, id);
+  });
 }
 
 void SqliteStore::register_player(std::int64_t id, std::int64_t player, bool join, std::int64_t now, StoreExecutor ex,
                                   StoreReply<Outcome<std::int64_t>> reply) {
   write_value(std::move(ex), std::move(reply),
-              [id, player, join, now](Connection& db) { return sql::register_player(db, id, player, join, now); });
+              [id, player, join, now](Connection& db) { return all_or_nothing<std::int64_t>(db, [&] { return sql::register_player(db, id, player, join, now); }); });
 }
 
 void SqliteStore::tournament_command(std::int64_t id, TournamentCommand command, RoomIds room_ids, StoreExecutor ex,
                                      StoreReply<Outcome<TournamentProgress>> reply) {
   write_value(std::move(ex), std::move(reply), [id, command = std::move(command), room_ids = std::move(room_ids)](Connection& db) {
-    return sql::tournament_command(db, id, command, room_ids);
+    return all_or_nothing<TournamentProgress>(db, [&] { return sql::tournament_command(db, id, command, room_ids); });
   });
 }
 

@@ -209,6 +209,20 @@ bool round_complete(const TournamentDetail& d) {
   });
 }
 
+// A round just paired may be complete already (byes and forfeits only): the
+// last one finishes the event; with auto_pair the next one follows. A round
+// that cannot be paired waits for the admin.
+void follow_complete_rounds(Connection& db, std::int64_t id, const RoomIds& room_ids, std::vector<CompetitionGame>& games) {
+  for (auto d = tournament(db, id); round_complete(*d); d = tournament(db, id)) {
+    if (d->tournament.current_round >= d->tournament.rounds) return set_status(db, id, "finished");
+    if (!d->tournament.auto_pair) return;
+    std::string refusal;
+    auto more = pair_round(db, *d, d->tournament.current_round + 1, room_ids, refusal);
+    if (!refusal.empty()) return;
+    games.insert(games.end(), more.begin(), more.end());
+  }
+}
+
 // The current round is complete: the last one finishes the event; else, when
 // asked (`pair`), the next round is paired.
 Outcome<TournamentProgress> advance(Connection& db, std::int64_t id, bool pair, const RoomIds& room_ids) {
@@ -220,6 +234,7 @@ Outcome<TournamentProgress> advance(Connection& db, std::int64_t id, bool pair, 
     std::string refusal;
     progress.games = pair_round(db, *d, d->tournament.current_round + 1, room_ids, refusal);
     if (!refusal.empty()) return Outcome<TournamentProgress>::refused("no_pairing", refusal);
+    follow_complete_rounds(db, id, room_ids, progress.games);
   }
   progress.tournament = *find_tournament(db, id);
   return {progress, {}, {}};
@@ -256,6 +271,7 @@ Outcome<TournamentProgress> start(Connection& db, const TournamentRecord& t, con
   TournamentProgress progress;
   progress.games = pair_round(db, *d, 1, room_ids, refusal);
   if (!refusal.empty()) return Outcome<TournamentProgress>::refused("no_pairing", refusal);
+  follow_complete_rounds(db, t.id, room_ids, progress.games);
   progress.tournament = *find_tournament(db, t.id);
   return {progress, {}, {}};
 }
@@ -381,6 +397,8 @@ Outcome<TournamentProgress> tournament_command(Connection& db, std::int64_t id, 
       s.bind(1, id).bind(2, command.room);
       if (!s.step()) return Outcome<TournamentProgress>::refused("not_found", "no game '" + command.room + "' in this event");
       if (!s.text(0).empty()) return Outcome<TournamentProgress>::refused("game_over", "the game has a result already");
+      if (command.result == "1/2-1/2" && t->options.game == "gipf")
+        return Outcome<TournamentProgress>::refused("no_draws", "GIPF has no draws");
       if (!protocol::closed(*protocol::parse_status(s.text(1))))
         return Outcome<TournamentProgress>::refused("game_live", "the game is still going: adjudicate it");
       db.prepare("UPDATE tournament_pairings SET result = ?, reason = ? WHERE tournament = ? AND room = ?")
@@ -390,8 +408,10 @@ Outcome<TournamentProgress> tournament_command(Connection& db, std::int64_t id, 
           .bind(4, command.room)
           .run();
       auto d = tournament(db, id);
-      if (d->tournament.status == "running" && round_complete(*d)) out = advance(db, id, d->tournament.auto_pair, room_ids);
-      else out.value.tournament = d->tournament;
+      out.value.tournament = d->tournament;
+      // The result stands even when the next round cannot be paired (the admin closes the event then).
+      if (d->tournament.status == "running" && round_complete(*d))
+        if (auto next = advance(db, id, d->tournament.auto_pair, room_ids); next.ok()) out = std::move(next);
       break;
     }
   }

@@ -374,4 +374,20 @@ TEST_CASE("event: a Swiss event with auto_pair pairs its next round itself, with
   double total = 0;
   for (const auto& s : page["standings"]) total += s["score"].get<double>();
   CHECK(total == 4);  // two games and a bye per round
+
+  // An event closed before its start still shows who registered; a blank body is an empty command.
+  auto other = post(port, "/api/admin/events", {{"name", "Never"}, {"kind", "round-robin"}, {"game", "gipf"}, {"variant", "basic"}},
+                    arena.admin);
+  REQUIRE(other.status == 201);
+  const std::string other_id = std::to_string(body_of(other)["event"]["id"].get<std::int64_t>());
+  REQUIRE(post(port, "/api/events/" + other_id + "/join", json::object(), login(port, "lea", "lea's password")).status == 200);
+  auto headers = kJson;
+  headers["Cookie"] = arena.admin;
+  auto closed = http_request(port, "POST", "/api/admin/events/" + other_id + "/close", " ", headers);
+  REQUIRE_MESSAGE(closed.status == 200, closed.body);
+  json never = event_page(port, body_of(other)["event"]["id"]);
+  CHECK(never["event"]["status"] == "closed");
+  REQUIRE(never["standings"].size() == 1);
+  CHECK(never["standings"][0]["username"] == "lea");
+  CHECK(never["standings"][0]["rank"] == 0);
 }
