@@ -5,14 +5,6 @@
 namespace protocol {
 namespace {
 
-std::variant<std::int64_t, BodyError> minutes_field(const Json& j) {
-  auto it = j.find("minutes");
-  if (it == j.end()) return BodyError{"bad_field", "'minutes' is missing"};
-  if (!it->is_number_integer() || it->get<std::int64_t>() < 1 || it->get<std::int64_t>() > kMaxSanctionMinutes)
-    return BodyError{"bad_field", "'minutes' must be a whole number from 1 to 5256000"};
-  return it->get<std::int64_t>();
-}
-
 std::optional<BodyError> credentials_error(const std::string& username, const std::string& password) {
   if (!valid_username(username))
     return BodyError{"bad_username", "a username has 3 to 20 characters: letters A-Z a-z, digits, _ and -"};
@@ -61,7 +53,7 @@ Parsed<RoleRequest> parse_role_request(std::string_view body) {
 
 Parsed<SanctionRequest> parse_sanction(std::string_view body) {
   TAKE(j, object_of(body, {"minutes", "reason"}));
-  TAKE(minutes, minutes_field(j));
+  TAKE(minutes, integer_field(j, "minutes", 1, kMaxSanctionMinutes, std::nullopt));
   TAKE(reason, reason_field(j));
   return SanctionRequest{minutes, std::move(reason)};
 }

@@ -2,6 +2,8 @@
 // Reading the JSON bodies of HTTP requests (internal to protocol/): an object
 // with only the allowed fields, text fields, a moderator's reason. Every
 // failure is a BodyError with a stable code.
+#include <cstdint>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -32,19 +34,38 @@ inline std::variant<std::string, BodyError> text_field(const Json& j, const char
   return it->get<std::string>();
 }
 
-// A moderator's reason: 1..200 code points of text, no control characters
-// (the JSON parser has checked that it is UTF-8).
-inline std::variant<std::string, BodyError> reason_field(const Json& j) {
-  auto text = text_field(j, "reason");
+// Text of 1..`max_points` code points, no control characters (the JSON
+// parser has checked that it is UTF-8): a reason, a ladder's name.
+inline std::variant<std::string, BodyError> line_field(const Json& j, const char* name, std::size_t max_points) {
+  auto text = text_field(j, name);
   if (auto* e = std::get_if<BodyError>(&text)) return *e;
-  std::string reason = std::move(std::get<std::string>(text));
+  std::string line = std::move(std::get<std::string>(text));
+  const std::string quoted = std::string("'") + name + "'";
   std::size_t points = 0;
-  for (unsigned char c : reason) {
-    if (c < 0x20 || c == 0x7f) return BodyError{"bad_field", "'reason' may not hold control characters"};
+  for (unsigned char c : line) {
+    if (c < 0x20 || c == 0x7f) return BodyError{"bad_field", quoted + " may not hold control characters"};
     if ((c & 0xC0) != 0x80) ++points;
   }
-  if (points == 0 || points > kMaxReasonLength) return BodyError{"bad_field", "'reason' must have 1 to 200 characters"};
-  return reason;
+  if (points == 0 || points > max_points)
+    return BodyError{"bad_field", quoted + " must have 1 to " + std::to_string(max_points) + " characters"};
+  return line;
+}
+
+// A moderator's reason.
+inline std::variant<std::string, BodyError> reason_field(const Json& j) { return line_field(j, "reason", kMaxReasonLength); }
+
+// A whole number from `low` to `high`; absent: `fallback`, or an error when there is none.
+inline std::variant<std::int64_t, BodyError> integer_field(const Json& j, const char* name, std::int64_t low, std::int64_t high,
+                                                           std::optional<std::int64_t> fallback) {
+  auto it = j.find(name);
+  if (it == j.end()) {
+    if (fallback) return *fallback;
+    return BodyError{"bad_field", std::string("'") + name + "' is missing"};
+  }
+  if (!it->is_number_integer() || it->get<std::int64_t>() < low || it->get<std::int64_t>() > high)
+    return BodyError{"bad_field", std::string("'") + name + "' must be a whole number from " + std::to_string(low) + " to " +
+                                      std::to_string(high)};
+  return it->get<std::int64_t>();
 }
 
 // Unwraps a field or returns its error from the enclosing function.

@@ -1,64 +1,19 @@
 #include "protocol/competition_messages.hpp"
 
 #include "body_fields.hpp"
+#include "protocol/messages.hpp"         // parse_time_control
 #include "protocol/server_messages.hpp"  // clock_json
 
 namespace protocol {
 namespace {
 
-// A name: 1..kMaxCompetitionName code points, no control characters.
-std::variant<std::string, BodyError> name_field(const Json& j, bool required = true) {
-  auto text = text_field(j, "name", required);
-  if (auto* e = std::get_if<BodyError>(&text)) return *e;
-  std::string name = std::move(std::get<std::string>(text));
-  std::size_t points = 0;
-  for (unsigned char c : name) {
-    if (c < 0x20 || c == 0x7f) return BodyError{"bad_field", "'name' may not hold control characters"};
-    if ((c & 0xC0) != 0x80) ++points;
-  }
-  if (points == 0 || points > kMaxCompetitionName) return BodyError{"bad_field", "'name' must have 1 to 60 characters"};
-  return name;
-}
-
-std::variant<std::int64_t, BodyError> integer_field(const Json& j, const char* name, std::int64_t low, std::int64_t high,
-                                                    std::int64_t fallback) {
-  auto it = j.find(name);
-  if (it == j.end()) return fallback;
-  if (!it->is_number_integer() || it->get<std::int64_t>() < low || it->get<std::int64_t>() > high)
-    return BodyError{"bad_field", std::string("'") + name + "' must be a whole number from " + std::to_string(low) + " to " +
-                                      std::to_string(high)};
-  return it->get<std::int64_t>();
-}
-
-// `clock` as create_room takes it (without "untimed": these games are rated).
+// `clock` as create_room takes it; absent or null: the default (these games are rated, never untimed).
 std::variant<TimeControl, BodyError> clock_field(const Json& j) {
   auto it = j.find("clock");
   if (it == j.end() || it->is_null()) return default_competition_clock();
-  const BodyError bad{"bad_field",
-                      "'clock' is {\"kind\": \"live\", \"initial_ms\", \"increment_ms\"} or "
-                      "{\"kind\": \"correspondence\", \"days_per_move\"}"};
-  if (!it->is_object() || !it->contains("kind") || !(*it)["kind"].is_string()) return bad;
-  const Json& c = *it;
-  TimeControl t;
-  std::string kind = c["kind"].get<std::string>();
-  auto number = [&](const char* name) -> std::optional<std::int64_t> {
-    auto f = c.find(name);
-    if (f == c.end() || !f->is_number_integer()) return std::nullopt;
-    return f->get<std::int64_t>();
-  };
-  if (kind == "live" && c.size() == 3 && number("initial_ms") && number("increment_ms")) {
-    t.kind = TimeControl::Kind::Live;
-    t.initial_ms = *number("initial_ms");
-    t.increment_ms = *number("increment_ms");
-  } else if (kind == "correspondence" && c.size() == 2 && number("days_per_move")) {
-    t.kind = TimeControl::Kind::Correspondence;
-    auto days = *number("days_per_move");
-    t.days_per_move = days < 0 || days > 1000 ? -1 : static_cast<int>(days);
-  } else {
-    return bad;
-  }
-  if (auto problem = t.check(); !problem.empty()) return BodyError{"bad_field", "clock: " + problem};
-  return t;
+  auto parsed = parse_time_control(*it);
+  if (auto* problem = std::get_if<std::string>(&parsed)) return BodyError{"bad_field", *problem};
+  return std::get<TimeControl>(parsed);
 }
 
 std::variant<bool, BodyError> bool_field(const Json& j, const char* name) {
@@ -89,7 +44,7 @@ TimeControl default_competition_clock() {
 
 Parsed<LadderCreate> parse_ladder_create(std::string_view body) {
   TAKE(j, object_of(body, {"name", "game", "variant", "clock"}));
-  TAKE(name, name_field(j));
+  TAKE(name, line_field(j, "name", kMaxCompetitionName));
   TAKE(game, text_field(j, "game"));
   TAKE(variant, text_field(j, "variant"));
   TAKE(clock, clock_field(j));
@@ -100,7 +55,7 @@ Parsed<LadderPatch> parse_ladder_patch(std::string_view body) {
   TAKE(j, object_of(body, {"name", "clock", "status"}));
   LadderPatch patch;
   if (j.contains("name")) {
-    TAKE(name, name_field(j));
+    TAKE(name, line_field(j, "name", kMaxCompetitionName));
     patch.name = std::move(name);
   }
   if (j.contains("clock")) {
@@ -155,7 +110,7 @@ Parsed<EventCreate> parse_event_create(std::string_view body) {
   TAKE(j, object_of(body, {"name", "kind", "game", "variant", "clock", "rounds", "cycles", "start_at", "auto_pair",
                            "start_minutes"}));
   EventCreate e;
-  TAKE(name, name_field(j));
+  TAKE(name, line_field(j, "name", kMaxCompetitionName));
   TAKE(kind, text_field(j, "kind"));
   if (kind != "round-robin" && kind != "swiss") return BodyError{"bad_field", "'kind' must be round-robin or swiss"};
   TAKE(game, text_field(j, "game"));

@@ -159,24 +159,43 @@ int most_extra() {
   return most;
 }
 
+// A time control object's fields (throws FieldError).
+TimeControl clock_from(Fields& clock) {
+  TimeControl c;
+  std::string kind = clock.one_of("kind", {"live", "correspondence"}, std::nullopt);
+  if (kind == "live") {
+    c.kind = TimeControl::Kind::Live;
+    c.initial_ms = clock.integer("initial_ms", 0, TimeControl::kMaxInitialMs, std::nullopt);
+    c.increment_ms = clock.integer("increment_ms", 0, TimeControl::kMaxIncrementMs, std::nullopt);
+  } else {
+    c.kind = TimeControl::Kind::Correspondence;
+    c.days_per_move = static_cast<int>(clock.integer("days_per_move", 1, TimeControl::kMaxDaysPerMove, std::nullopt));
+  }
+  clock.finish();
+  if (auto problem = c.check(); !problem.empty()) throw FieldError{ErrorCode::BadField, "clock: " + problem};
+  return c;
+}
+
 // create_room's `clock`: absent or null is untimed.
 TimeControl read_clock(Fields& f) {
   auto clock = f.object("clock");
   if (!clock) return {};
-  TimeControl c;
-  std::string kind = clock->one_of("kind", {"live", "correspondence"}, std::nullopt);
-  if (kind == "live") {
-    c.kind = TimeControl::Kind::Live;
-    c.initial_ms = clock->integer("initial_ms", 0, TimeControl::kMaxInitialMs, std::nullopt);
-    c.increment_ms = clock->integer("increment_ms", 0, TimeControl::kMaxIncrementMs, std::nullopt);
-  } else {
-    c.kind = TimeControl::Kind::Correspondence;
-    c.days_per_move = static_cast<int>(clock->integer("days_per_move", 1, TimeControl::kMaxDaysPerMove, std::nullopt));
-  }
-  clock->finish();
-  if (auto problem = c.check(); !problem.empty()) throw FieldError{ErrorCode::BadField, "clock: " + problem};
-  return c;
+  return clock_from(*clock);
 }
+
+}  // namespace
+
+std::variant<TimeControl, std::string> parse_time_control(const json& value) {
+  if (!value.is_object()) return std::string("'clock' must be an object");
+  try {
+    Fields clock(value);
+    return clock_from(clock);
+  } catch (const FieldError& e) {
+    return e.message;
+  }
+}
+
+namespace {
 
 ClientMessage read_message(const std::string& type, Fields& f) {
   if (type == "hello") {

@@ -39,16 +39,6 @@ AdminPath split_admin_path(const std::string& rest) {
   return {rest.substr(0, first), rest.substr(first + 1, second - first - 1), rest.substr(second + 1)};
 }
 
-// Unwraps a parsed body or answers 400 from the enclosing function.
-template <class T>
-const T* body_or_reply(const protocol::Parsed<T>& parsed, const HttpRequest& request, const AdminApi::Reply& reply) {
-  if (auto* e = std::get_if<protocol::BodyError>(&parsed)) {
-    reply(json_error(request, http::status::bad_request, e->code, e->message));
-    return nullptr;
-  }
-  return &std::get<T>(parsed);
-}
-
 }  // namespace
 
 AdminApi::AdminApi(AccountService& accounts, AccountStore& store, Moderation& moderation)
@@ -125,15 +115,15 @@ void AdminApi::user_command(std::shared_ptr<const HttpRequest> request, const st
   const std::string& body = request->body();
   if (command == "role") {
     auto parsed = protocol::parse_role_request(body);
-    if (auto* r = body_or_reply(parsed, *request, reply)) moderation_.set_role(actor, username, r->role, ex, done);
+    if (auto* r = parsed_body(parsed, *request, reply)) moderation_.set_role(actor, username, r->role, ex, done);
   } else if (command == "ban" || command == "mute") {
     auto parsed = protocol::parse_sanction(body);
-    auto* r = body_or_reply(parsed, *request, reply);
+    auto* r = parsed_body(parsed, *request, reply);
     if (r && command == "ban") moderation_.ban(actor, username, r->minutes, r->reason, ex, done);
     if (r && command == "mute") moderation_.mute(actor, username, r->minutes, r->reason, ex, done);
   } else if (command == "unban" || command == "unmute") {
     auto parsed = protocol::parse_empty(body);
-    if (!body_or_reply(parsed, *request, reply)) return;
+    if (!parsed_body(parsed, *request, reply)) return;
     if (command == "unban") moderation_.unban(actor, username, ex, done);
     else moderation_.unmute(actor, username, ex, done);
   } else {
@@ -149,10 +139,10 @@ void AdminApi::game_command(std::shared_ptr<const HttpRequest> request, const st
   };
   if (command == "abort") {
     auto parsed = protocol::parse_abort(request->body());
-    if (auto* r = body_or_reply(parsed, *request, reply)) moderation_.abort(actor, room, r->reason, ex, done);
+    if (auto* r = parsed_body(parsed, *request, reply)) moderation_.abort(actor, room, r->reason, ex, done);
   } else if (command == "adjudicate") {
     auto parsed = protocol::parse_adjudicate(request->body());
-    if (auto* r = body_or_reply(parsed, *request, reply)) moderation_.adjudicate(actor, room, r->result, r->reason, ex, done);
+    if (auto* r = parsed_body(parsed, *request, reply)) moderation_.adjudicate(actor, room, r->result, r->reason, ex, done);
   } else {
     reply(json_error(*request, http::status::not_found, "not_found", "no such command"));
   }

@@ -8,6 +8,7 @@
 #include <string>
 #include <variant>
 
+#include "account/account_api.hpp"  // parsed_body
 #include "account/account_service.hpp"
 #include "net/http_reply.hpp"
 #include "protocol/account_messages.hpp"
@@ -52,15 +53,6 @@ class CompetitionHttp {
 
 // A store refusal's answer: 404 not_found, 400 bad_field / out_of_reach, 409 the rest.
 HttpResponse refusal_response(const HttpRequest& request, const std::string& code, const std::string& message);
-// The parsed body, or the 400 answer sent and nullptr.
-template <class T>
-const T* parsed_body(const protocol::Parsed<T>& parsed, const HttpRequest& request, const HttpModule::Reply& reply) {
-  if (auto* e = std::get_if<protocol::BodyError>(&parsed)) {
-    reply(json_error(request, boost::beast::http::status::bad_request, e->code, e->message));
-    return nullptr;
-  }
-  return &std::get<T>(parsed);
-}
 // The request's body for an audit entry's details: its JSON object, else {}.
 nlohmann::json request_details(const HttpRequest& request);
 AuditEntry admin_audit(const CompetitionHttp::Admin& admin, std::string action, std::string target, const nlohmann::json& details);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <unordered_map>
 
 #include "competition/round_robin.hpp"
 #include "competition/tiebreaks.hpp"
@@ -23,30 +24,33 @@ protocol::ChallengeView challenge_view(const ChallengeRecord& c) {
 protocol::LadderPage ladder_page(const LadderDetail& d, std::optional<std::int64_t> viewer, std::int64_t now) {
   protocol::LadderPage page;
   page.ladder = ladder_view(d.ladder);
-  // The order as of now: the stored one with the activity the next write will apply.
+  std::unordered_map<std::int64_t, const LadderStanding*> by_player;
+  std::unordered_map<std::int64_t, int> open_challenges;  // sent and received
   ladder::Standings stored;
-  for (const auto& s : d.standings) stored.players.push_back(s.player);
-  const ladder::Standings current = ladder::apply_activity(stored, now);
-  for (std::size_t i = 0; i < current.players.size(); ++i) {
-    const auto& p = current.players[i];
-    auto row = std::find_if(d.standings.begin(), d.standings.end(),
-                            [&](const LadderStanding& s) { return s.player.account == p.account; });
-    Rating r = row->rating.at(now);
-    page.standings.push_back({static_cast<int>(i) + 1, row->username, r.rating, r.provisional(),
-                              p.inactive ? "inactive" : "active", row->open_challenges, p.last_game_ms});
+  for (const auto& s : d.standings) {
+    by_player[s.player.account] = &s;
+    stored.players.push_back(s.player);
   }
-  for (const auto& c : d.open) page.challenges.push_back(challenge_view(c));
+  for (const auto& c : d.open) {
+    ++open_challenges[c.challenger];
+    ++open_challenges[c.defender];
+    page.challenges.push_back(challenge_view(c));
+  }
   for (const auto& c : d.recent) page.games.push_back(challenge_view(c));
-  if (viewer) {
-    protocol::LadderMe me;
-    me.position = current.position_of(*viewer);
-    if (me.position)
-      for (const auto& p : current.players)
-        if (!ladder::check_challenge(current, d.ladder.status, *viewer, p.account, d.rules_view, now))
-          for (const auto& s : d.standings)
-            if (s.player.account == p.account) me.may_challenge.push_back(s.username);
-    page.me = std::move(me);
+  // The order as of now: the stored one with the activity the next write will apply.
+  const ladder::Standings current = ladder::apply_activity(stored, now);
+  std::optional<protocol::LadderMe> me;
+  if (viewer) me = protocol::LadderMe{current.position_of(*viewer), {}};
+  for (std::size_t i = 0; i < current.players.size(); ++i) {
+    const ladder::LadderPlayer& p = current.players[i];
+    const LadderStanding& row = *by_player.at(p.account);
+    Rating r = row.rating.at(now);
+    page.standings.push_back({static_cast<int>(i) + 1, row.username, r.rating, r.provisional(),
+                              p.inactive ? "inactive" : "active", open_challenges[p.account], p.last_game_ms});
+    if (me && me->position && !ladder::check_challenge(current, d.ladder.status, *viewer, p.account, d.rules_view, now))
+      me->may_challenge.push_back(row.username);
   }
+  page.me = std::move(me);
   return page;
 }
 
@@ -92,8 +96,7 @@ protocol::EventPage event_page(const TournamentDetail& d, std::optional<std::int
       results.push_back({white, event::tiebreak::kBye, event::tiebreak::kByeScore});
       continue;
     }
-    double score = g.result == "1-0" ? event::tiebreak::kWin : g.result == "0-1" ? event::tiebreak::kLoss : event::tiebreak::kDraw;
-    results.push_back({white, by_player[*g.black]->number, score});
+    results.push_back({white, by_player[*g.black]->number, event::white_score(g.result)});
   }
   const int n = static_cast<int>(d.players.size());
   auto standings = event::event_standings(n, results);

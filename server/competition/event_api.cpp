@@ -153,13 +153,17 @@ void EventApi::run(std::shared_ptr<const HttpRequest> request, std::int64_t id, 
   store_.tournament_command(id, std::move(command), random_room_id, ex, [this, request, ex, reply](Stored<Outcome<TournamentProgress>> done) {
     if (!done.ok()) return reply(store_failed(*request, done.error));
     if (!done.value.ok()) return reply(refusal_response(*request, done.value.code, done.value.message));
-    TournamentProgress progress = std::move(done.value.value);
-    // The round is stored: its games are created now (or, failing that, at the next start).
-    service_.open_games(std::move(progress.games), ex,
-                        [request, reply, t = progress.tournament](std::vector<CompetitionGame>, std::vector<CompetitionGame>) {
-                          reply(event_answer(*request, t));
-                        });
+    answer_after_games(request, std::move(done.value.value), ex, reply);
   });
+}
+
+void EventApi::answer_after_games(std::shared_ptr<const HttpRequest> request, TournamentProgress progress, StoreExecutor ex,
+                                  Reply reply) {
+  // The round is stored: its games are created now (or, failing that, at the next start).
+  service_.open_games(std::move(progress.games), ex,
+                      [request, reply, t = progress.tournament](std::vector<CompetitionGame>, std::vector<CompetitionGame>) {
+                        reply(event_answer(*request, t));
+                      });
 }
 
 void EventApi::result(std::shared_ptr<const HttpRequest> request, std::int64_t id, const CompetitionHttp::Admin& admin,
@@ -176,13 +180,7 @@ void EventApi::result(std::shared_ptr<const HttpRequest> request, std::int64_t i
   c.now = now_ms();
   store_.tournament_command(id, c, random_room_id, ex, [this, request, id, admin, ex, reply, r = *body](Stored<Outcome<TournamentProgress>> done) {
     if (!done.ok()) return reply(store_failed(*request, done.error));
-    if (done.value.ok()) {
-      TournamentProgress progress = std::move(done.value.value);
-      return service_.open_games(std::move(progress.games), ex,
-                                 [request, reply, t = progress.tournament](std::vector<CompetitionGame>, std::vector<CompetitionGame>) {
-                                   reply(event_answer(*request, t));
-                                 });
-    }
+    if (done.value.ok()) return answer_after_games(request, std::move(done.value.value), ex, reply);
     if (done.value.code != "game_live") return reply(refusal_response(*request, done.value.code, done.value.message));
     // A game still going is adjudicated (audited as such); its result reaches the event in that transaction.
     moderation_.adjudicate(Moderation::Actor{admin.account, admin.address}, r.room, r.result, r.reason, ex,

@@ -33,6 +33,9 @@ class EventApi : public HttpModule {
   // Runs a stored command, opens the games it paired, answers {"event"}.
   void run(std::shared_ptr<const HttpRequest> request, std::int64_t id, TournamentCommand command, StoreExecutor ex,
            Reply reply);
+  // Opens the games a command paired, then answers {"event"}.
+  void answer_after_games(std::shared_ptr<const HttpRequest> request, TournamentProgress progress, StoreExecutor ex,
+                          Reply reply);
   void result(std::shared_ptr<const HttpRequest> request, std::int64_t id, const CompetitionHttp::Admin& admin,
               StoreExecutor ex, Reply reply);
 

@@ -1,5 +1,7 @@
 #include "competition/ladder_api.hpp"
 
+#include <algorithm>
+
 #include "account/account_api.hpp"  // method_not_allowed
 #include "account/moderation.hpp"
 #include "competition/competition_service.hpp"
@@ -90,8 +92,11 @@ void LadderApi::join(std::shared_ptr<const HttpRequest> request, std::int64_t id
     store_.change_roster(id, change, now_ms(), ex, [request, reply, account](Stored<Outcome<LadderDetail>> done) {
       if (!done.ok()) return reply(store_failed(*request, done.error));
       if (!done.value.ok()) return reply(refusal_response(*request, done.value.code, done.value.message));
-      auto page = ladder_page(done.value.value, account.player, now_ms());
-      reply(json_response(*request, http::status::ok, {{"position", page.me && page.me->position ? *page.me->position : 0}}));
+      // The order just written, activity applied as of now.
+      const auto& standings = done.value.value.standings;
+      auto at = std::find_if(standings.begin(), standings.end(),
+                             [&](const LadderStanding& s) { return s.player.account == account.player; });
+      reply(json_response(*request, http::status::ok, {{"position", at - standings.begin() + 1}}));
     });
   });
 }

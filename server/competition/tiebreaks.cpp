@@ -26,6 +26,12 @@ std::vector<int> rank_by(std::span<const EventStanding> standings, Key key) {
 
 }  // namespace
 
+double white_score(std::string_view result) {
+  if (result == "1-0") return tiebreak::kWin;
+  if (result == "0-1") return tiebreak::kLoss;
+  return tiebreak::kDraw;
+}
+
 std::vector<EventStanding> event_standings(int players, std::span<const GameResult> results) {
   std::vector<EventStanding> table(players > 0 ? players : 0);
   for (int i = 0; i < players; ++i) table[i].player = i + 1;

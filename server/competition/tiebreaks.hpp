@@ -4,6 +4,7 @@
 // by score then Sonneborn–Berger; Swiss by score, Buchholz, then
 // Sonneborn–Berger. Players are start numbers 1..n.
 #include <span>
+#include <string_view>
 #include <vector>
 
 namespace arena::event {
@@ -18,6 +19,9 @@ inline constexpr double kByeScore = 1.0;
 // Black's number in a bye result: no one (as round_robin::kBye).
 inline constexpr int kBye = 0;
 }  // namespace tiebreak
+
+// White's score for a result token: "1-0" kWin, "0-1" kLoss, anything else (1/2-1/2) kDraw.
+double white_score(std::string_view result);
 
 // One finished game: white's score is kWin, kDraw or kLoss (black scores the
 // rest). black == kBye: white had a bye (white_score is ignored).

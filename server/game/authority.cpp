@@ -340,27 +340,13 @@ std::optional<std::int64_t> GameAuthority::deadline() const {
 std::optional<Decision> GameAuthority::due() const {
   if (protocol::closed(room_.status)) return std::nullopt;
   std::int64_t now = now_();
-  if (auto flag = clock_.flag_at(); flag && now >= *flag) {
-    // The flag fell at `flag`: the event says so, even when the server
-    // notices later (it was down).
-    Color loser = *clock_.running();
-    engine::AnyGame next = game_;
-    next.adjudicate(engine::opponent(loser), engine::Verdict::Timeout);
-    return propose(EventKind::Timeout, std::nullopt, loser, std::move(next), {}, true, *flag);
-  }
-  if (auto first = first_action_due(); first && now >= *first && room_.competition) {
+  // The flag fell at `flag`: the event says so, even when the server notices
+  // later (it was down).
+  if (auto flag = clock_.flag_at(); flag && now >= *flag) return lost_on_time(*clock_.running(), *flag, "");
+  if (auto first = first_action_due(); first && now >= *first) {
     // A ladder or event game not started in time: whoever must act and has
     // not loses, as on time (a no-show counts as a time loss on a ladder).
-    auto decider = game_.decider();
-    if (decider) {
-      engine::AnyGame next = game_;
-      next.adjudicate(engine::opponent(*decider), engine::Verdict::Timeout);
-      Decision d = propose(EventKind::Timeout, std::nullopt, *decider, std::move(next), {}, true, *first);
-      if (auto* p = std::get_if<Proposal>(&d)) p->event.note = kNoShow;
-      return d;
-    }
-  }
-  if (auto first = first_action_due(); first && now >= *first) {
+    if (room_.competition && game_.decider()) return lost_on_time(*game_.decider(), *first, kNoShow);
     Decision d = propose(EventKind::Aborted, std::nullopt, std::nullopt, std::nullopt, {}, true, *first);
     if (auto* p = std::get_if<Proposal>(&d)) {
       p->event.note = kNoFirstAction;
@@ -370,6 +356,14 @@ std::optional<Decision> GameAuthority::due() const {
     return d;
   }
   return std::nullopt;
+}
+
+Decision GameAuthority::lost_on_time(Color loser, std::int64_t at, const char* note) const {
+  engine::AnyGame next = game_;
+  next.adjudicate(engine::opponent(loser), engine::Verdict::Timeout);
+  Decision d = propose(EventKind::Timeout, std::nullopt, loser, std::move(next), {}, true, at);
+  if (auto* p = std::get_if<Proposal>(&d)) p->event.note = note;
+  return d;
 }
 
 void GameAuthority::presence(Color color, bool connected, std::int64_t now) {

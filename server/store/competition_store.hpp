@@ -55,7 +55,6 @@ struct LadderStanding {
   ladder::LadderPlayer player;  // `account` holds the player id (rooms' identity)
   std::string username;
   Rating rating;                // in the ladder's perf, as stored
-  int open_challenges = 0;      // sent and received
 };
 
 struct ChallengeRecord {

@@ -204,17 +204,14 @@ std::optional<LadderDetail> ladder(Connection& db, std::int64_t id) {
   d.ladder = *found;
   Statement s = db.prepare(
       "SELECT lp.player, lp.last_game_at, lp.drops, lp.inactive, lp.time_losses, p.name, r.rating, r.rd, r.volatility, "
-      "r.games, r.last_game_at, (SELECT count(*) FROM ladder_challenges c WHERE c.ladder = lp.ladder AND c.open = 1 "
-      "AND (c.challenger = lp.player OR c.defender = lp.player)) FROM ladder_players lp JOIN players p ON p.id = lp.player "
+      "r.games, r.last_game_at FROM ladder_players lp JOIN players p ON p.id = lp.player "
       "LEFT JOIN ratings r ON r.player = lp.player AND r.perf = ? WHERE lp.ladder = ? ORDER BY lp.position");
   s.bind(1, perf_of(d.ladder.options)).bind(2, id);
   while (s.step()) {
     LadderStanding row;
     row.player = read_player(s, 0);
     row.username = s.text(5);
-    if (s.optional_integer(10))
-      row.rating = Rating{s.real(6), s.real(7), s.real(8), static_cast<int>(s.integer(9)), s.integer(10)};
-    row.open_challenges = static_cast<int>(s.integer(11));
+    row.rating = read_rating(s, 6);
     d.standings.push_back(std::move(row));
   }
   Statement open = db.prepare(kSelectChallenges + "WHERE c.ladder = ? AND c.open = 1 ORDER BY c.id");

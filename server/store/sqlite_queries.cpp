@@ -68,13 +68,15 @@ Statement& bind_clock(Statement& s, int first, const protocol::TimeControl& c) {
       .bind(first + 3, std::int64_t{c.days_per_move});
 }
 
+Rating read_rating(const Statement& s, int column) {
+  if (!s.optional_integer(column + 4)) return Rating{};  // no row: the initial values
+  return Rating{s.real(column), s.real(column + 1), s.real(column + 2), static_cast<int>(s.integer(column + 3)),
+                s.integer(column + 4)};
+}
+
 std::optional<Rating> read_seat_rating(const Statement& s, int column) {
   if (s.integer(column) == 0) return std::nullopt;  // a guest, or nobody
-  Rating r;  // an account without a rated game in the perf: the initial values
-  if (s.optional_integer(column + 5))
-    r = Rating{s.real(column + 1), s.real(column + 2), s.real(column + 3), static_cast<int>(s.integer(column + 4)),
-               s.integer(column + 5)};
-  return r;
+  return read_rating(s, column + 1);
 }
 
 const std::string kSelectRooms =

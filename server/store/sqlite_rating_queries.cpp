@@ -17,7 +17,7 @@ std::optional<Rating> stored_rating(Connection& db, std::int64_t player, const s
   Statement s = db.prepare("SELECT rating, rd, volatility, games, last_game_at FROM ratings WHERE player = ? AND perf = ?");
   s.bind(1, player).bind(2, perf);
   if (!s.step()) return std::nullopt;
-  return Rating{s.real(0), s.real(1), s.real(2), static_cast<int>(s.integer(3)), s.integer(4)};
+  return read_rating(s, 0);
 }
 
 void write_rating(Connection& db, std::int64_t player, const std::string& perf, const Rating& r) {
@@ -117,7 +117,7 @@ std::vector<PerfRating> ratings_of(Connection& db, std::int64_t player) {
   s.bind(1, player);
   std::vector<PerfRating> out;
   while (s.step())
-    out.push_back({s.text(0), Rating{s.real(1), s.real(2), s.real(3), static_cast<int>(s.integer(4)), s.integer(5)}});
+    out.push_back({s.text(0), read_rating(s, 1)});
   return out;
 }
 

@@ -59,12 +59,6 @@ void set_status(Connection& db, std::int64_t id, const std::string& status) {
   db.prepare("UPDATE tournaments SET status = ? WHERE id = ?").bind(1, status).bind(2, id).run();
 }
 
-double white_score(const std::string& result) {
-  if (result == "1-0") return event::tiebreak::kWin;
-  if (result == "0-1") return event::tiebreak::kLoss;
-  return event::tiebreak::kDraw;
-}
-
 void insert_pairing(Connection& db, std::int64_t id, const TournamentPairing& p) {
   Statement s = db.prepare(
       "INSERT INTO tournament_pairings (tournament, round, board, white, black, room, result, reason) "
@@ -111,8 +105,8 @@ std::vector<event::SwissPlayer> swiss_state(const TournamentDetail& d) {
       white.floats.push_back(float_of(before[g.white], before[*g.black]));
       black.floats.push_back(float_of(before[*g.black], before[g.white]));
       if (!g.result.empty()) {
-        white.score += white_score(g.result);
-        black.score += 1.0 - white_score(g.result);
+        white.score += event::white_score(g.result);
+        black.score += 1.0 - event::white_score(g.result);
       }
     }
     for (auto& [player, s] : state)

@@ -6,34 +6,22 @@ import { h, table, messageLine } from './ui.js';
 import { getJson, postJson, formatTime } from './api.js';
 import { eventRow, eventModel } from './events.js';
 import { refusalText } from './competition.js';
+import { showCompetitionList } from './competition_list.js';
 
 export class EventListView {
   constructor(root) {
     this.root = root;
-    document.title = 'Events · GIPF Arena';
-    this.body = h('div', { id: 'events-body' }, h('p', { class: 'hint' }, 'Loading the events…'));
-    root.replaceChildren(h('section', { class: 'panel competition', id: 'events' },
-      h('h1', {}, 'Events'),
-      h('p', { class: 'hint' }, 'Round robins and Swiss tournaments: register while registration is open; the games of each round are made for you. Every game is rated.'),
-      this.body));
-    this.load();
-  }
-
-  async load() {
-    let events;
-    try {
-      ({ events } = await getJson('/api/events'));
-    } catch (error) {
-      this.body.replaceChildren(h('p', { id: 'events-error' }, `The events could not be loaded: ${error.message}`));
-      return;
-    }
-    const rows = (events || []).map(eventRow);
-    this.body.replaceChildren(rows.length
-      ? table({ class: 'standings', id: 'events-table' }, ['Event', 'Kind', 'Pool', 'Clock', 'Status', 'Players'], rows.map((r) => ({
-        attributes: { 'data-event': r.id, 'data-status': r.status },
-        cells: [h('a', { href: r.href }, r.name), r.kind, r.pool, r.clock, r.progress, String(r.players)],
-      })))
-      : h('p', { class: 'hint', id: 'events-empty' }, 'No event yet: an administrator creates them.'));
+    showCompetitionList(root, {
+      plural: 'events',
+      title: 'Events',
+      intro: 'Round robins and Swiss tournaments: register while registration is open; the games of each round are made for you. Every game is rated.',
+      url: '/api/events',
+      headings: ['Event', 'Kind', 'Pool', 'Clock', 'Status', 'Players'],
+      rowOf: eventRow,
+      attributes: (r) => ({ 'data-event': r.id, 'data-status': r.status }),
+      cells: (r) => [h('a', { href: r.href }, r.name), r.kind, r.pool, r.clock, r.progress, String(r.players)],
+      empty: 'No event yet: an administrator creates them.',
+    });
   }
 }
 

@@ -6,34 +6,22 @@ import { h, table, messageLine } from './ui.js';
 import { getJson, postJson, formatTime, formatDate } from './api.js';
 import { ladderRow, ladderModel, LADDER_STATUS } from './ladders.js';
 import { refusalText } from './competition.js';
+import { showCompetitionList } from './competition_list.js';
 
 export class LadderListView {
   constructor(root) {
     this.root = root;
-    document.title = 'Ladders · GIPF Arena';
-    this.body = h('div', { id: 'ladders-body' }, h('p', { class: 'hint' }, 'Loading the ladders…'));
-    root.replaceChildren(h('section', { class: 'panel competition', id: 'ladders' },
-      h('h1', {}, 'Ladders'),
-      h('p', { class: 'hint' }, 'Challenge ladders: join at the bottom, challenge the players a few places above you, and take their place when you win. Every game is rated.'),
-      this.body));
-    this.load();
-  }
-
-  async load() {
-    let ladders;
-    try {
-      ({ ladders } = await getJson('/api/ladders'));
-    } catch (error) {
-      this.body.replaceChildren(h('p', { id: 'ladders-error' }, `The ladders could not be loaded: ${error.message}`));
-      return;
-    }
-    const rows = (ladders || []).map(ladderRow);
-    this.body.replaceChildren(rows.length
-      ? table({ class: 'standings', id: 'ladders-table' }, ['Ladder', 'Pool', 'Clock', 'Status', 'Players'], rows.map((r) => ({
-        attributes: { 'data-ladder': r.id, 'data-status': r.status },
-        cells: [h('a', { href: r.href }, r.name), r.pool, r.clock, r.statusLabel, String(r.players)],
-      })))
-      : h('p', { class: 'hint', id: 'ladders-empty' }, 'No ladder yet: an administrator creates them.'));
+    showCompetitionList(root, {
+      plural: 'ladders',
+      title: 'Ladders',
+      intro: 'Challenge ladders: join at the bottom, challenge the players a few places above you, and take their place when you win. Every game is rated.',
+      url: '/api/ladders',
+      headings: ['Ladder', 'Pool', 'Clock', 'Status', 'Players'],
+      rowOf: ladderRow,
+      attributes: (r) => ({ 'data-ladder': r.id, 'data-status': r.status }),
+      cells: (r) => [h('a', { href: r.href }, r.name), r.pool, r.clock, r.statusLabel, String(r.players)],
+      empty: 'No ladder yet: an administrator creates them.',
+    });
   }
 }
 

@@ -160,6 +160,9 @@ struct Error {
 
 // Parses one text frame. Never throws.
 std::variant<Incoming, Error> parse_client_message(std::string_view text);
+// A time control object as create_room's `clock` holds it (kind live or
+// correspondence), or why it is not one: shared with the HTTP bodies of ladders and events.
+std::variant<TimeControl, std::string> parse_time_control(const nlohmann::json& value);
 // The JSON a client sends for `incoming` (the inverse of parse_client_message).
 nlohmann::json to_json(const Incoming& incoming);
 std::string_view type_name(const ClientMessage& message);
