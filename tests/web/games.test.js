@@ -85,17 +85,19 @@ describe('move numbers', () => {
   test('GIPF: one line per move, a turn\'s actions joined with ";", the two turns with two spaces', () => {
     const lines = gipf.moveList(fold(gipfLog.white).history);
     assert.equal(lines.length, 10);
-    assert.deepEqual(lines[0], { number: 1, text: 'a1-c3  f1-f2' });
-    assert.deepEqual(lines[4], { number: 5, text: 'a4-c6  f1-d2;xe2,f2,g2,h2' });
-    assert.deepEqual(lines[9], { number: 10, text: 'a3-d6' }, 'White moved, Black resigned');
+    assert.deepEqual(lines[0], { number: 1, text: 'a1-c3  f1-f2', turns: [{ turn: 0, text: 'a1-c3' }, { turn: 1, text: 'f1-f2' }] });
+    assert.deepEqual(lines[4], { number: 5, text: 'a4-c6  f1-d2;xe2,f2,g2,h2', turns: [{ turn: 8, text: 'a4-c6' }, { turn: 9, text: 'f1-d2;xe2,f2,g2,h2' }] });
+    assert.deepEqual(lines[9], { number: 10, text: 'a3-d6', turns: [{ turn: 18, text: 'a3-d6' }] }, 'White moved, Black resigned');
     const removals = gipf.moveList([
       step(0, 'white', 'e1-e5'), step(0, 'white', 'xb2,c3,d4,e5'), step(0, 'black', 'xe2,f2,g2,h2', true),
       step(1, 'black', 'a1-b2'), step(2, 'white', 'i5-h5'),
     ]);
-    assert.deepEqual(removals, [
+    assert.deepEqual(removals.map(({ number, text }) => ({ number, text })), [
       { number: 1, text: 'e1-e5;xb2,c3,d4,e5;xe2,f2,g2,h2  a1-b2' },
       { number: 2, text: 'i5-h5' },
     ]);
+    assert.deepEqual(removals[0].turns, [{ turn: 0, text: 'e1-e5;xb2,c3,d4,e5;xe2,f2,g2,h2' }, { turn: 1, text: 'a1-b2' }],
+      'each turn apart, the opponent\'s removal inside the mover\'s turn');
   });
 
   test('YINSH: one line per turn, numbered from 1, a turn\'s parts joined with ";"', () => {
@@ -105,7 +107,8 @@ describe('move numbers', () => {
     assert.deepEqual(lines.map((l) => l.number), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     assert.deepEqual(lines.map((l) => l.text), history.map((s) => s.action));
     const row = yinsh.moveList([step(0, 'white', 'e3'), step(1, 'black', 'h7-g7'), step(1, 'black', 'xa3-e3'), step(1, 'black', 'xb4')]);
-    assert.deepEqual(row, [{ number: 1, text: 'e3' }, { number: 2, text: 'h7-g7;xa3-e3;xb4' }]);
+    assert.deepEqual(row, [{ number: 1, text: 'e3', turns: [{ turn: 0, text: 'e3' }] },
+      { number: 2, text: 'h7-g7;xa3-e3;xb4', turns: [{ turn: 1, text: 'h7-g7;xa3-e3;xb4' }] }]);
   });
 });
 

@@ -4,8 +4,10 @@
 // the result (and a rated game's rating change), and the room's chat. Everything drawn comes from the room state
 // that room_state.js builds from the server's messages; what differs between
 // games comes from the game's module. The board and the chat panel are built
-// once and kept; the side panels are redrawn on every change, and the clocks
-// (and a claim's countdown) tick in place between the server's messages.
+// once and kept; the side panels are redrawn on every change (the focus kept
+// where it was), and the clocks (and a claim's countdown) tick in place between
+// the server's messages. The board marks the last turn; the move list (or ←
+// →) shows an earlier position while the game goes on, until "Back to live".
 import { h, toast, colorName, other } from './ui.js';
 import { gameModule, variantLabel, resultText } from './games/index.js';
 import {
@@ -16,6 +18,23 @@ import { resyncMessage } from './connection.js';
 import { ChatPanel } from './chat_view.js';
 import { beep, pageTitle } from './alerts.js';
 import { nameWithRating, ratingChangeLines, modeLabel, perfLabel } from './ratings.js';
+import { Positions, turnBefore, turnSpans, stepPly } from './positions.js';
+import { materialIcons } from './material.js';
+
+const CONFIRM_KEY = 'gipf-arena-confirm-moves';
+
+/** The selector that finds `element` again after a redraw (its id or its data-key), or null. */
+function focusKey(element) {
+  if (!element || element === document.body) return null;
+  if (element.id) return `#${CSS.escape(element.id)}`;
+  const key = element.getAttribute('data-key');
+  return key ? `[data-key="${CSS.escape(key)}"]` : null;
+}
+
+/** Whether a key press belongs to a form field (the page's arrows then do nothing). */
+function typing(target) {
+  return !!target && (['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.isContentEditable);
+}
 
 const NOTICES = {
   draw_declined: () => 'Your draw offer was declined.',
@@ -72,7 +91,16 @@ export class GameView {
     this.claimReady = null;  // whether the claim panel drawn last offered the claim
     this.banned = false;
     this.sent = 0;  // numbers the ids of the messages this view sends
+    this.positions = new Positions();  // earlier positions, for the move list and the last turn's marks
+    this.fetching = false;
+    this.viewPly = null;  // the ply of the earlier position shown, null: the live one
+    this.flipped = null;  // the board seen from Black's side (null: as the seat says)
+    this.confirmMoves = localStorage.getItem(CONFIRM_KEY) === 'true';
+    this.browseBar = h('div', { class: 'browse-bar', id: 'browsing', role: 'status', hidden: true });
+    this.boardTools = h('div', { class: 'board-tools' });
     this.boardWrap = h('div', { class: 'board-wrap' });
+    // the status line is kept (not redrawn) so that a screen reader hears each change
+    this.status = h('p', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite' });
     this.sideMain = h('div', { class: 'side-main' });
     this.chat = new ChatPanel(connection, roomId);
     this.layout = h('div', { class: 'game' }, this.boardWrap, h('aside', { class: 'side' }, this.sideMain, this.chat.element));
@@ -81,6 +109,7 @@ export class GameView {
     // the account was banned: the server closed the socket, nothing more can be sent
     connection.addEventListener('banned', () => { this.banned = true; if (this.room) this.render(); });
     document.addEventListener('visibilitychange', () => this.updateTitle());
+    document.addEventListener('keydown', (e) => this.onKey(e));
     root.replaceChildren(h('p', { class: 'hint' }, 'Connecting to the game…'));
   }
 
@@ -116,6 +145,7 @@ export class GameView {
     const room = reduce(before, m, now);
     if (room === before) return;
     this.room = room;
+    this.keepPosition(m, room);
     if (room.legal && (!before || room.legal !== before.legal) && m.type === 'legal') this.legalAt = now;
     if (room.resync !== null) this.connection.send(resyncMessage(this.id, room.resync, room.chatSeq));
     if (room.notice) toast(NOTICES[room.notice](room));
@@ -145,6 +175,48 @@ export class GameView {
 
   get game() { return gameModule(this.room.options.game); }
 
+  /** Keeps the positions a snapshot and the action events bring; a snapshot fetches the earlier ones. */
+  keepPosition(m, room) {
+    if (m.type === 'event' && m.kind === 'action' && room.seq === m.seq) this.positions.add(m.ply, m.state);
+    if (m.type !== 'room') return;
+    this.positions.add(room.ply, room.position);
+    if (room.history.length && !this.fetching) this.fetchPositions();
+  }
+
+  async fetchPositions() {
+    this.fetching = true;
+    try {
+      const response = await fetch(`/api/games/${encodeURIComponent(this.id)}`);
+      if (response.ok) {
+        this.positions.merge((await response.json()).positions || []);
+        if (this.room) this.render();
+      }
+    } catch { /* the marks and the move list work with the positions seen live */ }
+    this.fetching = false;
+  }
+
+  /** The ply whose position the board shows: an earlier one, or the game's now. */
+  get shownPly() { return this.viewPly === null ? this.room.ply : this.viewPly; }
+
+  /** Shows the position at `ply` (the live one when it is the game's now or later). */
+  showPly(ply) {
+    this.viewPly = ply >= this.room.ply ? null : ply;
+    this.render();
+  }
+
+  /** ← → step through the positions, Home the start, End (or Escape) back to live. */
+  onKey(e) {
+    if (!this.room || typing(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.target.closest && e.target.closest('svg.board')) return;  // the board's own keys
+    const plies = this.positions.plies();
+    const live = this.room.ply;
+    if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') this.showPly(stepPly(plies, this.shownPly, live, e.key === 'ArrowLeft' ? -1 : 1));
+    else if (e.key === 'Home' && plies.length) this.showPly(plies[0]);
+    else if (e.key === 'End' || (e.key === 'Escape' && this.viewPly !== null)) this.showPly(live);
+    else return;
+    e.preventDefault();
+  }
+
   board() {
     this.boardView ||= this.game.createBoard({ onAction: (a) => this.act(a) });
     return this.boardView;
@@ -153,19 +225,32 @@ export class GameView {
   render() {
     const room = this.room;
     const { you } = room;
+    const focused = focusKey(document.activeElement);
     const board = this.board();
-    const moves = room.legal && room.sending === null && !this.banned ? room.legal.moves : null;
-    board.update({ state: room.position, moves, flip: you === 'black' });
-    if (!this.boardWrap.contains(board.svg)) this.boardWrap.replaceChildren(board.svg);
+    if (this.viewPly !== null && this.viewPly >= room.ply) this.viewPly = null;
+    const live = this.viewPly === null;
+    const moves = live && room.legal && room.sending === null && !this.banned ? room.legal.moves : null;
+    const state = live ? room.position : this.positions.atOrBefore(this.viewPly) || room.position;
+    const { pending } = room.position;
+    board.update({
+      state, moves, flip: this.flipped ?? you === 'black',
+      last: turnBefore(room.history, this.shownPly, this.positions),
+      // the rows a removal waits for, for those who do not remove them
+      rows: live && !moves && room.status === 'live' && pending && pending.rows ? pending.rows : null,
+      confirm: this.confirmMoves,
+    });
+    if (!this.boardWrap.contains(board.svg)) this.boardWrap.replaceChildren(this.browseBar, board.svg, this.boardTools);
+    this.renderBrowseBar();
+    this.renderBoardTools();
     this.updateTitle();
+    Object.assign(this.status.dataset, { you, status: room.status, ply: String(room.ply) });
+    const text = this.statusText();
+    if (this.status.textContent !== text) this.status.textContent = text;
     this.sideMain.replaceChildren(...[
       this.banner(),
       this.header(),
       this.players(),
-      h('div', { class: 'panel' },
-        h('p', { class: 'status', id: 'status', 'data-you': you, 'data-status': room.status }, this.statusText()),
-        board.bar,
-        this.controls()),
+      h('div', { class: 'panel' }, this.status, this.drawOffer(), board.bar, this.controls()),
       this.claim(),
       this.rematch(),
       this.invite(),
@@ -173,8 +258,45 @@ export class GameView {
     ].filter(Boolean));
     this.chat.update(room);
     if (!this.root.contains(this.layout)) this.root.replaceChildren(this.layout);
+    // the redraw took the focused control away: give the focus to the same one again
+    if (focused && (!document.activeElement || document.activeElement === document.body)) {
+      this.layout.querySelector(focused)?.focus({ preventScroll: true });
+    }
     this.tick();
     this.updateTicker();
+  }
+
+  /** Above the board while an earlier position is shown: which, and the way back. */
+  renderBrowseBar() {
+    const bar = this.browseBar;
+    bar.hidden = this.viewPly === null;
+    this.boardWrap.classList.toggle('browsing', this.viewPly !== null);
+    if (this.viewPly === null) { bar.replaceChildren(); return; }
+    const turn = turnBefore(this.room.history, this.viewPly, this.positions);
+    const where = turn ? `after move ${this.game.moveNumber(turn.turn)} (${colorName(turn.steps[0].player)})` : 'at the start';
+    const yours = this.room.status === 'live' && decider(this.room) === this.room.you;
+    bar.dataset.ply = String(this.viewPly);
+    bar.replaceChildren(h('span', {}, `Viewing the position ${where}: the game goes on.`),
+      h('button', { id: 'back-to-live', class: yours ? 'primary' : null, onclick: () => this.showPly(this.room.ply) },
+        yours ? 'Back to live: your move' : 'Back to live'));
+  }
+
+  /** Under the board: flip it, and ask for a confirmation before each move is sent. */
+  renderBoardTools() {
+    const flipped = this.flipped ?? this.room.you === 'black';
+    if (!this.flipButton) {
+      this.flipButton = h('button', { id: 'flip-board', type: 'button', onclick: () => { this.flipped = !(this.flipped ?? this.room.you === 'black'); this.render(); } }, 'Flip the board');
+      const confirmBox = h('input', { type: 'checkbox', id: 'confirm-moves', onchange: (e) => {
+        this.confirmMoves = e.target.checked;
+        localStorage.setItem(CONFIRM_KEY, String(this.confirmMoves));
+        this.render();
+      } });
+      confirmBox.checked = this.confirmMoves;
+      this.confirmRow = h('label', { class: 'confirm-moves', for: 'confirm-moves' }, confirmBox, 'Confirm each move');
+      this.boardTools.replaceChildren(this.flipButton, this.confirmRow);
+    }
+    this.flipButton.setAttribute('aria-pressed', String(flipped));
+    this.confirmRow.hidden = this.room.you === 'spectator';
   }
 
   /** The room in a line: game and variant (the rating pool), time control, rated or casual, spectators, and the replay once over. */
@@ -264,14 +386,15 @@ export class GameView {
       const seat = seats[color];
       // an account's rating in the room's pool (after the game, once a rated game changed it)
       const name = seat ? nameWithRating(seat.name, seat.rating) : 'waiting for a player…';
-      const turn = status !== 'cancelled' && position.pending && position.pending.player === color;
+      // only a game under way has a player to play (not one waiting for its opponent)
+      const turn = status === 'live' && position.pending && position.pending.player === color;
       return h('div', { class: `player${turn ? ' turn' : ''}`, 'data-color': color,
         'data-rating': seat && seat.rating ? seat.rating.rating : null, 'data-provisional': seat && seat.rating ? String(seat.rating.provisional) : null },
         h('span', { class: `swatch ${color}`, 'aria-hidden': 'true' }),
         h('span', { class: 'who-plays' },
           h('span', {}, `${colorName(color)}: ${name}${you === color ? ' (you)' : ''}`),
           turn ? h('span', { class: 'tag' }, 'to play') : null,
-          h('span', { class: 'hint info' }, game.playerInfo(position, color))),
+          h('span', { class: 'hint info' }, materialIcons(game.material(position, color)), game.playerInfo(position, color))),
         clocks ? h('span', { class: 'clock', id: `clock-${color}`, 'data-color': color, role: 'timer', 'aria-label': `${colorName(color)}'s clock` }) : null);
     };
     const info = game.positionInfo(position);
@@ -317,15 +440,24 @@ export class GameView {
     } }, 'Resign'));
     if (this.game.draws) {
       if (offer === other(you)) {
-        buttons.push(h('button', { class: 'primary', onclick: () => this.command('answer_draw', { accept: true }) }, 'Accept the draw'),
-          h('button', { onclick: () => this.command('answer_draw', { accept: false }) }, 'Decline'));
-      } else if (offer === you) {
-        buttons.push(h('span', { class: 'hint' }, 'Draw offered.'));
-      } else {
-        buttons.push(h('button', { onclick: () => this.command('offer_draw') }, 'Offer a draw'));
+        buttons.push(h('button', { class: 'primary', id: 'accept-draw', onclick: () => this.command('answer_draw', { accept: true }) }, 'Accept the draw'),
+          h('button', { id: 'decline-draw', onclick: () => this.command('answer_draw', { accept: false }) }, 'Decline'));
+      } else if (offer !== you) {
+        buttons.push(h('button', { id: 'offer-draw', onclick: () => this.command('offer_draw') }, 'Offer a draw'));
       }
     }
     return h('div', { class: 'actionbar', style: 'margin-top:.8em' }, buttons);
+  }
+
+  /** A draw offer in words, for the players and the spectators alike. */
+  drawOffer() {
+    const room = this.room;
+    const { drawOffer: offer, you, status } = room;
+    if (!offer || status !== 'live') return null;
+    const text = offer === you ? `You offered a draw: waiting for ${who(room, other(you))} to answer.`
+      : you === 'spectator' ? `${who(room, offer)} offers a draw.`
+        : `${who(room, offer)} offers a draw. Accept it, decline it, or play on (a move declines it).`;
+    return h('p', { class: 'draw-offer', id: 'draw-offer', 'data-by': offer }, text);
   }
 
   /** The countdown while the opponent is gone on their decision, then the claim buttons. */
@@ -379,10 +511,27 @@ export class GameView {
       } }, 'Cancel the room'));
   }
 
+  /** The moves, each turn a button that shows the position after it; the one shown marked. */
   moveList() {
-    const items = this.game.moveList(this.room.history).map(({ number, text }) => h('li', { value: number }, text));
-    const list = h('div', { class: 'panel moves', 'aria-label': 'moves' }, h('h2', {}, 'Moves'), items.length ? h('ol', { id: 'moves' }, items) : h('p', { class: 'hint' }, 'No moves yet.'));
-    queueMicrotask(() => { list.scrollTop = list.scrollHeight; });
+    const { history } = this.room;
+    const ends = new Map(turnSpans(history).map((span) => [span.turn, span.end]));
+    const shown = turnBefore(history, this.shownPly, this.positions);
+    const items = this.game.moveList(history).map(({ number, turns }) => h('li', { value: number },
+      turns.map(({ turn, text }) => {
+        const current = shown && shown.turn === turn;
+        return h('button', { class: `turn-link${current ? ' current' : ''}`, type: 'button', 'data-turn': turn, 'data-ply': ends.get(turn),
+          'data-key': `turn-${turn}`, 'aria-current': current ? 'step' : null, title: 'Show the position after this move',
+          onclick: () => this.showPly(ends.get(turn)) }, text);
+      })));
+    const list = h('div', { class: 'panel moves', role: 'region', 'aria-label': 'Moves' }, h('h2', {}, 'Moves'),
+      items.length ? h('ol', { id: 'moves' }, items) : h('p', { class: 'hint' }, 'No moves yet.'),
+      items.length ? h('p', { class: 'hint keys' }, '← → step through the moves') : null);
+    queueMicrotask(() => {
+      const current = list.querySelector('.current');
+      // live: the newest move in sight; earlier: the one shown
+      if (this.viewPly === null || !current) list.scrollTop = list.scrollHeight;
+      else list.scrollTop = current.offsetTop - list.clientHeight / 2;
+    });
     return list;
   }
 }

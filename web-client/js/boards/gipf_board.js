@@ -1,9 +1,10 @@
 // The GIPF board in SVG: 37 points, 24 dots and their lines, pieces (a GIPF piece
 // is drawn as two stacked pieces), and the choices the server's legal moves
 // allow: a dot, then the push (its path is highlighted); a row, then keep or
-// remove each GIPF piece in it.
-import { s, h, clickable } from '../ui.js';
+// remove each GIPF piece in it. What both boards share is in board_base.js.
+import { s, h } from '../ui.js';
 import { pixel, AXES, letter } from './hex.js';
+import { BoardBase } from './board_base.js';
 
 const SIZE = 40;
 
@@ -26,54 +27,53 @@ const BY_NAME = new Map(CELLS.map((c) => [c.name, c]));
 const sameSet = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
 const pieceWord = (code) => `${code.toLowerCase() === 'w' ? 'white' : 'black'} ${code === code.toUpperCase() ? 'GIPF piece' : 'piece'}`;
 
-/** A push's dot and piece are in its notation, `[G]dot-end`; the server sends only its path. */
-function withNotation(move) {
-  if (move.kind !== 'push') return move;
-  const gipf = move.action.startsWith('G');
-  return { ...move, gipf, dot: move.action.slice(gipf ? 1 : 0).split('-')[0] };
+const isGipf = (code) => code === code.toUpperCase();
+
+/** How many pieces a set of points holds: a GIPF piece is two stacked pieces. */
+export function pieceCount(board, names) {
+  return names.reduce((count, name) => count + (board[name] ? (isGipf(board[name]) ? 2 : 1) : 0), 0);
 }
 
-export class GipfBoard {
+/** What an action moved, for the last turn's marks: a push from its dot to its entry point. */
+export const notation = {
+  moves(action) {
+    if (/^[xk]/.test(action)) return null;
+    const [from, to] = action.replace(/^G/, '').split('-');
+    return to ? { from, to } : null;
+  },
+  // removals without the board before: their points, colour unknown
+  implied: () => ({ changed: [], ghosts: [] }),
+};
+
+export class GipfBoard extends BoardBase {
   /** onAction(notation) is called with a complete legal action. */
-  constructor({ onAction }) {
-    this.onAction = onAction;
-    this.svg = s('svg', { class: 'board', viewBox: '-200 -205 400 410', role: 'img', 'aria-label': 'GIPF board' });
-    this.bar = h('div', { class: 'actionbar', 'aria-live': 'polite' });
-    this.state = null;
-    this.legal = null;      // the moves as they came
-    this.moves = null;      // ... with what their notation says
-    this.flip = false;
-    this.previous = {};
-    this.reset();
+  constructor(handlers) {
+    super(handlers, { viewBox: '-200 -205 400 410', width: 400, label: 'GIPF board' });
+    this.notation = notation;
+    this.outlineRadius = 19;
+    this.resetSelection();
   }
 
-  reset() {
+  resetSelection() {
     this.dot = null;        // the dot chosen for a push
     this.row = null;        // the extent (list of points) of the chosen row
     this.removing = null;   // GIPF pieces of the chosen row to remove
     this.twins = null;      // a single and a GIPF push with the same path
   }
 
-  update({ state, moves, flip }) {
-    const changed = this.state && this.state.board !== state.board;
-    this.previous = changed ? this.state.board : this.previous;
-    if (this.legal !== moves) {
-      this.reset();
-      this.legal = moves;
-      this.moves = moves && moves.map(withNotation);
-    }
-    this.state = state;
-    this.flip = flip;
-    this.render();
+  /** A push's dot and piece are in its notation, `[G]dot-end`; the server sends only its path. */
+  withNotation(move) {
+    if (move.kind !== 'push') return move;
+    const gipf = move.action.startsWith('G');
+    return { ...move, gipf, dot: move.action.slice(gipf ? 1 : 0).split('-')[0] };
   }
 
+  cell(name) { return BY_NAME.get(name); }
   at(name) { return this.state.board[name]; }
   xy(cell) { return pixel(cell.q, cell.r, SIZE, this.flip); }
 
-  render() {
+  drawBoard() {
     const svg = this.svg;
-    svg.replaceChildren();
-    svg.setAttribute('data-hash', this.state.hash);
     for (const cell of CELLS) {
       for (const [dq, dr] of AXES) {
         const next = BY_KEY.get(`${cell.q + dq},${cell.r + dr}`);
@@ -90,17 +90,12 @@ export class GipfBoard {
         svg.append(s('text', { class: 'label', x: out.x, y: out.y }, cell.name));
       }
     }
-    for (const cell of CELLS) {
-      const code = this.at(cell.name);
-      if (code) svg.append(this.piece(cell, code));
-    }
-    this.renderChoices();
   }
 
   piece(cell, code) {
     const p = this.xy(cell);
     const white = code.toLowerCase() === 'w';
-    const gipf = code === code.toUpperCase();
+    const gipf = isGipf(code);
     const fresh = this.previous[cell.name] !== code ? ' fresh' : '';
     const group = s('g', { class: `piece${fresh}`, 'data-cell': cell.name, 'data-piece': code });
     group.append(s('title', {}, `${cell.name}: ${pieceWord(code)}`));
@@ -115,22 +110,7 @@ export class GipfBoard {
     return group;
   }
 
-  target(name, label, activate, cls = 'choice', radius = 17) {
-    const p = this.xy(BY_NAME.get(name));
-    const circle = s('circle', { class: cls, cx: p.x, cy: p.y, r: radius, 'data-cell': name });
-    this.svg.append(clickable(circle, label, activate));
-  }
-
-  outline(names, cls) {
-    for (const name of names) {
-      const p = this.xy(BY_NAME.get(name));
-      this.svg.append(s('circle', { class: cls, cx: p.x, cy: p.y, r: 19 }));
-    }
-  }
-
   renderChoices() {
-    this.bar.replaceChildren();
-    if (!this.moves) return;
     const pushes = this.moves.filter((m) => m.kind === 'push');
     const rows = this.rowOptions();
     if (this.twins) return this.renderTwins();
@@ -140,19 +120,19 @@ export class GipfBoard {
       const extent = options.extent;
       this.outline(extent, 'row');
       for (const name of extent)
-        this.target(name, `choose the row ${extent[0]} to ${extent[extent.length - 1]}`, () => this.chooseRow(key), 'choice', 12);
+        this.target(name, `choose the row ${extent[0]} to ${extent[extent.length - 1]}`, () => this.chooseRow(key), 'choice', 12, `row:${key}:${name}`);
     }
     if (this.dot) {
       const from = pushes.filter((m) => m.dot === this.dot);
-      this.target(this.dot, `cancel the push from ${this.dot}`, () => { this.dot = null; this.render(); }, 'selected', 9);
+      this.target(this.dot, `cancel the push from ${this.dot}`, () => this.back(), 'selected', 9);
       for (const m of from) {
         for (const name of m.path) this.outline([name], 'path');
         const end = m.path[m.path.length - 1];
         const label = `push from ${this.dot} to ${end}`;
         const twins = from.filter((x) => sameSet(x.path, m.path));
-        const choose = () => (twins.length > 1 ? this.chooseTwins(twins) : this.onAction(m.action));
-        this.target(m.path[0], label, choose);
-        if (end !== m.path[0]) this.target(end, label, choose, 'choice', 13);
+        const choose = () => (twins.length > 1 ? this.chooseTwins(twins) : this.choose(m.action, [this.dot, ...m.path], label, { push: true }));
+        this.target(m.path[0], label, choose, 'choice', 13, `push:${m.action}`);
+        if (end !== m.path[0]) this.target(end, label, choose, 'choice', 13, `push-end:${m.action}`);
       }
       return;
     }
@@ -165,10 +145,11 @@ export class GipfBoard {
   renderTwins() {
     for (const name of this.twins[0].path) this.outline([name], 'path');
     for (const m of this.twins) {
-      this.bar.append(h('button', { class: 'primary', 'data-choice': '', onclick: () => this.onAction(m.action) },
-        m.gipf ? 'Bring in a GIPF piece' : 'Bring in a single piece'));
+      const label = m.gipf ? 'Bring in a GIPF piece' : 'Bring in a single piece';
+      this.bar.append(h('button', { class: 'primary', 'data-choice': '', 'data-key': `twin:${m.action}`,
+        onclick: () => this.choose(m.action, [m.dot, ...m.path], label.toLowerCase(), { push: true }) }, label));
     }
-    this.bar.append(h('button', { onclick: () => { this.twins = null; this.render(); } }, 'Back'));
+    this.bar.append(h('button', { 'data-key': 'back', onclick: () => this.back() }, 'Back'));
   }
 
   /** Removal options grouped by row: key -> {extent, removals: [move], keep: move|null}. */
@@ -187,29 +168,38 @@ export class GipfBoard {
   chooseRow(key) {
     this.row = key.split(',');
     // GIPF pieces are removed unless the player keeps them
-    this.removing = new Set(this.row.filter((name) => this.at(name) === this.at(name).toUpperCase()));
+    this.removing = new Set(this.row.filter((name) => isGipf(this.at(name))));
     this.dot = null;
     this.render();
   }
 
   renderRow(options) {
-    const gipf = this.row.filter((name) => this.at(name) === this.at(name).toUpperCase());
+    const gipf = this.row.filter((name) => isGipf(this.at(name)));
     const removed = this.row.filter((name) => !gipf.includes(name) || this.removing.has(name));
-    this.outline(this.row, 'row');
+    // every piece says what happens to it: a cross for removed, a green ring for kept
+    for (const name of this.row) {
+      const keep = !removed.includes(name);
+      const p = this.xy(this.cell(name));
+      this.svg.append(keep ? s('circle', { class: 'keep', cx: p.x, cy: p.y, r: 19, 'data-cell': name })
+        : s('g', { class: 'drop', 'data-cell': name },
+          s('line', { x1: p.x - 11, y1: p.y - 11, x2: p.x + 11, y2: p.y + 11 }),
+          s('line', { x1: p.x - 11, y1: p.y + 11, x2: p.x + 11, y2: p.y - 11 })));
+    }
     for (const name of gipf) {
       const keep = !this.removing.has(name);
-      this.outline([name], keep ? 'keep' : 'drop');
       this.target(name, `${keep ? 'kept' : 'removed'}: GIPF piece on ${name}; toggle`, () => {
         if (this.removing.has(name)) this.removing.delete(name); else this.removing.add(name);
         this.render();
-      }, 'choice', 12);
+      }, 'choice', 12, `toggle:${name}`);
     }
     const removal = options.removals.find((m) => sameSet(m.cells, removed));
     const chosen = removal || (removed.length === 0 ? options.keep : null);
-    const text = removed.length === 0 ? 'Keep the whole row' : `Remove ${removed.length} piece${removed.length > 1 ? 's' : ''}`;
-    const confirm = h('button', { class: 'primary', disabled: !chosen, onclick: () => chosen && this.onAction(chosen.action) }, text);
+    // a GIPF piece is two pieces: "Remove 6 pieces" for four singles and a GIPF piece
+    const count = pieceCount(this.state.board, removed);
+    const text = removed.length === 0 ? 'Keep the whole row' : `Remove ${count} piece${count > 1 ? 's' : ''}`;
+    const confirm = h('button', { class: 'primary', id: 'remove-row', 'data-key': 'remove-row', disabled: !chosen, onclick: () => chosen && this.onAction(chosen.action) }, text);
     if (chosen) confirm.setAttribute('data-choice', '');
     if (gipf.length) this.bar.append(h('span', { class: 'hint' }, 'Tap a GIPF piece to keep or remove it.'));
-    this.bar.append(confirm, h('button', { onclick: () => { this.row = null; this.render(); } }, 'Back'));
+    this.bar.append(confirm, h('button', { 'data-key': 'back', onclick: () => this.back() }, 'Back'));
   }
 }

@@ -1,8 +1,10 @@
 // The YINSH board in SVG: 85 points and their lines, rings and markers, and the
 // choices the server's legal moves allow: a point for a ring; a ring, then one
-// of its destinations; a row of five; a ring to remove.
-import { s, h, clickable } from '../ui.js';
+// of its destinations; a row of five; a ring to remove. What both boards share
+// is in board_base.js.
+import { s, h } from '../ui.js';
 import { pixel, AXES, letter } from './hex.js';
+import { BoardBase } from './board_base.js';
 
 const SIZE = 34;
 
@@ -23,44 +25,63 @@ const BY_NAME = new Map(POINTS.map((p) => [p.name, p]));
 
 const word = (code) => `${code.toLowerCase() === 'w' ? 'white' : 'black'} ${code === code.toUpperCase() ? 'ring' : 'marker'}`;
 
-/** A ring's move is `from-to` in its notation; the server sends only the flips. */
-function withNotation(move) {
-  if (move.kind !== 'move') return move;
-  const [from, to] = move.action.split('-');
-  return { ...move, from, to };
+/** The points strictly between two points of one line (none when they are not on one). */
+export function between(from, to) {
+  const a = BY_NAME.get(from), b = BY_NAME.get(to);
+  if (!a || !b) return [];
+  const dq = b.q - a.q, dr = b.r - a.r;
+  const steps = Math.max(Math.abs(dq), Math.abs(dr), Math.abs(dq - dr));
+  if (steps < 2 || (dq !== 0 && dr !== 0 && dq !== dr)) return [];
+  const names = [];
+  for (let i = 1; i < steps; i++) names.push(BY_KEY.get(`${a.q + (dq / steps) * i},${a.r + (dr / steps) * i}`).name);
+  return names;
 }
 
-export class YinshBoard {
-  constructor({ onAction }) {
-    this.onAction = onAction;
-    this.svg = s('svg', { class: 'board', viewBox: '-190 -200 380 400', role: 'img', 'aria-label': 'YINSH board' });
-    this.bar = h('div', { class: 'actionbar', 'aria-live': 'polite' });
-    this.state = null;
-    this.legal = null;      // the moves as they came
-    this.moves = null;      // ... with what their notation says
-    this.flip = false;
-    this.previous = {};
-    this.ring = null;  // the ring chosen to move
-  }
-
-  update({ state, moves, flip }) {
-    if (this.state && this.state.board !== state.board) this.previous = this.state.board;
-    if (this.legal !== moves) {
-      this.ring = null;
-      this.legal = moves;
-      this.moves = moves && moves.map(withNotation);
+/**
+ * What an action did, for the last turn's marks: a placement or a ring's move
+ * (the markers it jumped are flipped); a row's and a ring's removal take the
+ * remover's pieces, so even without the board before they can be drawn.
+ */
+export const notation = {
+  moves(action) {
+    if (action === 'pass' || action.startsWith('x')) return null;
+    const [from, to] = action.split('-');
+    return to ? { from, to } : { to: from };
+  },
+  implied({ action, player }, after) {
+    const color = player === 'white' ? 'w' : 'b';
+    if (!action.startsWith('x')) {
+      const [from, to] = action.split('-');
+      return { changed: to ? between(from, to).filter((name) => after[name]) : [], ghosts: [] };
     }
-    this.state = state;
-    this.flip = flip;
-    this.render();
+    const [from, to] = action.slice(1).split('-');
+    if (!to) return { changed: [], ghosts: [[from, color.toUpperCase()]] };
+    return { changed: [], ghosts: [from, ...between(from, to), to].map((name) => [name, color]) };
+  },
+};
+
+export class YinshBoard extends BoardBase {
+  constructor(handlers) {
+    super(handlers, { viewBox: '-190 -200 380 400', width: 380, label: 'YINSH board' });
+    this.notation = notation;
+    this.outlineRadius = 16;
+    this.resetSelection();
   }
 
+  resetSelection() { this.ring = null; }  // the ring chosen to move
+
+  /** A ring's move is `from-to` in its notation; the server sends only the flips. */
+  withNotation(move) {
+    if (move.kind !== 'move') return move;
+    const [from, to] = move.action.split('-');
+    return { ...move, from, to };
+  }
+
+  cell(name) { return BY_NAME.get(name); }
   xy(point) { return pixel(point.q, point.r, SIZE, this.flip); }
 
-  render() {
+  drawBoard() {
     const svg = this.svg;
-    svg.replaceChildren();
-    svg.setAttribute('data-hash', this.state.hash);
     for (const p of POINTS) {
       for (const [dq, dr] of AXES) {
         const next = BY_KEY.get(`${p.q + dq},${p.r + dr}`);
@@ -84,11 +105,6 @@ export class YinshBoard {
       const at = pixel(p.q - 0.8, p.r, SIZE, this.flip);  // one step out along the number line
       svg.append(s('text', { class: 'label', x: at.x, y: at.y }, p.n));
     }
-    for (const p of POINTS) {
-      const code = this.state.board[p.name];
-      if (code) svg.append(this.piece(p, code));
-    }
-    this.renderChoices();
   }
 
   piece(point, code) {
@@ -110,31 +126,17 @@ export class YinshBoard {
     return group;
   }
 
-  target(name, label, activate, cls = 'choice', radius = 14) {
-    const p = this.xy(BY_NAME.get(name));
-    this.svg.append(clickable(s('circle', { class: cls, cx: p.x, cy: p.y, r: radius, 'data-cell': name }), label, activate));
-  }
-
-  outline(names, cls) {
-    for (const name of names) {
-      const p = this.xy(BY_NAME.get(name));
-      this.svg.append(s('circle', { class: cls, cx: p.x, cy: p.y, r: 16 }));
-    }
-  }
-
   renderChoices() {
-    this.bar.replaceChildren();
-    if (!this.moves) return;
     for (const m of this.moves) {
-      if (m.kind === 'place') this.target(m.point, `place a ring on ${m.point}`, () => this.onAction(m.action), 'choice', 8);
-      if (m.kind === 'remove-ring') this.target(m.point, `remove your ring on ${m.point}`, () => this.onAction(m.action));
-      if (m.kind === 'pass') this.bar.append(h('button', { class: 'primary', 'data-choice': '', onclick: () => this.onAction(m.action) }, 'Pass'));
+      if (m.kind === 'place') this.target(m.point, `place a ring on ${m.point}`, () => this.choose(m.action, [m.point], `place a ring on ${m.point}`), 'choice', 8);
+      if (m.kind === 'remove-ring') this.target(m.point, `remove your ring on ${m.point}`, () => this.choose(m.action, [m.point], `remove the ring on ${m.point}`));
+      if (m.kind === 'pass') this.bar.append(h('button', { class: 'primary', 'data-choice': '', 'data-key': 'pass', onclick: () => this.onAction(m.action) }, 'Pass'));
     }
     const rows = this.moves.filter((m) => m.kind === 'remove-row');
     for (const m of rows) {
       this.outline(m.cells, 'row');
       const label = `Remove ${m.cells[0]}–${m.cells[4]}`;
-      const button = h('button', { class: 'primary', 'data-choice': '', onclick: () => this.onAction(m.action) }, label);
+      const button = h('button', { class: 'primary', 'data-choice': '', 'data-key': `row:${m.action}`, onclick: () => this.onAction(m.action) }, label);
       button.addEventListener('mouseenter', () => this.outline(m.cells, 'selected'));
       button.addEventListener('mouseleave', () => this.render());
       this.bar.append(button);
@@ -145,14 +147,15 @@ export class YinshBoard {
     }
     const moves = this.moves.filter((m) => m.kind === 'move');
     if (this.ring) {
-      this.target(this.ring, `cancel moving the ring on ${this.ring}`, () => { this.ring = null; this.render(); }, 'selected');
+      this.target(this.ring, `cancel moving the ring on ${this.ring}`, () => this.back(), 'selected');
       for (const m of moves.filter((x) => x.from === this.ring)) {
         this.outline(m.flips, 'path');
-        this.target(m.to, `move the ring from ${m.from} to ${m.to}`, () => this.onAction(m.action), 'choice', 9);
+        const label = `move the ring from ${m.from} to ${m.to}`;
+        this.target(m.to, label, () => this.choose(m.action, [m.from, m.to, ...m.flips], label), 'choice', 9);
       }
       return;
     }
     for (const from of new Set(moves.map((m) => m.from)))
-      this.target(from, `move the ring on ${from}`, () => { this.ring = from; this.render(); });
+      this.target(from, `move the ring on ${from}`, () => { this.ring = from; this.render(); }, 'choice', 14, `ring:${from}`);
   }
 }

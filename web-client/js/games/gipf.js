@@ -28,8 +28,8 @@ export const gipf = {
     const byTurn = turns(history);
     const lines = [];
     for (let t = 0; t < byTurn.length; t += 2) {
-      const text = [byTurn[t], byTurn[t + 1]].filter(Boolean).map((actions) => actions.join(';')).join('  ');
-      lines.push({ number: gipf.moveNumber(t), text });
+      const both = [t, t + 1].filter((turn) => byTurn[turn]).map((turn) => ({ turn, text: byTurn[turn].join(';') }));
+      lines.push({ number: gipf.moveNumber(t), text: both.map((x) => x.text).join('  '), turns: both });
     }
     return lines;
   },
@@ -45,6 +45,8 @@ export const gipf = {
   },
 
   playerInfo: (position, color) => `reserve ${position.reserve[color]} · lost ${position.captured[color]}`,
+  // the reserve drawn as pieces, one disc each
+  material: (position, color) => ({ kind: 'reserve', count: position.reserve[color], of: null, color }),
   positionInfo: () => null,
   createBoard: (handlers) => new GipfBoard(handlers),
 };

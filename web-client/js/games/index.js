@@ -22,6 +22,13 @@ import { yinsh } from './yinsh.js';
  * @typedef {Object} MoveLine  one line of the move list
  * @property {number} number   the move number
  * @property {string} text     the actions, a turn's joined with ";"
+ * @property {{turn: number, text: string}[]} turns  the line's turns apart (a step's `turn`), each a link to its position
+ *
+ * @typedef {Object} Material  what a player has in hand, drawn beside their name
+ * @property {'reserve'|'rings'} kind  GIPF: pieces left to bring in; YINSH: rings removed
+ * @property {number} count
+ * @property {number|null} of  how many win (YINSH), null when there is no such bound
+ * @property {string} color
  *
  * @typedef {Object} Board     a board drawn in SVG, offering the legal moves as choices
  * @property {SVGSVGElement} svg
@@ -41,6 +48,7 @@ import { yinsh } from './yinsh.js';
  * @property {Object<string, (winner: string|null, loser: string|null) => string>} results
  *   sentences for the end reasons of this game (the common ones are in resultText)
  * @property {(position: object, color: string) => string} playerInfo  the material line under a player
+ * @property {(position: object, color: string) => Material} material  the same, to draw as pieces
  * @property {(position: object) => string|null} positionInfo  anything else about the position
  * @property {(handlers: {onAction: (action: string) => void}) => Board} createBoard
  */

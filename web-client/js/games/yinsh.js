@@ -20,7 +20,10 @@ export const yinsh = {
   moveNumber: (turn) => turn + 1,
 
   moveList(history) {
-    return turns(history).map((actions, t) => ({ number: yinsh.moveNumber(t), text: actions.join(';') }));
+    return turns(history).map((actions, t) => {
+      const text = actions.join(';');
+      return { number: yinsh.moveNumber(t), text, turns: [{ turn: t, text }] };
+    });
   },
 
   decisions: {
@@ -38,6 +41,8 @@ export const yinsh = {
   },
 
   playerInfo: (position, color) => `rings removed ${position.rings_removed[color]}`,
+  // the rings removed, out of those that win (RULES.md §3: three, one in blitz)
+  material: (position, color) => ({ kind: 'rings', count: position.rings_removed[color], of: position.variant === 'blitz' ? 1 : 3, color }),
   positionInfo: (position) => `markers in the pool: ${position.pool}`,
   createBoard: (handlers) => new YinshBoard(handlers),
 };

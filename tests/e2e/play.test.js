@@ -1,0 +1,290 @@
+// The play screen's comfort (issue #15) in Chromium: the last turn marked on
+// the board, earlier positions from the live move list and back to live, touch
+// targets on a phone and the push confirmation there, the board inside the
+// window, a YINSH placement and moves by keyboard only, a draw offer in words
+// for everyone, the row a removal waits for shown to all, the board flipped,
+// the confirmation option, and no "to play" before the game began.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { newPage, useServer, screenshotPath } from './support.js';
+
+const env = useServer();
+
+const DESKTOP = { width: 1100, height: 850 };
+const PHONE = { width: 375, height: 812 };
+
+/** White creates a game in the lobby; Black (and a spectator) open its link; resolves when it is live. */
+async function startGame({ game, variant, white = DESKTOP, black = DESKTOP, spectator = false }) {
+  const pages = { white: await newPage(env.browser, white), black: await newPage(env.browser, black) };
+  await env.open(pages.white);
+  await pages.white.selectOption('#game', game);
+  await pages.white.selectOption('#variant', variant);
+  await pages.white.selectOption('#color', 'white');
+  await pages.white.click('#create');
+  await pages.white.waitForSelector('#status[data-status="open"]');
+  const room = new URL(pages.white.url()).searchParams.get('room');
+  pages.room = room;
+  // nobody plays before the second player came: no "to play" (defect 12)
+  assert.equal(await pages.white.$$eval('.player.turn', (lines) => lines.length), 0, 'no player to play in a room waiting for its opponent');
+  await env.open(pages.black, `/?room=${room}`);
+  for (const color of ['white', 'black']) await pages[color].waitForSelector('#status[data-status="live"]');
+  assert.equal(await pages.white.$$eval('.player.turn', (lines) => lines.length), 1);
+  if (spectator) {
+    pages.spectator = await newPage(env.browser, DESKTOP);
+    await env.open(pages.spectator, `/?watch=${room}`);
+    await pages.spectator.waitForSelector('#status[data-you="spectator"]');
+  }
+  return pages;
+}
+
+function seeded(seed) {
+  let state = seed;
+  return (n) => { state = (state * 1103515245 + 12345) % 2147483648; return state % n; };
+}
+
+/** The page whose player decides now (its board offers choices). */
+async function decider(pages) {
+  for (;;) {
+    for (const color of ['white', 'black']) {
+      if (await pages[color].$('svg.board [data-choice], .actionbar [data-choice]')) return pages[color];
+    }
+    await pages.white.waitForTimeout(25);
+  }
+}
+
+/** Clicks choices on the decider's page until the room's ply moves on; resolves to the new ply. */
+async function playOneAction(pages, random) {
+  const page = await decider(pages);
+  const before = Number(await page.getAttribute('#status', 'data-ply'));
+  for (;;) {
+    const choices = await page.$$('svg.board [data-choice], .actionbar [data-choice]');
+    if (choices.length) {
+      try { await choices[random(choices.length)].click({ timeout: 2000 }); } catch { /* redrawn under the click */ }
+    }
+    const ply = Number(await page.getAttribute('#status', 'data-ply'));
+    if (ply > before) return ply;
+    await page.waitForTimeout(10);
+  }
+}
+
+/** Waits until every page shows the room at `ply` (its live position). */
+async function settled(pagesList, ply) {
+  for (const page of pagesList) await page.waitForSelector(`#status[data-ply="${ply}"]`);
+}
+
+test('the last turn is marked on every page after each move; an earlier move shows its position while the game goes on', async () => {
+  const pages = await startGame({ game: 'yinsh', variant: 'normal', spectator: true });
+  const all = [pages.white, pages.black, pages.spectator];
+  const random = seeded(5);
+  for (let move = 0; move < 14; move++) {
+    const ply = await playOneAction(pages, random);
+    await settled(all, ply);
+    for (const page of all) {
+      await page.waitForFunction(() => {
+        const links = document.querySelectorAll('.turn-link');
+        const marked = document.querySelector('svg.board .last-move');
+        return links.length && marked && marked.dataset.actions === links[links.length - 1].textContent;
+      });
+      const actions = await page.getAttribute('svg.board .last-move', 'data-actions');
+      const first = actions.split(';')[0];
+      // a placement marks its point; a ring's move where it went from and to
+      const [from, to] = first.split('-');
+      assert.ok(await page.$(`svg.board .last-to[data-cell="${to || from}"]`), `${actions}: its point is marked`);
+      if (to) assert.ok(await page.$(`svg.board .last-from[data-cell="${from}"]`), `${actions}: where the ring came from is marked`);
+    }
+  }
+
+  // Black looks at the first move while the game goes on
+  const black = pages.black;
+  const game = await black.evaluate(async (id) => (await fetch(`/api/games/${id}`)).json(), pages.room);
+  await black.click('.turn-link[data-turn="0"]');
+  await black.waitForSelector('#browsing:not([hidden])');
+  assert.equal(await black.getAttribute('svg.board', 'data-hash'), game.positions[1].state.hash, 'the position after the first move');
+  assert.equal(await black.getAttribute('.turn-link[data-turn="0"]', 'aria-current'), 'step');
+  assert.equal(await black.$$eval('svg.board [data-choice]', (c) => c.length), 0, 'no choices on an earlier position');
+  // the game goes on: White moves (Black may have to move first)
+  const liveHash = await pages.white.getAttribute('svg.board', 'data-hash');
+  if (await pages.white.$('svg.board [data-choice]')) {
+    const ply = await playOneAction({ white: pages.white, black: pages.white }, random);
+    await black.waitForSelector(`#status[data-ply="${ply}"]`);
+    assert.equal(await black.getAttribute('svg.board', 'data-hash'), game.positions[1].state.hash, 'still the earlier position');
+    assert.notEqual(await pages.white.getAttribute('svg.board', 'data-hash'), liveHash);
+  }
+  // → steps forward, ← back, and "back to live" returns
+  await black.locator('body').press('ArrowRight');
+  await black.waitForSelector(`#browsing[data-ply="${game.positions[2].ply}"]`);
+  assert.equal(await black.getAttribute('svg.board', 'data-hash'), game.positions[2].state.hash);
+  await black.locator('body').press('ArrowLeft');
+  await black.waitForSelector(`#browsing[data-ply="${game.positions[1].ply}"]`);
+  await black.click('#back-to-live');
+  await black.waitForSelector('#browsing[hidden]', { state: 'attached' });
+  assert.equal(await black.getAttribute('svg.board', 'data-hash'), await pages.white.getAttribute('svg.board', 'data-hash'));
+  // ← from live shows the position before the last move
+  await black.locator('body').press('ArrowLeft');
+  await black.waitForSelector('#browsing:not([hidden])');
+  await black.locator('body').press('End');
+  await black.waitForSelector('#browsing[hidden]', { state: 'attached' });
+  for (const page of all) assert.deepEqual(page.errors, []);
+});
+
+/** The bounding boxes of the board's choices narrower or lower than 44 px. */
+async function smallTargets(page) {
+  return page.$$eval('svg.board [data-choice]', (choices) => choices
+    .map((c) => { const box = c.getBoundingClientRect(); return { cell: c.dataset.cell, width: box.width, height: box.height }; })
+    .filter((box) => box.width < 44 || box.height < 44));
+}
+
+test('on a 375 px phone every choice is at least 44 px, and a GIPF push asks for a confirmation', async () => {
+  const pages = await startGame({ game: 'gipf', variant: 'standard', white: PHONE, black: PHONE });
+  const white = pages.white;
+  await white.waitForSelector('svg.board [data-choice]');
+  assert.ok((await white.$$('svg.board [data-choice]')).length >= 10, 'the dots are offered');
+  assert.deepEqual(await smallTargets(white), [], 'the dots');
+  await white.click('svg.board [data-choice][data-cell="a1"]');
+  await white.waitForSelector('svg.board .selected');
+  assert.deepEqual(await smallTargets(white), [], 'the pushes');
+  await white.click('svg.board [data-choice]:not([data-key^="selected"])');
+  await white.waitForSelector('#confirm-move');
+  assert.equal(Number(await white.getAttribute('#status', 'data-ply')), 0, 'nothing sent before the confirmation');
+  await white.click('#confirm-move');
+  await pages.black.waitForSelector('#status[data-ply="1"]');
+  await pages.black.waitForSelector('svg.board [data-choice]');
+  assert.deepEqual(await smallTargets(pages.black), [], 'Black\'s dots');
+  await white.screenshot({ path: screenshotPath('play-phone-gipf.png'), fullPage: true });
+
+  const yinsh = await startGame({ game: 'yinsh', variant: 'normal', white: PHONE, black: PHONE });
+  await yinsh.white.waitForSelector('svg.board [data-choice]');
+  assert.equal((await yinsh.white.$$('svg.board [data-choice]')).length, 85, 'every point for the first ring');
+  assert.deepEqual(await smallTargets(yinsh.white), [], 'the YINSH points');
+  // a tap between two points goes to the nearer one: just off e5 towards e6 places on e5
+  const e5 = await yinsh.white.$eval('svg.board [data-choice][data-cell="e5"] .choice', (c) => { const b = c.getBoundingClientRect(); return { x: b.x + b.width / 2, y: b.y + b.height / 2 }; });
+  const e6 = await yinsh.white.$eval('svg.board [data-choice][data-cell="e6"] .choice', (c) => { const b = c.getBoundingClientRect(); return { x: b.x + b.width / 2, y: b.y + b.height / 2 }; });
+  await yinsh.white.mouse.click(e5.x + (e6.x - e5.x) * 0.4, e5.y + (e6.y - e5.y) * 0.4);
+  await yinsh.black.waitForSelector('svg.board .piece[data-cell="e5"]');
+  for (const page of [white, pages.black, yinsh.white, yinsh.black]) assert.deepEqual(page.errors, []);
+});
+
+test('the board fits the window at 1366×768 and 1280×800', async () => {
+  for (const viewport of [{ width: 1366, height: 768 }, { width: 1280, height: 800 }]) {
+    const pages = await startGame({ game: 'gipf', variant: 'basic', white: viewport, black: viewport });
+    for (const page of [pages.white, pages.black]) {
+      const wrap = await page.$eval('.board-wrap', (e) => e.getBoundingClientRect().bottom);
+      const board = await page.$eval('svg.board', (e) => e.getBoundingClientRect().bottom);
+      assert.ok(wrap <= viewport.height, `the board's panel ends at ${wrap}, inside ${viewport.height}`);
+      assert.ok(board <= viewport.height, `the board ends at ${board}`);
+    }
+  }
+});
+
+/** Presses Tab until the focus is on one of the board's choices (at most `most` presses). */
+async function tabIntoBoard(page, most = 60) {
+  for (let i = 0; i < most; i++) {
+    if (await page.evaluate(() => !!document.activeElement?.closest('svg.board [data-choice]'))) return i;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('Tab never reached the board');
+}
+
+const focusedCell = (page) => page.evaluate(() => document.activeElement?.closest('[data-choice]')?.dataset.cell ?? null);
+
+test('YINSH by keyboard only: the whole placement and a few moves, the focus kept in the board', async () => {
+  const pages = await startGame({ game: 'yinsh', variant: 'normal' });
+  const entered = {};
+  for (let action = 0; action < 14; action++) {
+    const page = await decider(pages);
+    const color = page === pages.white ? 'white' : 'black';
+    const ply = Number(await page.getAttribute('#status', 'data-ply'));
+    if (!entered[color]) {
+      const tabs = await tabIntoBoard(page);
+      assert.ok(tabs <= 25, `one Tab stop for the whole board (${tabs} presses to reach it)`);
+      entered[color] = true;
+    } else {
+      // the focus stayed in the board across the opponent's move
+      await page.waitForFunction(() => !!document.activeElement?.closest('svg.board [data-choice]'));
+    }
+    const start = await focusedCell(page);
+    await page.keyboard.press(action % 2 ? 'ArrowLeft' : 'ArrowRight');
+    await page.keyboard.press('ArrowUp');
+    const moved = await focusedCell(page);
+    assert.ok(moved, 'the arrows keep the focus on a choice');
+    if (action < 10) assert.notEqual(moved, start, 'the arrows move between the free points');
+    await page.keyboard.press('Enter');
+    if (action >= 10) {
+      // a ring chosen: the focus goes on to one of its destinations, Enter moves it
+      await page.waitForSelector('svg.board .selected');
+      assert.ok(await focusedCell(page), 'the focus is on a destination');
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => !document.querySelector('svg.board .selected'));
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('svg.board .selected');
+      await page.keyboard.press('Enter');
+    }
+    await page.waitForSelector(`#status[data-ply="${ply + 1}"]`);
+    assert.ok(await page.evaluate(() => !!document.activeElement?.closest('svg.board')), 'the focus is still in the board after the choice');
+  }
+  const game = await pages.white.evaluate(async (id) => (await fetch(`/api/games/${id}`)).json(), pages.room);
+  assert.equal(game.steps.filter((s) => s.action.includes('-')).length, 4, 'ten rings placed, then four moves');
+  for (const page of [pages.white, pages.black]) assert.deepEqual(page.errors, []);
+});
+
+test('a draw offer in words for both players and the spectators; the board flips; moves wait for a confirmation when asked', async () => {
+  const pages = await startGame({ game: 'yinsh', variant: 'blitz', spectator: true });
+  await pages.white.click('#offer-draw');
+  await pages.black.waitForSelector('#draw-offer');
+  assert.match(await pages.black.textContent('#draw-offer'), /White \(.+\) offers a draw/);
+  assert.ok(await pages.black.$('#accept-draw'));
+  await pages.spectator.waitForSelector('#draw-offer');
+  assert.match(await pages.spectator.textContent('#draw-offer'), /offers a draw/);
+  await pages.white.waitForSelector('#draw-offer');
+  assert.match(await pages.white.textContent('#draw-offer'), /You offered a draw/);
+  await pages.black.click('#decline-draw');
+  await pages.spectator.waitForSelector('#draw-offer', { state: 'detached' });
+
+  // flipped: Black's page shows the board from White's side, points mirrored
+  const black = pages.black;
+  const x = () => black.$eval('svg.board .line', (l) => Number(l.getAttribute('x1')));
+  const before = await x();
+  assert.equal(await black.getAttribute('#flip-board', 'aria-pressed'), 'true', 'Black sees the board from its side');
+  await black.click('#flip-board');
+  assert.equal(await black.getAttribute('#flip-board', 'aria-pressed'), 'false');
+  assert.equal(await x(), -before);
+
+  // confirmation asked for: a placement waits for Confirm; Back takes it back
+  const white = pages.white;
+  await white.check('#confirm-moves');
+  await white.click('svg.board [data-choice][data-cell="e5"]');
+  await white.waitForSelector('#confirm-move');
+  assert.equal(await white.$$eval('svg.board [data-choice]', (c) => c.length), 0);
+  await white.click('#cancel-move');
+  await white.waitForSelector('svg.board [data-choice][data-cell="e5"]');
+  await white.click('svg.board [data-choice][data-cell="f6"]');
+  await white.click('#confirm-move');
+  await black.waitForSelector('svg.board .piece[data-cell="f6"]');
+  assert.equal(await black.$('svg.board .piece[data-cell="e5"]'), null);
+  await white.reload();
+  await white.waitForSelector('#confirm-moves:checked', { state: 'attached' });
+});
+
+test('GIPF: the row a removal waits for is shown to the waiting player and the spectators', async () => {
+  const pages = await startGame({ game: 'gipf', variant: 'basic', spectator: true });
+  const random = seeded(3);
+  for (let action = 0; action < 400; action++) {
+    const page = await decider(pages);
+    if (await page.$('svg.board .row')) {
+      // the decider chooses among rows: the others see them waiting
+      const rows = await page.$$eval('svg.board .row', (marks) => [...new Set(marks.map((m) => m.dataset.cell))].sort());
+      const other = page === pages.white ? pages.black : pages.white;
+      for (const watcher of [other, pages.spectator]) {
+        await watcher.waitForSelector('svg.board .pending-row');
+        const waiting = await watcher.$$eval('svg.board .pending-row .row-waiting', (marks) => [...new Set(marks.map((m) => m.dataset.cell))].sort());
+        assert.deepEqual(waiting, rows, 'the same row as the remover\'s');
+      }
+      assert.match(await pages.spectator.textContent('#status'), /to remove a row/);
+      await pages.spectator.screenshot({ path: screenshotPath('play-pending-row.png') });
+      return;
+    }
+    await playOneAction(pages, random);
+    if (await pages.white.$('#result')) break;
+  }
+  assert.fail('no row to remove came up');
+});
