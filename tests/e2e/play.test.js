@@ -42,12 +42,13 @@ function seeded(seed) {
   return (n) => { state = (state * 1103515245 + 12345) % 2147483648; return state % n; };
 }
 
-/** The page whose player decides now (its board offers choices). */
+/** The page whose player decides now (its board offers choices); null once the game is over. */
 async function decider(pages) {
   for (;;) {
     for (const color of ['white', 'black']) {
       if (await pages[color].$('svg.board [data-choice], .actionbar [data-choice]')) return pages[color];
     }
+    if (await pages.white.$('#result')) return null;
     await pages.white.waitForTimeout(25);
   }
 }
@@ -263,28 +264,61 @@ test('a draw offer in words for both players and the spectators; the board flips
   assert.equal(await black.$('svg.board .piece[data-cell="e5"]'), null);
   await white.reload();
   await white.waitForSelector('#confirm-moves:checked', { state: 'attached' });
+
+  // a hidden tab says in its title that the decision has become yours
+  await white.waitForSelector('#status[data-status="live"]');
+  await white.evaluate(() => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  assert.doesNotMatch(await white.title(), /Your turn/, 'Black decides now');
+  await black.click('svg.board [data-choice][data-cell="e5"]');
+  await white.waitForFunction(() => document.title === '● Your turn — GIPF Arena');
 });
 
-test('GIPF: the row a removal waits for is shown to the waiting player and the spectators', async () => {
-  const pages = await startGame({ game: 'gipf', variant: 'basic', spectator: true });
-  const random = seeded(3);
-  for (let action = 0; action < 400; action++) {
-    const page = await decider(pages);
-    if (await page.$('svg.board .row')) {
-      // the decider chooses among rows: the others see them waiting
-      const rows = await page.$$eval('svg.board .row', (marks) => [...new Set(marks.map((m) => m.dataset.cell))].sort());
-      const other = page === pages.white ? pages.black : pages.white;
-      for (const watcher of [other, pages.spectator]) {
-        await watcher.waitForSelector('svg.board .pending-row');
-        const waiting = await watcher.$$eval('svg.board .pending-row .row-waiting', (marks) => [...new Set(marks.map((m) => m.dataset.cell))].sort());
-        assert.deepEqual(waiting, rows, 'the same row as the remover\'s');
-      }
-      assert.match(await pages.spectator.textContent('#status'), /to remove a row/);
-      await pages.spectator.screenshot({ path: screenshotPath('play-pending-row.png') });
-      return;
-    }
-    await playOneAction(pages, random);
-    if (await pages.white.$('#result')) break;
+/** Pushes from `dot` on `page`: the dot, then the push `action` (`dot-end`). */
+async function push(page, dot, action) {
+  await page.click(`svg.board [data-key="choice:${dot}"]`);
+  await page.click(`svg.board [data-key="push:${action}"]`);
+}
+
+test('GIPF: the row a removal waits for is shown to the waiting player and the spectators; removed pieces are crossed and counted', async () => {
+  const pages = await startGame({ game: 'gipf', variant: 'standard', spectator: true });
+  const { white, black, spectator } = pages;
+  // White pushes its GIPF piece up the e line three times: e2–e5 is a row of
+  // four with a GIPF piece in it, and White must choose what to remove
+  const moves = [[white, 'e1', 'e1-e3'], [black, 'a2', 'a2-c2'], [white, 'e1', 'e1-e4'], [black, 'a2', 'a2-d2'], [white, 'e1', 'e1-e5']];
+  for (const [page, dot, action] of moves) {
+    const ply = Number(await page.getAttribute('#status', 'data-ply'));
+    await push(page, dot, action);
+    for (const p of [white, black, spectator]) await p.waitForSelector(`#status[data-ply="${ply + 1}"]`);
   }
-  assert.fail('no row to remove came up');
+  await white.waitForSelector('svg.board .row');
+  const row = ['e2', 'e3', 'e4', 'e5'];
+  for (const watcher of [black, spectator]) {
+    await watcher.waitForSelector('svg.board .pending-row');
+    assert.equal(await watcher.getAttribute('svg.board .pending-row', 'data-row'), row.join(','));
+    const cells = await watcher.$$eval('svg.board .pending-row .row-waiting', (marks) => marks.map((m) => m.dataset.cell));
+    assert.deepEqual(cells, row, 'the same row as the remover\'s');
+    assert.match(await watcher.textContent('#status'), /to remove a row/);
+  }
+  await spectator.screenshot({ path: screenshotPath('play-pending-row.png') });
+  // White chooses the row: each piece to go is crossed out (not outlined like
+  // the row), and the count counts the GIPF piece as two
+  await white.click('svg.board [data-choice][data-key^="row:"]');
+  await white.waitForSelector('#remove-row');
+  assert.deepEqual(await white.$$eval('svg.board .drop', (marks) => marks.map((m) => m.dataset.cell)), row);
+  assert.equal(await white.$$eval('svg.board .row', (marks) => marks.length), 0, 'the row outline gives way to the crosses');
+  assert.equal(await white.textContent('#remove-row'), 'Remove 5 pieces');
+  await white.click('svg.board [data-key="toggle:e5"]');
+  await white.waitForSelector('svg.board .keep[data-cell="e5"]');
+  assert.equal(await white.textContent('#remove-row'), 'Remove 3 pieces');
+  await white.click('#remove-row');
+  await black.waitForSelector('#status[data-ply="6"]');
+  await black.waitForSelector('svg.board .pending-row', { state: 'detached' });
+  // the removal is the last turn's: its pieces are ghosts on every page
+  for (const page of [black, spectator]) {
+    await page.waitForFunction(() => document.querySelectorAll('svg.board .last-move .ghost').length === 3);
+  }
+  for (const page of [white, black, spectator]) assert.deepEqual(page.errors, []);
 });
