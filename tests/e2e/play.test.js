@@ -272,8 +272,11 @@ test('a draw offer in words for both players and the spectators; the board flips
     document.dispatchEvent(new Event('visibilitychange'));
   });
   assert.doesNotMatch(await white.title(), /Your turn/, 'Black decides now');
+  await white.focus('#resign');
   await black.click('svg.board [data-choice][data-cell="e5"]');
   await white.waitForFunction(() => document.title === '● Your turn — GIPF Arena');
+  // the server's event redrew the panel: the focus is on the same control, not on <body>
+  assert.equal(await white.evaluate(() => document.activeElement.id), 'resign');
 });
 
 /** Pushes from `dot` on `page`: the dot, then the push `action` (`dot-end`). */
