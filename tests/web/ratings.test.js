@@ -75,7 +75,7 @@ describe('lobby entries', () => {
 
   test('a live game: both players with their ratings', () => {
     assert.equal(liveEntryText(liveRated), 'YINSH blitz · 3+2 · Rated · ann (1662?) – bob (1873) · move 7 · 2 watching');
-    assert.equal(liveEntryText(liveCasual), 'GIPF standard · untimed · Casual · cleo (1420) – Guest 9 · move 3 · 0 watching');
+    assert.equal(liveEntryText(liveCasual), 'GIPF standard · untimed · Casual · cleo (1420) – Guest 9 · move 2 · 0 watching');
   });
 
   test('an update changes an entry\'s ratings', () => {

@@ -4,9 +4,14 @@
 // last chat seq). A signed-in browser sends
 // its session cookie with the upgrade: the server then knows the account and
 // ignores the token (welcome.account, welcome.token null).
+// A quiet connection is asked with a `ping` (heartbeat.js says when); one that
+// stays silent is taken for lost, closed and opened again, as if the server had
+// closed it. The answers to pings are not passed on to the views.
+import { Heartbeat } from './heartbeat.js';
 
 export const TOKEN_KEY = 'gipf-arena-token';
 const NAME_KEY = 'gipf-arena-name';
+const HEARTBEAT_CHECK_MS = 250;  // how often the heartbeat is asked what is due
 
 export class Connection extends EventTarget {
   constructor() {
@@ -18,6 +23,9 @@ export class Connection extends EventTarget {
     this.delay = 500;
     this.socket = null;
     this.welcomed = false;  // a welcome came before: the next one is a reconnect
+    this.heartbeat = new Heartbeat();
+    this.beating = null;  // the heartbeat's timer, while a socket is open
+    this.pings = 0;  // numbers the pings' ids: ping-1, ping-2, ...
   }
 
   start() { this.open(); }
@@ -27,6 +35,8 @@ export class Connection extends EventTarget {
     const socket = new WebSocket(`${scheme}://${location.host}/ws`);
     this.socket = socket;
     socket.addEventListener('open', () => {
+      if (this.socket !== socket) return;
+      this.beating = setInterval(() => this.beat(), HEARTBEAT_CHECK_MS);
       const hello = { type: 'hello', protocol: 1 };
       const token = localStorage.getItem(TOKEN_KEY);
       const name = localStorage.getItem(NAME_KEY);
@@ -34,9 +44,14 @@ export class Connection extends EventTarget {
       if (name) hello.name = name;
       socket.send(JSON.stringify(hello));
     });
-    socket.addEventListener('message', (event) => this.receive(JSON.parse(event.data)));
+    socket.addEventListener('message', (event) => {
+      if (this.socket !== socket) return;  // a socket given up as lost
+      this.heartbeat.heard(performance.now());
+      this.receive(JSON.parse(event.data));
+    });
     socket.addEventListener('close', (event) => {
       if (this.socket !== socket) return;
+      this.stopBeating();
       if (event.code === 1008 && event.reason === 'banned') {
         // the account was banned: its session is gone, reconnecting would make a guest
         this.socket = null;
@@ -53,13 +68,44 @@ export class Connection extends EventTarget {
         this.dispatchEvent(new CustomEvent('identity', { detail: event.reason }));
         return;
       }
-      this.setState('reconnecting');
-      setTimeout(() => this.open(), this.delay);
-      this.delay = Math.min(this.delay * 2, 5000);
+      this.retry();
     });
   }
 
+  /** Opens a new socket after the current delay, which grows for the next time. */
+  retry() {
+    this.setState('reconnecting');
+    setTimeout(() => this.open(), this.delay);
+    this.delay = Math.min(this.delay * 2, 5000);
+  }
+
+  /** Pings a quiet connection; gives up on a silent one (its close, whenever it comes, is ignored). */
+  beat() {
+    const now = performance.now();
+    const due = this.heartbeat.due(now);
+    if (!due || !this.socket) return;
+    if (due === 'ping') {
+      if (this.socket.readyState !== WebSocket.OPEN) return;
+      this.pings += 1;
+      this.socket.send(JSON.stringify({ type: 'ping', id: `ping-${this.pings}` }));
+      this.heartbeat.pinged(now);
+      return;
+    }
+    const socket = this.socket;
+    this.socket = null;
+    this.stopBeating();
+    socket.close();
+    this.retry();
+  }
+
+  stopBeating() {
+    clearInterval(this.beating);
+    this.beating = null;
+    this.heartbeat.stop();
+  }
+
   receive(message) {
+    if (isPingAnswer(message)) return;
     if (message.type === 'welcome') {
       this.player = message.player;
       this.account = message.account || null;
@@ -68,6 +114,7 @@ export class Connection extends EventTarget {
       const reconnect = this.welcomed;
       this.welcomed = true;
       this.setState('open');
+      this.heartbeat.start(performance.now());
       this.dispatchEvent(new CustomEvent('welcome', { detail: { ...message, reconnect } }));
       if (reconnect) {
         for (const [room, { since, chatSince }] of this.rooms) this.send(resyncMessage(room, since, chatSince));
@@ -98,4 +145,14 @@ export class Connection extends EventTarget {
 /** The resync for a room: the events since `since`, the chat since `chatSince` (left out when 0, the default). */
 export function resyncMessage(room, since, chatSince = 0) {
   return chatSince > 0 ? { type: 'resync', room, since, chat_since: chatSince } : { type: 'resync', room, since };
+}
+
+/**
+ * Whether a message only answers the heartbeat: a `pong`, or the `error` a
+ * server without pings answers one with (its `id` is the ping's, `ping-N`).
+ * Either way it was heard; neither is for the views.
+ */
+export function isPingAnswer(message) {
+  if (message.type === 'pong') return true;
+  return message.type === 'error' && typeof message.id === 'string' && /^ping-\d+$/.test(message.id);
 }

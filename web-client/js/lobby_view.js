@@ -31,7 +31,17 @@ export function openEntryText(r) {
 
 /** A live game in the list: "… · Casual · ann (1500?) – bob (1712) · move 3 · 0 watching". */
 export function liveEntryText(r) {
-  return `${variantLabel(r.options)} · ${clockLabel(r.clock)} · ${modeLabel(r.rated)} · ${nameWithRating(r.white, entryRating(r, 'white'))} – ${nameWithRating(r.black, entryRating(r, 'black'))} · move ${r.moves} · ${r.spectators} watching`;
+  return `${variantLabel(r.options)} · ${clockLabel(r.clock)} · ${modeLabel(r.rated)} · ${nameWithRating(r.white, entryRating(r, 'white'))} – ${nameWithRating(r.black, entryRating(r, 'black'))} · ${moveText(r)} · ${r.spectators} watching`;
+}
+
+/**
+ * A live game's last move as its game numbers it, the number the game page's
+ * move list ends with: the entry's `moves` counts the turns begun (the server's
+ * count, the last step's `turn` + 1), so the last is turn `moves - 1` (GIPF's
+ * move 8 is its 15th or 16th turn, YINSH's its 8th).
+ */
+export function moveText(r) {
+  return r.moves > 0 ? `move ${gameModule(r.options.game).moveNumber(r.moves - 1)}` : 'no move yet';
 }
 
 /**

@@ -78,3 +78,14 @@ export function svgTree(node) {
   if (typeof node === 'string') return node;
   return s(node.tag, node.attrs, ...node.children.map(svgTree));
 }
+
+/**
+ * Scrolls `container` (a scrolling box) just enough for `item` inside it to be
+ * seen, and nothing else: the page itself stays where it is.
+ */
+export function scrollIntoList(item, container) {
+  const box = container.getBoundingClientRect();
+  const at = item.getBoundingClientRect();
+  if (at.top < box.top) container.scrollTop -= box.top - at.top;
+  else if (at.bottom > box.bottom) container.scrollTop += Math.min(at.bottom - box.bottom, at.top - box.top);
+}
