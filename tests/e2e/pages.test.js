@@ -136,7 +136,7 @@ test('a live game in the lobby: the move number the game page\'s move list ends 
   };
   while (!await settled()) await lobby.waitForTimeout(50);
   const number = await lastNumber(live.white);
-  const turns = await live.white.$$eval('#moves li', (items) => items.flatMap((item) => item.textContent.split('  ')).length);
+  const turns = await live.white.$$eval('#moves .turn-link', (links) => links.length);
   assert.ok(number >= 9, `moves were played (move ${number})`);
   assert.ok(turns > number, `GIPF numbers White's and Black's turn as one move (${turns} turns, move ${number})`);
   assert.match(await lobby.textContent(line), new RegExp(` · move ${number} · `));

@@ -27,19 +27,6 @@ function fill(element, attributes, children) {
   return element;
 }
 
-/** Makes an SVG element behave as a button: focusable, Enter/Space activate it. */
-export function clickable(element, label, onActivate) {
-  element.setAttribute('tabindex', '0');
-  element.setAttribute('role', 'button');
-  element.setAttribute('aria-label', label);
-  element.setAttribute('data-choice', '');
-  element.addEventListener('click', (event) => { event.stopPropagation(); onActivate(); });
-  element.addEventListener('keydown', (event) => {
-    if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); onActivate(); }
-  });
-  return element;
-}
-
 let toastTimer = null;
 /** Shows a message in words for a few seconds (server errors, hints). */
 export function toast(message) {
