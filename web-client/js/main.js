@@ -48,6 +48,12 @@ const view = document.getElementById('view');
 const path = location.pathname;
 const ladderPage = sectionPage(path, 'ladders');
 const eventPage = sectionPage(path, 'events');
+// the pages with a title of their own make it their h1; on the lobby, a game and a replay the brand is
+const ownTitle = path.startsWith('/@/') || path.startsWith('/admin') || path.startsWith('/leaderboard') || ladderPage !== null || eventPage !== null;
+if (ownTitle) {
+  const brand = document.querySelector('h1.brand');
+  brand.replaceWith(h('div', { class: 'brand' }, ...brand.childNodes));
+}
 if (path.startsWith('/@/')) new ProfileView(view, safeDecode(path.slice(3)));
 else if (path === '/admin' || path === '/admin/') new AdminView(view);
 else if (path === '/leaderboard' || path === '/leaderboard/') new LeaderboardView(view, location.search);
