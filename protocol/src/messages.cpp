@@ -207,6 +207,7 @@ ClientMessage read_message(const std::string& type, Fields& f) {
   }
   if (type == "set_name") return SetName{f.text("name", kMaxNameBytes)};
   if (type == "lobby_subscribe") return LobbySubscribe{};
+  if (type == "ping") return Ping{};
   if (type == "create_room") {
     CreateRoom m;
     m.game = f.one_of("game", names(engine::games()), std::nullopt);
@@ -329,7 +330,7 @@ std::string_view type_name(const ClientMessage& message) {
   static constexpr std::string_view kNames[] = {"hello",      "set_name",    "lobby_subscribe", "create_room", "join_room",
                                                 "watch",      "leave",       "action",          "resign",      "offer_draw",
                                                 "answer_draw", "resync",     "cancel_room",     "abort",       "claim_victory",
-                                                "rematch",    "chat",        "delete_chat"};
+                                                "rematch",    "chat",        "delete_chat",     "ping"};
   static_assert(std::size(kNames) == std::variant_size_v<ClientMessage>);
   if (auto* claim = std::get_if<Claim>(&message); claim && claim->draw) return "claim_draw";
   return kNames[message.index()];
@@ -391,6 +392,7 @@ json to_json(const Incoming& incoming) {
                    j["room"] = m.room;
                    j["seq"] = m.seq;
                  },
+                 [&](const Ping&) {},
              },
              incoming.message);
   return j;

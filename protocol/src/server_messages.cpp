@@ -92,6 +92,8 @@ Json to_json(const Welcome& m) {
 
 Json to_json(const NameSet& m) { return answering({{"type", "name_set"}, {"name", m.name}}, m.id); }
 
+Json to_json(const Pong& m) { return answering({{"type", "pong"}}, m.id); }
+
 Json to_json(const RoomCreated& m) {
   return answering({{"type", "room_created"}, {"room", m.room}, {"invite", "/?room=" + m.room}}, m.id);
 }

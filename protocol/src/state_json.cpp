@@ -1,7 +1,9 @@
 #include "protocol/state_json.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cstdio>
+#include <vector>
 
 #include "engine/gipf/notation.hpp"
 #include "engine/yinsh/notation.hpp"
@@ -22,6 +24,50 @@ json parsed(const T& write) {
   JsonWriter w;
   write(w);
   return json::parse(w.text());
+}
+
+// pending.rows: the rows a pending removal is about, so that the waiting player
+// and spectators (who get no `legal`) see them. Each row in board order, the
+// rows sorted, so that one position always reads the same.
+template <class Name>
+void write_rows(JsonWriter& w, std::vector<std::vector<int>> rows, Name name) {
+  for (auto& row : rows) std::sort(row.begin(), row.end());
+  std::sort(rows.begin(), rows.end());
+  w.key("rows").begin_array();
+  for (const auto& row : rows) {
+    w.begin_array();
+    for (int cell : row) w.string(name(cell));
+    w.end_array();
+  }
+  w.end_array();
+}
+
+// GIPF: each row's extent, as the removals in `legal` name it.
+void write_rows(JsonWriter& w, const engine::gipf::State& s) {
+  namespace g = engine::gipf;
+  g::RowList found;
+  s.rows(s.pending().player, found);
+  std::vector<std::vector<int>> rows;
+  for (const g::Row& row : found) {
+    auto& cells = rows.emplace_back();
+    for (g::CellMask m = row.extent; m; m &= m - 1) cells.push_back(std::countr_zero(m));
+  }
+  write_rows(w, std::move(rows), [](int c) { return g::cell_name(static_cast<g::Cell>(c)); });
+}
+
+// YINSH: each whole run of five or more markers (`legal` lists its fives).
+void write_rows(JsonWriter& w, const engine::yinsh::State& s) {
+  namespace y = engine::yinsh;
+  std::vector<y::MarkerRun> runs;
+  s.runs(s.pending().player, runs);
+  std::vector<std::vector<int>> rows;
+  for (const y::MarkerRun& run : runs) {
+    auto& cells = rows.emplace_back();
+    int dir = *y::direction_between(run.first, run.last);
+    for (y::Cell x = run.first; x != run.last; x = y::kBoard.neighbour[x][dir]) cells.push_back(x);
+    cells.push_back(run.last);
+  }
+  write_rows(w, std::move(rows), [](int c) { return y::cell_name(static_cast<y::Cell>(c)); });
 }
 
 }  // namespace
@@ -60,13 +106,15 @@ void write_state(JsonWriter& w, const engine::gipf::State& s) {
   per_color(w, "reserve", s.reserve(Color::White), s.reserve(Color::Black));
   per_color(w, "captured", s.captured(Color::White), s.captured(Color::Black));
   w.key("turn").string(engine::color_name(s.turn())).key("pending");
-  if (s.pending().kind != g::Pending::Kind::None)
+  if (s.pending().kind != g::Pending::Kind::None) {
     w.begin_object()
         .key("kind").string(s.pending().kind == g::Pending::Kind::Push ? "push" : "remove")
-        .key("player").string(engine::color_name(s.pending().player))
-        .end_object();
-  else
+        .key("player").string(engine::color_name(s.pending().player));
+    if (s.pending().kind == g::Pending::Kind::Remove) write_rows(w, s);
+    w.end_object();
+  } else {
     w.null();
+  }
   w.key("may_bring_gipf").begin_object()
       .key("white").boolean(s.may_bring_gipf(Color::White))
       .key("black").boolean(s.may_bring_gipf(Color::Black))
@@ -93,13 +141,15 @@ void write_state(JsonWriter& w, const engine::yinsh::State& s) {
   w.key("rings_to_place").number(s.rings_to_place());
   static constexpr const char* kKinds[] = {"", "place", "move", "remove-row", "remove-ring"};
   w.key("turn").string(engine::color_name(s.turn())).key("pending");
-  if (s.pending().kind != y::Pending::Kind::None)
+  if (s.pending().kind != y::Pending::Kind::None) {
     w.begin_object()
         .key("kind").string(kKinds[static_cast<int>(s.pending().kind)])
-        .key("player").string(engine::color_name(s.pending().player))
-        .end_object();
-  else
+        .key("player").string(engine::color_name(s.pending().player));
+    if (s.pending().kind == y::Pending::Kind::RemoveRow) write_rows(w, s);
+    w.end_object();
+  } else {
     w.null();
+  }
   w.key("result");
   write_result(w, s.result());
   w.key("hash").string(hash_text(s.hash())).end_object();

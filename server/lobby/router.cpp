@@ -96,6 +96,11 @@ void Router::on(const Request& r, const protocol::LobbySubscribe&) {
   r.resume();
 }
 
+void Router::on(const Request& r, const protocol::Ping&) {
+  r.send(protocol::to_json(protocol::Pong{r.id}));
+  r.resume();
+}
+
 void Router::on(const Request& r, const protocol::CreateRoom& m) {
   engine::GameOptions options{m.game, m.variant, m.white_extra, m.black_extra};
   engine::Color seat = m.color == "white"   ? engine::Color::White

@@ -54,6 +54,7 @@ class Router {
   void on(const Request& r, const protocol::Hello& m);
   void on(const Request& r, const protocol::SetName& m);
   void on(const Request& r, const protocol::LobbySubscribe& m);
+  void on(const Request& r, const protocol::Ping& m);
   void on(const Request& r, const protocol::CreateRoom& m);
   // Every other message names a room: find it, then hand the message to it.
   template <class RoomMessage>

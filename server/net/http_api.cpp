@@ -1,7 +1,6 @@
 #include "net/http_api.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <spdlog/spdlog.h>
 
 #include "account/account_api.hpp"
@@ -70,21 +69,8 @@ HttpApi::HttpApi(HttpApiSettings settings, GameIndex& index, GameLog& log, Serve
       accounts_(std::move(accounts)),
       admin_(std::move(admin)),
       ratings_(std::move(ratings)),
-      modules_(std::move(modules)) {}
-
-std::string HttpApi::content_type(const std::string& path) {
-  static const std::pair<const char*, const char*> kTypes[] = {
-      {".html", "text/html; charset=utf-8"}, {".js", "text/javascript; charset=utf-8"},
-      {".mjs", "text/javascript; charset=utf-8"}, {".css", "text/css; charset=utf-8"},
-      {".json", "application/json"},        {".svg", "image/svg+xml"},
-      {".png", "image/png"},                {".ico", "image/x-icon"},
-      {".txt", "text/plain; charset=utf-8"}, {".md", "text/plain; charset=utf-8"},
-      {".woff2", "font/woff2"},              {".webmanifest", "application/manifest+json"}};
-  auto ext = std::filesystem::path(path).extension().string();
-  for (auto& [e, type] : kTypes)
-    if (ext == e) return type;
-  return "application/octet-stream";
-}
+      modules_(std::move(modules)),
+      static_files_(settings_.static_dir) {}
 
 namespace {
 
@@ -140,22 +126,8 @@ void HttpApi::handle(HttpRequest request, const std::string& address, StoreExecu
   // The client's own pages (a profile, the admin page) are its index.html.
   if (starts_with(path, "/@/") || path == "/admin" || path == "/leaderboard" || path == "/leaderboard/" ||
       client_page(path, "/ladders") || client_page(path, "/events"))
-    return reply(static_file(*shared, "/"));
-  reply(static_file(*shared, path));
-}
-
-HttpResponse HttpApi::static_file(const HttpRequest& request, const std::string& path) {
-  auto file = resolve_static_path(settings_.static_dir, path);
-  std::error_code ec;
-  if (!file.empty() && std::filesystem::is_directory(file, ec)) file /= "index.html";
-  if (file.empty() || !std::filesystem::is_regular_file(file, ec))
-    return respond(request, http::status::not_found, "not found\n", "text/plain; charset=utf-8");
-  std::ifstream in(file, std::ios::binary);
-  std::string body{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  if (!in.good() && !in.eof()) return respond(request, http::status::internal_server_error, "cannot read file\n", "text/plain");
-  auto res = respond(request, http::status::ok, std::move(body), content_type(file.string()));
-  res.set(http::field::cache_control, "no-cache");
-  return res;
+    return reply(static_files_.answer(*shared, "/"));
+  reply(static_files_.answer(*shared, path));
 }
 
 void HttpApi::api(std::shared_ptr<const HttpRequest> request, const std::string& path, const std::string& query,

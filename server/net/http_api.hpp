@@ -11,7 +11,8 @@
 #include <vector>
 
 #include "net/http_reply.hpp"
-#include "net/http_target.hpp"  // split_target, query_value, resolve_static_path
+#include "net/http_target.hpp"  // split_target, query_value
+#include "net/static_files.hpp"
 #include "store/store.hpp"
 
 namespace arena {
@@ -43,11 +44,7 @@ class HttpApi {
   // `address` is the client's AddressBook key (rate limits, the audit log).
   void handle(HttpRequest request, const std::string& address, StoreExecutor ex, Reply reply);
 
-  // "text/javascript" for "app.js"; application/octet-stream when unknown.
-  static std::string content_type(const std::string& path);
-
  private:
-  HttpResponse static_file(const HttpRequest& request, const std::string& path);
   void api(std::shared_ptr<const HttpRequest> request, const std::string& path, const std::string& query, StoreExecutor ex,
            Reply reply);
   void games(std::shared_ptr<const HttpRequest> request, const std::string& query, StoreExecutor ex, Reply reply);
@@ -64,6 +61,7 @@ class HttpApi {
   std::shared_ptr<AdminApi> admin_;
   std::shared_ptr<RatingApi> ratings_;
   std::vector<std::shared_ptr<HttpModule>> modules_;  // ladders, events: each owns its paths
+  StaticFiles static_files_;  // the web client, from settings_.static_dir
 };
 
 }  // namespace arena

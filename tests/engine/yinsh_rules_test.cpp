@@ -121,6 +121,21 @@ TEST_CASE("figure 6, first position: removing one of two crossing rows breaks th
   CHECK(s.rings_removed(B) == 1);
 }
 
+TEST_CASE("runs: a run of seven is one run, crossing rows are two, in line order") {
+  auto run = [](const char* first, const char* last) { return MarkerRun{*parse_cell(first), *parse_cell(last)}; };
+  std::vector<MarkerRun> runs;
+  State seven = position(V::Normal, "B:f5,a2,a3,a4,k10 W:b7,c8,d9,j5,k7 b:f2,f3,f4,f6,f7,f8", B);
+  play(seven, "f5-g5");
+  seven.runs(B, runs);
+  CHECK(runs == std::vector<MarkerRun>{run("f2", "f8")});
+  seven.runs(W, runs);
+  CHECK(runs.empty());
+  State crossing = position(V::Normal, "B:f6,a2,a3,a4,k10 W:b7,c8,d9,j5,k7 b:f4,f5,f7,f8,d6,e6,g6,h6", B);
+  play(crossing, "f6-g7");
+  crossing.runs(B, runs);
+  CHECK(runs == std::vector<MarkerRun>{run("f4", "f8"), run("d6", "h6")});
+}
+
 TEST_CASE("figure 6, third position: a ring inside a line breaks the row") {
   State s = position(V::Normal, "B:f8,a2,a3,a4,k10 W:f5,c8,d9,j5,k7 b:f3,f4,f6,f7", B);
   play(s, "f8-g9");

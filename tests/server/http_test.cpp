@@ -3,6 +3,7 @@
 #include <fstream>
 
 #include "arena_test_support.hpp"
+#include "gzip_test_support.hpp"
 
 using namespace test_support;
 
@@ -42,6 +43,52 @@ TEST_CASE("static files: index for /, content types, 404, no traversal, GET and 
   std::string garbage = raw_http(server.port(), "NONSENSE\r\n\r\n");
   CHECK(garbage.find("GIPF") == std::string::npos);  // refused, and the server lives on
   CHECK(http_get(server.port(), "/api/health").status == 200);
+}
+
+TEST_CASE("static files over HTTP: gzip, ETag, 304, Cache-Control, a changed file") {
+  std::filesystem::path dir = temp_path("web-gzip");
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir / "js");
+  std::string app = "// the client\n";
+  for (int i = 0; i < 100; ++i) app += "export const line" + std::to_string(i) + " = 'a line of the web client';\n";
+  std::ofstream(dir / "js" / "app.js") << app;
+  ServerProcess server(temp_path("http-gzip.db"), {"--static-dir", dir.string()});
+  REQUIRE(server.start());
+
+  auto gz = http_request(server.port(), "GET", "/js/app.js", "", {{"Accept-Encoding", "gzip, deflate, br"}});
+  CHECK(gz.status == 200);
+  CHECK(gz.headers["content-encoding"] == "gzip");
+  CHECK(gz.headers["vary"] == "Accept-Encoding");
+  CHECK(gz.headers["cache-control"] == "no-cache");
+  CHECK(gz.body.size() < app.size());
+  CHECK(gunzip(gz.body) == app);
+  const std::string gz_tag = gz.headers["etag"];
+  CHECK(gz_tag.find("-gz\"") != std::string::npos);
+
+  auto plain = http_get(server.port(), "/js/app.js");
+  CHECK(plain.body == app);
+  CHECK(plain.headers.count("content-encoding") == 0);
+  CHECK(plain.headers["cache-control"] == "no-cache");
+  const std::string tag = plain.headers["etag"];
+  CHECK(!tag.empty());
+  CHECK(tag != gz_tag);
+  auto refused = http_request(server.port(), "GET", "/js/app.js", "", {{"Accept-Encoding", "gzip;q=0"}});
+  CHECK(refused.body == app);
+  CHECK(refused.headers.count("content-encoding") == 0);
+
+  auto cached = http_request(server.port(), "GET", "/js/app.js", "", {{"Accept-Encoding", "gzip"}, {"If-None-Match", gz_tag}});
+  CHECK(cached.status == 304);
+  CHECK(cached.body.empty());
+  CHECK(cached.headers["etag"] == gz_tag);
+  CHECK(cached.headers["cache-control"] == "no-cache");
+  CHECK(http_request(server.port(), "GET", "/js/app.js", "", {{"If-None-Match", tag}}).status == 304);
+
+  std::ofstream(dir / "js" / "app.js") << app << "export const added = true;\n";
+  auto changed = http_request(server.port(), "GET", "/js/app.js", "", {{"If-None-Match", tag}});
+  CHECK(changed.status == 200);
+  CHECK(changed.body == app + "export const added = true;\n");
+  CHECK(changed.headers["etag"] != tag);
+  CHECK(http_get(server.port(), "/api/health").headers["cache-control"] == "no-store");  // the API is not a file
 }
 
 TEST_CASE("JSON API: health, game lists with paging, one game, its record") {

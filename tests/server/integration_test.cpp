@@ -195,6 +195,37 @@ TEST_CASE("oversized frames close the connection with 1009; floods are rate limi
   CHECK_MESSAGE(same_origin.connect(server.port(), "http://127.0.0.1:" + std::to_string(server.port())), same_origin.error());
 }
 
+TEST_CASE("ping gets pong with its id; before hello it is not_identified; it counts against the rate") {
+  // No refill: the burst of 5 is every frame this connection may send.
+  ServerProcess server(temp_path("ping.db"), {"--message-rate", "0", "--message-burst", "5"});
+  REQUIRE(server.start());
+  WsClient ws;
+  REQUIRE(ws.connect(server.port()));
+  ws.send({{"type", "ping"}, {"id", "early"}});
+  auto early = ws.receive(5s);
+  REQUIRE(early);
+  CHECK(*early == json{{"type", "error"}, {"code", "not_identified"}, {"message", "send hello first"}, {"id", "early"}});
+  ws.send({{"type", "hello"}, {"protocol", 1}, {"name", "Pinger"}});
+  REQUIRE(ws.receive_type("welcome", 5s));
+  ws.send({{"type", "ping"}, {"id", 7}});
+  auto pong = ws.receive(5s);
+  REQUIRE(pong);
+  CHECK(*pong == json{{"type", "pong"}, {"id", 7}});
+  ws.send({{"type", "ping"}});
+  pong = ws.receive(5s);
+  REQUIRE(pong);
+  CHECK(*pong == json{{"type", "pong"}});
+  ws.send({{"type", "ping"}, {"id", "x"}, {"room", "r"}});
+  auto refused = ws.receive(5s);
+  REQUIRE(refused);
+  CHECK((*refused)["code"] == "bad_field");
+  CHECK((*refused)["id"] == "x");
+  ws.send({{"type", "ping"}, {"id", "sixth"}});  // the sixth frame: over the burst
+  auto limited = ws.receive(5s);
+  REQUIRE(limited);
+  CHECK((*limited)["code"] == "rate_limited");
+}
+
 TEST_CASE("a player who disconnects and reconnects misses nothing") {
   ServerProcess server(temp_path("reconnect.db"));
   REQUIRE(server.start());

@@ -7,6 +7,7 @@
 #include "protocol/json_text.hpp"
 #include "protocol/json_writer.hpp"
 #include "protocol/messages.hpp"
+#include "protocol/server_messages.hpp"
 #include "protocol/state_json.hpp"
 
 using namespace protocol;
@@ -46,6 +47,9 @@ TEST_CASE("every client message round-trips through JSON") {
       {20, Rematch{"room1"}},
       {21, Chat{"room1", "gg, well played"}},
       {22, DeleteChat{"room1", 5}},
+      {23, Ping{}},
+      {"beat-7", Ping{}},
+      {nullptr, Ping{}},
   };
   for (const auto& m : messages) {
     json j = to_json(m);
@@ -220,6 +224,20 @@ TEST_CASE("display names cannot pass for another name") {
   CHECK(check_name(qa.substr(0, 12 * 3)).error.empty());
   // The raw field keeps its byte cap (4 bytes per code point).
   CHECK(code_of(json{{"type", "set_name"}, {"name", std::string(97, 'a')}}.dump()) == ErrorCode::BadField);
+}
+
+TEST_CASE("ping: only an optional id, like every message") {
+  auto parsed = parse_client_message(R"({"type":"ping","id":"hb-1"})");
+  REQUIRE(std::holds_alternative<Incoming>(parsed));
+  CHECK(std::get<Incoming>(parsed).id == "hb-1");
+  CHECK(std::holds_alternative<Ping>(std::get<Incoming>(parsed).message));
+  CHECK(type_name(Ping{}) == "ping");
+  CHECK(std::holds_alternative<Incoming>(parse_client_message(R"({"type":"ping"})")));
+  CHECK(code_of(R"({"type":"ping","room":"x"})") == ErrorCode::BadField);
+  CHECK(code_of(R"({"type":"ping","id":[1]})") == ErrorCode::BadField);
+  CHECK(code_of(R"({"type":"ping","id":1.5})") == ErrorCode::BadField);
+  CHECK(to_json(Pong{"hb-1"}) == json{{"type", "pong"}, {"id", "hb-1"}});
+  CHECK(to_json(Pong{nullptr}) == json{{"type", "pong"}});
 }
 
 TEST_CASE("a frame with a NUL byte is not JSON") {

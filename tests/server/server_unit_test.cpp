@@ -69,11 +69,11 @@ TEST_CASE("static files: content types and no way out of the directory") {
   CHECK(resolve_static_path(root, "/js/app.js") == root / "js" / "app.js");
   for (auto bad : {"", "x", "/../etc/passwd", "/js/../../x", "/.git/config", "/a\\b", "/%2e%2e/x", "//etc/passwd"})
     CHECK_MESSAGE(resolve_static_path(root, bad).empty(), bad);
-  CHECK(HttpApi::content_type("a.html") == "text/html; charset=utf-8");
-  CHECK(HttpApi::content_type("a.js") == "text/javascript; charset=utf-8");
-  CHECK(HttpApi::content_type("a.css") == "text/css; charset=utf-8");
-  CHECK(HttpApi::content_type("a.svg") == "image/svg+xml");
-  CHECK(HttpApi::content_type("a.bin") == "application/octet-stream");
+  CHECK(StaticFiles::content_type("a.html") == "text/html; charset=utf-8");
+  CHECK(StaticFiles::content_type("a.js") == "text/javascript; charset=utf-8");
+  CHECK(StaticFiles::content_type("a.css") == "text/css; charset=utf-8");
+  CHECK(StaticFiles::content_type("a.svg") == "image/svg+xml");
+  CHECK(StaticFiles::content_type("a.bin") == "application/octet-stream");
 }
 
 TEST_CASE("WebSocket origins: none, the page's own IP or localhost, or the configured public origins") {

@@ -161,6 +161,20 @@ void State::rows(Color c, ActionList& out) const {
   });
 }
 
+void State::runs(Color c, std::vector<MarkerRun>& out) const {
+  out.clear();
+  for (int w = 0; w < kLineWords; ++w) {
+    std::uint64_t word = markers_[index(c)][w];
+    // A run starts where five in a row start and the bit before is clear; lines
+    // are apart by an empty bit, so a run never crosses into the next line.
+    for (std::uint64_t starts = runs_of_five(word) & ~(word << 1); starts; starts &= starts - 1) {
+      int first = std::countr_zero(starts), last = first + 4;
+      while (last < 63 && ((word >> (last + 1)) & 1)) ++last;
+      out.push_back({kBoard.bit_cell[w][first], kBoard.bit_cell[w][last]});
+    }
+  }
+}
+
 bool State::has_rows(Color c) const {
   const LineWords& words = markers_[index(c)];
   return std::any_of(words.begin(), words.end(), [](std::uint64_t w) { return runs_of_five(w) != 0; });

@@ -142,10 +142,15 @@ struct DeleteChat {
   std::int64_t seq = 0;
   friend bool operator==(const DeleteChat&, const DeleteChat&) = default;
 };
+// A heartbeat: browsers cannot send WebSocket pings, so a page that has heard
+// nothing for a while asks for a `pong` to tell a quiet link from a dead one.
+struct Ping {
+  friend bool operator==(const Ping&, const Ping&) = default;
+};
 
 using ClientMessage =
     std::variant<Hello, SetName, LobbySubscribe, CreateRoom, JoinRoom, Watch, Leave, Play, Resign, DrawOffer, DrawAnswer, Resync,
-                 CancelRoom, Abort, Claim, Rematch, Chat, DeleteChat>;
+                 CancelRoom, Abort, Claim, Rematch, Chat, DeleteChat, Ping>;
 
 struct Incoming {
   nlohmann::json id;  // the client's correlation id (string or integer), echoed back; null if none

@@ -65,6 +65,11 @@ struct NameSet {
   Json id;
 };
 
+// The answer to `ping`.
+struct Pong {
+  Json id;
+};
+
 struct RoomCreated {
   std::string room;  // the invite link is derived from it
   Json id;
@@ -229,6 +234,7 @@ struct LobbyUpdate {
 Json to_json(const Welcome& m);
 Json to_json(const NameSet& m);
 Json to_json(const RoomCreated& m);
+Json to_json(const Pong& m);
 Json to_json(const Ack& m);
 Json to_json(const ErrorReply& m);
 Json to_json(const Spectators& m);

@@ -9,14 +9,17 @@
 namespace protocol {
 
 // {"game","variant","options","board":{point: code},"reserve","captured","turn",
-//  "pending":{"kind","player"}|null,"may_bring_gipf","result":{...}|null,"hash"}
-// Board codes: w b single pieces, W B GIPF pieces.
+//  "pending":{"kind","player"[,"rows"]}|null,"may_bring_gipf","result":{...}|null,"hash"}
+// Board codes: w b single pieces, W B GIPF pieces. A `remove` has "rows": the
+// extent of every row the player may remove, [[point, ...], ...] (each row's
+// points in board order, the rows sorted).
 nlohmann::json state_to_json(const engine::gipf::State& state);
 
 // {"game","variant","board":{point: code},"pool","rings_removed","rings_to_place",
 //  "turn","pending":{"kind","player"}|null,"result":{...}|null,"hash"}
 // Board codes: W B rings, w b markers. Pending kinds: place, move, remove-row,
-// remove-ring.
+// remove-ring. A `remove-row` has "rows": every run of five or more of the
+// player's markers in a line, whole, ordered as for GIPF.
 nlohmann::json state_to_json(const engine::yinsh::State& state);
 
 // What a legal action does, for a client that highlights it without knowing the

@@ -14,6 +14,13 @@ namespace engine::yinsh {
 
 using ActionList = std::vector<Action>;
 
+// Five or more adjacent markers of one colour on a line, as its end points.
+struct MarkerRun {
+  Cell first = kNoCell;
+  Cell last = kNoCell;
+  friend bool operator==(const MarkerRun&, const MarkerRun&) = default;
+};
+
 // A position to start from instead of the empty board (analysis, tests). The pool
 // follows: 51 - markers on the board. Rings not on the board and not removed are
 // still to be placed.
@@ -50,6 +57,9 @@ class State : public StateOps<State, Action> {
   void destinations(Cell from, std::vector<Cell>& out) const;
   // Rows of five of colour c as (first, last) pairs, first < last.
   void rows(Color c, ActionList& out) const;
+  // The whole runs those rows lie in (a run of seven holds three rows), first < last,
+  // in line order: what a player waiting on a row's removal is shown.
+  void runs(Color c, std::vector<MarkerRun>& out) const;
 
   void legal_actions(ActionList& out) const;
   std::string check(const Action& action) const;
