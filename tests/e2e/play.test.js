@@ -120,10 +120,12 @@ test('the last turn is marked on every page after each move; an earlier move sho
   await black.click('#back-to-live');
   await black.waitForSelector('#browsing[hidden]', { state: 'attached' });
   assert.equal(await black.getAttribute('svg.board', 'data-hash'), await pages.white.getAttribute('svg.board', 'data-hash'));
-  // ← from live shows the position before the last move
-  await black.locator('body').press('ArrowLeft');
+  assert.ok(await black.evaluate(() => !!document.activeElement.closest('svg.board')), 'the focus went to the board, not to <body>');
+  // ← from live (the focus off the board, whose arrows are its own) shows the position before the last move
+  await black.focus('#flip-board');
+  await black.keyboard.press('ArrowLeft');
   await black.waitForSelector('#browsing:not([hidden])');
-  await black.locator('body').press('End');
+  await black.keyboard.press('End');
   await black.waitForSelector('#browsing[hidden]', { state: 'attached' });
   for (const page of all) assert.deepEqual(page.errors, []);
 });
@@ -165,7 +167,7 @@ test('on a 375 px phone every choice is at least 44 px, and a GIPF push asks for
   for (const page of [white, pages.black, yinsh.white, yinsh.black]) assert.deepEqual(page.errors, []);
 });
 
-test('the board fits the window at 1366×768 and 1280×800', async () => {
+test('the board fits the window at 1366×768 and 1280×800, its choices still 44 px where the height limits it', async () => {
   for (const viewport of [{ width: 1366, height: 768 }, { width: 1280, height: 800 }]) {
     const pages = await startGame({ game: 'gipf', variant: 'basic', white: viewport, black: viewport });
     for (const page of [pages.white, pages.black]) {
@@ -174,7 +176,13 @@ test('the board fits the window at 1366×768 and 1280×800', async () => {
       assert.ok(wrap <= viewport.height, `the board's panel ends at ${wrap}, inside ${viewport.height}`);
       assert.ok(board <= viewport.height, `the board ends at ${board}`);
     }
+    await pages.white.waitForSelector('svg.board [data-choice]');
+    assert.deepEqual(await smallTargets(pages.white), [], `the dots at ${viewport.width}×${viewport.height}`);
   }
+  // a phone held sideways: the height limits the board most
+  const sideways = await startGame({ game: 'yinsh', variant: 'normal', white: { width: 812, height: 375 }, black: PHONE });
+  await sideways.white.waitForSelector('svg.board [data-choice]');
+  assert.deepEqual(await smallTargets(sideways.white), [], 'the YINSH points at 812×375');
 });
 
 /** Presses Tab until the focus is on one of the board's choices (at most `most` presses). */
@@ -230,6 +238,10 @@ test('YINSH by keyboard only: the whole placement and a few moves, the focus kep
 
 test('a draw offer in words for both players and the spectators; the board flips; moves wait for a confirmation when asked', async () => {
   const pages = await startGame({ game: 'yinsh', variant: 'blitz', spectator: true });
+  // the status line is one live region, kept across the server's events (a screen reader hears each change)
+  const status = await pages.black.$('#status');
+  assert.equal(await status.getAttribute('aria-live'), 'polite');
+  assert.equal(await status.getAttribute('role'), 'status');
   await pages.white.click('#offer-draw');
   await pages.black.waitForSelector('#draw-offer');
   assert.match(await pages.black.textContent('#draw-offer'), /White \(.+\) offers a draw/);
@@ -238,6 +250,7 @@ test('a draw offer in words for both players and the spectators; the board flips
   assert.match(await pages.spectator.textContent('#draw-offer'), /offers a draw/);
   await pages.white.waitForSelector('#draw-offer');
   assert.match(await pages.white.textContent('#draw-offer'), /You offered a draw/);
+  assert.ok(await status.evaluate((e) => e.isConnected && e === document.getElementById('status')), 'the same element after the event');
   await pages.black.click('#decline-draw');
   await pages.spectator.waitForSelector('#draw-offer', { state: 'detached' });
 
@@ -297,6 +310,12 @@ test('GIPF: the row a removal waits for is shown to the waiting player and the s
     for (const p of [white, black, spectator]) await p.waitForSelector(`#status[data-ply="${ply + 1}"]`);
   }
   await white.waitForSelector('svg.board .row');
+  // each reserve is drawn as pieces, as many as its words say
+  for (const color of ['white', 'black']) {
+    const line = `.player[data-color="${color}"]`;
+    const words = Number((await spectator.textContent(`${line} .info`)).match(/reserve (\d+)/)[1]);
+    assert.equal(await spectator.$$eval(`${line} svg.material.reserve circle`, (discs) => discs.length), words);
+  }
   const row = ['e2', 'e3', 'e4', 'e5'];
   for (const watcher of [black, spectator]) {
     await watcher.waitForSelector('svg.board .pending-row');

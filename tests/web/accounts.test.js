@@ -208,6 +208,9 @@ describe('the connection of an account', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     assert.equal(sockets.length, 2, 'a new socket');
     assert.equal(banned, 0);
+    const end = new Event('close');
+    Object.assign(end, { code: 1008, reason: 'banned' });
+    sockets[1].dispatchEvent(end);  // no more reconnecting (nor a connect timeout) after the test
   });
 });
 

@@ -12,6 +12,7 @@ import { Heartbeat } from './heartbeat.js';
 export const TOKEN_KEY = 'gipf-arena-token';
 const NAME_KEY = 'gipf-arena-name';
 const HEARTBEAT_CHECK_MS = 250;  // how often the heartbeat is asked what is due
+const CONNECT_TIMEOUT_MS = 10000;  // a socket still connecting after this is given up and tried again
 
 export class Connection extends EventTarget {
   constructor() {
@@ -34,8 +35,18 @@ export class Connection extends EventTarget {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     const socket = new WebSocket(`${scheme}://${location.host}/ws`);
     this.socket = socket;
+    const connecting = setTimeout(() => {
+      if (this.socket !== socket || socket.readyState !== 0) return;  // 0: still CONNECTING
+      this.socket = null;
+      socket.close();
+      this.retry();
+    }, CONNECT_TIMEOUT_MS);
     socket.addEventListener('open', () => {
+      clearTimeout(connecting);
       if (this.socket !== socket) return;
+      // from the open on, not from the welcome: a server that never welcomes is silent too
+      // (a ping before hello is answered with not_identified, which is heard all the same)
+      this.heartbeat.start(performance.now());
       this.beating = setInterval(() => this.beat(), HEARTBEAT_CHECK_MS);
       const hello = { type: 'hello', protocol: 1 };
       const token = localStorage.getItem(TOKEN_KEY);
@@ -50,6 +61,7 @@ export class Connection extends EventTarget {
       this.receive(JSON.parse(event.data));
     });
     socket.addEventListener('close', (event) => {
+      clearTimeout(connecting);
       if (this.socket !== socket) return;
       this.stopBeating();
       if (event.code === 1008 && event.reason === 'banned') {
@@ -114,7 +126,6 @@ export class Connection extends EventTarget {
       const reconnect = this.welcomed;
       this.welcomed = true;
       this.setState('open');
-      this.heartbeat.start(performance.now());
       this.dispatchEvent(new CustomEvent('welcome', { detail: { ...message, reconnect } }));
       if (reconnect) {
         for (const [room, { since, chatSince }] of this.rooms) this.send(resyncMessage(room, since, chatSince));

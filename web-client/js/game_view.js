@@ -187,27 +187,42 @@ export class GameView {
     this.fetching = true;
     try {
       const response = await fetch(`/api/games/${encodeURIComponent(this.id)}`);
-      if (response.ok) {
-        this.positions.merge((await response.json()).positions || []);
-        if (this.room) this.render();
-      }
-    } catch { /* the marks and the move list work with the positions seen live */ }
+      if (response.ok) this.positions.merge((await response.json()).positions || []);
+    } catch { /* the marks and the move list work with the positions seen live; a click asks again */ }
     this.fetching = false;
+    if (!this.room) return;
+    if (this.wantedPly !== null && this.wantedPly !== undefined && this.positions.byPly.has(this.wantedPly)) this.showPly(this.wantedPly);
+    else this.render();
   }
 
   /** The ply whose position the board shows: an earlier one, or the game's now. */
   get shownPly() { return this.viewPly === null ? this.room.ply : this.viewPly; }
 
-  /** Shows the position at `ply` (the live one when it is the game's now or later). */
+  /**
+   * Shows the position at `ply` (the live one when it is the game's now or
+   * later). One not known yet (the game's positions still loading) is shown
+   * once they came.
+   */
   showPly(ply) {
+    if (ply < this.room.ply && !this.positions.byPly.has(ply)) {
+      this.wantedPly = ply;
+      if (!this.fetching) this.fetchPositions();
+      return;
+    }
+    this.wantedPly = null;
     this.viewPly = ply >= this.room.ply ? null : ply;
     this.render();
   }
 
+  /** The known position a move of the list shows: the one after it, else the first known after it. */
+  positionAfter(end) {
+    if (this.positions.byPly.has(end)) return end;
+    return this.positions.plies().find((ply) => ply > end) ?? end;
+  }
+
   /** ← → step through the positions, Home the start, End (or Escape) back to live. */
   onKey(e) {
-    if (!this.room || typing(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
-    if (e.target.closest && e.target.closest('svg.board')) return;  // the board's own keys
+    if (!this.room || e.defaultPrevented || typing(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;  // the board's keys are its own
     const plies = this.positions.plies();
     const live = this.room.ply;
     if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') this.showPly(stepPly(plies, this.shownPly, live, e.key === 'ArrowLeft' ? -1 : 1));
@@ -277,7 +292,11 @@ export class GameView {
     const yours = this.room.status === 'live' && decider(this.room) === this.room.you;
     bar.dataset.ply = String(this.viewPly);
     bar.replaceChildren(h('span', {}, `Viewing the position ${where}: the game goes on.`),
-      h('button', { id: 'back-to-live', class: yours ? 'primary' : null, onclick: () => this.showPly(this.room.ply) },
+      h('button', { id: 'back-to-live', class: yours ? 'primary' : null, onclick: () => {
+        this.showPly(this.room.ply);
+        // the button is gone: the focus goes to the board (its choice when it has one)
+        (this.board().svg.querySelector('[tabindex="0"]') || this.board().svg).focus({ preventScroll: true });
+      } },
         yours ? 'Back to live: your move' : 'Back to live'));
   }
 
@@ -521,7 +540,7 @@ export class GameView {
         const current = shown && shown.turn === turn;
         return h('button', { class: `turn-link${current ? ' current' : ''}`, type: 'button', 'data-turn': turn, 'data-ply': ends.get(turn),
           'data-key': `turn-${turn}`, 'aria-current': current ? 'step' : null, title: 'Show the position after this move',
-          onclick: () => this.showPly(ends.get(turn)) }, text);
+          onclick: () => this.showPly(this.positionAfter(ends.get(turn))) }, text);
       })));
     const list = h('div', { class: 'panel moves', role: 'region', 'aria-label': 'Moves' }, h('h2', {}, 'Moves'),
       items.length ? h('ol', { id: 'moves' }, items) : h('p', { class: 'hint' }, 'No moves yet.'),

@@ -200,7 +200,9 @@ export function abortableOf(status, history) {
 function applyEvent(room, e, now) {
   if (e.seq <= room.seq) return room;  // applied already (it came live and in a resync answer)
   if (e.seq > room.seq + 1) return { ...room, resync: room.seq };  // some are missing: ask for them
-  const next = { ...room, seq: e.seq, ply: e.ply, status: e.status, position: e.state, result: e.result, legal: null };
+  // the legal moves stay while the position does (a draw offer): a selection on the board survives it
+  const same = e.ply === room.ply && e.status === 'live' && room.status === 'live';
+  const next = { ...room, seq: e.seq, ply: e.ply, status: e.status, position: e.state, result: e.result, legal: same ? room.legal : null };
   if ('clocks' in e) {  // every event carries them (null in an untimed game)
     next.clocks = e.clocks;
     next.clocksAt = e.clocks ? now : null;

@@ -8,20 +8,30 @@ import { s, h } from '../ui.js';
 import { Targets } from './targets.js';
 import { turnMarks } from './last_turn.js';
 
+/**
+ * Whether two lists of legal moves offer the same actions: the server sends
+ * `legal` again after an event that does not change the position (a draw
+ * offer), and a selection or a move waiting for confirmation must survive it.
+ */
+export function sameMoves(a, b) {
+  if (!a || !b) return a === b;
+  return a.length === b.length && a.every((move, i) => move.action === b[i].action);
+}
+
 /** Whether the screen is a phone's: pushes then ask for a confirmation. */
 export const smallScreen = () => typeof matchMedia === 'function' && matchMedia('(max-width: 600px)').matches;
 
 export class BoardBase {
   /**
    * @param {{onAction: (action: string) => void}} handlers
-   * @param {{viewBox: string, width: number, label: string}} shape
+   * @param {{viewBox: string, label: string}} shape
    */
-  constructor({ onAction }, { viewBox, width, label }) {
+  constructor({ onAction }, { viewBox, label }) {
     this.onAction = onAction;
     // a group, not an image: it holds buttons (axe: nested-interactive)
     this.svg = s('svg', { class: 'board', viewBox, role: 'group', 'aria-label': label });
     this.bar = h('div', { class: 'actionbar', 'aria-live': 'polite' });
-    this.targets = new Targets(this.svg, width, () => this.back());
+    this.targets = new Targets(this.svg, () => this.back());
     this.targets.redraw = () => { if (this.state) this.render(); };
     this.state = null;
     this.legal = null;     // the moves as they came
@@ -39,7 +49,7 @@ export class BoardBase {
    */
   update({ state, moves, flip, last = null, rows = null, confirm = false }) {
     if (this.state && this.state.board !== state.board) this.previous = this.state.board;
-    if (this.legal !== moves) {
+    if (!sameMoves(this.legal, moves)) {
       this.resetSelection();
       this.proposed = null;
       this.legal = moves;
@@ -66,12 +76,13 @@ export class BoardBase {
     this.targets.finish();
   }
 
-  /** Escape and "Back": drop the move waiting for confirmation, else the last selection. */
+  /** Escape and "Back": drop the move waiting for confirmation, else the last selection; whether there was one. */
   back() {
-    if (!this.moves) return;
+    if (!this.moves) return false;
     if (this.proposed) this.proposed = null;
-    else this.resetSelection();
+    else if (!this.resetSelection()) return false;
     this.render();
+    return true;
   }
 
   /** A complete action: sent now, or first shown with Confirm / Back. */

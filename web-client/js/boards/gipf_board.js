@@ -48,17 +48,20 @@ export const notation = {
 export class GipfBoard extends BoardBase {
   /** onAction(notation) is called with a complete legal action. */
   constructor(handlers) {
-    super(handlers, { viewBox: '-200 -205 400 410', width: 400, label: 'GIPF board' });
+    super(handlers, { viewBox: '-200 -205 400 410', label: 'GIPF board' });
     this.notation = notation;
     this.outlineRadius = 19;
     this.resetSelection();
   }
 
+  /** Drops the selection; whether there was one. */
   resetSelection() {
+    const had = !!(this.dot || this.row || this.twins);
     this.dot = null;        // the dot chosen for a push
     this.row = null;        // the extent (list of points) of the chosen row
     this.removing = null;   // GIPF pieces of the chosen row to remove
     this.twins = null;      // a single and a GIPF push with the same path
+    return had;
   }
 
   /** A push's dot and piece are in its notation, `[G]dot-end`; the server sends only its path. */

@@ -47,13 +47,11 @@ export function nearest(at, targets) {
 
 export class Targets {
   /**
-   * @param {SVGSVGElement} svg the board (its viewBox width is `width` user units)
-   * @param {number} width
-   * @param {() => void} back what Escape does (cancel the last selection)
+   * @param {SVGSVGElement} svg the board (sized by its viewBox)
+   * @param {() => boolean} back what Escape does (cancel the last selection): whether there was one
    */
-  constructor(svg, width, back) {
+  constructor(svg, back) {
     this.svg = svg;
-    this.width = width;
     this.back = back;
     this.list = [];        // {key, x, y, element, activate, hit}
     this.activeKey = null; // the choice in the tab order
@@ -70,10 +68,16 @@ export class Targets {
     }
   }
 
-  /** User units per CSS pixel inverse: how many CSS pixels one user unit is drawn as. */
+  /**
+   * How many CSS pixels one user unit is drawn as: the smaller of the two
+   * ratios, since the board keeps its shape inside a box that the window's
+   * height may have made flatter than the board (it is then letterboxed).
+   */
   scale() {
-    const width = this.svg.getBoundingClientRect().width;
-    return width > 0 ? width / this.width : 1;
+    const { width, height } = this.svg.getBoundingClientRect();
+    const box = this.svg.viewBox.baseVal;
+    if (!(width > 0 && height > 0) || !box || !box.width || !box.height) return 1;
+    return Math.min(width / box.width, height / box.height);
   }
 
   /** Called before the board is cleared: remembers whether the focus was in it. */
@@ -131,6 +135,12 @@ export class Targets {
 
   onClick(event) {
     if (!this.list.length) return;
+    if (event.detail === 0) {
+      // a click without a pointer (assistive technology "pressing" the button): the element says which
+      const chosen = this.list.find((t) => t.element.contains(event.target));
+      if (chosen) { event.stopPropagation(); chosen.activate(); }
+      return;
+    }
     const point = this.toBoard(event.clientX, event.clientY);
     const index = nearest(point, this.list);
     const target = this.list[index];
@@ -143,11 +153,15 @@ export class Targets {
 
   onKey(event) {
     const index = this.list.findIndex((t) => t.element === document.activeElement);
-    if (event.key === 'Escape') { event.preventDefault(); this.back(); return; }
+    if (event.key === 'Escape') {
+      if (this.back()) event.preventDefault();  // else the page's Escape (back to live)
+      return;
+    }
     if (index < 0) return;
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      this.list[index].activate();
+      // a held key repeats: it must not choose a ring, then its destination, then send the move
+      if (!event.repeat) this.list[index].activate();
       return;
     }
     if (!event.key.startsWith('Arrow')) return;

@@ -62,13 +62,18 @@ export const notation = {
 
 export class YinshBoard extends BoardBase {
   constructor(handlers) {
-    super(handlers, { viewBox: '-190 -200 380 400', width: 380, label: 'YINSH board' });
+    super(handlers, { viewBox: '-190 -200 380 400', label: 'YINSH board' });
     this.notation = notation;
     this.outlineRadius = 16;
     this.resetSelection();
   }
 
-  resetSelection() { this.ring = null; }  // the ring chosen to move
+  /** Drops the ring chosen to move; whether there was one. */
+  resetSelection() {
+    const had = this.ring !== null && this.ring !== undefined;
+    this.ring = null;
+    return had;
+  }
 
   /** A ring's move is `from-to` in its notation; the server sends only the flips. */
   withNotation(move) {
@@ -130,20 +135,22 @@ export class YinshBoard extends BoardBase {
     for (const m of this.moves) {
       if (m.kind === 'place') this.target(m.point, `place a ring on ${m.point}`, () => this.choose(m.action, [m.point], `place a ring on ${m.point}`), 'choice', 8);
       if (m.kind === 'remove-ring') this.target(m.point, `remove your ring on ${m.point}`, () => this.choose(m.action, [m.point], `remove the ring on ${m.point}`));
-      if (m.kind === 'pass') this.bar.append(h('button', { class: 'primary', 'data-choice': '', 'data-key': 'pass', onclick: () => this.onAction(m.action) }, 'Pass'));
+      if (m.kind === 'pass') this.bar.append(h('button', { class: 'primary', 'data-choice': '', 'data-key': 'pass', onclick: () => this.choose(m.action, [], 'pass') }, 'Pass'));
     }
     const rows = this.moves.filter((m) => m.kind === 'remove-row');
     for (const m of rows) {
       this.outline(m.cells, 'row');
       const label = `Remove ${m.cells[0]}–${m.cells[4]}`;
-      const button = h('button', { class: 'primary', 'data-choice': '', 'data-key': `row:${m.action}`, onclick: () => this.onAction(m.action) }, label);
+      const button = h('button', { class: 'primary', 'data-choice': '', 'data-key': `row:${m.action}`, onclick: () => this.choose(m.action, m.cells, label.toLowerCase()) }, label);
       button.addEventListener('mouseenter', () => this.outline(m.cells, 'selected'));
       button.addEventListener('mouseleave', () => this.render());
       this.bar.append(button);
     }
     for (const name of new Set(rows.flatMap((m) => m.cells))) {
       const containing = rows.filter((m) => m.cells.includes(name));
-      if (containing.length === 1) this.target(name, `remove the row ${containing[0].cells[0]} to ${containing[0].cells[4]}`, () => this.onAction(containing[0].action), 'choice', 10);
+      const [only] = containing;
+      const label = `remove the row ${only.cells[0]} to ${only.cells[4]}`;
+      if (containing.length === 1) this.target(name, label, () => this.choose(only.action, only.cells, label), 'choice', 10);
     }
     const moves = this.moves.filter((m) => m.kind === 'move');
     if (this.ring) {
