@@ -38,7 +38,19 @@ describe('the heartbeat', () => {
     assert.deepEqual(run(heartbeat, [1000, 2999, 3000, 3250, 4999, 5000, 5999]),
       [null, null, 'ping', null, null, 'ping', null]);
     assert.equal(heartbeat.due(6000), 'lost');
-    assert.equal(heartbeat.due(9000), 'lost', 'and stays lost until started again');
+    assert.equal(heartbeat.due(9000), 'lost', 'and stays lost while a late answer may still come');
+    assert.equal(heartbeat.due(15999), 'lost');
+    assert.equal(heartbeat.due(16000), 'give-up', '15 s of silence: the socket is given up');
+  });
+
+  test('a late answer after "lost" ends the silence: no reconnect', () => {
+    const heartbeat = new Heartbeat();
+    heartbeat.start(0);
+    run(heartbeat, [2000, 4000]);
+    assert.equal(heartbeat.due(5000), 'lost');
+    heartbeat.heard(7000);
+    assert.equal(heartbeat.due(7000), null);
+    assert.equal(heartbeat.due(16000), 'ping', 'a new silence starts with a ping');
   });
 
   test('every message heard starts the silence again', () => {

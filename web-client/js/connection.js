@@ -27,6 +27,7 @@ export class Connection extends EventTarget {
     this.heartbeat = new Heartbeat();
     this.beating = null;  // the heartbeat's timer, while a socket is open
     this.pings = 0;  // numbers the pings' ids: ping-1, ping-2, ...
+    this.silent = false;  // the heartbeat found it silent: "reconnecting" shown, a late answer still welcome
   }
 
   start() { this.open(); }
@@ -58,6 +59,7 @@ export class Connection extends EventTarget {
     socket.addEventListener('message', (event) => {
       if (this.socket !== socket) return;  // a socket given up as lost
       this.heartbeat.heard(performance.now());
+      if (this.silent) { this.silent = false; this.setState('open'); }  // only slow, not gone
       this.receive(JSON.parse(event.data));
     });
     socket.addEventListener('close', (event) => {
@@ -103,6 +105,11 @@ export class Connection extends EventTarget {
       this.heartbeat.pinged(now);
       return;
     }
+    if (due === 'lost') {
+      // silent too long: say so and send nothing more; a late answer brings it back
+      if (this.state === 'open') { this.silent = true; this.setState('reconnecting'); }
+      return;
+    }
     const socket = this.socket;
     this.socket = null;
     this.stopBeating();
@@ -111,6 +118,7 @@ export class Connection extends EventTarget {
   }
 
   stopBeating() {
+    this.silent = false;
     clearInterval(this.beating);
     this.beating = null;
     this.heartbeat.stop();

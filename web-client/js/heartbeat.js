@@ -10,14 +10,21 @@
 // a timer that a background tab delayed for a minute first asks, rather than
 // give up on a connection it never asked.
 
-/** The protocol's silence limits: ping after 2 s, lost after 5 s. */
+/**
+ * The protocol's silence limits: ping after 2 s, lost after 5 s (the page says
+ * "reconnecting" and sends nothing more), given up after 15 s (the socket is
+ * closed and a new one opened). Between the two a late answer (a server slowed
+ * down, not gone) brings the connection back without a reconnect.
+ */
 export const PING_AFTER_MS = 2000;
 export const LOST_AFTER_MS = 5000;
+export const GIVE_UP_AFTER_MS = 15000;
 
 export class Heartbeat {
-  constructor({ pingAfter = PING_AFTER_MS, lostAfter = LOST_AFTER_MS } = {}) {
+  constructor({ pingAfter = PING_AFTER_MS, lostAfter = LOST_AFTER_MS, giveUpAfter = GIVE_UP_AFTER_MS } = {}) {
     this.pingAfter = pingAfter;
     this.lostAfter = lostAfter;
+    this.giveUpAfter = giveUpAfter;
     this.lastHeard = null;  // null until start: nothing is due
     this.askedAt = null;    // the first ping since the last message heard
     this.pingedAt = null;   // the last one
@@ -49,16 +56,17 @@ export class Heartbeat {
   }
 
   /**
-   * What to do at `now`: 'lost' (close and reconnect), 'ping' (send one, then
-   * call pinged), or null.
+   * What to do at `now`: 'give-up' (close and reconnect), 'lost' (say so,
+   * wait for a late answer), 'ping' (send one, then call pinged), or null.
    * @param {number} now
-   * @returns {'ping'|'lost'|null}
+   * @returns {'ping'|'lost'|'give-up'|null}
    */
   due(now) {
     if (this.lastHeard === null) return null;
     const silent = now - this.lastHeard;
-    const asked = this.askedAt !== null && now - this.askedAt >= this.lostAfter - this.pingAfter;
-    if (silent >= this.lostAfter && asked) return 'lost';
+    const askedFor = this.askedAt === null ? -1 : now - this.askedAt;
+    if (silent >= this.giveUpAfter && askedFor >= this.giveUpAfter - this.pingAfter) return 'give-up';
+    if (silent >= this.lostAfter && askedFor >= this.lostAfter - this.pingAfter) return 'lost';
     const pingedLately = this.pingedAt !== null && now - this.pingedAt < this.pingAfter;
     if (silent >= this.pingAfter && !pingedLately) return 'ping';
     return null;
