@@ -95,6 +95,7 @@ class AlphaBeta {
     if (ply >= kMaxPly || (depth <= 0 && !settling(state))) return evaluate(state, me_);
     std::vector<Action> actions;
     state.legal_actions(actions);
+    if (actions.empty()) return evaluate(state, me_);  // no decision to take: nothing to search
     int next_depth = actions.size() == 1 ? depth : depth - 1;
     Entry& entry = table_[state.hash() % table_.size()];
     if (entry.hash == state.hash() && entry.best) {

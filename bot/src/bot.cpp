@@ -21,6 +21,7 @@ std::optional<typename State::ActionType> choose_in(const State& state, const Re
     throw std::invalid_argument("the level must be from " + std::to_string(kMinLevel) + " to " + std::to_string(kMaxLevel));
   if (state.result().over) return std::nullopt;
   auto actions = state.legal_actions();
+  if (actions.empty()) return std::nullopt;  // a state with no decision (see the header)
   if (actions.size() == 1) return actions.front();
   Random random(request.seed ^ state.hash());
   random.shuffle(actions);

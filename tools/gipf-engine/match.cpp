@@ -1,6 +1,7 @@
 #include "match.hpp"
 
 #include <array>
+#include <optional>
 #include <ostream>
 #include <string_view>
 
@@ -11,7 +12,8 @@
 namespace tool {
 namespace {
 
-// Games that have not ended after this many steps are stopped and counted as draws.
+// Games that have not ended after this many steps (or that offer no action) are
+// stopped and counted as draws.
 constexpr int kMaxSteps = 3000;
 
 struct Tally {
@@ -20,12 +22,14 @@ struct Tally {
   int losses = 0;
 };
 
-std::string choose(const engine::AnyGame& game, const MatchPlayer& player, std::uint64_t seed) {
+// The player's action; nullopt where no action is legal.
+std::optional<std::string> choose(const engine::AnyGame& game, const MatchPlayer& player, std::uint64_t seed) {
   if (player.level == 0) {
     auto legal = game.legal_notation();
+    if (legal.empty()) return std::nullopt;
     return legal[engine::splitmix64(seed) % legal.size()];
   }
-  return *bot::choose_notation(game, {player.level, seed, 0, {}});
+  return bot::choose_notation(game, {player.level, seed, 0, {}});
 }
 
 }  // namespace
@@ -44,7 +48,9 @@ void play_match(const MatchSettings& settings, std::ostream& out) {
     std::uint64_t game_seed = engine::splitmix64(seeds);
     while (!game->result().over && game->ply() < kMaxSteps) {
       const MatchPlayer& mover = *game->decider() == engine::Color::White ? white : black;
-      game->play(choose(*game, mover, game_seed ^ static_cast<std::uint64_t>(game->ply()) * 0x9E3779B97F4A7C15ull));
+      auto action = choose(*game, mover, game_seed ^ static_cast<std::uint64_t>(game->ply()) * 0x9E3779B97F4A7C15ull);
+      if (!action) break;  // counted as unfinished
+      game->play(*action);
     }
     engine::GameResult result = game->result();
     std::string_view outcome = !result.over ? "unfinished" : !result.winner ? "1/2-1/2"

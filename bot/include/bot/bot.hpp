@@ -12,7 +12,8 @@
 
 namespace bot {
 
-// The action, or nullopt when the game is over. Throws std::invalid_argument for a
+// The action, or nullopt when the game is over or, should the engine ever reach one,
+// in an unfinished state that offers no legal action. Throws std::invalid_argument for a
 // level outside kMinLevel..kMaxLevel.
 std::optional<engine::gipf::Action> choose(const engine::gipf::State& state, const Request& request);
 std::optional<engine::yinsh::Action> choose(const engine::yinsh::State& state, const Request& request);
