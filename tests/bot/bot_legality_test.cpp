@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "bot_helpers.hpp"
+#include "engine/gipf/notation.hpp"
 
 using namespace bot_test;
 
@@ -86,4 +87,26 @@ TEST_CASE("choose_notation answers in the notation of the legal actions") {
     REQUIRE(text.has_value());
     REQUIRE(game->play(*text) == "");
   }
+}
+
+TEST_CASE("a GIPF state without a legal action does not break the bot") {
+  // White, reserve empty, removes only Black's GIPF piece from the extent of its
+  // all-GIPF row: the engine then has White to push with nothing to push.
+  engine::gipf::Setup setup;
+  setup.options.variant = engine::gipf::Variant::Tournament;
+  for (const char* name : {"e2", "e3", "e4", "e5"}) setup.board[*engine::gipf::parse_cell(name)] = engine::gipf::Piece::WhiteGipf;
+  for (const char* name : {"e6", "b2", "c2"}) setup.board[*engine::gipf::parse_cell(name)] = engine::gipf::Piece::BlackGipf;
+  setup.reserve = {0, 10};
+  auto start = engine::gipf::State::from_setup(setup);
+  REQUIRE_MESSAGE(start.ok(), start.error);
+  for (int level = bot::kMinLevel; level <= bot::kMaxLevel; ++level) {
+    auto action = bot::choose(start.value, {level, 1, 2000, {}});
+    REQUIRE(action.has_value());
+    CHECK(start.value.check(*action) == "");
+  }
+  engine::gipf::State stuck = start.value;
+  REQUIRE(stuck.apply(engine::gipf::parse_action(stuck, "xe6").value) == "");
+  REQUIRE_FALSE(stuck.result().over);
+  REQUIRE(stuck.legal_actions().empty());
+  CHECK_FALSE(bot::choose(stuck, {3, 1, 0, {}}).has_value());
 }
