@@ -114,5 +114,40 @@ expect "replay of an unknown game" 1 "$status"
 contains "yinsh batch" '"ok":true' "$(echo '{"game":"yinsh","variant":"blitz","actions":["e3"],"want":["state"]}' | $tool batch)"
 contains "yinsh batch options" '"code":"bad_options"' "$(echo '{"game":"yinsh","options":{"white_extra":1}}' | $tool batch)"
 
+# bot: one legal action for the pending decision, the same for the same seed
+for level in 1 3 6; do
+  action=$($tool bot gipf:tournament --level $level --seed 5 "${middle[@]}"); status=$?
+  expect "bot level $level status" 0 "$status"
+  contains "bot level $level plays a legal action" $'\n'"$action"$'\n' $'\n'"$($tool legal gipf:tournament "${middle[@]}")"$'\n'
+done
+expect "bot same seed same action" "$($tool bot yinsh --level 4 --seed 9 "${placed[@]}")" \
+       "$($tool bot yinsh --level 4 --seed 9 "${placed[@]}")"
+yaction=$($tool bot yinsh:blitz --level 2 --time-ms 500 "${placed[@]}")
+contains "bot yinsh plays a legal action" $'\n'"$yaction"$'\n' $'\n'"$($tool legal yinsh:blitz "${placed[@]}")"$'\n'
+contains "bot places a ring at the start" "$($tool bot yinsh --level 1)" "$($tool legal yinsh)"
+out=$($tool bot gipf:basic --level 2 e1-e2 2>&1); status=$?
+expect "bot takes the first decision after the actions" 0 "$status"
+# a whole blitz game by the bot, then a finished game: exit 1 and why
+game=()
+for i in $(seq 1 300); do
+  action=$($tool bot yinsh:blitz --level 2 --seed "$i" "${game[@]}" 2>/dev/null) || break
+  game+=("$action")
+done
+expect "bot finishes a blitz game" "" "$($tool legal yinsh:blitz "${game[@]}")"
+out=$($tool bot yinsh:blitz --level 1 "${game[@]}" 2>&1); status=$?
+expect "bot on a finished game status" 1 "$status"
+contains "bot on a finished game says so" "the game is over" "$out"
+out=$($tool match gipf:basic --white 2 --black random --games 2 --seed 3); status=$?
+expect "match status" 0 "$status"
+expect "match prints a line per game and a summary per player" 4 "$(wc -l <<<"$out")"
+contains "match game line" "game 2: random (white) - level 2 (black)" "$out"
+contains "match summary" "level 2: " "$out"
+for args in "bot gipf" "bot gipf --level 0" "bot gipf --level 7" "bot gipf --level x" "bot gipf --level 1 --seed -1" \
+            "match gipf --white 1" "match gipf --white 1 --black 9" "match gipf --white 1 --black 2 e1-e2"; do
+  # shellcheck disable=SC2086
+  $tool $args >/dev/null 2>&1; status=$?
+  expect "usage error for '$args'" 2 "$status"
+done
+
 echo "gipf-engine cli: $passes passed, $failures failed"
 [[ $failures -eq 0 ]]

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <iostream>
 #include <iterator>
 #include <nlohmann/json.hpp>
@@ -10,9 +11,11 @@
 #include <variant>
 #include <vector>
 
+#include "bot/bot.hpp"
 #include "engine/perft.hpp"
 #include "engine/registry.hpp"
 #include "engine/replay.hpp"
+#include "match.hpp"
 #include "protocol/state_json.hpp"
 
 namespace tool {
@@ -31,6 +34,12 @@ Commands:
                                                print the final state (or the record
                                                in canonical form with --record)
   batch                                        JSON lines in, JSON lines out
+  bot GAME[:VARIANT] [OPTIONS] --level N [--time-ms T] [--seed S] [ACTION...]
+                                               the computer's action (level 1..6)
+                                               for the pending decision after ACTIONs
+  match GAME[:VARIANT] [OPTIONS] --white P --black P [--games N] [--seed S]
+                                               bots play N games (default 2), colours
+                                               alternating; P is a level or random
   help                                         this text
 
 GAME[:VARIANT]: gipf:basic, gipf:standard (also plain gipf), gipf:tournament,
@@ -51,12 +60,33 @@ struct Request {
   std::string variant;
   std::array<int, 2> extra{0, 0};
   std::vector<std::string> positional;
+  std::vector<std::pair<std::string, std::string>> named;  // --flag value, as given
+
+  const std::string* value(std::string_view flag) const {
+    for (const auto& [name, value] : named)
+      if (name == flag) return &value;
+    return nullptr;
+  }
 };
 
-Request parse_request_args(const std::vector<std::string>& args, std::size_t first) {
+// `value_flags`: the options with a value the command takes besides the handicap.
+Request parse_request_args(const std::vector<std::string>& args, std::size_t first,
+                           const std::vector<std::string>& value_flags = {}) {
   Request r;
   for (std::size_t i = first; i < args.size(); ++i) {
     const std::string& a = args[i];
+    bool named = false;
+    for (const std::string& flag : value_flags) {
+      if (a == flag) {
+        if (i + 1 >= args.size()) throw UsageError{flag + " needs a value"};
+        r.named.emplace_back(flag, args[++i]);
+        named = true;
+      } else if (a.rfind(flag + "=", 0) == 0) {
+        r.named.emplace_back(flag, a.substr(flag.size() + 1));
+        named = true;
+      }
+    }
+    if (named) continue;
     int* target = nullptr;
     std::string value;
     for (int c = 0; c < 2; ++c) {
@@ -154,6 +184,67 @@ int run_game_command(const std::string& command, const Request& r, std::ostream&
     }
     return 0;
   });
+}
+
+// A whole number from `min` to `max` given with `flag`.
+std::uint64_t number_option(const std::string& text, std::string_view flag, std::uint64_t min, std::uint64_t max) {
+  if (text.empty() || text.size() > 19 || !std::all_of(text.begin(), text.end(), ::isdigit))
+    throw UsageError{std::string(flag) + " must be a number from " + std::to_string(min) + " to " + std::to_string(max)};
+  std::uint64_t n = std::stoull(text);
+  if (n < min || n > max)
+    throw UsageError{std::string(flag) + " must be a number from " + std::to_string(min) + " to " + std::to_string(max)};
+  return n;
+}
+
+std::uint64_t seed_of(const Request& r) {
+  const std::string* seed = r.value("--seed");
+  return seed ? number_option(*seed, "--seed", 0, 9'999'999'999'999'999'999ull) : 1;
+}
+
+int run_bot(const Request& r, std::ostream& out, std::ostream& err) {
+  std::string problem;
+  auto start = engine::AnyGame::create(options_of(r), problem);
+  if (!start) throw UsageError{problem};
+  const std::string* level = r.value("--level");
+  if (!level) throw UsageError{"bot needs --level N (" + std::to_string(bot::kMinLevel) + ".." + std::to_string(bot::kMaxLevel) + ")"};
+  bot::Request request;
+  request.level = static_cast<int>(number_option(*level, "--level", bot::kMinLevel, bot::kMaxLevel));
+  request.seed = seed_of(r);
+  if (const std::string* time = r.value("--time-ms")) {
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(number_option(*time, "--time-ms", 1, 3'600'000));
+    request.should_stop = [deadline] { return std::chrono::steady_clock::now() >= deadline; };
+  }
+  return with_typed(*start, [&]<class Rules>(engine::Game<Rules>& game) {
+    if (auto e = play_all(game, r.positional)) return report(*e, err);
+    auto action = bot::choose(game.state(), request);
+    if (!action) {
+      err << "gipf-engine: the game is over: there is no decision to take\n";
+      return 1;
+    }
+    out << Rules::notation(game.state(), *action) << "\n";
+    return 0;
+  });
+}
+
+MatchPlayer match_player(const Request& r, std::string_view flag) {
+  const std::string* text = r.value(flag);
+  if (!text) throw UsageError{"match needs " + std::string(flag) + " LEVEL|random"};
+  if (*text == "random") return {0};
+  return {static_cast<int>(number_option(*text, flag, bot::kMinLevel, bot::kMaxLevel))};
+}
+
+int run_match(const Request& r, std::ostream& out) {
+  if (!r.positional.empty()) throw UsageError{"match takes no actions"};
+  MatchSettings settings;
+  settings.options = options_of(r);
+  std::string problem = engine::validate(settings.options);
+  if (!problem.empty()) throw UsageError{problem};
+  settings.first = match_player(r, "--white");
+  settings.second = match_player(r, "--black");
+  if (const std::string* games = r.value("--games")) settings.games = static_cast<int>(number_option(*games, "--games", 1, 10'000));
+  settings.seed = seed_of(r);
+  play_match(settings, out);
+  return 0;
 }
 
 int run_replay(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err) {
@@ -279,6 +370,8 @@ int dispatch(const std::vector<std::string>& args, std::istream& in, std::ostrea
     if (args.size() > 1) throw UsageError{"batch takes no arguments"};
     return run_batch(in, out);
   }
+  if (command == "bot") return run_bot(parse_request_args(args, 1, {"--level", "--time-ms", "--seed"}), out, err);
+  if (command == "match") return run_match(parse_request_args(args, 1, {"--white", "--black", "--games", "--seed"}), out);
   if (command != "legal" && command != "show" && command != "perft") throw UsageError{"unknown command '" + command + "'"};
   return run_game_command(command, parse_request_args(args, 1), out, err);
 }

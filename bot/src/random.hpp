@@ -1,0 +1,27 @@
+#pragma once
+// A small seeded generator (splitmix64): the bot's only source of chance.
+#include <cstddef>
+#include <utility>
+#include <vector>
+#include <cstdint>
+
+#include "engine/zobrist.hpp"
+
+namespace bot {
+
+class Random {
+ public:
+  explicit Random(std::uint64_t seed) : state_(seed) {}
+  std::uint64_t next() { return engine::splitmix64(state_); }
+  std::size_t below(std::size_t n) { return static_cast<std::size_t>(next() % n); }
+
+  template <class T>
+  void shuffle(std::vector<T>& items) {
+    for (std::size_t i = items.size(); i > 1; --i) std::swap(items[i - 1], items[below(i)]);
+  }
+
+ private:
+  std::uint64_t state_;
+};
+
+}  // namespace bot
