@@ -6,9 +6,12 @@
 // /admin: the banned player's game is resigned (the opponent sees it), their
 // page is disconnected and logging in is refused with `banned` until the unban;
 // an admin reads the audit log and makes a player a moderator.
+// A sign-up whose answer reaches the page after the socket closed still ends
+// signed in.
 // The steps run in order and share the pages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { request } from 'playwright-core';
 import { useServer, newPage, playByClicks, screenshotPath } from './support.js';
 
 const MOD = { username: 'mod1', password: 'moderator-pass-1' };
@@ -277,4 +280,24 @@ test('an admin reads the audit log and makes a player a moderator', async () => 
   assert.equal(await alice.$('#users li[data-user="mod1"] details'), null, 'a moderator acts on players only');
   await admin.screenshot({ path: screenshotPath('accounts-admin-audit.png'), fullPage: true });
   for (const page of [admin, alice]) assert.deepEqual(page.errors, []);
+});
+
+test('a sign-up answered after the server closed the guest socket still ends signed in', async () => {
+  // The server closes the guest's socket ("signed up") before it answers the
+  // request that sets the cookie; on a loaded machine the close can reach the
+  // page first. Here the answer always comes 1.5 s late: the request goes out
+  // from a separate cookie jar, so only the delayed answer sets the cookie.
+  const page = await newPage(env.browser);
+  await open(page);
+  const api = await request.newContext();
+  await page.route('**/api/account/signup', async (route) => {
+    const answer = await api.fetch(route.request());
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.fulfill({ response: answer });
+  });
+  await submitAccount(page, 'signup', { username: 'latecomer', password: 'latecomer-password' });
+  await signedIn(page, 'latecomer');
+  assert.deepEqual(page.errors, []);
+  await api.dispose();
+  await page.context().close();
 });

@@ -232,7 +232,7 @@ TEST_CASE("roles: every admin path refuses guests and players (403); moderators 
   auto promoted = post(port, "/api/admin/users/hank/role", {{"role", "moderator"}}, moderator);
   REQUIRE(promoted.status == 200);
   CHECK(json::parse(promoted.body)["user"]["role"] == "moderator");
-  while (!hank_ws.ws.closed() && hank_ws.ws.receive(5s)) {}
+  read_until_closed(hank_ws.ws);
   CHECK(hank_ws.ws.close_code() == 1008);
   auto audit = json::parse(get(port, "/api/admin/audit", moderator).body);
   std::vector<std::string> actions;
@@ -283,10 +283,7 @@ TEST_CASE("bans take effect: connections closed, the live game resigned, login r
   CHECK(error_code(refused) == "banned");
   CHECK(json::parse(refused.body)["error"]["until"].get<std::int64_t>() > 0);
   // his open room is cancelled (the store answers once the event is durable)
-  for (int i = 0; i < 200; ++i) {
-    if (json::parse(get(port, "/api/games/" + open_room).body)["status"] == "cancelled") break;
-    std::this_thread::sleep_for(20ms);
-  }
+  eventually([&] { return json::parse(get(port, "/api/games/" + open_room).body)["status"] == "cancelled"; });
   CHECK(json::parse(get(port, "/api/games/" + open_room).body)["status"] == "cancelled");
   CHECK(json::parse(get(port, "/api/games/" + room).body)["result"] == "1-0");
 

@@ -166,11 +166,11 @@ struct LobbyMirror {
   }
 };
 
-// Whether `done()` holds within `tries` looks 50 ms apart: for what the server
-// does in its own time (a close noticed, a timer fired, a log line written).
+// Whether `done()` holds within `limit`, looked at every 50 ms: for what the
+// server does in its own time (a close noticed, a timer fired, a log line written).
 template <class Done>
-bool eventually(Done done, int tries = 200) {
-  for (int i = 0; i < tries; ++i) {
+bool eventually(Done done, std::chrono::seconds limit = 60s) {
+  for (auto until = std::chrono::steady_clock::now() + limit; std::chrono::steady_clock::now() < until;) {
     if (done()) return true;
     std::this_thread::sleep_for(50ms);
   }
@@ -187,7 +187,7 @@ inline void drain(Participant& p, std::chrono::milliseconds quiet = 100ms) {
 
 // Records events until `p` has seen the room's event `seq`, however long the
 // machine takes to deliver it (within `limit`).
-inline void see_up_to(Participant& p, std::int64_t seq, std::chrono::seconds limit = 30s) {
+inline void see_up_to(Participant& p, std::int64_t seq, std::chrono::seconds limit = 60s) {
   auto deadline = std::chrono::steady_clock::now() + limit;
   while (p.last_seq < seq) {
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
@@ -210,7 +210,7 @@ inline void catch_up(std::vector<Participant*> all) {
 // Reads whatever comes until the server closes the connection (or `limit`
 // passes); returns how many messages came. For a close the server decides on
 // (a limit broken, a shutdown), where "no message for a while" is no sign.
-inline int read_until_closed(WsClient& ws, std::chrono::seconds limit = 30s) {
+inline int read_until_closed(WsClient& ws, std::chrono::seconds limit = 60s) {
   int messages = 0;
   auto deadline = std::chrono::steady_clock::now() + limit;
   while (!ws.closed() && std::chrono::steady_clock::now() < deadline)

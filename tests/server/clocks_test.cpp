@@ -26,7 +26,7 @@ void wait_past(std::int64_t moment) {
 // The first message of `type` for which `match` holds: from those skipped
 // earlier (in order), else the next to arrive.
 template <class Match>
-json next_of(Participant& p, const std::string& type, Match match, std::chrono::seconds timeout = 20s) {
+json next_of(Participant& p, const std::string& type, Match match, std::chrono::seconds timeout = 60s) {
   auto& skipped = p.ws.skipped();
   for (auto it = skipped.begin(); it != skipped.end(); ++it)
     if ((*it)["type"] == type && match(*it)) {
@@ -43,7 +43,7 @@ json next_of(Participant& p, const std::string& type, Match match, std::chrono::
   return {};
 }
 
-json next_event(Participant& p, const std::string& kind, std::chrono::seconds timeout = 20s) {
+json next_event(Participant& p, const std::string& kind, std::chrono::seconds timeout = 60s) {
   return next_of(p, "event", [&](const json& e) { return e["kind"] == kind; }, timeout);
 }
 
@@ -107,7 +107,7 @@ TEST_CASE("clocks: a flag that fell while the server was stopped is applied when
   REQUIRE(restarted.start());
   // The restored room stores its timeout as soon as it is loaded.
   json row;
-  for (auto until = std::chrono::steady_clock::now() + 10s; std::chrono::steady_clock::now() < until;) {
+  for (auto until = std::chrono::steady_clock::now() + 60s; std::chrono::steady_clock::now() < until;) {
     row = json::parse(http_get(restarted.port(), "/api/games/" + room).body);
     if (row["status"] != "live") break;
     std::this_thread::sleep_for(20ms);

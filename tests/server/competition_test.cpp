@@ -64,16 +64,12 @@ void resign(Participant& p, const std::string& room) {
   next_event(p, "resigned");
 }
 
-// Waits (a bounded number of polls, no fixed sleep) until `done(page)`.
+// Waits (polling, within a loaded machine's minute) until `done(page)`.
 template <class Done>
 json wait_for_event(int port, std::int64_t id, Done done) {
-  for (int i = 0; i < 500; ++i) {
-    json page = event_page(port, id);
-    if (done(page)) return page;
-    std::this_thread::sleep_for(20ms);
-  }
-  FAIL("the event never got there");
-  return {};
+  json page;
+  if (!eventually([&] { return done(page = event_page(port, id)); })) FAIL("the event never got there");
+  return page;
 }
 
 }  // namespace

@@ -55,7 +55,7 @@ int count(const std::string& text, const std::string& what) {
 json create(Participant& p, json options) {
   options["type"] = "create_room";
   p.ws.send(options);
-  for (auto m = p.ws.receive(5s); m; m = p.ws.receive(5s))
+  for (auto m = p.ws.receive(60s); m; m = p.ws.receive(60s))
     if ((*m)["type"] == "room_created" || (*m)["type"] == "error") return *m;
   return nullptr;
 }
@@ -163,9 +163,12 @@ TEST_CASE("open rooms: at most five per player; the creator may cancel one") {
   CHECK((*refused)["code"] == "not_a_player");
   ann.ws.send({{"type", "cancel_room"}, {"room", rooms[0]}, {"id", 2}});
   bool cancelled = false;
-  for (auto m = ann.ws.receive(5s); m && !cancelled; m = ann.ws.receive(5s))
-    cancelled = (*m)["type"] == "event" && (*m)["room"] == rooms[0] && (*m)["kind"] == "cancelled" &&
-                (*m)["status"] == "cancelled" && (*m)["expired"] == false;
+  while (!cancelled) {
+    auto m = ann.ws.receive_type("event", 5s);
+    REQUIRE(m);
+    cancelled = (*m)["room"] == rooms[0] && (*m)["kind"] == "cancelled" && (*m)["status"] == "cancelled" &&
+                (*m)["expired"] == false;
+  }
   CHECK(cancelled);
   auto again = create(ann, {{"game", "gipf"}, {"variant", "standard"}});  // a place is free again
   CHECK(again["type"] == "room_created");
@@ -250,7 +253,7 @@ TEST_CASE("draw offers at most once per ten actions; a finished game accepts not
   REQUIRE(black.identify(server.port(), "Bob"));
   std::string room = open_game(white, black, {{"game", "yinsh"}, {"variant", "normal"}});
   auto answer = [](Participant& p) {
-    for (auto m = p.ws.receive(5s); m; m = p.ws.receive(5s)) {
+    for (auto m = p.ws.receive(60s); m; m = p.ws.receive(60s)) {
       if ((*m)["type"] == "event") p.saw_event(*m);
       if ((*m)["type"] == "ack" || (*m)["type"] == "error") return *m;
     }
@@ -314,7 +317,7 @@ TEST_CASE("the lobby: at most 50 rooms a list with totals, then updates as delta
   REQUIRE(first);
   LobbyMirror seen;
   seen.apply(*first);
-  auto deadline = std::chrono::steady_clock::now() + 30s;
+  auto deadline = std::chrono::steady_clock::now() + 60s;
   while (seen.open_total < 60 && std::chrono::steady_clock::now() < deadline)
     if (auto m = watcher.ws.receive_type("lobby_update", 5s)) seen.apply(*m);
   REQUIRE(seen.open_total == 60);

@@ -89,7 +89,7 @@ std::optional<json> WsClient::receive(std::chrono::milliseconds timeout) {
 }
 
 std::optional<json> WsClient::receive_type(const std::string& type, std::chrono::milliseconds timeout) {
-  auto deadline = std::chrono::steady_clock::now() + timeout;
+  auto deadline = std::chrono::steady_clock::now() + std::max<std::chrono::milliseconds>(timeout, kPatience);
   while (std::chrono::steady_clock::now() < deadline) {
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     auto m = receive(std::max(left, std::chrono::milliseconds(1)));

@@ -26,6 +26,10 @@ class WsClient {
   // connection closed (closed() then tells).
   std::optional<nlohmann::json> receive(std::chrono::milliseconds timeout);
   // Waits for the next message of `type` (others are skipped and kept in skipped()).
+  // Every caller expects that message, so the wait is at least kPatience: the
+  // bound only decides how long a failing test hangs, and a loaded CI machine
+  // may take more than the few seconds a test names.
+  static constexpr std::chrono::seconds kPatience{60};
   std::optional<nlohmann::json> receive_type(const std::string& type, std::chrono::milliseconds timeout);
   bool closed() const { return closed_; }
   int close_code() const { return close_code_; }

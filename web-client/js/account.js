@@ -31,10 +31,41 @@ export function renderHeader(who, controls, { account, name }) {
   }
 }
 
+// While this page's own sign-up, log-in or log-out request is under way, the
+// server may close the socket ("signed up", "logged out") before the answer
+// that sets or clears the cookie has arrived: reloading then would start the
+// page with the old identity and drop the answer. Such a reload waits for the
+// request, which reloads the page itself when it succeeds.
+let changing = false;
+let reloadAfterChange = false;
+
+/** The page reloads as whoever it is now, once no identity change of its own is under way. */
+export function reloadForIdentity() {
+  if (changing) reloadAfterChange = true;
+  else location.reload();
+}
+
+/**
+ * Runs `request` (an identity change) with the socket's reloads held back; the
+ * caller reloads when it succeeds. When it fails after the socket asked for a
+ * reload (another tab changed who this browser is), that reload happens.
+ */
+async function changeIdentity(request) {
+  changing = true;
+  try {
+    await request();
+  } catch (err) {
+    if (reloadAfterChange) location.reload();
+    throw err;
+  } finally {
+    changing = false;
+  }
+}
+
 async function logout(event) {
   event.target.disabled = true;
   try {
-    await postJson('/api/account/logout', {});
+    await changeIdentity(() => postJson('/api/account/logout', {}));
   } catch { /* the cookie may be gone already: reloading shows the truth */ }
   location.reload();
 }
@@ -70,15 +101,17 @@ export function openDialog(mode) {
     submit.disabled = true;
     submit.textContent = mode === 'signup' ? 'Creating…' : 'Logging in…';
     try {
-      if (mode === 'signup') {
-        const body = { username: name, password: password.value };
-        const token = localStorage.getItem(TOKEN_KEY);
-        if (token) body.guest_token = token;  // the account takes over the guest's games
-        await postJson('/api/account/signup', body);
-        if (token) localStorage.removeItem(TOKEN_KEY);  // it stops working
-      } else {
-        await postJson('/api/account/login', { username: name, password: password.value });
-      }
+      await changeIdentity(async () => {
+        if (mode === 'signup') {
+          const body = { username: name, password: password.value };
+          const token = localStorage.getItem(TOKEN_KEY);
+          if (token) body.guest_token = token;  // the account takes over the guest's games
+          await postJson('/api/account/signup', body);
+          if (token) localStorage.removeItem(TOKEN_KEY);  // it stops working
+        } else {
+          await postJson('/api/account/login', { username: name, password: password.value });
+        }
+      });
       location.reload();
     } catch (err) {
       const until = err.code === 'banned' ? untilOf(err) : null;

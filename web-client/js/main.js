@@ -15,7 +15,7 @@ import { LadderListView, LadderView } from './ladder_view.js';
 import { EventListView, EventView } from './event_view.js';
 import { sectionPage } from './competition.js';
 import { showPairing } from './pairing_notice.js';
-import { renderHeader } from './account.js';
+import { renderHeader, reloadForIdentity } from './account.js';
 import { h } from './ui.js';
 
 const connection = new Connection();
@@ -41,7 +41,7 @@ connection.addEventListener('banned', () => {
 connection.addEventListener('message', (e) => { if (e.detail.type === 'pairing') showPairing(e.detail); });
 
 // signed up or logged out in this browser (another tab included): start again as who we are now
-connection.addEventListener('identity', () => location.reload());
+connection.addEventListener('identity', reloadForIdentity);
 
 const params = new URLSearchParams(location.search);
 const view = document.getElementById('view');
