@@ -5,7 +5,7 @@
 #include <variant>
 
 #include "alpha_beta.hpp"
-#include "random.hpp"
+#include "engine/random.hpp"
 #include "turn_win.hpp"
 
 namespace bot {
@@ -23,7 +23,7 @@ std::optional<typename State::ActionType> choose_in(const State& state, const Re
   auto actions = state.legal_actions();
   if (actions.empty()) return std::nullopt;  // a state with no decision (see the header)
   if (actions.size() == 1) return actions.front();
-  Random random(request.seed ^ state.hash());
+  engine::Random random(request.seed ^ state.hash());
   random.shuffle(actions);
   engine::Color me = state.pending().player;
   if (auto win = TurnWinFinder<State>(me, kTurnWinNodes).find(state, actions)) return win;

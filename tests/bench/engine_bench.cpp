@@ -10,7 +10,7 @@
 #include "engine/gipf/rules.hpp"
 #include "engine/perft.hpp"
 #include "engine/yinsh/rules.hpp"
-#include "support/random.hpp"
+#include "engine/random.hpp"
 
 namespace {
 
@@ -31,7 +31,7 @@ void bench_perft(const char* name, const State& start, int depth) {
 
 template <class Rules>
 void bench_playouts(const char* name, const typename Rules::Options& options, double budget) {
-  test_support::Random rng(42);
+  engine::Random rng(42);
   long games = 0, actions = 0;
   std::vector<typename Rules::Action> legal;
   auto t0 = Clock::now();

@@ -9,7 +9,7 @@
 #include "bot/bot.hpp"
 #include "engine/gipf/state.hpp"
 #include "engine/yinsh/state.hpp"
-#include "support/random.hpp"
+#include "engine/random.hpp"
 
 namespace bot_test {
 
@@ -41,7 +41,7 @@ inline std::vector<engine::yinsh::Options> yinsh_variants() {
 // or more options, until `count` are collected.
 template <class State>
 std::vector<State> random_positions(const State& start, int count, std::uint64_t seed) {
-  test_support::Random random(seed);
+  engine::Random random(seed);
   std::vector<State> out;
   State state = start;
   while (static_cast<int>(out.size()) < count) {

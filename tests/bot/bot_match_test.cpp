@@ -10,7 +10,7 @@ constexpr int kMaxActions = 3000;
 // Plays one game, the bot as `bot_colour`; the winner (nullopt: a draw or unfinished).
 template <class State>
 std::optional<engine::Color> play_against_random(State state, int level, engine::Color bot_colour, std::uint64_t seed) {
-  test_support::Random random(seed);
+  engine::Random random(seed);
   for (int i = 0; i < kMaxActions && !state.result().over; ++i) {
     auto actions = state.legal_actions();
     if (state.pending().player == bot_colour) {

@@ -1,7 +1,7 @@
 // Notation (RULES.md §4.1): canonical forms and clear errors for malformed input.
 #include "engine/replay.hpp"
 #include "gipf_helpers.hpp"
-#include "support/random.hpp"
+#include "engine/random.hpp"
 
 using namespace gipf_test;
 
@@ -83,7 +83,7 @@ TEST_CASE("a forced removal may be written out or left out of a record") {
   // find a random game in which a removal was forced (taken automatically)
   for (std::uint64_t seed = 1;; ++seed) {
     REQUIRE(seed < 500);
-    test_support::Random rng(seed);
+    engine::Random rng(seed);
     GipfGame g(Options{Variant::Basic});
     while (!g.over()) {
       auto legal = g.state().legal_actions();

@@ -5,7 +5,7 @@
 
 #include "engine/replay.hpp"
 #include "gipf_helpers.hpp"
-#include "support/random.hpp"
+#include "engine/random.hpp"
 
 using namespace gipf_test;
 
@@ -68,7 +68,7 @@ void count_kind(const State& s, const Action& a, Stats& stats) {
 }
 
 void random_game(const Options& options, std::uint64_t seed, Stats& stats) {
-  test_support::Random rng(seed);
+  engine::Random rng(seed);
   GipfGame game(options);
   check_invariants(game.state());
   int actions = 0;
@@ -127,7 +127,7 @@ TEST_CASE("random playouts: tournament") { run_playouts(Options{Variant::Tournam
 TEST_CASE("records of random games round-trip: print, replay, print") {
   for (Variant v : {Variant::Basic, Variant::Standard, Variant::Tournament}) {
     for (int i = 0; i < 100; ++i) {
-      test_support::Random rng(7919ull * i + static_cast<int>(v));
+      engine::Random rng(7919ull * i + static_cast<int>(v));
       Options o{v};
       if (v == Variant::Basic) o.extra = {static_cast<std::int8_t>(i % 4), static_cast<std::int8_t>(i / 4 % 4)};
       GipfGame game(o);

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "engine/replay.hpp"
-#include "support/random.hpp"
+#include "engine/random.hpp"
 
 namespace {
 
@@ -44,7 +44,7 @@ template <class Rules>
 int mirror(const GameOptions& options, const typename Rules::Options& typed_options, std::uint64_t seed) {
   AnyGame any = start(options);
   engine::Game<Rules> typed(typed_options);
-  test_support::Random rng(seed);
+  engine::Random rng(seed);
   for (;;) {
     REQUIRE(any.ply() == static_cast<int>(typed.steps().size()));
     CHECK(any.turns() == (typed.steps().empty() ? 0 : typed.steps().back().turn + 1));

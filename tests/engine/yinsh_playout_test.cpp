@@ -3,7 +3,7 @@
 #include <map>
 
 #include "engine/replay.hpp"
-#include "support/random.hpp"
+#include "engine/random.hpp"
 #include "yinsh_helpers.hpp"
 
 using namespace yinsh_test;
@@ -49,7 +49,7 @@ void run_playouts(Variant variant, int games) {
   long actions = 0;
   int passes = 0;
   for (int i = 0; i < games; ++i) {
-    test_support::Random rng(104729ull * i + 3);
+    engine::Random rng(104729ull * i + 3);
     YinshGame game(Options{variant});
     ActionList legal;
     while (!game.over()) {
@@ -82,7 +82,7 @@ TEST_CASE("random playouts: yinsh blitz") { run_playouts(Variant::Blitz, 2000); 
 TEST_CASE("YINSH records of random games round-trip") {
   for (Variant v : {Variant::Normal, Variant::Blitz}) {
     for (int i = 0; i < 100; ++i) {
-      test_support::Random rng(31337ull * i + static_cast<int>(v));
+      engine::Random rng(31337ull * i + static_cast<int>(v));
       YinshGame game(Options{v});
       int limit = i % 3 == 0 ? 25 : 100000;
       for (int n = 0; !game.over() && n < limit; ++n) {

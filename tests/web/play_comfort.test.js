@@ -38,6 +38,17 @@ describe('positions', () => {
     assert.equal(turnBefore(history, 0, positions), null, 'the start has no turn before it');
   });
 
+  test('the positions cover a history when each turn\'s start and end are known', () => {
+    const positions = new Positions();
+    assert.ok(positions.cover([]), 'nothing to cover at the start');
+    positions.merge([0, 1, 2, 5].map((ply) => ({ ply, state: {} })));
+    assert.equal(positions.cover(history), false, 'the position after the last turn (ply 6) is missing');
+    positions.add(6, {});
+    assert.ok(positions.cover(history), 'the plies inside a turn (3, 4) are not needed');
+    positions.byPly.delete(2);
+    assert.equal(positions.cover(history), false);
+  });
+
   test('the nearest known position at or before a ply, and stepping through them', () => {
     const positions = new Positions();
     positions.add(0, 'start');

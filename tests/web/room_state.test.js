@@ -397,7 +397,11 @@ describe('legal moves and actions sent', () => {
     assert.ok(beforeOffer.legal);
     assert.equal(offered.legal, beforeOffer.legal, 'kept by draw_offered: the position is the same, a selection survives');
     assert.equal(white[offer + 1].type, 'legal');
-    assert.ok(reduce(offered, white[offer + 1]).legal, 'the legal that follows the offer is taken');
+    const again = reduce(offered, white[offer + 1]);
+    assert.equal(again, offered, 'the same legal moves again leave the room as it was: the board compares them by identity');
+    const fewer = reduce(offered, { ...white[offer + 1], actions: white[offer + 1].actions.slice(1), moves: white[offer + 1].moves.slice(1) });
+    assert.notEqual(fewer.legal, offered.legal, 'other actions at the same ply are taken');
+    assert.equal(fewer.legal.actions.length, offered.legal.actions.length - 1);
   });
 
   test('an action sent is marked until its event, the legal moves kept meanwhile', () => {

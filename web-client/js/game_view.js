@@ -180,7 +180,7 @@ export class GameView {
     if (m.type === 'event' && m.kind === 'action' && room.seq === m.seq) this.positions.add(m.ply, m.state);
     if (m.type !== 'room') return;
     this.positions.add(room.ply, room.position);
-    if (room.history.length && !this.fetching) this.fetchPositions();
+    if (!this.positions.cover(room.history) && !this.fetching) this.fetchPositions();
   }
 
   async fetchPositions() {
@@ -245,17 +245,19 @@ export class GameView {
     if (this.viewPly !== null && this.viewPly >= room.ply) this.viewPly = null;
     const live = this.viewPly === null;
     const moves = live && room.legal && room.sending === null && !this.banned ? room.legal.moves : null;
-    const state = live ? room.position : this.positions.atOrBefore(this.viewPly) || room.position;
+    // an earlier ply is only ever shown once its position is known (showPly)
+    const state = live ? room.position : this.positions.atOrBefore(this.viewPly);
+    const shownTurn = turnBefore(room.history, this.shownPly, this.positions);
     const { pending } = room.position;
     board.update({
       state, moves, flip: this.flipped ?? you === 'black',
-      last: turnBefore(room.history, this.shownPly, this.positions),
+      last: shownTurn,
       // the rows a removal waits for, for those who do not remove them
       rows: live && !moves && room.status === 'live' && pending && pending.rows ? pending.rows : null,
       confirm: this.confirmMoves,
     });
     if (!this.boardWrap.contains(board.svg)) this.boardWrap.replaceChildren(this.browseBar, board.svg, this.boardTools);
-    this.renderBrowseBar();
+    this.renderBrowseBar(shownTurn);
     this.renderBoardTools();
     this.updateTitle();
     Object.assign(this.status.dataset, { you, status: room.status, ply: String(room.ply) });
@@ -269,7 +271,7 @@ export class GameView {
       this.claim(),
       this.rematch(),
       this.invite(),
-      this.moveList(),
+      this.moveList(shownTurn),
     ].filter(Boolean));
     this.chat.update(room);
     if (!this.root.contains(this.layout)) this.root.replaceChildren(this.layout);
@@ -281,13 +283,12 @@ export class GameView {
     this.updateTicker();
   }
 
-  /** Above the board while an earlier position is shown: which, and the way back. */
-  renderBrowseBar() {
+  /** Above the board while an earlier position is shown (`turn` led to it): which, and the way back. */
+  renderBrowseBar(turn) {
     const bar = this.browseBar;
     bar.hidden = this.viewPly === null;
     this.boardWrap.classList.toggle('browsing', this.viewPly !== null);
     if (this.viewPly === null) { bar.replaceChildren(); return; }
-    const turn = turnBefore(this.room.history, this.viewPly, this.positions);
     const where = turn ? `after move ${this.game.moveNumber(turn.turn)} (${colorName(turn.steps[0].player)})` : 'at the start';
     const yours = this.room.status === 'live' && decider(this.room) === this.room.you;
     bar.dataset.ply = String(this.viewPly);
@@ -530,11 +531,10 @@ export class GameView {
       } }, 'Cancel the room'));
   }
 
-  /** The moves, each turn a button that shows the position after it; the one shown marked. */
-  moveList() {
+  /** The moves, each turn a button that shows the position after it; the one shown (`shown` led to it) marked. */
+  moveList(shown) {
     const { history } = this.room;
     const ends = new Map(turnSpans(history).map((span) => [span.turn, span.end]));
-    const shown = turnBefore(history, this.shownPly, this.positions);
     const items = this.game.moveList(history).map(({ number, turns }) => h('li', { value: number },
       turns.map(({ turn, text }) => {
         const current = shown && shown.turn === turn;

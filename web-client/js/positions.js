@@ -17,6 +17,16 @@ export class Positions {
   /** Keeps the `positions` of `GET /api/games/ID`: [{ply, state}]. */
   merge(positions) { for (const { ply, state } of positions) this.add(ply, state); }
 
+  /**
+   * Whether the positions before and after every turn of `history` are known
+   * (they are where the move list and the last-turn marks look), so that a
+   * snapshot needs no fetch of the game's positions.
+   * @param {Step[]} history
+   */
+  cover(history) {
+    return turnSpans(history).every((span) => this.byPly.has(span.start) && this.byPly.has(span.end));
+  }
+
   /** The known plies, in order. */
   plies() { return [...this.byPly.keys()].sort((a, b) => a - b); }
 

@@ -129,6 +129,9 @@ export function reduce(state, message, now = null) {
     }
     case 'legal': {
       if (message.ply !== room.ply || message.player !== room.you) return room;  // not (or no longer) yours
+      // sent again after an event that kept the position (a draw offer): the same
+      // object stays, so the board keeps a selection or a move awaiting confirmation
+      if (room.sending === null && room.legal && room.legal.ply === message.ply && sameActions(room.legal.actions, message.actions)) return room;
       // moves[i] is what actions[i] does; the wire leaves the notation out of it.
       const { ply, player, actions } = message;
       const moves = message.moves.map((move, i) => ({ action: actions[i], ...move }));
@@ -195,6 +198,10 @@ export function abortableOf(status, history) {
   if (status !== 'live') return false;
   const acted = new Set(history.filter((step) => !step.automatic).map((step) => step.player));
   return !(acted.has('white') && acted.has('black'));
+}
+
+function sameActions(a, b) {
+  return a.length === b.length && a.every((action, i) => action === b[i]);
 }
 
 function applyEvent(room, e, now) {

@@ -8,16 +8,6 @@ import { s, h } from '../ui.js';
 import { Targets } from './targets.js';
 import { turnMarks } from './last_turn.js';
 
-/**
- * Whether two lists of legal moves offer the same actions: the server sends
- * `legal` again after an event that does not change the position (a draw
- * offer), and a selection or a move waiting for confirmation must survive it.
- */
-export function sameMoves(a, b) {
-  if (!a || !b) return a === b;
-  return a.length === b.length && a.every((move, i) => move.action === b[i].action);
-}
-
 /** Whether the screen is a phone's: pushes then ask for a confirmation. */
 export const smallScreen = () => typeof matchMedia === 'function' && matchMedia('(max-width: 600px)').matches;
 
@@ -49,7 +39,9 @@ export class BoardBase {
    */
   update({ state, moves, flip, last = null, rows = null, confirm = false }) {
     if (this.state && this.state.board !== state.board) this.previous = this.state.board;
-    if (!sameMoves(this.legal, moves)) {
+    // the room keeps the same list while the position stays (room_state.js): a
+    // selection or a move awaiting confirmation survives a draw offer
+    if (this.legal !== moves) {
       this.resetSelection();
       this.proposed = null;
       this.legal = moves;

@@ -1,18 +1,20 @@
 #pragma once
-// A small seeded generator (splitmix64): the bot's only source of chance.
+// A small seeded generator (splitmix64) for whoever needs chance over the
+// engine: the bot's tie-breaks, playouts in tests and benchmarks. A value the
+// caller owns, never a global, so equal seeds give equal games.
 #include <cstddef>
+#include <cstdint>
 #include <utility>
 #include <vector>
-#include <cstdint>
 
 #include "engine/zobrist.hpp"
 
-namespace bot {
+namespace engine {
 
 class Random {
  public:
   explicit Random(std::uint64_t seed) : state_(seed) {}
-  std::uint64_t next() { return engine::splitmix64(state_); }
+  std::uint64_t next() { return splitmix64(state_); }
   std::size_t below(std::size_t n) { return static_cast<std::size_t>(next() % n); }
 
   template <class T>
@@ -24,4 +26,4 @@ class Random {
   std::uint64_t state_;
 };
 
-}  // namespace bot
+}  // namespace engine
