@@ -89,9 +89,9 @@ TEST_CASE("choose_notation answers in the notation of the legal actions") {
   }
 }
 
-TEST_CASE("a GIPF state without a legal action does not break the bot") {
-  // White, reserve empty, removes only Black's GIPF piece from the extent of its
-  // all-GIPF row: the engine then has White to push with nothing to push.
+TEST_CASE("a GIPF removal that refills nothing with an empty reserve: the bot avoids it, then the game is over") {
+  // White, reserve empty, may remove only Black's GIPF piece from the extent of its
+  // all-GIPF row: White then has to push with nothing to push and loses (no-reserve).
   engine::gipf::Setup setup;
   setup.options.variant = engine::gipf::Variant::Tournament;
   for (const char* name : {"e2", "e3", "e4", "e5"}) setup.board[*engine::gipf::parse_cell(name)] = engine::gipf::Piece::WhiteGipf;
@@ -99,14 +99,20 @@ TEST_CASE("a GIPF state without a legal action does not break the bot") {
   setup.reserve = {0, 10};
   auto start = engine::gipf::State::from_setup(setup);
   REQUIRE_MESSAGE(start.ok(), start.error);
+  auto losing = engine::gipf::parse_action(start.value, "xe6");
+  REQUIRE(losing.ok());
   for (int level = bot::kMinLevel; level <= bot::kMaxLevel; ++level) {
+    CAPTURE(level);
     auto action = bot::choose(start.value, {level, 1, 2000, {}});
     REQUIRE(action.has_value());
     CHECK(start.value.check(*action) == "");
+    if (level > bot::kMinLevel) CHECK(*action != losing.value);  // a search sees the loss
   }
-  engine::gipf::State stuck = start.value;
-  REQUIRE(stuck.apply(engine::gipf::parse_action(stuck, "xe6").value) == "");
-  REQUIRE_FALSE(stuck.result().over);
-  REQUIRE(stuck.legal_actions().empty());
-  CHECK_FALSE(bot::choose(stuck, {3, 1, 0, {}}).has_value());
+  engine::gipf::State lost = start.value;
+  REQUIRE(lost.apply(losing.value) == "");
+  REQUIRE(lost.result().over);
+  CHECK(lost.result().winner == engine::Color::Black);
+  CHECK(lost.result().reason == "no-reserve");
+  CHECK(lost.legal_actions().empty());
+  CHECK_FALSE(bot::choose(lost, {3, 1, 0, {}}).has_value());
 }

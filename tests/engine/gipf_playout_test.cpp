@@ -1,6 +1,8 @@
 // Thousands of complete random games per variant, with the invariants of the issue
 // checked after every action.
 #include <algorithm>
+#include <bit>
+#include <iterator>
 #include <map>
 
 #include "engine/replay.hpp"
@@ -113,6 +115,90 @@ void run_playouts(const Options& options, int games) {
   CHECK(stats.games == games);
 }
 
+// A removal before the push that takes none of the remover's own pieces: with an
+// empty reserve it refills nothing.
+bool refills_nothing(const State& s, const Action& a) {
+  if (a.kind != Action::Kind::Remove || s.pending().kind != Pending::Kind::Push) return false;
+  for (CellMask m = a.cells; m; m &= m - 1)
+    if (color_of(s.at(static_cast<Cell>(std::countr_zero(m)))) == s.pending().player) return false;
+  return true;
+}
+
+// Plays from `start` to the end, biased towards the ends of the reserves: a player
+// with an empty reserve takes a removal that refills nothing when there is one, GIPF
+// pieces are brought in and all-GIPF rows kept more often than at random (so that
+// all-GIPF rows stand when a reserve runs out). Every unfinished state must offer an
+// action.
+void biased_game(State s, engine::Random& rng, Stats& stats) {
+  ActionList legal, preferred;
+  bool last_refilled_nothing = false;
+  int actions = 0;
+  while (!s.result().over) {
+    REQUIRE(++actions < kMaxActions);
+    s.legal_actions(legal);
+    REQUIRE(!legal.empty());
+    preferred.clear();
+    if (s.reserve(s.pending().player) == 0)
+      std::copy_if(legal.begin(), legal.end(), std::back_inserter(preferred),
+                   [&s](const Action& a) { return refills_nothing(s, a); });
+    if (preferred.empty() && rng.below(4) != 0)
+      std::copy_if(legal.begin(), legal.end(), std::back_inserter(preferred),
+                   [](const Action& a) { return a.gipf || a.kind == Action::Kind::Keep; });
+    const ActionList& from = preferred.empty() ? legal : preferred;
+    const Action& a = from[rng.below(from.size())];
+    last_refilled_nothing = s.reserve(s.pending().player) == 0 && refills_nothing(s, a);
+    count_kind(s, a, stats);
+    REQUIRE(s.apply(a).empty());
+    check_invariants(s);
+  }
+  check_result(s);
+  ++stats.games;
+  ++stats.reasons[std::string(s.result().reason)];
+  if (last_refilled_nothing) ++stats.kinds["lost-after-refilling-nothing"];
+}
+
+// Biased games from the variant's start, and from positions along random games
+// (a player's turn about to start, both players have moved) with both reserves cut
+// to 0-3 pieces (the cut pieces count as captured).
+void drained_playouts(const Options& options, int games, std::uint64_t seed) {
+  engine::Random rng(seed);
+  Stats stats;
+  for (int i = 0; i < games; ++i) biased_game(State(options), rng, stats);
+  int drained = 0;
+  State s(options);
+  ActionList legal;
+  while (drained < games) {
+    if (s.result().over) s = State(options);
+    if (s.pending().kind == Pending::Kind::Push && !s.pushed() && s.has_moved(Color::White) &&
+        s.has_moved(Color::Black) && rng.below(4) == 0) {
+      Setup setup;
+      setup.options = options;
+      for (int x = 0; x < kCells; ++x) setup.board[x] = s.at(static_cast<Cell>(x));
+      for (Color c : {Color::White, Color::Black}) {
+        setup.reserve[engine::index(c)] = std::min(s.reserve(c), static_cast<int>(rng.below(4)));
+        setup.moved[engine::index(c)] = true;
+        setup.single_brought[engine::index(c)] = options.variant == Variant::Tournament && !s.may_bring_gipf(c);
+      }
+      setup.turn = s.turn();
+      auto start = State::from_setup(setup);
+      REQUIRE_MESSAGE(start.ok(), start.error);
+      biased_game(start.value, rng, stats);
+      ++drained;
+    }
+    s.legal_actions(legal);
+    s.apply_unchecked(legal[rng.below(legal.size())]);
+  }
+  std::string reasons;
+  for (const auto& entry : stats.reasons) reasons += " " + entry.first + "=" + std::to_string(entry.second);
+  for (const auto& entry : stats.kinds) reasons += " " + entry.first + "=" + std::to_string(entry.second);
+  MESSAGE(variant_name(options.variant), " +", int{options.extra[0]}, "/+", int{options.extra[1]}, " drained: ",
+          stats.games, " games,", reasons);
+  CHECK(stats.games == 2 * games);
+  CHECK(stats.reasons["no-reserve"] > 0);
+  // Only the tournament game has four GIPF pieces of one colour for an all-GIPF row.
+  if (options.variant == Variant::Tournament) CHECK(stats.kinds["lost-after-refilling-nothing"] > 0);
+}
+
 }  // namespace
 
 TEST_CASE("random playouts: basic") { run_playouts(Options{Variant::Basic}, 2000); }
@@ -123,6 +209,13 @@ TEST_CASE("random playouts: basic with handicap 3 and 1") {
 }
 TEST_CASE("random playouts: standard") { run_playouts(Options{Variant::Standard}, 2000); }
 TEST_CASE("random playouts: tournament") { run_playouts(Options{Variant::Tournament}, 2000); }
+
+TEST_CASE("random playouts with drained reserves never reach an unfinished state without an action") {
+  for (const Options& o : {Options{Variant::Basic, {0, 0}}, Options{Variant::Basic, {3, 1}},
+                           Options{Variant::Standard, {0, 0}}, Options{Variant::Tournament, {0, 0}}})
+    drained_playouts(o, o.variant == Variant::Tournament ? 10000 : 2000,
+                     0xD2A1ull + 31ull * static_cast<std::uint64_t>(o.variant) + static_cast<std::uint64_t>(o.extra[0]));
+}
 
 TEST_CASE("records of random games round-trip: print, replay, print") {
   for (Variant v : {Variant::Basic, Variant::Standard, Variant::Tournament}) {

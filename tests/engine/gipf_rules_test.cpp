@@ -1,6 +1,7 @@
 // Each rule of RULES.md §2 on positions built from the rulebooks' worked examples.
 #include <bit>
 
+#include "engine/replay.hpp"
 #include "gipf_helpers.hpp"
 
 using namespace gipf_test;
@@ -220,6 +221,108 @@ TEST_CASE("an empty reserve with an all-GIPF row on the board: remove it, then p
   play(s, "xe2");
   CHECK(s.reserve(W) == 2);
   CHECK(s.pending() == Pending{Pending::Kind::Push, W});
+}
+
+TEST_CASE("an empty reserve: a removal before the push that refills nothing loses (no-reserve)") {
+  // RULES.md §2.5: a player who has to move with an empty reserve loses. White may
+  // remove only Black's GIPF piece e6 from the extent of its all-GIPF row e2-e5;
+  // the row is then declined for the turn, nothing came back, and White must push.
+  State s = position(V::Tournament, "W:e2,e3,e4,e5 B:e6,b2,c2", 0, 10);
+  CHECK(legal(s).size() == 31);  // only removals: every non-empty subset of e2-e6
+  State refilled = s;
+  play(refilled, "xe2,e6");
+  CHECK(!refilled.result().over);
+  CHECK(refilled.reserve(W) == 2);
+  CHECK(refilled.pending() == Pending{Pending::Kind::Push, W});
+
+  play(s, "xe6");
+  CHECK(s.result().over);
+  CHECK(s.result().winner == B);
+  CHECK(s.result().reason == "no-reserve");
+  CHECK(s.reserve(W) == 0);
+  CHECK(s.captured(B) == 4);  // the 2 of the set-up and e6, a GIPF piece
+  CHECK(s.pending().kind == Pending::Kind::None);
+  CHECK(s.legal_actions().empty());
+  CHECK(s.hash() == s.compute_hash());
+}
+
+TEST_CASE("an empty reserve: after a removal that refills nothing, another all-GIPF row may still refill it") {
+  State s = position(V::Tournament, "W:e2,e3,e4,e5,c2,c3,c4,c5 B:e6,h2", 0, 10);
+  play(s, "xe6");  // the e-row is declined for the turn; the c-row is still open
+  CHECK(!s.result().over);
+  CHECK(s.pending() == Pending{Pending::Kind::Push, W});
+  auto rest = legal(s);
+  CHECK(rest.size() == 15);  // the c-row's removals, nothing to push
+  CHECK(std::all_of(rest.begin(), rest.end(), [](const std::string& t) { return t[0] == 'x' && t[1] == 'c'; }));
+  play(s, "xc5");
+  CHECK(s.reserve(W) == 2);
+  CHECK(s.pending() == Pending{Pending::Kind::Push, W});
+}
+
+TEST_CASE("a set-up tournament player who has not moved and cannot bring in a GIPF piece loses (no-reserve)") {
+  // Unreachable from the start (a tournament player's reserve is full until their
+  // first move), but a set-up allows it: one piece left cannot make a GIPF piece.
+  Setup setup;
+  setup.options.variant = V::Tournament;
+  setup.board = board_from("W:e5");
+  setup.reserve = {16, 1};
+  setup.turn = B;
+  setup.moved = {true, false};
+  auto s = State::from_setup(setup);
+  REQUIRE(s.ok());
+  CHECK(s.value.result().over);
+  CHECK(s.value.result().winner == W);
+  CHECK(s.value.result().reason == "no-reserve");
+}
+
+TEST_CASE("a tournament game that ends when White's removal before the push refills nothing") {
+  // Found by biased random play: White brought in nine GIPF pieces (reserve empty),
+  // kept the all-GIPF row g3-g6 inside Black's turn 9 and at the start of turn 10
+  // removes only Black's GIPF piece g2 from its extent. White must then push with
+  // an empty reserve and loses; the record round-trips.
+  const std::string record =
+      "[Game \"gipf\"]\n"
+      "[Variant \"tournament\"]\n"
+      "[Result \"0-1\"]\n"
+      "[Termination \"no-reserve\"]\n"
+      "\n"
+      "1. Gi2-h3 Gh6-h5\n"
+      "2. Ga2-b3 Gb6-b5\n"
+      "3. Gh6-g6 Ga3-c3\n"
+      "4. Gi2-g4 Gf8-e8\n"
+      "5. Ga4-b4 Ge9-e7\n"
+      "6. Gi1-h2 Gg1-g2\n"
+      "7. Gg7-g5 c1-d2\n"
+      "8. Gi3-h4 e9-e6\n"
+      "9. Gh6-f6 i1-g3;kg2,g3,g4,g5,g6\n"
+      "10. xg2\n";
+  auto replay = engine::replay_record<Rules>(record);
+  REQUIRE_MESSAGE(replay.ok(), replay.error.message);
+  const State& end = replay.game->state();
+  CHECK(end.result().over);
+  CHECK(end.result().winner == B);
+  CHECK(end.result().reason == "no-reserve");
+  CHECK(end.reserve(W) == 0);
+  CHECK(end.legal_actions().empty());
+  CHECK(engine::print_record(*replay.game) == record);
+
+  // The position before: only removals; xg2 is the one that refills nothing.
+  GipfGame before(Options{V::Tournament, {0, 0}});
+  const auto& steps = replay.game->steps();
+  REQUIRE(steps.back().text == "xg2");
+  for (std::size_t i = 0; i + 1 < steps.size(); ++i)
+    if (!steps[i].automatic) REQUIRE(before.play(steps[i].action).empty());
+  REQUIRE(before.steps().size() + 1 == steps.size());
+  CHECK(before.state().pending() == Pending{Pending::Kind::Push, W});
+  CHECK(before.state().reserve(W) == 0);
+  auto options = legal(before.state());
+  CHECK(options == removals(before.state()));
+  CHECK(options.size() == 31);
+  for (const auto& text : options) {
+    State next = before.state();
+    play(next, text);
+    CHECK(next.result().over == (text == "xg2"));
+  }
 }
 
 TEST_CASE("capturing the opponent's last GIPF piece wins at once, before the opponent removes") {

@@ -12,9 +12,9 @@
 
 namespace bot {
 
-// The action, or nullopt when the game is over or, should the engine ever reach one,
-// in an unfinished state that offers no legal action. Throws std::invalid_argument for a
-// level outside kMinLevel..kMaxLevel.
+// The action, or nullopt when the game is over (and, as a defence, in an unfinished
+// state without a legal action, which the engine does not reach). Throws
+// std::invalid_argument for a level outside kMinLevel..kMaxLevel.
 std::optional<engine::gipf::Action> choose(const engine::gipf::State& state, const Request& request);
 std::optional<engine::yinsh::Action> choose(const engine::yinsh::State& state, const Request& request);
 // The same in canonical notation, for a game of any kind (AnyGame::play takes it).

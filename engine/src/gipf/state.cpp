@@ -391,6 +391,13 @@ void State::advance() {
     return;
   }
   if (!pushed_) {
+    // After a removal before the push (the turn's start is start_turn): a removal
+    // that took only the opponent's pieces refills nothing, so the player may still
+    // have to push with an empty reserve, and then loses.
+    if (!can_play(turn_)) {
+      finish(opponent(turn_), "no-reserve");
+      return;
+    }
     pending_ = {Pending::Kind::Push, turn_};
   } else if (has_rows(turn_)) {
     pending_ = {Pending::Kind::Remove, turn_};
@@ -404,11 +411,22 @@ void State::advance() {
 void State::start_turn(Color c) {
   declined_[index(c)] = {};
   set_turn(c, false);
-  if (reserve_[index(c)] == 0 && !any_prepush_removal(c)) {
+  if (!can_play(c)) {
     finish(opponent(c), "no-reserve");
     return;
   }
   pending_ = {Pending::Kind::Push, c};
+}
+
+// RULES.md §2.5: "A player who has to move with an empty reserve loses" (the
+// rulebooks: the player who cannot bring a piece into play loses). c has to push
+// now unless a removal before the push is still open to them, and such a removal
+// may refill the reserve. Checked whenever a push of c becomes due: at the start of
+// c's turn and after each of c's removals before the push. There is always an open
+// line (RULES.md §2.2), so c can push exactly when c has a piece to bring in.
+bool State::can_play(Color c) const {
+  PushKinds kinds = push_kinds(c);
+  return kinds.gipf || kinds.single || any_prepush_removal(c);
 }
 
 void State::finish(Color winner, std::string_view reason) {

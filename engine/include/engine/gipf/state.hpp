@@ -78,6 +78,7 @@ class State : public StateOps<State, Action> {
   bool offerable(const Row& row) const;
   bool has_rows(Color c) const;
   bool any_prepush_removal(Color c) const;
+  bool can_play(Color c) const;  // c, due to push, has a push or a removal before it
   void add_removals(const Row& row, bool allow_keep, ActionList& out) const;
   struct PushKinds {
     bool gipf = false;
