@@ -4,6 +4,7 @@
 #include "protocol/overloaded.hpp"
 #include "protocol/room_id.hpp"
 
+#include <cctype>
 #include <unictype.h>
 #include <uninorm.h>
 #include <unistr.h>
@@ -221,6 +222,8 @@ ClientMessage read_message(const std::string& type, Fields& f) {
     m.is_private = f.one_of("visibility", {"public", "private"}, "public") == "private";
     m.clock = read_clock(f);
     m.rated = f.boolean("rated", false);
+    m.bot = static_cast<int>(f.integer("bot", 1, 6, 0));
+    if (m.bot && m.rated) throw FieldError{ErrorCode::BadField, "a game against the computer is never rated"};
     return m;
   }
   if (type == "join_room") return JoinRoom{f.room()};
@@ -359,6 +362,7 @@ json to_json(const Incoming& incoming) {
                    else if (m.clock.timed())
                      j["clock"] = {{"kind", "correspondence"}, {"days_per_move", m.clock.days_per_move}};
                    if (m.rated) j["rated"] = true;
+                   if (m.bot) j["bot"] = m.bot;
                  },
                  [&](const JoinRoom& m) { j["room"] = m.room; },
                  [&](const Watch& m) { j["room"] = m.room; },
@@ -471,7 +475,14 @@ NameCheck check_text(std::string_view raw, std::size_t max_points, bool name_rul
 
 }  // namespace
 
-NameCheck check_name(std::string_view raw) { return check_text(raw, kMaxNameLength, true, "the name"); }
+NameCheck check_name(std::string_view raw) {
+  NameCheck check = check_text(raw, kMaxNameLength, true, "the name");
+  // "Bot level N" is the computer's name (the server's bot players): nobody may pass for it.
+  std::string lower;
+  for (char c : check.name) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (lower.rfind("bot level", 0) == 0) return {{}, "the name \"Bot level ...\" belongs to the computer"};
+  return check;
+}
 
 NameCheck check_chat_text(std::string_view raw) { return check_text(raw, kMaxChatLength, false, "the message"); }
 

@@ -13,6 +13,7 @@
 #include "competition/ladder_api.hpp"
 #include "account/moderation.hpp"
 #include "account/password_hasher.hpp"
+#include "computer/computer_players.hpp"
 #include "game/room_directory.hpp"
 #include "lobby/identity_service.hpp"
 #include "lobby/lobby_feed.hpp"
@@ -48,11 +49,13 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store)
     : config_(std::move(config)), io_(config_.threads), store_(std::move(store)), signals_(io_, SIGINT, SIGTERM) {
   const Limits& l = config_.limits;
   events_ = std::make_unique<RoomEvents>();
+  computer_ = std::make_shared<ComputerPlayers>(ComputerLimits{config_.bot_threads, 2000, 200, 3});
   auto rooms = std::make_shared<RoomContext>(RoomContext{
       *store_, *events_, now_ms,
       AuthorityLimits{l.draw_offer_gap, l.max_events_per_room, std::chrono::milliseconds(l.first_action).count(),
                       std::chrono::milliseconds(l.claim_after).count()},
       CrowdLimits{l.event_history, l.event_history_bytes}});
+  rooms->bots = computer_.get();
   rooms_ = rooms;
   addresses_ = std::make_shared<AddressBook>(l.max_connections_per_address, l.max_new_players_per_address, l.new_player_window);
   sessions_ = std::make_shared<Sessions>();
@@ -76,7 +79,8 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store)
   events_->add(directory_);
   events_->add(feed_);
   events_->add(competitions_);
-  router_ = std::make_shared<Router>(*identities_, *feed_, *directory_, *player_connections_);
+  events_->add(computer_);
+  router_ = std::make_shared<Router>(*identities_, *feed_, *directory_, *player_connections_, *computer_);
   auto api = std::make_shared<HttpApi>(HttpApiSettings{config_.static_dir, config_.public_origins}, *store_, *store_,
                                        ServerGauges{[d = directory_] { return d->rooms_in_memory(); },
                                                     [] { return WebsocketSession::open_count(); }},
@@ -91,6 +95,7 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store)
 }
 
 ArenaServer::~ArenaServer() {
+  computer_->stop();  // no search outlives the server
   io_.stop();
   for (auto& t : threads_)
     if (t.joinable()) t.join();
@@ -104,6 +109,13 @@ std::string ArenaServer::start() {
   signals_.async_wait([this, guard](boost::system::error_code ec, int signal) {
     if (!ec) shutdown(signal);
   });
+  // The computer's players before any room: a restored game against it resumes.
+  std::promise<Stored<std::vector<BotPlayer>>> bots;
+  store_->bot_players(io_.get_executor(), [&bots](Stored<std::vector<BotPlayer>> players) { bots.set_value(std::move(players)); });
+  auto players = bots.get_future().get();
+  if (!players.ok()) spdlog::error("event=store_failed error=\"{}\"", players.error);
+  computer_->set_players(players.value);
+  computer_->start();
   std::promise<int> restored;
   directory_->restore([&restored](int count) { restored.set_value(count); });
   restored_ = restored.get_future().get();
@@ -134,6 +146,7 @@ void ArenaServer::run() {
 void ArenaServer::shutdown(int signal) {
   spdlog::info("event=stopping signal={}", signal);
   listener_->stop();
+  computer_->stop();
   directory_->stop();
   competitions_->stop();
   feed_->stop();

@@ -30,6 +30,7 @@ class AccountService;
 class PlayerConnections;
 class Moderation;
 class CompetitionService;
+class ComputerPlayers;
 
 class ArenaServer {
  public:
@@ -53,6 +54,7 @@ class ArenaServer {
   boost::asio::io_context io_;
   std::shared_ptr<Store> store_;  // after io_: destroyed (its threads joined) before it
   boost::asio::signal_set signals_;
+  std::shared_ptr<ComputerPlayers> computer_;  // before the rooms, which ask it to think: destroyed after them
   std::unique_ptr<RoomEvents> events_;
   std::shared_ptr<const RoomContext> rooms_;
   std::shared_ptr<AddressBook> addresses_;

@@ -22,6 +22,8 @@ constexpr Option kOptions[] = {
     {"--static-dir", "GIPF_ARENA_STATIC_DIR", "directory of the web client's files"},
     {"--log-level", "GIPF_ARENA_LOG_LEVEL", "trace, debug, info, warn, error or off (default info)"},
     {"--threads", "GIPF_ARENA_THREADS", "I/O threads (default 2)"},
+    {"--bot-threads", "GIPF_ARENA_BOT_THREADS",
+     "worker threads the computer opponents think on, never an I/O thread (default 1)"},
     {"--public-origin", "GIPF_ARENA_PUBLIC_ORIGIN",
      "an origin whose pages may connect, e.g. https://gipf.example.org; may be given\n"
      "several times (the variable: separated by commas). When none is given, a page\n"
@@ -105,6 +107,8 @@ std::string set(Config& c, const std::string& flag, const std::string& value, bo
     return "--log-level must be trace, debug, info, warn, error or off";
   } else if (flag == "--threads") {
     return set_number(c.threads, flag, value, 1, 64);
+  } else if (flag == "--bot-threads") {
+    return set_number(c.bot_threads, flag, value, 1, 64);
   } else if (flag == "--public-origin") {
     return add_origins(c, value, from_env);
   } else if (flag == "--max-connections-per-address") {

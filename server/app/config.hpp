@@ -15,6 +15,7 @@ struct Config {
   std::string static_dir;  // default: the repository's web-client/
   std::string log_level = "info";
   int threads = 2;
+  int bot_threads = 1;  // the computer opponents' worker threads
   // Origins (scheme://host[:port], lowercase) whose pages may open a WebSocket;
   // empty: the page's own host, and only when that is an IP address or localhost.
   std::vector<std::string> public_origins;

@@ -86,6 +86,7 @@ void Room::loaded() {
   // A flag that fell while the server was down falls now; later ones on time.
   check_time();
   arm_timer();
+  think();  // a game against the computer resumes where it was
 }
 
 template <class F>
@@ -128,6 +129,8 @@ RoomSummary Room::summary() const {
   s.creator = authority_.creator();
   s.white_name = r.white_name;
   s.black_name = r.black_name;
+  s.white = r.white.value_or(0);
+  s.black = r.black.value_or(0);
   s.white_seated = r.white.has_value();
   s.black_seated = r.black.has_value();
   s.rated = r.rated;
@@ -237,6 +240,7 @@ void Room::committed(const std::string& error) {
     send_legal();
     update_presence();
     arm_timer();
+    think();
   }
   if (c.after) c.after(error.empty());
   while (!in_flight_ && !waiting_.empty()) {  // what arrived meanwhile, in order
@@ -464,6 +468,7 @@ void Room::rematch(std::shared_ptr<Client> client, PlayerInfo player, json reque
     Color color = std::get<Color>(seat);
     if (rematch_next_) {
       ack(client.get(), request_id);
+      if (!client) return;
       return client->send(make_frame(protocol::to_json(protocol::RematchReady{id_, *rematch_next_})));
     }
     if (rematch_offer_ == color || rematch_opening_) {
@@ -474,7 +479,10 @@ void Room::rematch(std::shared_ptr<Client> client, PlayerInfo player, json reque
     if (!rematch_offer_) {
       rematch_offer_ = color;
       ack(client.get(), request_id);
-      return crowd_.broadcast(make_frame(protocol::to_json(protocol::RematchOffer{id_, color})));
+      crowd_.broadcast(make_frame(protocol::to_json(protocol::RematchOffer{id_, color})));
+      // The computer always takes a rematch.
+      if (bot_level(engine::opponent(color))) rematch(nullptr, bot_player(engine::opponent(color)), nullptr);
+      return;
     }
     // The other player offered: open the new room, colours swapped.
     const RoomRecord& r = authority_.room();
@@ -600,7 +608,8 @@ void Room::arm_timer() {
 
 void Room::update_presence() {
   std::int64_t now = context_->clock();
-  for (Color c : {Color::White, Color::Black}) authority_.presence(c, crowd_.seated(c), now);
+  // The computer is always there: nobody can claim a game against it.
+  for (Color c : {Color::White, Color::Black}) authority_.presence(c, crowd_.seated(c) || bot_level(c).has_value(), now);
   auto claim_at = authority_.claim_at();
   if (claim_at == gone_sent_) return;
   if (claim_at) {
@@ -611,6 +620,66 @@ void Room::update_presence() {
     crowd_.send_to_seat(*gone_waiting_, [&] { return make_frame(protocol::to_json(protocol::OpponentBack{id_})); });
   }
   gone_sent_ = claim_at;
+}
+
+// ---- the computer -------------------------------------------------------------
+
+std::optional<int> Room::bot_level(Color seat) const {
+  if (!context_->bots) return std::nullopt;
+  const RoomRecord& r = authority_.room();
+  const auto& player = seat == Color::White ? r.white : r.black;
+  if (!player) return std::nullopt;
+  return context_->bots->level_of(*player);
+}
+
+PlayerInfo Room::bot_player(Color seat) const {
+  const RoomRecord& r = authority_.room();
+  return seat == Color::White ? PlayerInfo{r.white.value_or(0), r.white_name, false}
+                              : PlayerInfo{r.black.value_or(0), r.black_name, false};
+}
+
+void Room::think() {
+  if (!context_->bots) return;
+  const engine::AnyGame& game = authority_.game();
+  auto decider = game.decider();
+  bool live = authority_.room().status == RoomStatus::Live;
+  std::optional<int> level = live && decider ? bot_level(*decider) : std::nullopt;
+  int ply = game.ply();
+  if (thinking_ && (!level || thinking_ply_ != ply)) {  // the decision it thinks about is gone
+    *thinking_ = true;
+    thinking_.reset();
+  }
+  if (!live) return;
+  // The computer plays on: it declines a draw offered to it.
+  if (auto offer = authority_.draw_offer(); offer && bot_level(engine::opponent(*offer)))
+    answer_draw(nullptr, bot_player(engine::opponent(*offer)), false, nullptr);
+  if (!level || thinking_) return;
+  thinking_ = std::make_shared<std::atomic<bool>>(false);
+  thinking_ply_ = ply;
+  // Deterministic per room and ply: a replayed game gets the same moves.
+  std::uint64_t seed = std::hash<std::string>{}(id_) ^ (static_cast<std::uint64_t>(ply) * 0x9E3779B97F4A7C15ULL);
+  std::int64_t budget_ms = 0;
+  if (auto clocks = authority_.clocks(context_->clock()); clocks && authority_.room().clock.live()) {
+    std::int64_t bank = *decider == Color::White ? clocks->white_ms : clocks->black_ms;
+    budget_ms = std::max<std::int64_t>(50, bank / 30);  // keeps the computer's flag up
+  }
+  PlayerInfo player = bot_player(*decider);
+  auto done = [weak = weak_from_this(), player, ply](std::optional<std::string> action, std::int64_t think_ms) {
+    auto self = weak.lock();
+    if (!self || !action) return;
+    boost::asio::post(self->strand_, [self, player, ply, action = std::move(*action), think_ms] {
+      if (self->thinking_ply_ == ply) self->thinking_.reset();
+      protocol::Play play;
+      play.room = self->id_;
+      play.ply = ply;
+      play.action = action;
+      // No think_ms: the time spent in the queue is the computer's own, not lag.
+      spdlog::debug("event=bot_move room={} ply={} think_ms={}", self->id_, ply, think_ms);
+      // The same path as a player's action: ply guard, durability, broadcast.
+      self->play(nullptr, player, std::move(play), nullptr);
+    });
+  };
+  context_->bots->think(BotTurn{*level, game, seed, budget_ms, thinking_, std::move(done)});
 }
 
 void Room::command(Command decide_event, std::optional<AuditEntry> audit, CommandDone done) {

@@ -16,6 +16,7 @@
 #include <unordered_map>
 
 #include "game/authority.hpp"
+#include "game/bot_seats.hpp"
 #include "game/client.hpp"
 #include "game/crowd.hpp"
 #include "game/room_events.hpp"
@@ -46,6 +47,7 @@ struct RoomContext {
   std::size_t chat_burst = 5;            // messages of one player in a room per window; more: rate_limited
   std::int64_t chat_window_ms = 10000;
   OpenRematch open_rematch{};            // set once the room directory exists
+  BotSeats* bots = nullptr;              // the computer players; none: no seat is the computer's
 };
 
 class Room : public std::enable_shared_from_this<Room> {
@@ -135,6 +137,16 @@ class Room : public std::enable_shared_from_this<Room> {
   // A `legal` for `seat` is going out: the start of its decision, for lag.
   void decision_shown(engine::Color seat);
 
+  // ---- the computer ----
+  // The computer's level if it sits at `seat`.
+  std::optional<int> bot_level(engine::Color seat) const;
+  // After every change: the computer declines a draw offered to it, and asks
+  // for its action when the pending decision is its own (once per ply); a
+  // search for a decision gone by is cancelled.
+  void think();
+  // The computer's seat as a player (it must sit there).
+  PlayerInfo bot_player(engine::Color seat) const;
+
   // ---- chat ----
   void send_chat_history(Client& client, bool player, std::int64_t since);
   protocol::ChatLine chat_line(const ChatRecord& m) const;
@@ -181,6 +193,8 @@ class Room : public std::enable_shared_from_this<Room> {
   std::optional<engine::Color> rematch_offer_;
   std::optional<std::string> rematch_next_;
   bool rematch_opening_ = false;
+  std::shared_ptr<std::atomic<bool>> thinking_;  // the computer's search under way, if any
+  int thinking_ply_ = -1;                        // ... for this ply
   std::unordered_map<std::int64_t, std::deque<std::int64_t>> chat_times_;  // per player: their recent messages
 };
 

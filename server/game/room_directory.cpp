@@ -243,6 +243,17 @@ void RoomDirectory::open_competition(const CompetitionGame& game, StoreExecutor 
               game.black, false);
 }
 
+void RoomDirectory::open_bot_game(const PlayerInfo& human, const PlayerInfo& bot, const engine::GameOptions& options,
+                                  const protocol::TimeControl& clock, bool is_private, engine::Color seat, StoreExecutor ex,
+                                  Created created) {
+  create(human, options, clock, is_private, false, seat, ex,
+         [ex, created, bot](std::shared_ptr<Room> room, std::optional<Refusal> refusal) {
+           if (!room) return created(nullptr, refusal);
+           seat_second(room, bot, ex, created);
+         },
+         bot.id);
+}
+
 void RoomDirectory::seat_second(std::shared_ptr<Room> room, const PlayerInfo& player, StoreExecutor ex, Created created) {
   room->command([player](const GameAuthority& a) { return a.join(player); }, std::nullopt,
                 [ex, created, room](std::optional<Refusal> refusal, const RoomRecord&) {

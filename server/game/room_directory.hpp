@@ -56,6 +56,11 @@ class RoomDirectory : public RoomObserver, public std::enable_shared_from_this<R
   // A rematch: a new room like `request.old` with both players seated (the
   // new white creates it, the new black joins); answered on `ex`.
   void open_rematch(RematchRequest request, StoreExecutor ex, RematchDone done);
+  // A casual game against the computer: `human` creates it at `seat`, `bot`
+  // sits down at once (so it is live). Answered on `ex`; counts against no one's open rooms.
+  void open_bot_game(const PlayerInfo& human, const PlayerInfo& bot, const engine::GameOptions& options,
+                     const protocol::TimeControl& clock, bool is_private, engine::Color seat, StoreExecutor ex,
+                     Created created);
   // A ladder or event game: a rated room with the id the store chose, white
   // creating it and black seated at once (so it is live); its start deadline
   // runs from now. Answered on `ex`; counts against no one's open rooms.

@@ -27,6 +27,7 @@ struct RoomSummary {
   bool is_private = false;
   protocol::RoomStatus status = protocol::RoomStatus::Open;
   std::int64_t creator = 0;  // while the room is open: its one seated player, who created it
+  std::int64_t white = 0, black = 0;  // the seated players (0: free)
   std::string white_name, black_name;
   bool white_seated = false, black_seated = false;
   bool rated = false;

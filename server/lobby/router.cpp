@@ -107,18 +107,26 @@ void Router::on(const Request& r, const protocol::CreateRoom& m) {
                        : m.color == "black" ? engine::Color::Black
                        : random_bool()      ? engine::Color::White
                                             : engine::Color::Black;
-  directory_.create(r.connection.player, options, m.clock, m.is_private, m.rated, seat, r.ex,
-                    [r](std::shared_ptr<Room> room, std::optional<Refusal> refusal) {
-                      if (!room) {
-                        r.error(refusal->code, refusal->message);
-                        return r.resume();
-                      }
-                      spdlog::debug("event=room_created room={}", room->id());
-                      r.send(protocol::to_json(protocol::RoomCreated{room->id(), r.id}));
-                      remember(r.connection, room);
-                      room->join(r.client, r.connection.player, nullptr);  // the creator's own seat: a snapshot
-                      r.resume();
-                    });
+  auto created = [r](std::shared_ptr<Room> room, std::optional<Refusal> refusal) {
+    if (!room) {
+      r.error(refusal->code, refusal->message);
+      return r.resume();
+    }
+    spdlog::debug("event=room_created room={}", room->id());
+    r.send(protocol::to_json(protocol::RoomCreated{room->id(), r.id}));
+    remember(r.connection, room);
+    room->join(r.client, r.connection.player, nullptr);  // the creator's own seat: a snapshot
+    r.resume();
+  };
+  if (!m.bot) return directory_.create(r.connection.player, options, m.clock, m.is_private, m.rated, seat, r.ex, created);
+  auto bot = computer_.player(m.bot);
+  std::optional<Refusal> refusal = bot ? computer_.refusal(r.connection.player.id)
+                                       : Refusal{ErrorCode::Internal, "the computer has no player of this level here"};
+  if (refusal) {
+    r.error(refusal->code, refusal->message);
+    return r.resume();
+  }
+  directory_.open_bot_game(r.connection.player, *bot, options, m.clock, m.is_private, seat, r.ex, created);
 }
 
 template <class RoomMessage>

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "computer/computer_players.hpp"
 #include "game/room_directory.hpp"
 #include "lobby/player_connections.hpp"
 #include "lobby/identity_service.hpp"
@@ -32,8 +33,9 @@ struct ClientState {
 
 class Router {
  public:
-  Router(IdentityService& identities, LobbyFeed& feed, RoomDirectory& directory, PlayerConnections& connections)
-      : identities_(identities), feed_(feed), directory_(directory), connections_(connections) {}
+  Router(IdentityService& identities, LobbyFeed& feed, RoomDirectory& directory, PlayerConnections& connections,
+         const ComputerPlayers& computer)
+      : identities_(identities), feed_(feed), directory_(directory), connections_(connections), computer_(computer) {}
 
   void handle(const std::shared_ptr<Client>& client, ClientState& connection, StoreExecutor ex,
               const protocol::Incoming& incoming, std::function<void()> resume);
@@ -70,6 +72,7 @@ class Router {
   LobbyFeed& feed_;
   RoomDirectory& directory_;
   PlayerConnections& connections_;
+  const ComputerPlayers& computer_;
 };
 
 }  // namespace arena

@@ -6,6 +6,8 @@ set(body "")
 foreach(f IN LISTS files)
   get_filename_component(name "${f}" NAME_WE)
   string(REGEX MATCH "^[0-9]+" version "${name}")
+  # 008 would be an octal literal (and 8 no octal digit): the number without its zeros.
+  string(REGEX REPLACE "^0+([0-9])" "\\1" version "${version}")
   file(READ "${f}" sql)
   string(APPEND body "    {${version}, \"${name}\", R\"__sql__(${sql})__sql__\"},\n")
 endforeach()

@@ -207,6 +207,13 @@ std::optional<PlayerRecord> find_player(Connection& db, const std::string& token
   return PlayerRecord{s.integer(0), token, s.text(1)};
 }
 
+std::vector<BotPlayer> bot_players(Connection& db) {
+  Statement s = db.prepare("SELECT b.level, b.player, p.name FROM bots b JOIN players p ON p.id = b.player ORDER BY b.level");
+  std::vector<BotPlayer> out;
+  while (s.step()) out.push_back({static_cast<int>(s.integer(0)), s.integer(1), s.text(2)});
+  return out;
+}
+
 std::vector<EventRecord> events(Connection& db, const std::string& room) {
   Statement s =
       db.prepare("SELECT seq, kind, player, color, action, at, note, lag_ms FROM events WHERE room = ? ORDER BY seq");

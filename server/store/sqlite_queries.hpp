@@ -46,6 +46,7 @@ EventWritten insert_room(Connection& db, const RoomRecord& room, const EventReco
 EventWritten append_event(Connection& db, const std::string& room, const EventRecord& event, const RoomChange& change);
 
 std::optional<PlayerRecord> find_player(Connection& db, const std::string& token);
+std::vector<BotPlayer> bot_players(Connection& db);
 std::vector<EventRecord> events(Connection& db, const std::string& room);
 std::optional<RoomRecord> find_room(Connection& db, const std::string& id);
 RoomPage list_rooms(Connection& db, RoomQuery query);  // clamps the page to 1.. and per_page to 1..100

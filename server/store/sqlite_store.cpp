@@ -267,6 +267,10 @@ void SqliteStore::find_player(std::string token, StoreExecutor ex, StoreReply<st
              [token = std::move(token)](Connection& db) { return sql::find_player(db, token); });
 }
 
+void SqliteStore::bot_players(StoreExecutor ex, StoreReply<std::vector<BotPlayer>> reply) {
+  read_value(std::move(ex), std::move(reply), [](Connection& db) { return sql::bot_players(db); });
+}
+
 void SqliteStore::events(std::string room, StoreExecutor ex, StoreReply<std::vector<EventRecord>> reply) {
   read_value(std::move(ex), std::move(reply), [room = std::move(room)](Connection& db) { return sql::events(db, room); });
 }

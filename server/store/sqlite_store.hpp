@@ -53,6 +53,7 @@ class SqliteStore final : public Store {
   void create_player(std::string token, std::string name, StoreExecutor ex, StoreReply<PlayerRecord> reply) override;
   void find_player(std::string token, StoreExecutor ex, StoreReply<std::optional<PlayerRecord>> reply) override;
   void rename_player(std::int64_t id, std::string name, StoreExecutor ex, StoreDone done) override;
+  void bot_players(StoreExecutor ex, StoreReply<std::vector<BotPlayer>> reply) override;
   void create_account(NewAccount account, StoreExecutor ex, StoreReply<CreatedAccount> reply) override;
   void find_account(std::string username, StoreExecutor ex, StoreReply<std::optional<AccountRecord>> reply) override;
   void session_account(std::string token, std::int64_t now, StoreExecutor ex,

@@ -31,6 +31,12 @@
 
 namespace arena {
 
+struct BotPlayer {
+  int level = 0;
+  std::int64_t player = 0;
+  std::string name;
+};
+
 struct PlayerRecord {
   std::int64_t id = 0;
   std::string token;  // the secret as the player holds it; stored only as a digest
@@ -248,6 +254,8 @@ class IdentityStore {
   // The player holding `token`; an empty optional if there is none.
   virtual void find_player(std::string token, StoreExecutor ex, StoreReply<std::optional<PlayerRecord>> reply) = 0;
   virtual void rename_player(std::int64_t id, std::string name, StoreExecutor ex, StoreDone done) = 0;
+  // The computer players (migrations/008_bots.sql), by level; nobody holds their token.
+  virtual void bot_players(StoreExecutor ex, StoreReply<std::vector<BotPlayer>> reply) = 0;
 };
 
 // The rooms' events: what replays a game. Group commit: writes waiting at the

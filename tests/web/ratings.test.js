@@ -12,7 +12,7 @@ import {
   ratingChangeLines, ratedSwitch, ratingRows, busiestPerf,
 } from '../../web-client/js/ratings.js';
 import { ratingChart, ratingRange, dateLabel } from '../../web-client/js/rating_chart.js';
-import { applyLobby, openEntryText, liveEntryText, newGameMessage } from '../../web-client/js/lobby_view.js';
+import { applyLobby, openEntryText, liveEntryText, newGameMessage, botLevel, BOT_LEVELS } from '../../web-client/js/lobby_view.js';
 import { reduce, fromSnapshot } from '../../web-client/js/room_state.js';
 import { leaderboardPath, leaderboardQuery, leaderboardModel, LeaderboardView } from '../../web-client/js/leaderboard_view.js';
 import { ProfileView } from '../../web-client/js/profile_view.js';
@@ -127,6 +127,21 @@ describe('the Rated switch of the new-game form', () => {
     assert.equal(handicap.white_extra, 1);
     const none = newGameMessage(form({ game: 'gipf', variant: 'basic', extras: { white: 0, black: 0 } })).message;
     assert.equal(none.rated, true, 'GIPF basic without extra pieces is rated');
+  });
+
+  test('against the computer: "bot" is the level, and the game is never rated', () => {
+    const bot = newGameMessage(form({ bot: 3 })).message;
+    assert.equal(bot.bot, 3);
+    assert.equal('rated' in bot, false, 'the server refuses bot with rated');
+    assert.equal(bot.clock.initial_ms, 600_000, 'the clock as chosen');
+    assert.equal('bot' in newGameMessage(form({ bot: 0 })).message, false, 'a person: no bot');
+    assert.equal('bot' in newGameMessage(form({})).message, false);
+    assert.deepEqual([botLevel(''), botLevel('1'), botLevel('6'), botLevel('7')], [0, 1, 6, 0]);
+    assert.deepEqual(BOT_LEVELS, [1, 2, 3, 4, 5, 6]);
+    const off = ratedSwitch({ account: ACCOUNT, timed: true, handicap: false, bot: true });
+    assert.equal(off.enabled, false);
+    assert.match(off.note, /computer are casual/);
+    assert.equal(ratedSwitch({ account: null, timed: true, handicap: false, bot: true }).shown, false, 'still not for a guest');
   });
 
   test('a bad clock is refused in words, before anything is sent', () => {

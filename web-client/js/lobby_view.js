@@ -1,6 +1,7 @@
 // The lobby: your name, a new game (with its time control, rated or casual for
-// an account), open rooms to join and live games to watch (each player with
-// their rating), and finished games to replay.
+// an account, against a person or the computer at a level), open rooms to join
+// and live games to watch (each player with their rating), and finished games
+// to replay.
 import { h, toast } from './ui.js';
 import { validName } from './names.js';
 import { games, gameModule, variantLabel } from './games/index.js';
@@ -44,23 +45,34 @@ export function moveText(r) {
   return r.moves > 0 ? `move ${gameModule(r.options.game).moveNumber(r.moves - 1)}` : 'no move yet';
 }
 
+/** The computer's levels (create_room's `bot`). */
+export const BOT_LEVELS = [1, 2, 3, 4, 5, 6];
+
+/** The opponent chosen in the new-game form: '' (a person) or a level ('1'…'6'); the computer's level or 0. */
+export function botLevel(opponent) {
+  const level = Number(opponent);
+  return BOT_LEVELS.includes(level) ? level : 0;
+}
+
 /**
  * The create_room of the new-game form, or {problem} in words. `rated` (the
  * switch) is sent only where it applies (see ratings.js's ratedSwitch): an
- * account, a clock, no extra pieces.
+ * account, a clock, no extra pieces, a person to play. `bot` (a level, 0 for
+ * none) seats the computer at once: the game starts now, casual.
  * @param {{game: string, variant: string, color: string, visibility: string,
- *   extras: {white: number, black: number}|null, clock: object, rated: boolean, account: object|null}} form
+ *   extras: {white: number, black: number}|null, clock: object, rated: boolean, account: object|null, bot?: number}} form
  *   `extras`: the handicap pieces, null where the variant has none; `clock`: timeControlOf's form
  * @returns {{message: object}|{problem: string}}
  */
-export function newGameMessage({ game, variant, color, visibility, extras, clock, rated, account }) {
+export function newGameMessage({ game, variant, color, visibility, extras, clock, rated, account, bot = 0 }) {
   const message = { type: 'create_room', game, variant, color, visibility };
   if (extras) { message.white_extra = extras.white; message.black_extra = extras.black; }
   const control = timeControlOf(clock);
   if (control.problem) return { problem: control.problem };
   if (control.clock) message.clock = control.clock;
+  if (bot) message.bot = bot;
   const handicap = !!extras && (extras.white > 0 || extras.black > 0);
-  if (rated && ratedSwitch({ account, timed: !!control.clock, handicap }).enabled) message.rated = true;
+  if (rated && ratedSwitch({ account, timed: !!control.clock, handicap, bot: !!bot }).enabled) message.rated = true;
   return { message };
 }
 
@@ -119,6 +131,10 @@ export class LobbyView {
     const handicap = h('div', { class: 'form-row' }, h('label', {}, 'Extra pieces'),
       h('label', { for: 'white-extra', style: 'min-width:auto' }, 'White'), whiteExtra,
       h('label', { for: 'black-extra', style: 'min-width:auto' }, 'Black'), blackExtra);
+    // a person (an open room to join) or the computer at a level (the game starts at once)
+    const opponent = h('select', { id: 'opponent', name: 'bot', 'data-testid': 'opponent' },
+      h('option', { value: '' }, 'A person (open a room)'),
+      BOT_LEVELS.map((n) => h('option', { value: n }, `Computer level ${n}`)));
     const color = h('select', { id: 'color' }, ['random', 'white', 'black'].map((c) => h('option', { value: c }, c)));
     const visibility = h('select', { id: 'visibility' }, h('option', { value: 'public' }, 'public'), h('option', { value: 'private' }, 'private (invite link)'));
     // the time control: untimed, a preset (minutes + seconds a move), custom, or days per move
@@ -132,7 +148,7 @@ export class LobbyView {
     const extras = () => (handicap.hidden ? null : { white: Number(whiteExtra.value), black: Number(blackExtra.value) });
     this.refreshRated = () => {
       const chosen = extras();
-      const state = ratedSwitch({ account: this.connection.account, timed: clock.value !== 'untimed', handicap: !!chosen && (chosen.white > 0 || chosen.black > 0) });
+      const state = ratedSwitch({ account: this.connection.account, timed: clock.value !== 'untimed', handicap: !!chosen && (chosen.white > 0 || chosen.black > 0), bot: !!botLevel(opponent.value) });
       ratedRow.hidden = !state.shown;
       rated.disabled = !state.enabled;
       ratedRow.dataset.applies = String(state.enabled);
@@ -141,6 +157,14 @@ export class LobbyView {
     rated.addEventListener('change', this.refreshRated);
     for (const select of [whiteExtra, blackExtra]) select.addEventListener('change', this.refreshRated);
     clock.addEventListener('change', () => this.refreshRated());
+    const create = h('button', { class: 'primary', type: 'submit', id: 'create' });
+    const refreshOpponent = () => {
+      const level = botLevel(opponent.value);
+      create.textContent = level ? 'Play the computer' : 'Create the game';
+      create.dataset.bot = String(level);
+      this.refreshRated();
+    };
+    opponent.addEventListener('change', refreshOpponent);
     // handicap pieces only where the variant has them, 0 to its most
     const refreshHandicap = () => {
       const most = gameModule(game.value).variants.find((v) => v.name === variant.value).handicap;
@@ -158,13 +182,13 @@ export class LobbyView {
     game.addEventListener('change', () => { refresh(); this.refreshRated(); });
     variant.addEventListener('change', () => { refreshHandicap(); this.refreshRated(); });
     refresh();
-    this.refreshRated();
+    refreshOpponent();
     const newGame = h('form', { onsubmit: (e) => {
       e.preventDefault();
       const made = newGameMessage({
         game: game.value, variant: variant.value, color: color.value, visibility: visibility.value, extras: extras(),
         clock: picker.form(),
-        rated: rated.checked, account: this.connection.account,
+        rated: rated.checked, account: this.connection.account, bot: botLevel(opponent.value),
       });
       if (made.problem) return toast(made.problem);
       if (!this.connection.send(made.message)) toast('Not connected yet.');
@@ -172,11 +196,12 @@ export class LobbyView {
     h('div', { class: 'form-row' }, h('label', { for: 'game' }, 'Game'), game),
     h('div', { class: 'form-row' }, h('label', { for: 'variant' }, 'Variant'), variant),
     handicap,
+    h('div', { class: 'form-row' }, h('label', { for: 'opponent' }, 'Opponent'), opponent),
     h('div', { class: 'form-row' }, h('label', { for: 'color' }, 'Your colour'), color),
     h('div', { class: 'form-row' }, h('label', { for: 'visibility' }, 'Visibility'), visibility),
     h('div', { class: 'form-row' }, h('label', { for: 'clock' }, 'Time control'), clock),
     ...picker.rows, ratedRow,
-    h('button', { class: 'primary', type: 'submit', id: 'create' }, 'Create the game'));
+    create);
 
     this.openList = h('ul', { class: 'list', id: 'open-rooms' });
     this.liveList = h('ul', { class: 'list', id: 'live-games' });

@@ -91,14 +91,17 @@ export function ratingChangeLines(change, seats = { white: null, black: null }) 
 
 /**
  * The new-game form's Rated switch: shown only to an account; usable only with
- * a clock and without handicap pieces (a rated game needs a clock; handicap
- * games are stored unrated). `note` says why it does not apply now ('' when it does).
- * @param {{account: object|null, timed: boolean, handicap: boolean}} form
- *   `timed`: a time control is chosen; `handicap`: extra pieces are chosen
+ * a clock, without handicap pieces and against a person (a rated game needs a
+ * clock; handicap games are stored unrated; games against the computer are
+ * casual). `note` says why it does not apply now ('' when it does).
+ * @param {{account: object|null, timed: boolean, handicap: boolean, bot?: boolean}} form
+ *   `timed`: a time control is chosen; `handicap`: extra pieces are chosen;
+ *   `bot`: the opponent is the computer
  * @returns {{shown: boolean, enabled: boolean, note: string}}
  */
-export function ratedSwitch({ account, timed, handicap }) {
+export function ratedSwitch({ account, timed, handicap, bot = false }) {
   if (!account) return { shown: false, enabled: false, note: '' };
+  if (bot) return { shown: true, enabled: false, note: 'Games against the computer are casual: no rating changes.' };
   if (!timed) return { shown: true, enabled: false, note: 'A rated game needs a clock: choose a time control.' };
   if (handicap) return { shown: true, enabled: false, note: 'Games with extra pieces are played unrated (the handicap is stored with the game).' };
   return { shown: true, enabled: true, note: '' };

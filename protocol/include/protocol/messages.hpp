@@ -74,6 +74,7 @@ struct CreateRoom {
   bool is_private = false;
   TimeControl clock{};  // untimed unless given
   bool rated = false;   // asks for a rated game (accounts, a clock; handicap games stay unrated)
+  int bot = 0;          // 1..6: the computer of that level takes the other seat at once (never rated); 0: none
   friend bool operator==(const CreateRoom&, const CreateRoom&) = default;
 };
 struct JoinRoom {

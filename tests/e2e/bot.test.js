@@ -1,0 +1,82 @@
+// Playing the computer in the browser (issue #16): in the lobby a player
+// chooses YINSH blitz and "Computer level 1" as the opponent; the button says
+// "Play the computer" and an account's Rated switch is off (bot games are
+// casual). The game is live at once against "Bot level 1", the player plays it
+// to the end by clicks on the board (the computer answering with its own
+// moves), and the page shows the result. Every wait is for a condition.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useServer, newPage, playByClicks, screenshotPath } from './support.js';
+
+const PHONE = { width: 375, height: 812 };
+const ANN = { username: 'ann', password: 'ann-password-1' };
+
+const env = useServer();
+
+/** Signs up from the header and waits until the page is back as the account. */
+async function signUp(page, { username, password }) {
+  await env.open(page);
+  await page.click('#signup');
+  await page.waitForSelector('#account-dialog[open] form[data-mode="signup"] #username');
+  await page.fill('#username', username);
+  await page.fill('#password', password);
+  await page.click('#account-submit');
+  await page.waitForFunction((name) => document.querySelector('#profile-link')?.textContent === name, username);
+  await page.waitForSelector('.connection[data-state="open"]');
+}
+
+test('the lobby offers the computer at six levels; against it the Rated switch is off', async () => {
+  const page = await newPage(env.browser, PHONE);
+  await signUp(page, ANN);
+  const levels = await page.$$eval('#opponent option', (options) => options.map((o) => [o.value, o.textContent]));
+  assert.deepEqual(levels, [['', 'A person (open a room)'], ...[1, 2, 3, 4, 5, 6].map((n) => [String(n), `Computer level ${n}`])]);
+  assert.equal(await page.textContent('#create'), 'Create the game');
+  await page.selectOption('#clock', '5+5');
+  await page.waitForSelector('#rated:not([disabled])');
+  await page.check('#rated');
+  await page.selectOption('#opponent', '4');
+  assert.equal(await page.textContent('#create'), 'Play the computer');
+  await page.waitForSelector('#rated[disabled]');
+  assert.match(await page.textContent('#rated-note'), /computer are casual/);
+  // the form fits a phone: nothing wider than the screen
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scrolling on a phone');
+  await page.screenshot({ path: screenshotPath('bot-lobby-phone.png'), fullPage: true });
+  // back to a person: the switch applies again
+  await page.selectOption('#opponent', '');
+  await page.waitForSelector('#rated:not([disabled])');
+  assert.equal(await page.textContent('#create'), 'Create the game');
+  assert.deepEqual(page.errors, []);
+});
+
+test('YINSH blitz against the computer level 1: live at once, played to the end by clicks, the result shown', async () => {
+  const page = await newPage(env.browser);
+  await env.open(page);
+  await page.selectOption('#game', 'yinsh');
+  await page.selectOption('#variant', 'blitz');
+  await page.selectOption('#opponent', '1');
+  await page.selectOption('#color', 'white');
+  assert.equal(await page.textContent('#create'), 'Play the computer');
+  await page.click('#create');
+  // the computer sits down at once: no waiting for an opponent
+  await page.waitForSelector('#status[data-status="live"][data-you="white"]', { timeout: 60000 });
+  const room = new URL(page.url()).searchParams.get('room');
+  await page.waitForFunction(() => /Bot level 1/.test(document.querySelector('.player[data-color="black"]')?.textContent ?? ''), null, { timeout: 60000 });
+  assert.match(await page.textContent('.player[data-color="white"]'), /\(you\)/);
+
+  const clicks = await playByClicks([page], { seed: 3 });
+  assert.ok(clicks >= 5, `the player placed its rings and moved (${clicks} clicks)`);
+  await page.waitForSelector('#result', { timeout: 60000 });
+  assert.match(await page.textContent('#result'), /wins|draw/i);
+  assert.ok(['white', 'black', 'draw'].includes(await page.getAttribute('#result', 'data-winner')));
+  await page.waitForSelector('#status[data-status="finished"]', { timeout: 60000 });
+  assert.match(await page.textContent('.player[data-color="black"]'), /Bot level 1/, 'the opponent\'s name stays shown');
+  await page.screenshot({ path: screenshotPath('bot-yinsh-blitz-finished.png') });
+
+  // the stored game: the computer in Black's seat, casual, finished
+  const game = await page.evaluate(async (id) => (await fetch(`/api/games/${id}`)).json(), room);
+  assert.equal(game.black?.name, 'Bot level 1');
+  assert.ok(!game.rated, 'a game against the computer is casual');
+  assert.equal(game.status, 'finished');
+  assert.ok(game.result, 'the game has a result');
+  assert.deepEqual(page.errors, []);
+});
