@@ -38,7 +38,7 @@ struct Shared {
     return std::uniform_int_distribution<int>(settings.think_min_ms, settings.think_max_ms)(rng);
   }
   void open_next_idle();
-  void new_game(int spectators);
+  void new_game(int spectators, int computer = 0);
   void track(const std::shared_ptr<Conn>& c) {
     if (conns.size() >= 2 * live_hint + 4096) {  // forget the closed ones now and then
       std::erase_if(conns, [](const auto& w) { return w.expired(); });
@@ -101,9 +101,10 @@ struct Conn : std::enable_shared_from_this<Conn> {
 };
 
 struct Game : std::enable_shared_from_this<Game> {
-  Game(Shared& shared, int spectators) : shared(shared), spectators(spectators) {}
+  Game(Shared& shared, int spectators, int computer) : shared(shared), spectators(spectators), computer(computer) {}
   Shared& shared;
   int spectators;
+  int computer;  // > 0: against the computer of this level (not measured)
   std::string room;
   std::shared_ptr<Conn> white, black;
   std::vector<std::shared_ptr<Conn>> watchers;
@@ -120,6 +121,7 @@ struct Game : std::enable_shared_from_this<Game> {
   void start() { white = connect(Role::White); }
   void room_created(const std::string& id) {
     room = id;
+    if (computer) return;  // the computer sits down at once
     black = connect(Role::Black);
     for (int i = 0; i < spectators; ++i) watchers.push_back(connect(Role::Spectator));
   }
@@ -133,11 +135,11 @@ struct Game : std::enable_shared_from_this<Game> {
     white.reset();  // break the cycles Game <-> Conn
     black.reset();
     watchers.clear();
-    if (!shared.stopped) shared.new_game(spectators);  // keep N games going
+    if (!shared.stopped) shared.new_game(spectators, computer);  // keep N games going
   }
 };
 
-void Shared::new_game(int spectators) { std::make_shared<Game>(*this, spectators)->start(); }
+void Shared::new_game(int spectators, int computer) { std::make_shared<Game>(*this, spectators, computer)->start(); }
 
 void Shared::open_next_idle() {
   while (!stopped && idle_to_open > 0 && idle_connecting < 256) {  // a bounded number of handshakes at once
@@ -197,7 +199,9 @@ void Conn::on_message(const json& m) {
       static const std::pair<const char*, const char*> kVariants[] = {
           {"gipf", "basic"}, {"gipf", "standard"}, {"gipf", "tournament"}, {"yinsh", "normal"}, {"yinsh", "blitz"}};
       auto [name, variant] = kVariants[shared.rng() % 5];
-      send({{"type", "create_room"}, {"game", name}, {"variant", variant}, {"color", "white"}});
+      json create{{"type", "create_room"}, {"game", name}, {"variant", variant}, {"color", "white"}};
+      if (game->computer) create["bot"] = game->computer;
+      send(create);
     } else if (role == Role::Black) {
       send({{"type", "join_room"}, {"room", game->room}});
     } else if (role == Role::Spectator) {
@@ -215,7 +219,7 @@ void Conn::on_message(const json& m) {
     ply = m["ply"];
   } else if (type == "event") {
     ply = m["ply"];
-    if (m["kind"] == "action" && m["by"] != seat() && m["steps"][0]["ply"] == game->sent_ply) {
+    if (!game->computer && m["kind"] == "action" && m["by"] != seat() && m["steps"][0]["ply"] == game->sent_ply) {
       if (stats.measuring)  // the opponent of the actor has it
         stats.latencies_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - game->sent_at).count());
       game->sent_ply = -1;
@@ -241,14 +245,14 @@ void Conn::act(const json& legal) {
     if (message["type"] == "action") {
       self->game->sent_ply = ply;
       self->game->sent_at = Clock::now();
-      if (stats.measuring) {
+      if (stats.measuring && !self->game->computer) {
         ++stats.actions;
         stats.spectator_views += static_cast<long>(self->game->watchers.size());
       }
     }
     self->send(message);
   };
-  int think = shared.think_ms();
+  int think = game->computer ? 0 : shared.think_ms();
   if (think == 0) return go();
   // A player who thinks: the load is offered, not as much as the machine takes (open loop).
   auto timer = std::make_shared<net::steady_timer>(ws.get_executor(), std::chrono::milliseconds(think));
@@ -267,6 +271,10 @@ Bots::~Bots() = default;
 
 void Bots::start_games(int games, int spectators) {
   for (int g = 0; g < games; ++g) impl_->shared.new_game(spectators / games + (g < spectators % games ? 1 : 0));
+}
+
+void Bots::start_computer_games(int games) {
+  for (int g = 0; g < games; ++g) impl_->shared.new_game(0, impl_->shared.settings.computer_level);
 }
 
 void Bots::open_idle(int count) {

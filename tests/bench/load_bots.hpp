@@ -19,6 +19,7 @@ struct Settings {
   int think_min_ms = 0;  // a player acts this long after it may (uniform in [min, max]);
   int think_max_ms = 0;  // 0: at once (closed loop)
   int resign_at_ply = 0;  // > 0: the player to act resigns once the game has this many plies
+  int computer_level = 6;  // the level of start_computer_games' opponents
 };
 
 struct Stats {
@@ -41,6 +42,9 @@ class Bots {
   // Keeps `games` games going (a finished game is replaced by a new one), with
   // `spectators` spread over them.
   void start_games(int games, int spectators);
+  // Keeps `games` games against the computer going (one player each, who acts
+  // at once); their actions are not measured, they are the background load.
+  void start_computer_games(int games);
   // Opens `count` connections that say hello and then only answer pings.
   void open_idle(int count);
   // Closes every connection; games are no longer replaced.

@@ -4,6 +4,7 @@
 //   load-client [--games N] [--spectators M | --spectators-per-game K]
 //               [--seconds S] [--think-ms T | --think-ms A-B]
 //               [--idle C] [--finish F [--resign-at P]] [--threads T]
+//               [--computer-games G [--computer-level L] [--bot-threads B]]
 //
 // N games of random players (a finished game is replaced by a new one) with M
 // spectators spread over them. A player acts at once (closed loop: as much load
@@ -16,6 +17,9 @@
 // actions/s, the latency from sending an action to the opponent receiving its
 // event (p50/p90/p99/max), server and load-client CPU per action, bytes received
 // per action by the players and by each spectator, and server memory.
+// --computer-games keeps G games against the computer of level L (default 6)
+// going beside the measured ones, the server thinking on B worker threads
+// (default 1): the measured latency is then the human games' under that load.
 #include <sys/resource.h>
 
 #include <boost/asio/io_context.hpp>
@@ -42,6 +46,7 @@ double mib(long kib) { return static_cast<double>(kib) / 1024.0; }
 struct Flags {
   int games = 100, spectators = 50, seconds = 20, idle = 0, finish = 0, resign_at = 0, threads = 2;
   int think_min = 0, think_max = 0;
+  int computer_games = 0, computer_level = 6, bot_threads = 1;
 };
 
 bool parse(int argc, char** argv, Flags& f) {
@@ -59,6 +64,9 @@ bool parse(int argc, char** argv, Flags& f) {
     else if (flag == "--finish") f.finish = n;
     else if (flag == "--resign-at") f.resign_at = n;
     else if (flag == "--threads") f.threads = n;
+    else if (flag == "--computer-games") f.computer_games = n;
+    else if (flag == "--computer-level") f.computer_level = n;
+    else if (flag == "--bot-threads") f.bot_threads = n;
     else if (flag == "--think-ms") {
       auto dash = value.find('-');
       f.think_min = n;
@@ -77,7 +85,8 @@ int main(int argc, char** argv) {
   Flags f;
   if (!parse(argc, argv, f)) {
     std::fprintf(stderr, "usage: load-client [--games N] [--spectators M | --spectators-per-game K] [--seconds S]\n"
-                         "       [--think-ms T | A-B] [--idle C] [--finish F [--resign-at P]] [--threads T]\n");
+                         "       [--think-ms T | A-B] [--idle C] [--finish F [--resign-at P]] [--threads T]\n"
+                         "       [--computer-games G [--computer-level L] [--bot-threads B]]\n");
     return 2;
   }
   if (!std::getenv("GIPF_ARENA_BIN")) setenv("GIPF_ARENA_BIN", GIPF_ARENA_BIN_DEFAULT, 0);
@@ -86,7 +95,8 @@ int main(int argc, char** argv) {
   // refill at all). Finished rooms leave
   // memory after a second, so that --finish sees them go.
   std::vector<std::string> args{"--max-connections-per-address", "1000000", "--max-new-players-per-address", "1000000",
-                                "--message-rate", "100000", "--message-burst", "100000", "--threads", std::to_string(f.threads)};
+                                "--message-rate", "100000", "--message-burst", "100000", "--threads", std::to_string(f.threads),
+                                "--bot-threads", std::to_string(f.bot_threads)};
   if (f.finish > 0) args.insert(args.end(), {"--keep-closed", "1"});
   test_support::ServerProcess server(test_support::temp_path("load.db"), args);
   server.limit_files(f.idle + 3 * f.games + f.spectators + 1024);
@@ -96,7 +106,7 @@ int main(int argc, char** argv) {
   }
   boost::asio::io_context io;
   load::Stats stats;
-  load::Settings settings{server.port(), f.think_min, f.think_max, f.resign_at};
+  load::Settings settings{server.port(), f.think_min, f.think_max, f.resign_at, f.computer_level};
   load::Bots bots(io, settings, stats);
 
   long rss_start = server.memory_kib();
@@ -111,6 +121,7 @@ int main(int argc, char** argv) {
                 static_cast<double>(rss_idle - rss_start) * 1.024 / static_cast<double>(std::max(1L, stats.welcomed)));
   }
 
+  bots.start_computer_games(f.computer_games);
   bots.start_games(f.games, f.spectators);
   io.run_for(std::chrono::seconds(3));  // warm-up: connections, players, rooms
   long rss_before = server.memory_kib();
@@ -126,6 +137,9 @@ int main(int argc, char** argv) {
   std::sort(stats.latencies_ms.begin(), stats.latencies_ms.end());
   std::printf("games %d, spectators %d, think %d-%d ms, server threads %d, %.1f s measured\n", f.games, f.spectators,
               f.think_min, f.think_max, f.threads, elapsed);
+  if (f.computer_games > 0)
+    std::printf("beside them: %d games against the computer level %d, %d bot thread(s)\n", f.computer_games,
+                f.computer_level, f.bot_threads);
   std::printf("actions/s %.0f   (%ld actions, %ld games finished, %ld errors)\n", stats.actions / elapsed, stats.actions,
               stats.games_finished, stats.errors);
   std::printf("latency ms  p50 %.2f  p90 %.2f  p99 %.2f  max %.2f   (%zu samples)\n",
