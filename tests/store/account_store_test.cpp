@@ -89,7 +89,7 @@ TEST_CASE("account store: usernames are unique ignoring case; the hash is read b
   CHECK(!a.find("nobody").value);
   RawConnection raw(path);
   CHECK(raw.column("SELECT count(*) FROM accounts") == std::vector<std::string>{"1"});
-  CHECK(raw.column("SELECT name FROM players") == std::vector<std::string>{"Ann_1"});
+  CHECK(raw.column("SELECT name FROM players WHERE id NOT IN (SELECT player FROM bots)") == std::vector<std::string>{"Ann_1"});
 }
 
 TEST_CASE("account store: sessions live until they expire or end; an account keeps at most 20") {
