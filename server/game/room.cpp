@@ -215,7 +215,11 @@ void Room::committed(const std::string& error) {
   if (!error.empty()) {
     spdlog::error("event=store_failed room={} seq={} error=\"{}\"", id_, c.proposal ? c.proposal->event.seq : 0, log_text(error));
     // What time decided is tried again a second later, not in a loop.
-    if (!c.client) quiet_until_ = context_->clock() + 1000;
+    if (!c.client) {
+      quiet_until_ = context_->clock() + 1000;
+      think_again_ = true;  // the computer's action (or its answer to a draw) is its own to retry
+      arm_timer();
+    }
     fail(c.client.get(), ErrorCode::Internal, "the server could not store this; nothing changed", c.request_id);
   } else if (!c.proposal) {
     if (c.stored) c.stored();
@@ -585,11 +589,16 @@ void Room::check_time() {
     spdlog::debug("event=deadline room={}", id_);
     decide(std::move(*decision), nullptr, nullptr);
   }
+  if (think_again_ && !in_flight_) {
+    think_again_ = false;
+    think();
+  }
 }
 
 void Room::arm_timer() {
   auto deadline = authority_.deadline();
   if (deadline) deadline = std::max(*deadline, quiet_until_);
+  if (think_again_) deadline = deadline ? std::min(*deadline, quiet_until_) : quiet_until_;
   if (deadline == armed_for_) return;
   armed_for_ = deadline;
   timer_.cancel();

@@ -195,6 +195,7 @@ class Room : public std::enable_shared_from_this<Room> {
   bool rematch_opening_ = false;
   std::shared_ptr<std::atomic<bool>> thinking_;  // the computer's search under way, if any
   int thinking_ply_ = -1;                        // ... for this ply
+  bool think_again_ = false;                     // what the server decided failed to store: the computer retries at quiet_until_
   std::unordered_map<std::int64_t, std::deque<std::int64_t>> chat_times_;  // per player: their recent messages
 };
 

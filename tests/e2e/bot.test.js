@@ -13,17 +13,7 @@ const ANN = { username: 'ann', password: 'ann-password-1' };
 
 const env = useServer();
 
-/** Signs up from the header and waits until the page is back as the account. */
-async function signUp(page, { username, password }) {
-  await env.open(page);
-  await page.click('#signup');
-  await page.waitForSelector('#account-dialog[open] form[data-mode="signup"] #username');
-  await page.fill('#username', username);
-  await page.fill('#password', password);
-  await page.click('#account-submit');
-  await page.waitForFunction((name) => document.querySelector('#profile-link')?.textContent === name, username);
-  await page.waitForSelector('.connection[data-state="open"]');
-}
+const { signUp } = env;
 
 test('the lobby offers the computer at six levels; against it the Rated switch is off', async () => {
   const page = await newPage(env.browser, PHONE);

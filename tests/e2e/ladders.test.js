@@ -20,19 +20,7 @@ const PHONE = { width: 375, height: 812 };
 const LADDER = 'Club ladder';
 
 const env = useServer({ accounts: [{ ...ADMIN, role: 'admin' }, ANN, BOB] });
-const { open } = env;
-
-/** Logs in from the header and waits until the page is back as the account. */
-async function logIn(page, { username, password }) {
-  await open(page);
-  await page.click('#login');
-  await page.waitForSelector('#account-dialog[open] form[data-mode="login"] #username');
-  await page.fill('#username', username);
-  await page.fill('#password', password);
-  await page.click('#account-submit');
-  await page.waitForFunction((name) => document.querySelector('#profile-link')?.textContent === name, username);
-  await page.waitForSelector('.connection[data-state="open"]');
-}
+const { open, logIn } = env;
 
 /** The ladder page's standings: [[position, username], …]. */
 const standings = (page) => page.$$eval('#ladder-standings tbody tr', (rows) => rows.map((r) => [Number(r.dataset.position), r.dataset.username]));

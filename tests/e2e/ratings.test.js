@@ -18,19 +18,7 @@ const PHONE = { width: 375, height: 812 };
 const PERF = 'yinsh:normal';
 
 const env = useServer();
-const { open } = env;
-
-/** Signs up from the header and waits until the page is back as the account. */
-async function signUp(page, { username, password }) {
-  await open(page);
-  await page.click('#signup');
-  await page.waitForSelector('#account-dialog[open] form[data-mode="signup"] #username');
-  await page.fill('#username', username);
-  await page.fill('#password', password);
-  await page.click('#account-submit');
-  await page.waitForFunction((name) => document.querySelector('#profile-link')?.textContent === name, username);
-  await page.waitForSelector('.connection[data-state="open"]');
-}
+const { open, signUp } = env;
 
 /**
  * Makes the player's decision (the first choice offered) and waits until it was

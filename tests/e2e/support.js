@@ -120,7 +120,9 @@ export function screenshotPath(name) {
  * database) and starts both with the server's extra `args`; after() stops
  * them. The answer's `server` and `browser` are set once before() ran;
  * `open(page, path)` opens a page of the client and waits for the connection;
- * `at(path)` is a path's address on the server.
+ * `at(path)` is a path's address on the server; `signUp(page, account)` and
+ * `logIn(page, account)` open the header's dialog, submit it and wait until the
+ * page is back as the account.
  */
 export function useServer({ accounts = [], args = [] } = {}) {
   const env = {
@@ -131,7 +133,19 @@ export function useServer({ accounts = [], args = [] } = {}) {
       await page.goto(env.at(path));
       await page.waitForSelector('.connection[data-state="open"]');
     },
+    signUp: (page, account) => enter(page, 'signup', account),
+    logIn: (page, account) => enter(page, 'login', account),
   };
+  async function enter(page, mode, { username, password }) {
+    await env.open(page);
+    await page.click(`#${mode}`);
+    await page.waitForSelector(`#account-dialog[open] form[data-mode="${mode}"] #username`);
+    await page.fill('#username', username);
+    await page.fill('#password', password);
+    await page.click('#account-submit');
+    await page.waitForFunction((name) => document.querySelector('#profile-link')?.textContent === name, username);
+    await page.waitForSelector('.connection[data-state="open"]');
+  }
   before(async () => {
     const db = freshDb();
     for (const { username, password, role } of accounts) addAccount(db, username, password, role);

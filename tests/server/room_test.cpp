@@ -78,6 +78,13 @@ struct Recorder : RoomObserver {
   void on(const SpectatorsChanged&) override { ++spectators; }
 };
 
+// The computer at level 1 is player 2 (Bob's id); its turns wait for the test to answer them.
+struct FakeBots : BotSeats {
+  std::vector<BotTurn> turns;
+  std::optional<int> level_of(std::int64_t player) const override { return player == 2 ? std::optional<int>(1) : std::nullopt; }
+  void think(BotTurn turn) override { turns.push_back(std::move(turn)); }
+};
+
 struct Fixture {
   boost::asio::io_context io;
   FakeLog log;
@@ -106,10 +113,11 @@ struct Fixture {
     io.poll();
   }
 
-  explicit Fixture(TimeControl clock = {}) {
+  explicit Fixture(TimeControl clock = {}, BotSeats* bots = nullptr) {
     events.add(recorder);
-    context = std::make_shared<const RoomContext>(
-        RoomContext{log, events, [this] { return now; }, AuthorityLimits{}, CrowdLimits{3, 1 << 20}});
+    RoomContext c{log, events, [this] { return now; }, AuthorityLimits{}, CrowdLimits{3, 1 << 20}};
+    c.bots = bots;
+    context = std::make_shared<const RoomContext>(std::move(c));
     RoomRecord record;
     record.id = "room1";
     record.options = {"yinsh", "normal", 0, 0};
@@ -353,4 +361,41 @@ TEST_CASE("room: opponent_gone when the decider's connection closes, again for t
   f.room->resync(f.ann, f.kAnn, 4, 0, "ann back");  // White returns
   f.pump();
   CHECK(FakeClient::types(bob2->take()) == std::vector<std::string>{"opponent_back"});
+}
+
+TEST_CASE("room: the computer's action that failed to store is thought again a second later, with nobody sending anything") {
+  FakeBots bots;
+  Fixture f({}, &bots);
+  f.room->command([&f](const GameAuthority& a) { return a.join(f.kBob); }, std::nullopt, [](std::optional<Refusal>, RoomRecord) {});
+  f.pump();
+  f.log.complete();
+  f.pump();
+  f.room->play(f.ann, f.kAnn, protocol::Play{"room1", 0, "e3"}, 1);
+  f.pump();
+  f.log.complete();
+  f.pump();
+  REQUIRE(bots.turns.size() == 1);
+  CHECK(bots.turns[0].game.ply() == 1);
+  f.ann->take();
+  bots.turns[0].done(bots.turns[0].game.legal_notation().front(), 5);
+  f.pump();
+  f.log.complete("disk full");
+  f.pump();
+  CHECK(f.ann->frames.empty());  // nobody heard of the failed action
+  CHECK(bots.turns.size() == 1);  // not in a loop
+  // A second on the room's clock; the room's own timer wakes it (a real second).
+  f.now += 1000;
+  f.io.restart();
+  for (int i = 0; i < 100 && bots.turns.size() == 1; ++i) f.io.run_one_for(std::chrono::milliseconds(100));
+  REQUIRE(bots.turns.size() == 2);
+  CHECK(bots.turns[1].game.ply() == 1);
+  CHECK(!*bots.turns[1].cancelled);
+  bots.turns[1].done(bots.turns[1].game.legal_notation().front(), 5);
+  f.pump();
+  f.log.complete();
+  f.pump();
+  auto ann = f.ann->take();
+  REQUIRE(!ann.empty());
+  CHECK(ann[0]["type"] == "event");
+  CHECK(ann[0]["by"] == "black");
 }
