@@ -4,6 +4,8 @@
 //   gipf-arena admin add-account USERNAME [--role ROLE] [--db FILE]
 //       (the password is read from standard input, one line)
 //   gipf-arena admin set-role USERNAME ROLE [--db FILE]
+//   gipf-arena admin backup TARGET [--db FILE]
+//       (a checked copy taken while the server runs)
 // Each is audited (actor none, address "cli").
 #include <iosfwd>
 #include <optional>

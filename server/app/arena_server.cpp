@@ -90,7 +90,9 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store)
                                        std::vector<std::shared_ptr<HttpModule>>{
                                            std::make_shared<LadderApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_),
                                            std::make_shared<EventApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_)});
-  auto settings = std::make_shared<const HttpSettings>(HttpSettings{l, config_.public_origins});
+  HttpSettings http{l, config_.public_origins, {}};
+  for (const auto& proxy : config_.trusted_proxies) http.trusted_proxies.push_back(boost::asio::ip::make_address(proxy));
+  auto settings = std::make_shared<const HttpSettings>(std::move(http));
   listener_ = std::make_shared<Listener>(io_, api, router_, sessions_, addresses_, settings);
 }
 

@@ -1,5 +1,7 @@
 #include "app/config.hpp"
 
+#include <arpa/inet.h>
+
 #include <algorithm>
 #include <charconv>
 
@@ -29,6 +31,12 @@ constexpr Option kOptions[] = {
      "several times (the variable: separated by commas). When none is given, a page\n"
      "may connect only from the address it was served from, if that is an IP address\n"
      "or localhost"},
+    {"--trusted-proxy", "GIPF_ARENA_TRUSTED_PROXY",
+     "the IP address of a reverse proxy in front of the server, e.g. 127.0.0.1: its\n"
+     "requests count against the client address it appends last to X-Forwarded-For\n"
+     "(the per-address limits, the audit log); may be given several times (the\n"
+     "variable: separated by commas). Without it, every client behind a proxy shares\n"
+     "the proxy's address"},
     {"--max-connections-per-address", "GIPF_ARENA_MAX_CONNECTIONS_PER_ADDRESS",
      "open connections per client address (IPv6: per /64) (default 128)"},
     {"--max-new-players-per-address", "GIPF_ARENA_MAX_NEW_PLAYERS_PER_ADDRESS",
@@ -74,14 +82,25 @@ std::string set_rate(double& target, const std::string& flag, const std::string&
   return {};
 }
 
-// `from_env`: a variable's value may list several origins, separated by commas.
-std::string add_origins(Config& c, const std::string& value, bool from_env) {
+// The canonical text of an IP address ("::1", "10.0.0.5"); empty if it is none.
+std::string canonical_ip(const std::string& text) {
+  unsigned char bytes[16];
+  char out[INET6_ADDRSTRLEN];
+  for (int family : {AF_INET, AF_INET6})
+    if (inet_pton(family, text.c_str(), bytes) == 1 && inet_ntop(family, bytes, out, sizeof out)) return out;
+  return {};
+}
+
+// Appends `value`, normalized, to `out`; `from_env`: a variable's value may list
+// several, separated by commas. A value `normalize` answers empty for is refused.
+std::string add_items(std::vector<std::string>& out, const std::string& value, bool from_env,
+                      std::string (*normalize)(const std::string&), const std::string& must_be) {
   for (std::string_view part : from_env ? engine::split(value, ",") : std::vector<std::string_view>{value}) {
     std::string item(engine::trim(part));
     if (from_env && item.empty()) continue;
-    std::string origin = normalize_origin(item);
-    if (origin.empty()) return "--public-origin must be like https://gipf.example.org or http://10.0.0.5:8080, not '" + item + "'";
-    c.public_origins.push_back(origin);
+    std::string normal = normalize(item);
+    if (normal.empty()) return must_be + ", not '" + item + "'";
+    out.push_back(normal);
   }
   return {};
 }
@@ -110,7 +129,11 @@ std::string set(Config& c, const std::string& flag, const std::string& value, bo
   } else if (flag == "--bot-threads") {
     return set_number(c.bot_threads, flag, value, 1, 64);
   } else if (flag == "--public-origin") {
-    return add_origins(c, value, from_env);
+    return add_items(c.public_origins, value, from_env, normalize_origin,
+                     "--public-origin must be like https://gipf.example.org or http://10.0.0.5:8080");
+  } else if (flag == "--trusted-proxy") {
+    return add_items(c.trusted_proxies, value, from_env, canonical_ip,
+                     "--trusted-proxy must be an IP address like 127.0.0.1 or ::1");
   } else if (flag == "--max-connections-per-address") {
     return set_number(l.max_connections_per_address, flag, value, 1, 1000000);
   } else if (flag == "--max-new-players-per-address") {
@@ -172,7 +195,8 @@ ConfigResult parse_config(const std::vector<std::string>& args, std::optional<st
       }
     }
   }
-  bool origins_from_flags = false;  // flags win: the first --public-origin drops the variable's list
+  // Flags win: the first --public-origin (--trusted-proxy) drops the variable's list.
+  bool origins_from_flags = false, proxies_from_flags = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     std::string arg = args[i];
     if (arg == "--help" || arg == "-h") {
@@ -204,6 +228,10 @@ ConfigResult parse_config(const std::vector<std::string>& args, std::optional<st
     if (arg == "--public-origin" && !origins_from_flags) {
       r.config.public_origins.clear();
       origins_from_flags = true;
+    }
+    if (arg == "--trusted-proxy" && !proxies_from_flags) {
+      r.config.trusted_proxies.clear();
+      proxies_from_flags = true;
     }
     if (auto error = set(r.config, arg, value, false); !error.empty()) {
       r.error = error;

@@ -19,6 +19,9 @@ struct Config {
   // Origins (scheme://host[:port], lowercase) whose pages may open a WebSocket;
   // empty: the page's own host, and only when that is an IP address or localhost.
   std::vector<std::string> public_origins;
+  // Reverse proxies (IP addresses, canonical text) whose requests come from the
+  // client named last in X-Forwarded-For; empty: the peer is the client.
+  std::vector<std::string> trusted_proxies;
   bool secure_cookies = false;  // the session cookie gets Secure (behind HTTPS)
   Limits limits;
 };

@@ -77,7 +77,9 @@ int main(int argc, char** argv) {
   std::string host = endpoint.address().is_v6() ? "[" + endpoint.address().to_string() + "]" : endpoint.address().to_string();
   spdlog::info("event=listening host={} port={} db={} static_dir={} restored_rooms={}", host, endpoint.port(), config.db,
                config.static_dir, server.restored_rooms());
-  std::cout << "GIPF Arena is running: open http://" << host << ":" << endpoint.port() << "/" << std::endl;
+  // Listening on every address (0.0.0.0, ::): this machine's own name is one to open.
+  std::string open = endpoint.address().is_unspecified() ? "localhost" : host;
+  std::cout << "GIPF Arena is running: open http://" << open << ":" << endpoint.port() << "/" << std::endl;
   server.run();
   spdlog::info("event=stopped");
   return 0;

@@ -6,6 +6,7 @@
 
 #include "util/log_text.hpp"
 #include "account/account_api.hpp"  // session_of
+#include "net/forwarded_for.hpp"
 #include "net/websocket_session.hpp"
 
 namespace arena {
@@ -18,13 +19,14 @@ constexpr std::chrono::seconds kHttpTimeout{30};
 
 HttpSession::HttpSession(net::ip::tcp::socket&& socket, std::shared_ptr<HttpApi> api, std::shared_ptr<Router> router,
                          std::shared_ptr<Sessions> sessions, std::shared_ptr<AddressBook::Ticket> ticket,
-                         std::shared_ptr<const HttpSettings> settings)
+                         std::shared_ptr<const HttpSettings> settings, std::shared_ptr<AddressBook> forwarded)
     : stream_(std::move(socket)),
       api_(std::move(api)),
       router_(std::move(router)),
       sessions_(std::move(sessions)),
       ticket_(std::move(ticket)),
-      settings_(std::move(settings)) {}
+      settings_(std::move(settings)),
+      forwarded_(std::move(forwarded)) {}
 
 void HttpSession::run() {
   net::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
@@ -74,6 +76,20 @@ bool HttpSession::origin_allowed(std::string_view origin, std::string_view host,
   return false;
 }
 
+bool HttpSession::count_forwarded(const HttpRequest& request) {
+  ticket_.reset();  // the connection's previous request may have been another client's
+  auto client = forwarded_client(std_view(request["X-Forwarded-For"]));
+  boost::system::error_code ec;
+  auto peer = stream_.socket().remote_endpoint(ec);
+  if (!client && ec) return false;
+  ticket_ = forwarded_->connect(AddressBook::key_of(client ? *client : peer.address()));
+  if (ticket_) return true;
+  spdlog::debug("event=connection_refused reason=too_many_connections forwarded=true");
+  write(http_error(http::status::too_many_requests, request.version(), "too_many_connections",
+                   "this address has too many open connections; close some and try again"));
+  return false;
+}
+
 void HttpSession::do_read() {
   parser_.emplace();
   parser_->header_limit(static_cast<std::uint32_t>(settings_->limits.max_http_header));
@@ -88,6 +104,7 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
   auto request = parser_->release();
   if (request.target().size() > settings_->limits.max_http_target)
     return write(http_error(http::status::uri_too_long, 11, "uri_too_long", "the request target is too long"));
+  if (forwarded_ && !count_forwarded(request)) return;
   if (beast::websocket::is_upgrade(request)) return upgrade(std::move(request));
   // The answer may wait for the store; it comes back on this connection's strand.
   auto target = std::string(std_view(request.target()));

@@ -22,12 +22,18 @@ class Router;
 struct HttpSettings {
   Limits limits;
   std::vector<std::string> public_origins;  // normalized; empty: see origin_allowed
+  // Reverse proxies whose requests name their client last in X-Forwarded-For.
+  std::vector<boost::asio::ip::address> trusted_proxies;
 };
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
+  // `ticket` counts the connection against the peer's address. A trusted
+  // proxy's connection has none: `forwarded` counts each of its requests
+  // against the client the proxy names (the proxy itself when it names none).
   HttpSession(boost::asio::ip::tcp::socket&& socket, std::shared_ptr<HttpApi> api, std::shared_ptr<Router> router,
-              std::shared_ptr<Sessions> sessions, std::shared_ptr<AddressBook::Ticket> ticket, std::shared_ptr<const HttpSettings> settings);
+              std::shared_ptr<Sessions> sessions, std::shared_ptr<AddressBook::Ticket> ticket, std::shared_ptr<const HttpSettings> settings,
+              std::shared_ptr<AddressBook> forwarded = nullptr);
   void run();
   // The address has too many connections: answer 429 without reading, close.
   void refuse();
@@ -44,6 +50,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void answer_parse_error(boost::beast::error_code ec);
   void upgrade(HttpRequest request);
+  // A proxied request: its client's ticket, or false (too many connections) after answering 429.
+  bool count_forwarded(const HttpRequest& request);
   void write(HttpResponse response);
   void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
   void do_close();
@@ -59,6 +67,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::shared_ptr<Sessions> sessions_;
   std::shared_ptr<AddressBook::Ticket> ticket_;
   std::shared_ptr<const HttpSettings> settings_;
+  std::shared_ptr<AddressBook> forwarded_;
   std::size_t drained_ = 0;
 };
 

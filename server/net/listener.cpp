@@ -3,6 +3,8 @@
 #include <boost/asio/strand.hpp>
 #include <spdlog/spdlog.h>
 
+#include "net/forwarded_for.hpp"
+
 namespace arena {
 
 namespace net = boost::asio;
@@ -63,10 +65,13 @@ void Listener::on_accept(boost::system::error_code ec, tcp::socket socket) {
   boost::system::error_code peer_ec, option_ec;
   auto peer = socket.remote_endpoint(peer_ec);
   socket.set_option(tcp::no_delay(true), option_ec);  // small frames go out at once (no Nagle wait)
+  // A trusted proxy's connections are counted per request, against the client it names.
+  bool proxied = !peer_ec && trusted_proxy(peer.address(), settings_->trusted_proxies);
   std::shared_ptr<AddressBook::Ticket> ticket;
-  if (!peer_ec) ticket = addresses_->connect(AddressBook::key_of(peer.address()));
-  auto session = std::make_shared<HttpSession>(std::move(socket), api_, router_, sessions_, ticket, settings_);
-  if (ticket) {
+  if (!peer_ec && !proxied) ticket = addresses_->connect(AddressBook::key_of(peer.address()));
+  auto session = std::make_shared<HttpSession>(std::move(socket), api_, router_, sessions_, ticket, settings_,
+                                               proxied ? addresses_ : nullptr);
+  if (ticket || proxied) {
     session->run();
   } else {
     spdlog::debug("event=connection_refused reason=too_many_connections");

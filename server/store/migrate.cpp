@@ -29,6 +29,11 @@ int migrate(Connection& db) {
   db.exec("CREATE TABLE IF NOT EXISTS schema_version "
           "(version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)");
   int current = std::stoi(db.text_of("SELECT coalesce(max(version), 0) FROM schema_version"));
+  int latest = migrations().empty() ? 0 : migrations().back().version;
+  // A newer server's database: its tables may mean what this server does not know.
+  if (current > latest)
+    throw SqliteError("the database is at schema version " + std::to_string(current) + ", newer than this server's " +
+                      std::to_string(latest) + ": run the newer server or restore a backup");
   // Foreign keys cannot be switched inside a transaction; each migration
   // checks them itself before committing.
   db.exec("PRAGMA foreign_keys = OFF");

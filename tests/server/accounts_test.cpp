@@ -374,6 +374,29 @@ TEST_CASE("moderators abort and adjudicate games; both survive a restart and are
   CHECK(audit["entries"][1]["details"]["reason"] == "server test");
 }
 
+TEST_CASE("admin backup copies the database while the server runs; the copy serves the same accounts, audited") {
+  std::string db = temp_path("live.db");
+  REQUIRE(admin_command("add-account boss --role admin --db " + db, "boss password\n") == 0);
+  ServerProcess server(db);
+  REQUIRE(server.start());
+  signup(server.port(), "gina", "gina's password");  // written by the running server
+  std::string copy = temp_path("backup.db");
+  REQUIRE(admin_command("backup " + copy + " --db " + db, "") == 0);
+  CHECK(admin_command("backup " + copy + " --db " + db, "") == 1);  // never over a file
+  CHECK(admin_command("backup " + temp_path("other.db") + " --db " + temp_path("missing.db"), "") == 1);
+  CHECK(admin_command("backup --db " + db, "") == 2);
+  login(server.port(), "gina", "gina's password");  // the server went on serving
+
+  ServerProcess restored(copy);
+  REQUIRE(restored.start());
+  login(restored.port(), "gina", "gina's password");
+  std::string boss = login(restored.port(), "boss", "boss password");
+  auto audit = json::parse(get(restored.port(), "/api/admin/audit", boss).body);
+  REQUIRE(!audit["entries"].empty());
+  CHECK(audit["entries"][0]["action"] == "backup");
+  CHECK(audit["entries"][0]["target"] == copy);
+}
+
 TEST_CASE("the database holds no password and no session cookie in clear") {
   std::string db = temp_path("secrets.db");
   ServerProcess server(db);

@@ -39,7 +39,9 @@ TEST_CASE("a player alone plays every variant against the computer to the end, t
   const std::vector<std::pair<std::string, std::string>> variants{
       {"yinsh", "blitz"}, {"yinsh", "normal"}, {"gipf", "basic"}, {"gipf", "standard"}, {"gipf", "tournament"}};
   int level = 1;
-  for (const auto& [game, variant] : variants) {
+  for (const auto& game_variant : variants) {
+    const std::string& game = game_variant.first;
+    const std::string& variant = game_variant.second;  // not a structured binding: CAPTURE's lambda takes it
     CAPTURE(variant);
     std::string color = level % 2 ? "black" : "white";  // the computer opens half of them
     json snapshot;

@@ -396,3 +396,54 @@ TEST_CASE("a finished room leaves memory after --keep-closed and is read back wh
   CHECK((*snapshot)["status"] == "finished");
   CHECK((*snapshot)["result"]["winner"] == "black");
 }
+
+namespace {
+
+// Sends a keep-alive GET /api/health naming `forwarded` as the client, on an open
+// connection `fd`; the answer's status (0: none within ten seconds).
+int forwarded_health(int fd, const std::string& forwarded) {
+  timeval timeout{10, 0};
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+  std::string request = "GET /api/health HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: " + forwarded + "\r\n\r\n";
+  if (write(fd, request.data(), request.size()) != static_cast<ssize_t>(request.size())) return 0;
+  std::string answer;
+  char buffer[4096];
+  while (answer.find("\r\n\r\n") == std::string::npos) {
+    ssize_t n = read(fd, buffer, sizeof buffer);
+    if (n <= 0) break;
+    answer.append(buffer, static_cast<std::size_t>(n));
+  }
+  return status_of(answer);
+}
+
+}  // namespace
+
+TEST_CASE("behind a trusted proxy each client counts under the address the proxy names, not the proxy's") {
+  ServerProcess server(temp_path("proxy.db"), {"--trusted-proxy", "127.0.0.1", "--max-connections-per-address", "1"});
+  REQUIRE(server.start());
+  int ann = tcp_connect(server.port()), ann_again = tcp_connect(server.port()), bob = tcp_connect(server.port());
+  REQUIRE((ann >= 0 && ann_again >= 0 && bob >= 0));
+  CHECK(forwarded_health(ann, "192.0.2.1") == 200);        // held open: Ann's one connection
+  CHECK(forwarded_health(ann_again, "192.0.2.1") == 429);  // her second, through the same proxy
+  // Only the last address counts: the proxy appended it; the rest is the client's claim.
+  CHECK(forwarded_health(bob, "192.0.2.1, 192.0.2.2") == 200);
+  close(ann);
+  // Once Ann's connection is gone she may connect again.
+  CHECK(eventually([&] {
+    int fd = tcp_connect(server.port());
+    bool ok = forwarded_health(fd, "192.0.2.1") == 200;
+    close(fd);
+    return ok;
+  }));
+  close(ann_again);
+  close(bob);
+
+  // Without --trusted-proxy the header is a client's claim: ignored.
+  ServerProcess direct(temp_path("direct.db"), {"--max-connections-per-address", "1"});
+  REQUIRE(direct.start());
+  int first = tcp_connect(direct.port()), second = tcp_connect(direct.port());
+  CHECK(forwarded_health(first, "192.0.2.1") == 200);
+  CHECK(forwarded_health(second, "192.0.2.2") == 429);
+  close(first);
+  close(second);
+}

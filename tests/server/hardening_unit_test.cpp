@@ -6,6 +6,7 @@
 #include <set>
 
 #include "net/address_book.hpp"
+#include "net/forwarded_for.hpp"
 #include "app/config.hpp"
 #include "util/log_text.hpp"
 #include "protocol/json_text.hpp"
@@ -20,6 +21,7 @@ namespace {
 std::optional<std::string> no_env(const char*) { return std::nullopt; }
 std::optional<std::string> origin_env(const char* name) {
   if (std::string(name) == "GIPF_ARENA_PUBLIC_ORIGIN") return "https://a.example, http://10.0.0.5:8080";
+  if (std::string(name) == "GIPF_ARENA_TRUSTED_PROXY") return "10.0.0.1, ::1";
   return std::nullopt;
 }
 }  // namespace
@@ -146,6 +148,12 @@ TEST_CASE("configuration of origins and limits") {
   CHECK(both.config.public_origins == std::vector<std::string>{"https://b.example"});  // flags win
   for (auto bad : {"gipf.example.org", "https://x.example/path", "ftp://x.example", "https://", "https://a b"})
     CHECK_MESSAGE(!parse_config({"--public-origin", bad}, no_env).error.empty(), bad);
+  CHECK(env.config.trusted_proxies == std::vector<std::string>{"10.0.0.1", "::1"});
+  auto proxy = parse_config({"--trusted-proxy", "0:0:0:0:0:0:0:1", "--trusted-proxy=127.0.0.1"}, origin_env);
+  REQUIRE(proxy.error.empty());
+  CHECK(proxy.config.trusted_proxies == std::vector<std::string>{"::1", "127.0.0.1"});  // canonical; flags win
+  for (auto bad : {"localhost", "10.0.0.1/8", "", "1.2.3.4:80"})
+    CHECK_MESSAGE(!parse_config({"--trusted-proxy", bad}, no_env).error.empty(), bad);
   auto limits = parse_config({"--max-connections-per-address", "7", "--max-new-players-per-address", "9", "--max-open-rooms",
                               "2", "--open-room-ttl", "60", "--message-rate", "0", "--message-burst", "30", "--keep-closed", "5"},
                              no_env);
@@ -167,4 +175,19 @@ TEST_CASE("configuration of origins and limits") {
   CHECK(defaults.keep_closed == std::chrono::minutes(10));
   CHECK(defaults.draw_offer_gap == 10);
   CHECK(defaults.lobby_list_size == 50);
+}
+
+TEST_CASE("the client a trusted proxy names: the last address of X-Forwarded-For") {
+  auto client = [](std::string_view header) {
+    auto a = forwarded_client(header);
+    return a ? a->to_string() : std::string("none");
+  };
+  CHECK(client("192.0.2.7") == "192.0.2.7");
+  CHECK(client("10.1.1.1, 192.0.2.7") == "192.0.2.7");
+  CHECK(client("spoofed,2001:db8::5 ") == "2001:db8::5");
+  for (auto bad : {"", "192.0.2.7, ", "[::1]:80", "192.0.2.7:5000", "unknown", "a, b"}) CHECK_MESSAGE(client(bad) == "none", bad);
+  auto v4 = boost::asio::ip::make_address("127.0.0.1");
+  CHECK(trusted_proxy(boost::asio::ip::make_address("::ffff:127.0.0.1"), {v4}));
+  CHECK(trusted_proxy(v4, {v4}));
+  CHECK(!trusted_proxy(boost::asio::ip::make_address("127.0.0.2"), {v4}));
 }

@@ -39,7 +39,8 @@ TEST_CASE("configuration: defaults, environment, flags, errors") {
   for (auto flag : {"--host", "--port", "--db", "--static-dir", "--log-level", "--threads", "GIPF_ARENA_DB", "--public-origin",
                     "GIPF_ARENA_PUBLIC_ORIGIN", "--max-connections-per-address", "--max-new-players-per-address",
                     "--max-open-rooms", "--open-room-ttl", "--keep-closed", "GIPF_ARENA_KEEP_CLOSED", "--message-rate", "--message-burst",
-                    "--secure-cookies", "GIPF_ARENA_SECURE_COOKIES", "gipf-arena admin"})
+                    "--secure-cookies", "GIPF_ARENA_SECURE_COOKIES", "--trusted-proxy", "GIPF_ARENA_TRUSTED_PROXY",
+                    "gipf-arena admin"})
     CHECK_MESSAGE(help.find(flag) != std::string::npos, flag);
 }
 

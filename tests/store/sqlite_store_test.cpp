@@ -425,6 +425,25 @@ TEST_CASE("chat: a deletion marks the message and writes its audit entry togethe
   CHECK(raw.column("SELECT seq FROM chat WHERE deleted = 1") == std::vector<std::string>{"2"});
 }
 
+TEST_CASE("a database from a newer server is refused, not opened, and left as it was") {
+  std::string path = temp_path("newer.db");
+  { SqliteStore store(path); }
+  int next = migrations().back().version + 1;
+  {
+    Connection db(path, SQLITE_OPEN_READWRITE);
+    db.exec("INSERT INTO schema_version (version, name, applied_at) VALUES (" + std::to_string(next) + ", 'future', 0)");
+  }
+  std::string error;
+  try {
+    SqliteStore store(path);
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  CHECK(error.find("newer than this server") != std::string::npos);
+  Connection db(path, SQLITE_OPEN_READONLY);
+  CHECK(db.text_of("SELECT max(version) FROM schema_version") == std::to_string(next));
+}
+
 TEST_CASE("a database of migrations 001-004 holding rooms and events is upgraded: untimed rooms, no lag, chat") {
   asio::io_context io;
   std::string path = temp_path("v4.db");
