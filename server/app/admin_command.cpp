@@ -11,8 +11,8 @@
 #include "account/password_hasher.hpp"
 #include "protocol/account_messages.hpp"
 #include "store/sqlite_connection.hpp"
-#include "store/sqlite_queries.hpp"
-#include "store/sqlite_store.hpp"
+#include "store/sql_queries.hpp"
+#include "store/sql_store.hpp"
 
 namespace arena {
 namespace {
@@ -28,15 +28,23 @@ struct Parsed {
 
 Parsed parse(const std::vector<std::string>& args, std::optional<std::string> (*env)(const char*)) {
   Parsed p;
-  p.db = env("GIPF_ARENA_DB").value_or("gipf-arena.db");
+  // As the server reads them: --store (GIPF_ARENA_STORE) wins over --db (GIPF_ARENA_DB).
+  p.db = env("GIPF_ARENA_STORE").value_or(env("GIPF_ARENA_DB").value_or("gipf-arena.db"));
+  bool store_given = env("GIPF_ARENA_STORE").has_value();
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (a == "--db" || a == "--role") {
+    if (a == "--db" || a == "--store" || a == "--role") {
       if (i + 1 >= args.size()) {
         p.error = a + " needs a value";
         return p;
       }
-      (a == "--db" ? p.db : p.role) = args[++i];
+      const std::string& value = args[++i];
+      if (a == "--role") {
+        p.role = value;
+      } else if (a == "--store" || !store_given) {
+        p.db = value;
+        store_given = store_given || a == "--store";
+      }
     } else if (a.rfind("--", 0) == 0) {
       p.error = "unknown argument '" + a + "'";
       return p;
@@ -66,7 +74,7 @@ AuditEntry cli_audit(std::string action, std::string target, std::string details
   return AuditEntry{std::nullopt, std::move(action), std::move(target), std::move(details), "cli", now_ms()};
 }
 
-int add_account(SqliteStore& store, const std::string& username, Role role, std::istream& in, std::ostream& out,
+int add_account(SqlStore& store, const std::string& username, Role role, std::istream& in, std::ostream& out,
                 std::ostream& err) {
   std::string password;
   std::getline(in, password);
@@ -98,7 +106,7 @@ int add_account(SqliteStore& store, const std::string& username, Role role, std:
   return 0;
 }
 
-int set_role(SqliteStore& store, const std::string& username, Role role, std::ostream& out, std::ostream& err) {
+int set_role(SqlStore& store, const std::string& username, Role role, std::ostream& out, std::ostream& err) {
   auto found = wait_for<std::optional<AccountRecord>>([&](auto ex, auto reply) { store.find_account(username, ex, reply); });
   if (!found.ok() || !found.value) {
     err << "gipf-arena admin: " << (found.ok() ? "no account '" + username + "'" : found.error) << "\n";
@@ -131,7 +139,7 @@ int backup(const std::string& db_path, const std::string& target, std::ostream& 
     err << "gipf-arena admin: '" << target << "' exists: a backup never overwrites a file\n";
     return 1;
   }
-  Connection db(db_path, SQLITE_OPEN_READWRITE);
+  SqliteConnection db(db_path, SQLITE_OPEN_READWRITE);
   sqlite3_busy_timeout(db.handle(), 10000);  // the server's writes are short
   {
     Transaction audit(db);  // in the copy too: it is written first
@@ -139,7 +147,7 @@ int backup(const std::string& db_path, const std::string& target, std::ostream& 
     audit.commit();
   }
   db.prepare("VACUUM INTO ?").bind(1, std::string_view(target)).run();
-  Connection copy(target, SQLITE_OPEN_READONLY);
+  SqliteConnection copy(target, SQLITE_OPEN_READONLY);
   std::string check = copy.text_of("PRAGMA integrity_check");
   if (check != "ok") {
     err << "gipf-arena admin: the copy '" << target << "' fails its integrity check: " << check << "\n";
@@ -153,14 +161,15 @@ int backup(const std::string& db_path, const std::string& target, std::ostream& 
 }  // namespace
 
 std::string admin_help_text() {
-  return "usage: gipf-arena admin add-account USERNAME [--role ROLE] [--db FILE]\n"
-         "       gipf-arena admin set-role USERNAME ROLE [--db FILE]\n"
+  return "usage: gipf-arena admin add-account USERNAME [--role ROLE] [--db FILE | --store STORE]\n"
+         "       gipf-arena admin set-role USERNAME ROLE [--db FILE | --store STORE]\n"
          "       gipf-arena admin backup TARGET [--db FILE]\n\n"
          "add-account reads the password from standard input (one line, 8 to 128 bytes).\n"
          "ROLE is player, moderator or admin (add-account: default player). backup writes a\n"
          "consistent, checked copy of the database to TARGET (a new file) while the server\n"
-         "runs. FILE defaults to $GIPF_ARENA_DB, else gipf-arena.db. Every command is\n"
-         "written to the audit log.\n";
+         "runs (an SQLite store; PostgreSQL's is pg_dump). STORE is sqlite:FILE or\n"
+         "postgres://…, as the server's --store; it defaults to $GIPF_ARENA_STORE, FILE to\n"
+         "$GIPF_ARENA_DB, else gipf-arena.db. Every command is written to the audit log.\n";
 }
 
 int run_admin_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err,
@@ -179,8 +188,12 @@ int run_admin_command(const std::vector<std::string>& args, std::istream& in, st
     return 2;
   }
   if (copy) {
+    if (StoreLocation::parse(p.db).postgres) {
+      err << "gipf-arena admin: backup copies an SQLite store; back a PostgreSQL one up with pg_dump\n";
+      return 2;
+    }
     try {
-      return backup(p.db, p.words[1], out, err);
+      return backup(StoreLocation::parse(p.db).target, p.words[1], out, err);
     } catch (const std::exception& e) {
       err << "gipf-arena admin: the backup failed: " << e.what() << "\n";
       return 1;
@@ -194,7 +207,7 @@ int run_admin_command(const std::vector<std::string>& args, std::istream& in, st
     return 2;
   }
   try {
-    SqliteStore store(p.db);
+    SqlStore store(p.db, SqlStore::Access::kTool);
     return add ? add_account(store, username, *role, in, out, err) : set_role(store, username, *role, out, err);
   } catch (const std::exception& e) {
     err << "gipf-arena admin: " << e.what() << "\n";

@@ -20,7 +20,12 @@ struct Option {
 constexpr Option kOptions[] = {
     {"--host", "GIPF_ARENA_HOST", "address to listen on (default 127.0.0.1)"},
     {"--port", "GIPF_ARENA_PORT", "TCP port, 0 for any free one (default 8080)"},
-    {"--db", "GIPF_ARENA_DB", "SQLite database file, created if missing (default gipf-arena.db)"},
+    {"--db", "GIPF_ARENA_DB", "SQLite database file, created if missing (default gipf-arena.db);\n"
+     "the same as --store sqlite:FILE"},
+    {"--store", "GIPF_ARENA_STORE",
+     "the database: sqlite:FILE (the default, sqlite:gipf-arena.db) or a PostgreSQL\n"
+     "URI, postgres://USER:PASSWORD@HOST:PORT/DATABASE (its tables are created or\n"
+     "upgraded at start). When both are set, --store wins"},
     {"--static-dir", "GIPF_ARENA_STATIC_DIR", "directory of the web client's files"},
     {"--log-level", "GIPF_ARENA_LOG_LEVEL", "trace, debug, info, warn, error or off (default info)"},
     {"--threads", "GIPF_ARENA_THREADS", "I/O threads (default 2)"},
@@ -105,6 +110,15 @@ std::string add_items(std::vector<std::string>& out, const std::string& value, b
   return {};
 }
 
+std::string set_store(Config& c, const std::string& value) {
+  bool postgres = value.rfind("postgres://", 0) == 0 || value.rfind("postgresql://", 0) == 0;
+  if (!postgres && (value.rfind("sqlite:", 0) != 0 || value.size() == 7))
+    return "--store is sqlite:FILE or postgres://…, not '" + value + "'";
+  c.db = value;
+  c.store_given = true;
+  return {};
+}
+
 std::string set(Config& c, const std::string& flag, const std::string& value, bool from_env) {
   Limits& l = c.limits;
   if (flag == "--host") {
@@ -114,7 +128,9 @@ std::string set(Config& c, const std::string& flag, const std::string& value, bo
     return set_number(c.port, flag, value, 0, 65535);
   } else if (flag == "--db") {
     if (value.empty()) return "--db needs a file name";
-    c.db = value;
+    if (!c.store_given) c.db = value;
+  } else if (flag == "--store") {
+    return set_store(c, value);
   } else if (flag == "--static-dir") {
     c.static_dir = value;
   } else if (flag == "--log-level") {

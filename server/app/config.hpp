@@ -11,7 +11,8 @@ namespace arena {
 struct Config {
   std::string host = "127.0.0.1";
   int port = 8080;
-  std::string db = "gipf-arena.db";
+  std::string db = "gipf-arena.db";  // the store's location: a file, sqlite:FILE or postgres://… (SqlStore)
+  bool store_given = false;          // by --store: --db no longer changes it
   std::string static_dir;  // default: the repository's web-client/
   std::string log_level = "info";
   int threads = 2;

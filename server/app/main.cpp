@@ -8,7 +8,7 @@
 #include "app/admin_command.hpp"
 #include "app/arena_server.hpp"
 #include "app/config.hpp"
-#include "store/sqlite_store.hpp"
+#include "store/sql_store.hpp"
 
 // Read by jemalloc (linked in server/CMakeLists.txt) when it starts: freed
 // memory goes back to the kernel from jemalloc's own thread, not in the middle
@@ -63,9 +63,9 @@ int main(int argc, char** argv) {
 
   std::shared_ptr<arena::Store> store;
   try {
-    store = std::make_shared<arena::SqliteStore>(config.db);
+    store = std::make_shared<arena::SqlStore>(config.db);
   } catch (const std::exception& e) {
-    spdlog::critical("event=database_failed db={} error=\"{}\"", config.db, e.what());
+    spdlog::critical("event=database_failed store={} error=\"{}\"", arena::StoreLocation::parse(config.db).shown(), e.what());
     return 1;
   }
   arena::ArenaServer server(config, std::move(store));
@@ -75,7 +75,8 @@ int main(int argc, char** argv) {
   }
   auto endpoint = server.endpoint();
   std::string host = endpoint.address().is_v6() ? "[" + endpoint.address().to_string() + "]" : endpoint.address().to_string();
-  spdlog::info("event=listening host={} port={} db={} static_dir={} restored_rooms={}", host, endpoint.port(), config.db,
+  spdlog::info("event=listening host={} port={} store={} static_dir={} restored_rooms={}", host, endpoint.port(),
+               arena::StoreLocation::parse(config.db).shown(),
                config.static_dir, server.restored_rooms());
   // Listening on every address (0.0.0.0, ::): this machine's own name is one to open.
   std::string open = endpoint.address().is_unspecified() ? "localhost" : host;

@@ -1,5 +1,6 @@
-# Writes OUTPUT: a C++ file holding every migrations/NNN_name.sql as a string, so
-# the server needs no files beside its binary to set up its database.
+# Writes OUTPUT: a C++ file holding every MIGRATIONS_DIR/NNN_name.sql as a string,
+# returned by the function FUNCTION, so the server needs no files beside its
+# binary to set up its database.
 file(GLOB files "${MIGRATIONS_DIR}/*.sql")
 list(SORT files)
 set(body "")
@@ -11,5 +12,5 @@ foreach(f IN LISTS files)
   file(READ "${f}" sql)
   string(APPEND body "    {${version}, \"${name}\", R\"__sql__(${sql})__sql__\"},\n")
 endforeach()
-file(WRITE "${OUTPUT}.tmp" "// Generated from migrations/*.sql by server/store/embed_migrations.cmake.\n#include \"store/migrations.hpp\"\n\nnamespace arena {\n\nconst std::vector<Migration>& migrations() {\n  static const std::vector<Migration> all{\n${body}  };\n  return all;\n}\n\n}  // namespace arena\n")
+file(WRITE "${OUTPUT}.tmp" "// Generated from ${MIGRATIONS_DIR}/*.sql by server/store/embed_migrations.cmake.\n#include \"store/migrations.hpp\"\n\nnamespace arena {\n\nconst std::vector<Migration>& ${FUNCTION}() {\n  static const std::vector<Migration> all{\n${body}  };\n  return all;\n}\n\n}  // namespace arena\n")
 configure_file("${OUTPUT}.tmp" "${OUTPUT}" COPYONLY)

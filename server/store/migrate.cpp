@@ -17,23 +17,37 @@ void sha256_function(sqlite3_context* context, int, sqlite3_value** args) {
   sqlite3_result_text(context, digest.data(), static_cast<int>(digest.size()), SQLITE_TRANSIENT);
 }
 
+// The version the database is at; refuses a newer server's database, whose
+// tables may mean what this server does not know.
+int current_version(Connection& db, const std::vector<Migration>& all) {
+  int current = std::stoi(db.text_of("SELECT coalesce(max(version), 0) FROM schema_version"));
+  int latest = all.empty() ? 0 : all.back().version;
+  if (current > latest)
+    throw SqlError("the database is at schema version " + std::to_string(current) + ", newer than this server's " +
+                   std::to_string(latest) + ": run the newer server or restore a backup");
+  return current;
+}
+
+void record(Connection& db, const Migration& m) {
+  db.prepare("INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)")
+      .bind(1, std::int64_t{m.version})
+      .bind(2, m.name)
+      .bind(3, now_ms())
+      .run();
+}
+
 }  // namespace
 
 void register_sha256(sqlite3* db) {
   if (sqlite3_create_function_v2(db, "sha256", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr, sha256_function, nullptr,
                                  nullptr, nullptr) != SQLITE_OK)
-    throw SqliteError(std::string("sha256 function: ") + sqlite3_errmsg(db));
+    throw SqlError(std::string("sha256 function: ") + sqlite3_errmsg(db));
 }
 
-int migrate(Connection& db) {
+int migrate(SqliteConnection& db) {
   db.exec("CREATE TABLE IF NOT EXISTS schema_version "
           "(version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)");
-  int current = std::stoi(db.text_of("SELECT coalesce(max(version), 0) FROM schema_version"));
-  int latest = migrations().empty() ? 0 : migrations().back().version;
-  // A newer server's database: its tables may mean what this server does not know.
-  if (current > latest)
-    throw SqliteError("the database is at schema version " + std::to_string(current) + ", newer than this server's " +
-                      std::to_string(latest) + ": run the newer server or restore a backup");
+  int current = current_version(db, migrations());
   // Foreign keys cannot be switched inside a transaction; each migration
   // checks them itself before committing.
   db.exec("PRAGMA foreign_keys = OFF");
@@ -42,19 +56,36 @@ int migrate(Connection& db) {
     try {
       Transaction t(db);
       db.exec(m.sql);
-      if (db.prepare("PRAGMA foreign_key_check").step()) throw SqliteError("a foreign key is broken");
-      db.prepare("INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)")
-          .bind(1, std::int64_t{m.version})
-          .bind(2, m.name)
-          .bind(3, now_ms())
-          .run();
+      if (db.prepare("PRAGMA foreign_key_check").step()) throw SqlError("a foreign key is broken");
+      record(db, m);
       t.commit();
-    } catch (const SqliteError& e) {
-      throw SqliteError("migration " + std::string(m.name) + ": " + e.what());
+    } catch (const SqlError& e) {
+      throw SqlError("migration " + std::string(m.name) + ": " + e.what());
     }
     current = m.version;
   }
   db.exec("PRAGMA foreign_keys = ON");
+  return current;
+}
+
+int migrate_postgres(Connection& db) {
+  // One transaction for all: the write lock (begin_write) keeps a second node
+  // from migrating at the same time, and a failed migration leaves nothing.
+  Transaction t(db);
+  db.exec("CREATE TABLE IF NOT EXISTS schema_version "
+          "(version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)");
+  int current = current_version(db, postgres_migrations());
+  for (const Migration& m : postgres_migrations()) {
+    if (m.version <= current) continue;
+    try {
+      db.exec(m.sql);
+      record(db, m);
+    } catch (const SqlError& e) {
+      throw SqlError("migration postgres/" + std::string(m.name) + ": " + e.what());
+    }
+    current = m.version;
+  }
+  t.commit();
   return current;
 }
 

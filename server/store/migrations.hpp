@@ -1,8 +1,9 @@
 #pragma once
-// The numbered SQL migrations of migrations/, compiled in (embed_migrations.cmake).
-// Each is plain SQL: applying one runs its text and records its version, nothing
-// else, so any backend's migrations are just files. Migrations may call the SQL
-// function sha256(text), registered on the connection that migrates.
+// The numbered SQL migrations, compiled in (embed_migrations.cmake): SQLite's
+// from migrations/*.sql, PostgreSQL's from migrations/postgres/*.sql. Each is
+// plain SQL: applying one runs its text and records its version, nothing else,
+// so any backend's migrations are just files. SQLite migrations may call the
+// SQL function sha256(text), registered on the connection that migrates.
 #include <string_view>
 #include <vector>
 
@@ -11,6 +12,7 @@ struct sqlite3;
 namespace arena {
 
 class Connection;
+class SqliteConnection;
 
 struct Migration {
   int version;
@@ -18,7 +20,8 @@ struct Migration {
   std::string_view sql;
 };
 
-const std::vector<Migration>& migrations();  // in version order
+const std::vector<Migration>& migrations();           // SQLite's, in version order
+const std::vector<Migration>& postgres_migrations();  // PostgreSQL's, in version order
 
 // sha256(text) -> 64 lower-case hex digits (NULL stays NULL), deterministic.
 void register_sha256(sqlite3* db);
@@ -26,6 +29,9 @@ void register_sha256(sqlite3* db);
 // Applies each migration newer than the database in its own transaction, with
 // foreign keys off (SQLite rebuilds a table to change a constraint) and
 // checked before the commit. Returns the schema version reached.
-int migrate(Connection& db);
+int migrate(SqliteConnection& db);
+// The same on PostgreSQL, under an advisory lock so that nodes starting at
+// once migrate one after the other.
+int migrate_postgres(Connection& db);
 
 }  // namespace arena

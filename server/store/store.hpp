@@ -1,7 +1,7 @@
 #pragma once
 // Where players, accounts, rooms and every accepted event are kept, as four
 // small asynchronous interfaces. The server talks only to these: another database
-// (PostgreSQL, a later issue) is a second implementation of them and nothing
+// (PostgreSQL) is a second implementation of them and nothing
 // else. Rules every implementation keeps:
 //  - Every call returns at once; its completion runs later, posted to the
 //    executor the caller passed (never inline, never on the store's threads).

@@ -23,7 +23,7 @@ std::string file_bytes(const std::string& path) {
 }  // namespace
 
 TEST_CASE("accounts: sign up, the session cookie, log out, log in; usernames unique ignoring case") {
-  ServerProcess server(temp_path("accounts.db"));
+  ServerProcess server(temp_store("accounts.db"));
   REQUIRE(server.start());
   int port = server.port();
 
@@ -89,7 +89,7 @@ TEST_CASE("accounts: sign up, the session cookie, log out, log in; usernames uni
 }
 
 TEST_CASE("accounts: CSRF — JSON only, and a page's Origin must be allowed") {
-  ServerProcess server(temp_path("csrf.db"));
+  ServerProcess server(temp_store("csrf.db"));
   REQUIRE(server.start());
   int port = server.port();
   std::string body = json{{"username", "carol"}, {"password", "long enough"}}.dump();
@@ -110,7 +110,7 @@ TEST_CASE("accounts: CSRF — JSON only, and a page's Origin must be allowed") {
 }
 
 TEST_CASE("accounts: ten failed logins lock the account out (429), even with the right password") {
-  ServerProcess server(temp_path("limits.db"));
+  ServerProcess server(temp_store("limits.db"));
   REQUIRE(server.start());
   int port = server.port();
   signup(port, "dave", "right password");
@@ -126,7 +126,7 @@ TEST_CASE("accounts: ten failed logins lock the account out (429), even with the
 }
 
 TEST_CASE("accounts: the WebSocket knows the account by its cookie; a guest who signs up keeps their games") {
-  ServerProcess server(temp_path("ws-accounts.db"));
+  ServerProcess server(temp_store("ws-accounts.db"));
   REQUIRE(server.start());
   int port = server.port();
 
@@ -174,7 +174,7 @@ TEST_CASE("accounts: the WebSocket knows the account by its cookie; a guest who 
 }
 
 TEST_CASE("roles: every admin path refuses guests and players (403); moderators may not set roles or read the audit") {
-  std::string db = temp_path("roles.db");
+  std::string db = temp_store("roles.db");
   REQUIRE(admin_command("add-account mod1 --role moderator --db " + db, "moderator pass\n") == 0);
   ServerProcess server(db);
   REQUIRE(server.start());
@@ -247,7 +247,7 @@ TEST_CASE("roles: every admin path refuses guests and players (403); moderators 
 }
 
 TEST_CASE("bans take effect: connections closed, the live game resigned, login refused; then unban") {
-  std::string db = temp_path("bans.db");
+  std::string db = temp_store("bans.db");
   REQUIRE(admin_command("add-account boss --role admin --db " + db, "boss password\n") == 0);
   ServerProcess server(db);
   REQUIRE(server.start());
@@ -292,7 +292,7 @@ TEST_CASE("bans take effect: connections closed, the live game resigned, login r
 }
 
 TEST_CASE("moderators abort and adjudicate games; both survive a restart and are audited") {
-  std::string db = temp_path("referee.db");
+  std::string db = temp_store("referee.db");
   REQUIRE(admin_command("add-account ref --role moderator --db " + db, "referee pass\n") == 0);
   ServerProcess server(db);
   REQUIRE(server.start());
@@ -374,7 +374,7 @@ TEST_CASE("moderators abort and adjudicate games; both survive a restart and are
   CHECK(audit["entries"][1]["details"]["reason"] == "server test");
 }
 
-TEST_CASE("admin backup copies the database while the server runs; the copy serves the same accounts, audited") {
+TEST_CASE("admin backup copies the database while the server runs; the copy serves the same accounts, audited" * doctest::test_suite("sqlite")) {
   std::string db = temp_path("live.db");
   REQUIRE(admin_command("add-account boss --role admin --db " + db, "boss password\n") == 0);
   ServerProcess server(db);
@@ -397,7 +397,7 @@ TEST_CASE("admin backup copies the database while the server runs; the copy serv
   CHECK(audit["entries"][0]["target"] == copy);
 }
 
-TEST_CASE("the database holds no password and no session cookie in clear") {
+TEST_CASE("the database holds no password and no session cookie in clear" * doctest::test_suite("sqlite")) {
   std::string db = temp_path("secrets.db");
   ServerProcess server(db);
   REQUIRE(server.start());
@@ -415,7 +415,7 @@ TEST_CASE("the database holds no password and no session cookie in clear") {
 }
 
 TEST_CASE("accounts: with --secure-cookies the session cookie is Secure, on sign-up, login and logout") {
-  ServerProcess server(temp_path("secure.db"), {"--secure-cookies"});
+  ServerProcess server(temp_store("secure.db"), {"--secure-cookies"});
   REQUIRE(server.start());
   auto created = post(server.port(), "/api/account/signup", {{"username", "lena"}, {"password", "lena's password"}});
   REQUIRE(created.status == 201);
@@ -427,7 +427,7 @@ TEST_CASE("accounts: with --secure-cookies the session cookie is Secure, on sign
 }
 
 TEST_CASE("chat moderation: a muted account cannot write; a moderator deletes a message, audited; players cannot") {
-  std::string db = temp_path("chat-mod.db");
+  std::string db = temp_store("chat-mod.db");
   REQUIRE(admin_command("add-account boss --role admin --db " + db, "boss password\n") == 0);
   REQUIRE(admin_command("add-account ref --role moderator --db " + db, "referee pass\n") == 0);
   ServerProcess server(db);

@@ -63,7 +63,7 @@ json live_clock(std::int64_t initial, std::int64_t increment) {
 }  // namespace
 
 TEST_CASE("clocks: a 2 s + 0 game is lost on time by the server's own timer; every event carries the clocks") {
-  ServerProcess server(temp_path("flag.db"));
+  ServerProcess server(temp_store("flag.db"));
   REQUIRE(server.start());
   Participant ann, bob;
   REQUIRE(ann.identify(server.port(), "Ann"));
@@ -87,7 +87,7 @@ TEST_CASE("clocks: a 2 s + 0 game is lost on time by the server's own timer; eve
 }
 
 TEST_CASE("clocks: a flag that fell while the server was stopped is applied when it starts") {
-  std::string db = temp_path("flag-restart.db");
+  std::string db = temp_store("flag-restart.db");
   std::string room;
   std::int64_t flag = 0;
   Participant ann, bob;
@@ -119,7 +119,7 @@ TEST_CASE("clocks: a flag that fell while the server was stopped is applied when
 }
 
 TEST_CASE("claims: the opponent's page closes on their decision; after the wait the game can be claimed") {
-  ServerProcess server(temp_path("claim.db"), {"--claim-after-seconds", "1"});
+  ServerProcess server(temp_store("claim.db"), {"--claim-after-seconds", "1"});
   REQUIRE(server.start());
   Participant ann, bob;
   REQUIRE(ann.identify(server.port(), "Ann"));
@@ -143,7 +143,7 @@ TEST_CASE("claims: the opponent's page closes on their decision; after the wait 
 }
 
 TEST_CASE("abort before both acted, then a rematch with colours swapped; chat in two channels") {
-  ServerProcess server(temp_path("rematch.db"));
+  ServerProcess server(temp_store("rematch.db"));
   REQUIRE(server.start());
   Participant ann, bob, cid;
   REQUIRE(ann.identify(server.port(), "Ann"));

@@ -32,7 +32,7 @@ json error_for(Participant& p, const json& message) {
 }  // namespace
 
 TEST_CASE("a player alone plays every variant against the computer to the end, through the same authority path") {
-  ServerProcess server(temp_path("bots.db"), {"--message-rate", "1000", "--message-burst", "1000"});
+  ServerProcess server(temp_store("bots.db"), {"--message-rate", "1000", "--message-burst", "1000"});
   REQUIRE(server.start());
   Participant ann;
   REQUIRE(ann.identify(server.port(), "Ann"));
@@ -65,7 +65,7 @@ TEST_CASE("a player alone plays every variant against the computer to the end, t
 }
 
 TEST_CASE("the computer declines draws, takes rematches, and is refused where it does not belong") {
-  ServerProcess server(temp_path("bots-rules.db"));
+  ServerProcess server(temp_store("bots-rules.db"));
   REQUIRE(server.start());
   Participant ann;
   REQUIRE(ann.identify(server.port(), "Ann"));
@@ -114,7 +114,7 @@ TEST_CASE("the computer declines draws, takes rematches, and is refused where it
 }
 
 TEST_CASE("killed in the middle of a game against the computer, restarted: the computer plays on") {
-  std::string db = temp_path("bots-crash.db");
+  std::string db = temp_store("bots-crash.db");
   std::string room;
   Participant ann;
   std::int64_t seq_before = 0;

@@ -63,7 +63,7 @@ json create(Participant& p, json options) {
 }  // namespace
 
 TEST_CASE("a target that is not UTF-8 gets 404, and the server lives on") {
-  ServerProcess server(temp_path("utf8.db"));
+  ServerProcess server(temp_store("utf8.db"));
   REQUIRE(server.start());
   for (auto target : {"/api/games/%FF", "/api/games/%ff/record", "/api/games/\xff", "/api/games/\xc3\x28", "/api/games/a%00b",
                       "/api/games/ABC", "/%FF", "/api/games?status=%FF", "/api/games?page=%FF"}) {
@@ -78,7 +78,7 @@ TEST_CASE("a target that is not UTF-8 gets 404, and the server lives on") {
 }
 
 TEST_CASE("HTTP requests the parser refuses are answered 414, 431, 413 or 400 with a JSON error") {
-  ServerProcess server(temp_path("http-errors.db"));
+  ServerProcess server(temp_store("http-errors.db"));
   REQUIRE(server.start());
   int port = server.port();
   auto long_url = raw_http(port, "GET /" + std::string(9 * 1024, 'a') + " HTTP/1.1\r\nHost: x\r\n\r\n");
@@ -107,7 +107,7 @@ TEST_CASE("HTTP requests the parser refuses are answered 414, 431, 413 or 400 wi
 // and fail inside when the process has none left.
 TEST_CASE("out of file descriptors: the accept loop backs off, logs once, and the players go on" *
           doctest::skip(GIPF_ARENA_SANITIZED != 0)) {
-  ServerProcess server(temp_path("fds.db"), {"--log-level", "info"});
+  ServerProcess server(temp_store("fds.db"), {"--log-level", "info"});
   std::string log = temp_path("fds.log");
   server.log_to(log);
   server.limit_files(64);
@@ -140,7 +140,7 @@ TEST_CASE("out of file descriptors: the accept loop backs off, logs once, and th
 }
 
 TEST_CASE("open rooms: at most five per player; the creator may cancel one") {
-  ServerProcess server(temp_path("open-rooms.db"));
+  ServerProcess server(temp_store("open-rooms.db"));
   REQUIRE(server.start());
   Participant ann, bob;
   REQUIRE(ann.identify(server.port(), "Ann"));
@@ -186,7 +186,7 @@ TEST_CASE("open rooms: at most five per player; the creator may cancel one") {
 }
 
 TEST_CASE("an open room nobody joins is cancelled after its time, also across a restart") {
-  std::string db = temp_path("expiry.db");
+  std::string db = temp_store("expiry.db");
   std::string first_room;
   {
     ServerProcess server(db, {"--open-room-ttl", "3600"});
@@ -217,7 +217,7 @@ TEST_CASE("an open room nobody joins is cancelled after its time, also across a 
 }
 
 TEST_CASE("new identities and connections per address are bounded") {
-  ServerProcess server(temp_path("addresses.db"), {"--max-new-players-per-address", "3", "--max-connections-per-address", "5"});
+  ServerProcess server(temp_store("addresses.db"), {"--max-new-players-per-address", "3", "--max-connections-per-address", "5"});
   REQUIRE(server.start());
   Participant a, b, c;
   REQUIRE(a.identify(server.port(), "A"));
@@ -246,7 +246,7 @@ TEST_CASE("new identities and connections per address are bounded") {
 }
 
 TEST_CASE("draw offers at most once per ten actions; a finished game accepts nothing") {
-  ServerProcess server(temp_path("draws.db"));
+  ServerProcess server(temp_store("draws.db"));
   REQUIRE(server.start());
   Participant white, black;
   REQUIRE(white.identify(server.port(), "Ann"));
@@ -296,7 +296,7 @@ TEST_CASE("draw offers at most once per ten actions; a finished game accepts not
 }
 
 TEST_CASE("the lobby: at most 50 rooms a list with totals, then updates as deltas") {
-  ServerProcess server(temp_path("lobby.db"));
+  ServerProcess server(temp_store("lobby.db"));
   REQUIRE(server.start());
   Participant watcher;
   REQUIRE(watcher.identify(server.port(), "Watcher"));
@@ -348,7 +348,7 @@ TEST_CASE("the lobby: at most 50 rooms a list with totals, then updates as delta
 }
 
 TEST_CASE("binary frames count against the rate; NUL bytes and no id are handled") {
-  ServerProcess server(temp_path("frames.db"), {"--message-rate", "0", "--message-burst", "10"});
+  ServerProcess server(temp_store("frames.db"), {"--message-rate", "0", "--message-burst", "10"});
   REQUIRE(server.start());
   Participant ann;
   REQUIRE(ann.identify(server.port(), "Ann"));
@@ -367,7 +367,7 @@ TEST_CASE("binary frames count against the rate; NUL bytes and no id are handled
 }
 
 TEST_CASE("with --public-origin only those origins may open a WebSocket") {
-  ServerProcess server(temp_path("origins.db"), {"--public-origin", "https://gipf.example.org"});
+  ServerProcess server(temp_store("origins.db"), {"--public-origin", "https://gipf.example.org"});
   REQUIRE(server.start());
   WsClient listed, own_host, none;
   CHECK(listed.connect(server.port(), "https://gipf.example.org"));
@@ -376,7 +376,7 @@ TEST_CASE("with --public-origin only those origins may open a WebSocket") {
 }
 
 TEST_CASE("a finished room leaves memory after --keep-closed and is read back when asked for") {
-  ServerProcess server(temp_path("keep-closed.db"), {"--keep-closed", "1"});
+  ServerProcess server(temp_store("keep-closed.db"), {"--keep-closed", "1"});
   REQUIRE(server.start());
   auto rooms_in_memory = [&] { return json::parse(http_get(server.port(), "/api/health").body)["rooms"].get<int>(); };
   Participant ann, bob;
@@ -419,7 +419,7 @@ int forwarded_health(int fd, const std::string& forwarded) {
 }  // namespace
 
 TEST_CASE("behind a trusted proxy each client counts under the address the proxy names, not the proxy's") {
-  ServerProcess server(temp_path("proxy.db"), {"--trusted-proxy", "127.0.0.1", "--max-connections-per-address", "1"});
+  ServerProcess server(temp_store("proxy.db"), {"--trusted-proxy", "127.0.0.1", "--max-connections-per-address", "1"});
   REQUIRE(server.start());
   int ann = tcp_connect(server.port()), ann_again = tcp_connect(server.port()), bob = tcp_connect(server.port());
   REQUIRE((ann >= 0 && ann_again >= 0 && bob >= 0));
@@ -439,7 +439,7 @@ TEST_CASE("behind a trusted proxy each client counts under the address the proxy
   close(bob);
 
   // Without --trusted-proxy the header is a client's claim: ignored.
-  ServerProcess direct(temp_path("direct.db"), {"--max-connections-per-address", "1"});
+  ServerProcess direct(temp_store("direct.db"), {"--max-connections-per-address", "1"});
   REQUIRE(direct.start());
   int first = tcp_connect(direct.port()), second = tcp_connect(direct.port());
   CHECK(forwarded_health(first, "192.0.2.1") == 200);

@@ -20,7 +20,7 @@ std::string make_static_dir() {
 }  // namespace
 
 TEST_CASE("static files: index for /, content types, 404, no traversal, GET and HEAD only") {
-  ServerProcess server(temp_path("http.db"), {"--static-dir", make_static_dir()});
+  ServerProcess server(temp_store("http.db"), {"--static-dir", make_static_dir()});
   REQUIRE(server.start());
   auto index = http_get(server.port(), "/");
   CHECK(index.status == 200);
@@ -52,7 +52,7 @@ TEST_CASE("static files over HTTP: gzip, ETag, 304, Cache-Control, a changed fil
   std::string app = "// the client\n";
   for (int i = 0; i < 100; ++i) app += "export const line" + std::to_string(i) + " = 'a line of the web client';\n";
   std::ofstream(dir / "js" / "app.js") << app;
-  ServerProcess server(temp_path("http-gzip.db"), {"--static-dir", dir.string()});
+  ServerProcess server(temp_store("http-gzip.db"), {"--static-dir", dir.string()});
   REQUIRE(server.start());
 
   auto gz = http_request(server.port(), "GET", "/js/app.js", "", {{"Accept-Encoding", "gzip, deflate, br"}});
@@ -92,7 +92,7 @@ TEST_CASE("static files over HTTP: gzip, ETag, 304, Cache-Control, a changed fil
 }
 
 TEST_CASE("JSON API: health, game lists with paging, one game, its record") {
-  ServerProcess server(temp_path("api.db"));
+  ServerProcess server(temp_store("api.db"));
   REQUIRE(server.start());
   auto health = json::parse(http_get(server.port(), "/api/health").body);
   CHECK(health["status"] == "ok");
@@ -142,7 +142,7 @@ TEST_CASE("JSON API: health, game lists with paging, one game, its record") {
 }
 
 TEST_CASE("the lobby lists open rooms and live games") {
-  ServerProcess server(temp_path("lobby.db"));
+  ServerProcess server(temp_store("lobby.db"));
   REQUIRE(server.start());
   Participant watcher, a, b;
   REQUIRE(watcher.identify(server.port(), "Wat"));

@@ -34,7 +34,7 @@ std::string replayed_hash(const std::string& record) {
 }  // namespace
 
 TEST_CASE("complete games of all five variants, with a spectator who sees every event in order") {
-  ServerProcess server(temp_path("games.db"));
+  ServerProcess server(temp_store("games.db"));
   REQUIRE(server.start());
   int seed = 0;
   for (auto options : {std::pair{"gipf", "basic"}, {"gipf", "standard"}, {"gipf", "tournament"}, {"yinsh", "normal"},
@@ -70,7 +70,7 @@ TEST_CASE("complete games of all five variants, with a spectator who sees every 
 }
 
 TEST_CASE("bad messages get stable error codes and change nothing") {
-  ServerProcess server(temp_path("errors.db"));
+  ServerProcess server(temp_store("errors.db"));
   REQUIRE(server.start());
   Participant white, black, spectator;
 
@@ -150,7 +150,7 @@ TEST_CASE("bad messages get stable error codes and change nothing") {
 TEST_CASE("oversized frames close the connection with 1009; floods are rate limited") {
   // No refill (rate 0): a connection may send exactly its burst, however fast
   // or slow the machine delivers the frames.
-  ServerProcess server(temp_path("limits.db"), {"--message-rate", "0", "--message-burst", "60"});
+  ServerProcess server(temp_store("limits.db"), {"--message-rate", "0", "--message-burst", "60"});
   REQUIRE(server.start());
   Participant big;
   REQUIRE(big.identify(server.port(), "Big"));
@@ -197,7 +197,7 @@ TEST_CASE("oversized frames close the connection with 1009; floods are rate limi
 
 TEST_CASE("ping gets pong with its id; before hello it is not_identified; it counts against the rate") {
   // No refill: the burst of 5 is every frame this connection may send.
-  ServerProcess server(temp_path("ping.db"), {"--message-rate", "0", "--message-burst", "5"});
+  ServerProcess server(temp_store("ping.db"), {"--message-rate", "0", "--message-burst", "5"});
   REQUIRE(server.start());
   WsClient ws;
   REQUIRE(ws.connect(server.port()));
@@ -227,7 +227,7 @@ TEST_CASE("ping gets pong with its id; before hello it is not_identified; it cou
 }
 
 TEST_CASE("a player who disconnects and reconnects misses nothing") {
-  ServerProcess server(temp_path("reconnect.db"));
+  ServerProcess server(temp_store("reconnect.db"));
   REQUIRE(server.start());
   Participant white, black, spectator;
   REQUIRE(white.identify(server.port(), "Ann"));
@@ -276,7 +276,7 @@ TEST_CASE("a player who disconnects and reconnects misses nothing") {
 }
 
 TEST_CASE("killed with SIGKILL mid-game, restarted on the same database: every acknowledged action is there") {
-  std::string db = temp_path("crash.db");
+  std::string db = temp_store("crash.db");
   std::string room;
   std::vector<json> acknowledged;
   Participant white, black;
@@ -328,7 +328,7 @@ TEST_CASE("killed with SIGKILL mid-game, restarted on the same database: every a
 }
 
 TEST_CASE("SIGTERM: clients are told 1001 and the server exits 0") {
-  ServerProcess server(temp_path("stop.db"));
+  ServerProcess server(temp_store("stop.db"));
   REQUIRE(server.start());
   Participant p;
   REQUIRE(p.identify(server.port(), "Ann"));
@@ -339,7 +339,7 @@ TEST_CASE("SIGTERM: clients are told 1001 and the server exits 0") {
 }
 
 TEST_CASE("resignation, and YINSH draw offers declined and accepted") {
-  ServerProcess server(temp_path("draws.db"));
+  ServerProcess server(temp_store("draws.db"));
   REQUIRE(server.start());
   Participant white, black;
   REQUIRE(white.identify(server.port(), "Ann"));
@@ -384,7 +384,7 @@ TEST_CASE("resignation, and YINSH draw offers declined and accepted") {
 }
 
 TEST_CASE("a client too slow to read is disconnected; the others play on") {
-  ServerProcess server(temp_path("slow.db"), {"--message-burst", "400"});
+  ServerProcess server(temp_store("slow.db"), {"--message-burst", "400"});
   REQUIRE(server.start());
   Participant white, black;
   REQUIRE(white.identify(server.port(), "Ann"));
@@ -413,7 +413,7 @@ TEST_CASE("a client too slow to read is disconnected; the others play on") {
   CHECK(frames < 300 * 40);
 }
 
-TEST_CASE("a corrupted stored game is refused with an error; the server and the other games carry on") {
+TEST_CASE("a corrupted stored game is refused with an error; the server and the other games carry on" * doctest::test_suite("sqlite")) {
   std::string db = temp_path("corrupt.db");
   std::string broken, intact;
   json intact_state;

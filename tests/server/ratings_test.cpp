@@ -44,7 +44,7 @@ struct RatedGame {
 }  // namespace
 
 TEST_CASE("ratings: only accounts create rated rooms, with a clock; handicap games stay unrated; guests may not join") {
-  ServerProcess server(temp_path("rated-rules.db"));
+  ServerProcess server(temp_store("rated-rules.db"));
   REQUIRE(server.start());
   int port = server.port();
   Participant guest, ann;
@@ -80,7 +80,7 @@ TEST_CASE("ratings: only accounts create rated rooms, with a clock; handicap gam
 }
 
 TEST_CASE("ratings: a rated game changes both ratings with its last event, survives SIGKILL, and the API shows it") {
-  std::string db = temp_path("rated-game.db");
+  std::string db = temp_store("rated-game.db");
   ServerProcess server(db);
   REQUIRE(server.start());
   int port = server.port();
@@ -154,7 +154,7 @@ TEST_CASE("ratings: a rated game changes both ratings with its last event, survi
 }
 
 TEST_CASE("ratings: SIGKILL at any moment around a rated game's end leaves its end and its change together, or neither") {
-  std::string db = temp_path("rated-kill.db");
+  std::string db = temp_store("rated-kill.db");
   for (int round = 0; round < 3; ++round) {
     CAPTURE(round);
     ServerProcess server(db);

@@ -1,5 +1,7 @@
 #include "server_process.hpp"
 
+#include "store/postgres_connection.hpp"
+
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -43,7 +45,8 @@ bool ServerProcess::start() {
     }
     // GIPF_ARENA_TEST_LOG=debug shows the server's log while debugging a test.
     const char* level = std::getenv("GIPF_ARENA_TEST_LOG");
-    std::vector<std::string> args{bin, "--port", "0", "--db", db_, "--log-level", level ? level : "warn"};
+    std::vector<std::string> args{bin, "--port", "0", db_.find("://") == std::string::npos ? "--db" : "--store", db_,
+                                  "--log-level", level ? level : "warn"};
     args.insert(args.end(), extra_.begin(), extra_.end());
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
@@ -126,6 +129,15 @@ std::string temp_path(const std::string& name) {
   char pattern[] = "/tmp/gipf-arena-test-XXXXXX";
   const char* dir = mkdtemp(pattern);
   return std::string(dir ? dir : "/tmp") + "/" + name;
+}
+
+std::string temp_store(const std::string& name) {
+  const char* server = std::getenv("GIPF_ARENA_TEST_POSTGRES");
+  if (!server || !*server) return temp_path(name);
+  static int count = 0;
+  std::string database = "server_test_" + std::to_string(getpid()) + "_" + std::to_string(++count);
+  arena::PostgresConnection::create_database(std::string(server) + "postgres", database);
+  return server + database;
 }
 
 }  // namespace test_support

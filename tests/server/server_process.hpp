@@ -36,5 +36,8 @@ class ServerProcess {
 };
 
 std::string temp_path(const std::string& name);
+// A server's store: a new SQLite file, or, when GIPF_ARENA_TEST_POSTGRES names
+// a PostgreSQL server (tests/store/with_postgres.sh), a new database there.
+std::string temp_store(const std::string& name);
 
 }  // namespace test_support

@@ -30,13 +30,19 @@ TEST_CASE("configuration: defaults, environment, flags, errors") {
   CHECK(e.config.port == 9100);  // flags win over the environment
   CHECK(e.config.db == "env.db");
   CHECK(parse_config({"--db=x.db", "--log-level", "debug"}, no_env).config.log_level == "debug");
+  // --store names the database; it wins over --db, whatever their order.
+  CHECK(parse_config({"--store", "postgres://arena@db:5432/arena"}, no_env).config.db == "postgres://arena@db:5432/arena");
+  CHECK(parse_config({"--store", "sqlite:a.db", "--db", "b.db"}, no_env).config.db == "sqlite:a.db");
+  CHECK(parse_config({"--db", "b.db", "--store=postgresql://h/x"}, no_env).config.db == "postgresql://h/x");
+  CHECK(!parse_config({"--store", "mysql://h/x"}, no_env).error.empty());
+  CHECK(!parse_config({"--store", "sqlite:"}, no_env).error.empty());
   CHECK(parse_config({"--help"}, no_env).show_help);
   CHECK(!parse_config({"--port", "70000"}, no_env).error.empty());
   CHECK(!parse_config({"--port"}, no_env).error.empty());
   CHECK(!parse_config({"--colour", "red"}, no_env).error.empty());
   CHECK(!parse_config({"--log-level", "loud"}, no_env).error.empty());
   std::string help = help_text("/srv/web");
-  for (auto flag : {"--host", "--port", "--db", "--static-dir", "--log-level", "--threads", "GIPF_ARENA_DB", "--public-origin",
+  for (auto flag : {"--host", "--port", "--db", "--store", "GIPF_ARENA_STORE", "--static-dir", "--log-level", "--threads", "GIPF_ARENA_DB", "--public-origin",
                     "GIPF_ARENA_PUBLIC_ORIGIN", "--max-connections-per-address", "--max-new-players-per-address",
                     "--max-open-rooms", "--open-room-ttl", "--keep-closed", "GIPF_ARENA_KEEP_CLOSED", "--message-rate", "--message-burst",
                     "--secure-cookies", "GIPF_ARENA_SECURE_COOKIES", "--trusted-proxy", "GIPF_ARENA_TRUSTED_PROXY",

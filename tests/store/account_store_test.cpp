@@ -12,7 +12,7 @@ namespace {
 
 // The account calls, each waited for.
 struct Accounts {
-  SqliteStore& store;
+  SqlStore& store;
   asio::io_context& io;
 
   Stored<CreatedAccount> create(NewAccount a) {
@@ -68,8 +68,8 @@ NewAccount new_account(const std::string& username, const std::string& session =
 }  // namespace
 
 TEST_CASE("account store: usernames are unique ignoring case; the hash is read back only by find_account") {
-  std::string path = temp_path("accounts.db");
-  SqliteStore store(path);
+  std::string path = temp_store("accounts.db");
+  SqlStore store(path);
   asio::io_context io;
   Accounts a{store, io};
   auto ann = a.create(new_account("Ann_1"));
@@ -93,8 +93,8 @@ TEST_CASE("account store: usernames are unique ignoring case; the hash is read b
 }
 
 TEST_CASE("account store: sessions live until they expire or end; an account keeps at most 20") {
-  std::string path = temp_path("sessions.db");
-  SqliteStore store(path);
+  std::string path = temp_store("sessions.db");
+  SqlStore store(path);
   asio::io_context io;
   Accounts a{store, io};
   auto ann = a.create(new_account("ann", token('a')));
@@ -130,7 +130,7 @@ TEST_CASE("account store: sessions live until they expire or end; an account kee
 }
 
 TEST_CASE("account store: a guest's player is handed over once; the guest token stops working") {
-  SqliteStore store(temp_path("guest.db"));
+  SqlStore store(temp_store("guest.db"));
   asio::io_context io;
   Blocking b(store, io);
   Accounts a{store, io};
@@ -151,8 +151,8 @@ TEST_CASE("account store: a guest's player is handed over once; the guest token 
 }
 
 TEST_CASE("account store: a change and its audit entry are stored together, or neither") {
-  std::string path = temp_path("audit.db");
-  SqliteStore store(path);
+  std::string path = temp_store("audit.db");
+  SqlStore store(path);
   asio::io_context io;
   Accounts a{store, io};
   auto ann = a.create(new_account("ann", token('a')));

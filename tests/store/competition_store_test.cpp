@@ -14,8 +14,8 @@ constexpr std::int64_t kDay = 86'400'000;
 constexpr std::int64_t kStart = 1'700'000'000'000;
 
 struct Fixture {
-  std::string path = temp_path("competitions.db");
-  SqliteStore store{path};
+  std::string path = temp_store("competitions.db");
+  SqlStore store{path};
   asio::io_context io;
   std::int64_t ladder = 0;
   std::vector<std::int64_t> players;  // ann, bob, cid, dan: positions 1..4

@@ -13,8 +13,8 @@ constexpr std::int64_t kDay = 86'400'000;
 const std::string kPerf = "yinsh:blitz";
 
 struct Fixture {
-  std::string path = temp_path("ratings.db");
-  SqliteStore store{path};
+  std::string path = temp_store("ratings.db");
+  SqlStore store{path};
   asio::io_context io;
   Blocking s{store, io};
 

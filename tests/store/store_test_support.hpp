@@ -1,9 +1,12 @@
 #pragma once
 // Helpers for the store's tests: completions arrive as handlers posted to an
 // io_context, so a test runs that io_context until the answer is there (no
-// sleeps); a raw SQLite connection plays "another writer" holding the lock.
+// sleeps); a raw connection plays "another writer" holding the lock.
 #include <sqlite3.h>
 #include <stdlib.h>
+#include <unistd.h>
+
+#include <cstdlib>
 
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
@@ -13,7 +16,9 @@
 #include <string>
 #include <vector>
 
-#include "store/sqlite_store.hpp"
+#include "store/postgres_connection.hpp"
+#include "store/sql_store.hpp"
+#include "store/sqlite_connection.hpp"
 
 namespace store_test {
 
@@ -25,6 +30,20 @@ inline std::string temp_path(const std::string& name) {
   char pattern[] = "/tmp/gipf-arena-store-test-XXXXXX";
   const char* dir = mkdtemp(pattern);
   return std::string(dir ? dir : "/tmp") + "/" + name;
+}
+
+// Where a test's store lives: a new SQLite file, or, when the tests run
+// against PostgreSQL (tests/store/with_postgres.sh sets
+// GIPF_ARENA_TEST_POSTGRES to a server's URI ending in '/'), a new database
+// there. The tests of SQLite's own files and migrations are in the test suite
+// "sqlite", which the PostgreSQL run leaves out.
+inline std::string temp_store(const std::string& name) {
+  const char* server = std::getenv("GIPF_ARENA_TEST_POSTGRES");
+  if (!server || !*server) return temp_path(name);
+  static int count = 0;
+  std::string database = "store_test_" + std::to_string(getpid()) + "_" + std::to_string(++count);
+  PostgresConnection::create_database(std::string(server) + "postgres", database);
+  return server + database;
 }
 
 // Runs io's handlers one at a time until `ready()` holds.
@@ -56,7 +75,7 @@ class Slot {
 // The store's calls, each waited for: for tests about what is stored.
 class Blocking {
  public:
-  Blocking(SqliteStore& store, asio::io_context& io) : store_(store), io_(io) {}
+  Blocking(SqlStore& store, asio::io_context& io) : store_(store), io_(io) {}
 
   Stored<PlayerRecord> create_player(const std::string& token, const std::string& name) {
     Slot<Stored<PlayerRecord>> s;
@@ -120,38 +139,52 @@ class Blocking {
   }
 
  private:
-  SqliteStore& store_;
+  SqlStore& store_;
   asio::io_context& io_;
 };
 
-// A second, raw connection to the same file: the tests' "other writer".
+// A second, raw connection to the same database: the tests' "other writer".
 class RawConnection {
  public:
-  explicit RawConnection(const std::string& path) { sqlite3_open(path.c_str(), &db_); }
-  ~RawConnection() { sqlite3_close(db_); }
-  RawConnection(const RawConnection&) = delete;
-  RawConnection& operator=(const RawConnection&) = delete;
+  explicit RawConnection(const std::string& location) {
+    StoreLocation where = StoreLocation::parse(location);
+    if (where.postgres)
+      db_ = std::make_unique<PostgresConnection>(where.target);
+    else
+      db_ = std::make_unique<SqliteConnection>(where.target, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+  }
 
-  bool exec(const std::string& sql) { return sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK; }
+  bool exec(const std::string& sql) {
+    try {
+      db_->exec(sql);
+      return true;
+    } catch (const SqlError&) {
+      return false;
+    }
+  }
+  // Takes the lock the store's writer needs (SQLite: BEGIN IMMEDIATE) until COMMIT or ROLLBACK.
+  bool lock_writers() {
+    try {
+      db_->begin_write();
+      return true;
+    } catch (const SqlError&) {
+      return false;
+    }
+  }
   // The first column of every row.
   std::vector<std::string> column(const std::string& sql) {
     std::vector<std::string> out;
-    sqlite3_exec(
-        db_, sql.c_str(),
-        [](void* o, int, char** values, char**) {
-          static_cast<std::vector<std::string>*>(o)->push_back(values[0] ? values[0] : "");
-          return 0;
-        },
-        &out, nullptr);
+    Statement s = db_->prepare(sql);
+    while (s.step()) out.push_back(s.text(0));
     return out;
   }
 
  private:
-  sqlite3* db_ = nullptr;
+  std::unique_ptr<Connection> db_;
 };
 
 // A new account (its player too), waited for; fails the test if the store refuses it.
-inline CreatedAccount create_account(SqliteStore& store, asio::io_context& io, const std::string& username) {
+inline CreatedAccount create_account(SqlStore& store, asio::io_context& io, const std::string& username) {
   NewAccount a;
   a.username = username;
   a.password_hash = "$argon2id$not-a-real-hash";

@@ -16,12 +16,12 @@ namespace {
 // A store with one player ("p") and one room ("r1", event 1 written).
 struct Fixture {
   asio::io_context io;
-  std::string path = temp_path("threads.db");
-  std::unique_ptr<SqliteStore> store;
+  std::string path = temp_store("threads.db");
+  std::unique_ptr<SqlStore> store;
   std::int64_t player = 0;
 
-  explicit Fixture(std::size_t max_queued = SqliteStore::kDefaultMaxQueued)
-      : store(std::make_unique<SqliteStore>(path, max_queued)) {
+  explicit Fixture(std::size_t max_queued = SqlStore::kDefaultMaxQueued)
+      : store(std::make_unique<SqlStore>(path, SqlStore::Access::kServer, max_queued)) {
     Blocking s(*store, io);
     player = s.create_player("p", "Pat").value.id;
     REQUIRE(s.create_room(make_room("r1", player, 1000), created_event(player, 1000)) == "");
@@ -68,7 +68,7 @@ TEST_CASE("group commit: many appends at once all complete and are stored in ord
   constexpr int kEvents = 500;
   RawConnection other(f.path);
   // Holding the write lock while the appends arrive makes them wait together.
-  REQUIRE(other.exec("BEGIN IMMEDIATE"));
+  REQUIRE(other.lock_writers());
   std::vector<Slot<std::string>> done(kEvents);
   for (int i = 0; i < kEvents; ++i)
     f.store->append_event("r1", action_event(i + 2, f.player, "m" + std::to_string(i + 2)), {}, f.io.get_executor(),
@@ -84,7 +84,7 @@ TEST_CASE("group commit: many appends at once all complete and are stored in ord
 TEST_CASE("a failed write is reported and does not sink the others of its batch") {
   Fixture f;
   RawConnection other(f.path);
-  REQUIRE(other.exec("BEGIN IMMEDIATE"));  // so that the writes below share batches
+  REQUIRE(other.lock_writers());  // so that the writes below share batches
   auto ex = f.io.get_executor();
   Slot<std::string> first, duplicate, third, no_room, no_player;
   Slot<Stored<PlayerRecord>> newcomer;
@@ -113,7 +113,7 @@ TEST_CASE("a failed write is reported and does not sink the others of its batch"
 TEST_CASE("a room's chat and events written at once keep their order; a failed chat write sinks nothing") {
   Fixture f;
   RawConnection other(f.path);
-  REQUIRE(other.exec("BEGIN IMMEDIATE"));  // so that the writes below share a batch
+  REQUIRE(other.lock_writers());  // so that the writes below share a batch
   auto ex = f.io.get_executor();
   using protocol::ChatChannel;
   Slot<std::string> e2, c1, c1_again, lost, c2, deleted, e3;
@@ -148,7 +148,7 @@ TEST_CASE("reads do not wait behind a write") {
   Fixture f;
   RawConnection other(f.path);
   // Another writer holds the lock with an uncommitted row.
-  REQUIRE(other.exec("BEGIN IMMEDIATE"));
+  REQUIRE(other.lock_writers());
   REQUIRE(other.exec("INSERT INTO players (token_hash, name, created_at) VALUES ('x', 'Uncommitted', 0)"));
   Slot<std::string> write;
   f.store->append_event("r1", action_event(2, f.player, "e1-e3"), {}, f.io.get_executor(), write.fill());
@@ -189,7 +189,7 @@ TEST_CASE("a full queue refuses writes at once, and the accepted ones still comp
   RawConnection other(f.path);
   // With the lock held the writer takes at most one batch (itself at most
   // kBound writes) and blocks, so at most 2 * kBound writes are accepted.
-  REQUIRE(other.exec("BEGIN IMMEDIATE"));
+  REQUIRE(other.lock_writers());
   std::vector<Slot<std::string>> done(kWrites);
   for (int i = 0; i < kWrites; ++i)
     f.store->append_event("r1", action_event(i + 2, f.player, "m"), {}, f.io.get_executor(), done[i].fill());

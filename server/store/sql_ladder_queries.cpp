@@ -4,8 +4,8 @@
 #include <algorithm>
 
 #include "rating/perf.hpp"
-#include "sqlite_connection.hpp"
-#include "sqlite_queries.hpp"
+#include "sql_connection.hpp"
+#include "sql_queries.hpp"
 
 namespace arena::sql {
 namespace {
@@ -23,7 +23,7 @@ LadderRecord read_ladder(const Statement& s) {
   l.options = {s.text(2), s.text(3), 0, 0};
   l.clock = read_clock(s, 4);
   auto status = ladder::parse_status(s.text(8));
-  if (!status) throw SqliteError("unknown ladder status '" + s.text(8) + "' in the database");
+  if (!status) throw SqlError("unknown ladder status '" + s.text(8) + "' in the database");
   l.status = *status;
   l.created_at = s.integer(9);
   l.players = s.integer(10);
@@ -52,7 +52,7 @@ std::vector<std::int64_t> decode_times(const std::string& text) {
     try {
       out.push_back(std::stoll(text.substr(at, comma - at)));
     } catch (const std::exception&) {
-      throw SqliteError("a damaged time list '" + text + "' in ladder_players");
+      throw SqlError("a damaged time list '" + text + "' in ladder_players");
     }
     at = comma + 1;
   }

@@ -1,13 +1,16 @@
 #pragma once
-// The Store on one SQLite file (WAL journal, synchronous=FULL), with two threads
-// that each own a connection:
+// The Store on an SQL database: one SQLite file (WAL journal,
+// synchronous=FULL) or a PostgreSQL database, the same queries on both
+// (sql_queries.hpp). Two threads each own a connection:
 //  - The writer owns the write connection. Every write waits in its queue; the
 //    writer takes everything waiting and commits it as one transaction (group
 //    commit: one fsync for many games' actions), each write's completion posted
 //    after that commit. If the batch fails, the writer retries its writes one
 //    by one, so one bad write does not sink the others.
-//  - The reader owns a read-only connection. WAL lets it read the last commit
-//    while the writer writes, so reads never wait behind writes.
+//  - The reader owns a second connection. SQLite's WAL (PostgreSQL's MVCC)
+//    lets it read the last commit while the writer writes, so reads never wait
+//    behind writes.
+// A lost PostgreSQL connection is opened again before the next batch or read.
 // Both queues are bounded: beyond `max_queued` calls waiting, a call is refused
 // at once ("the store is overloaded"), its completion still posted. Opening
 // applies the migrations (migrations.hpp) on the write connection.
@@ -32,17 +35,33 @@ struct StoreOpenError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-class SqliteStore final : public Store {
+// Which database a location names: "postgres://…" or "postgresql://…" (a
+// libpq URI), else an SQLite file ("sqlite:FILE" or just FILE).
+struct StoreLocation {
+  bool postgres = false;
+  std::string target;  // the file, or the URI
+  static StoreLocation parse(const std::string& location);
+  std::string shown() const;  // for logs: a URI's password replaced by ***
+};
+
+class SqlStore final : public Store {
  public:
   static constexpr std::size_t kDefaultMaxQueued = 65536;
 
-  // Opens or creates the database file and brings its schema up to date;
-  // throws StoreOpenError. `max_queued` bounds each queue (writes, reads).
-  explicit SqliteStore(const std::string& path, std::size_t max_queued = kDefaultMaxQueued);
+  // Who opens the store. A server's PostgreSQL store holds a lock that keeps a
+  // second server off the database (it would load and play the same live
+  // rooms); a tool (`gipf-arena admin`) works beside the running server.
+  enum class Access { kServer, kTool };
+
+  // Opens (or creates, a file) the database `location` names (StoreLocation)
+  // and brings its schema up to date; throws StoreOpenError. `max_queued`
+  // bounds each queue (writes, reads).
+  explicit SqlStore(const std::string& location, Access access = Access::kServer,
+                    std::size_t max_queued = kDefaultMaxQueued);
   // Flushes, then answers the reads still queued and closes.
-  ~SqliteStore() override;
-  SqliteStore(const SqliteStore&) = delete;
-  SqliteStore& operator=(const SqliteStore&) = delete;
+  ~SqlStore() override;
+  SqlStore(const SqlStore&) = delete;
+  SqlStore& operator=(const SqlStore&) = delete;
 
   // The schema version reached when the store was opened.
   int schema_version() const { return schema_version_; }
@@ -116,11 +135,15 @@ class SqliteStore final : public Store {
   // A write whose completion carries a value the writer produced.
   template <class T, class Apply>
   void write_value(StoreExecutor ex, StoreReply<T> reply, Apply apply);
+  using Opener = std::function<std::unique_ptr<Connection>()>;
+  // The connection, opened again if it was lost; throws SqlError.
+  static Connection& usable(std::unique_ptr<Connection>& db, const Opener& open);
   void writer_loop();
   void commit(std::vector<Write>& batch);
   void reader_loop();
   void stop_reader();
 
+  Opener open_writer_, open_reader_;
   std::unique_ptr<Connection> write_db_;
   std::unique_ptr<Connection> read_db_;
   int schema_version_ = 0;

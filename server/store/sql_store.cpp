@@ -1,4 +1,4 @@
-#include "sqlite_store.hpp"
+#include "sql_store.hpp"
 
 #include <sqlite3.h>
 #include <spdlog/spdlog.h>
@@ -7,8 +7,9 @@
 #include <boost/asio/post.hpp>
 
 #include "migrations.hpp"
+#include "postgres_connection.hpp"
 #include "sqlite_connection.hpp"
-#include "sqlite_queries.hpp"
+#include "sql_queries.hpp"
 
 namespace arena {
 namespace {
@@ -47,14 +48,37 @@ void guarded(const char* what, Work&& work) noexcept {
   if (!error.empty()) spdlog::error("event=store_thread_failed step={} error=\"{}\"", what, error);
 }
 
-std::unique_ptr<Connection> open_writer(const std::string& path, int& version) {
-  auto db = std::make_unique<Connection>(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+std::unique_ptr<Connection> open_sqlite_writer(const std::string& path, int& version) {
+  auto db = std::make_unique<SqliteConnection>(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
   sqlite3_busy_timeout(db->handle(), kBusyTimeoutMs);
   // The reader relies on WAL to read while the writer writes.
-  if (db->text_of("PRAGMA journal_mode = WAL") != "wal") throw SqliteError("no WAL journal (an in-memory database?)");
+  if (db->text_of("PRAGMA journal_mode = WAL") != "wal") throw SqlError("no WAL journal (an in-memory database?)");
   db->exec("PRAGMA synchronous = FULL");  // a commit is on disk before it is reported
   register_sha256(db->handle());
   version = migrate(*db);
+  return db;
+}
+
+// A server's PostgreSQL writer. One server per database: a second one would
+// load the same live rooms and play them too, so the writer's connection holds
+// this lock while it lives. A server restarted at once waits a little for its
+// predecessor's session to end.
+std::unique_ptr<Connection> open_serving_postgres(const std::string& url) {
+  auto db = std::make_unique<PostgresConnection>(url);
+  db->exec("SET lock_timeout = '3s'");
+  try {
+    db->exec("SELECT pg_advisory_lock(4751204)");
+  } catch (const SqlError& e) {
+    if (std::string_view(e.what()).find("lock timeout") == std::string_view::npos) throw;
+    throw SqlError("another gipf-arena server is using this database: run one server per database");
+  }
+  db->exec("SET lock_timeout = 0");
+  return db;
+}
+
+std::unique_ptr<Connection> open_sqlite_reader(const std::string& path) {
+  auto db = std::make_unique<SqliteConnection>(path, SQLITE_OPEN_READONLY);
+  sqlite3_busy_timeout(db->handle(), kBusyTimeoutMs);
   return db;
 }
 
@@ -67,14 +91,47 @@ std::function<void(const std::string&)> done_on(StoreExecutor ex, StoreDone done
 
 }  // namespace
 
-SqliteStore::SqliteStore(const std::string& path, std::size_t max_queued)
+StoreLocation StoreLocation::parse(const std::string& location) {
+  if (location.rfind("postgres://", 0) == 0 || location.rfind("postgresql://", 0) == 0) return {true, location};
+  if (location.rfind("sqlite:", 0) == 0) return {false, location.substr(7)};
+  return {false, location};
+}
+
+std::string StoreLocation::shown() const {
+  if (!postgres) return target;
+  // postgres://user:secret@host/db: the password stays out of logs.
+  std::size_t scheme = target.find("://") + 3, at = target.find('@', scheme);
+  std::size_t colon = target.find(':', scheme);
+  if (at == std::string::npos || colon == std::string::npos || colon > at) return target;
+  return target.substr(0, colon + 1) + "***" + target.substr(at);
+}
+
+SqlStore::SqlStore(const std::string& location, Access access, std::size_t max_queued)
     : writes_(std::max<std::size_t>(max_queued, 1)), reads_(std::max<std::size_t>(max_queued, 1)) {
+  StoreLocation where = StoreLocation::parse(location);
+  std::string target = where.target;
+  if (where.postgres) {
+    // Two connections per node; PostgreSQL's commit waits for its WAL flush
+    // (synchronous_commit on, its default), so a reported write is durable.
+    open_reader_ = [target] { return std::make_unique<PostgresConnection>(target); };
+    open_writer_ = access == Access::kTool ? open_reader_ : [target] { return open_serving_postgres(target); };
+  } else {
+    open_writer_ = [target] {
+      int version = 0;
+      return open_sqlite_writer(target, version);
+    };
+    open_reader_ = [target] { return open_sqlite_reader(target); };
+  }
   try {
-    write_db_ = open_writer(path, schema_version_);
-    read_db_ = std::make_unique<Connection>(path, SQLITE_OPEN_READONLY);
-    sqlite3_busy_timeout(read_db_->handle(), kBusyTimeoutMs);
+    if (where.postgres) {
+      write_db_ = open_writer_();
+      schema_version_ = migrate_postgres(*write_db_);
+    } else {
+      write_db_ = open_sqlite_writer(target, schema_version_);
+    }
+    read_db_ = open_reader_();
   } catch (const std::exception& e) {
-    throw StoreOpenError("cannot open " + path + ": " + e.what());
+    throw StoreOpenError("cannot open " + where.shown() + ": " + e.what());
   }
   writer_ = std::thread([this] { writer_loop(); });
   try {
@@ -85,28 +142,36 @@ SqliteStore::SqliteStore(const std::string& path, std::size_t max_queued)
   }
 }
 
-SqliteStore::~SqliteStore() {
+Connection& SqlStore::usable(std::unique_ptr<Connection>& db, const Opener& open) {
+  if (!db || db->broken()) {
+    db.reset();
+    db = open();
+  }
+  return *db;
+}
+
+SqlStore::~SqlStore() {
   flush();
   stop_reader();
 }
 
-void SqliteStore::flush() {
+void SqlStore::flush() {
   writes_.close();
   std::lock_guard lock(join_mutex_);
   if (writer_.joinable()) writer_.join();
 }
 
-void SqliteStore::stop_reader() {
+void SqlStore::stop_reader() {
   reads_.close();
   std::lock_guard lock(join_mutex_);
   if (reader_.joinable()) reader_.join();
 }
 
-void SqliteStore::write(Write w) {
+void SqlStore::write(Write w) {
   if (const std::string* refusal = writes_.push(w)) w.complete(*refusal);
 }
 
-void SqliteStore::writer_loop() {
+void SqlStore::writer_loop() {
   std::vector<Write> batch;
   while (writes_.take(batch)) {  // until closed, with everything accepted written
     guarded("commit", [&] { commit(batch); });
@@ -114,50 +179,68 @@ void SqliteStore::writer_loop() {
   }
 }
 
-void SqliteStore::commit(std::vector<Write>& batch) {
-  Connection& db = *write_db_;
-  std::string error = attempt([&] {
+void SqlStore::commit(std::vector<Write>& batch) {
+  Connection* opened = nullptr;
+  std::string error = attempt([&] { opened = &usable(write_db_, open_writer_); });
+  if (!opened) {  // the database is unreachable: nothing of the batch was written
+    for (Write& w : batch) w.complete(error);
+    return;
+  }
+  Connection& db = *opened;
+  error = attempt([&] {
     Transaction t(db);
     for (Write& w : batch) w.apply(db);
     t.commit();
   });
-  if (error.empty() || batch.size() == 1) {
+  // A lost connection (PostgreSQL restarted, a proxy's idle timeout) is
+  // opened again and the writes retried. Were it lost during COMMIT, the batch
+  // may be stored already: a retried event then meets its own (room, seq) key
+  // and is reported failed, never stored twice.
+  if (error.empty() || (batch.size() == 1 && !db.broken())) {
     for (Write& w : batch) w.complete(error);
     return;
   }
   // One bad write must not sink the others: each alone, in the order called.
   for (Write& w : batch)
     w.complete(attempt([&] {
-      Transaction t(db);
-      w.apply(db);
+      Connection& again = usable(write_db_, open_writer_);  // the batch may have lost the connection
+      Transaction t(again);
+      w.apply(again);
       t.commit();
     }));
 }
 
-void SqliteStore::read(Read r) {
+void SqlStore::read(Read r) {
   if (const std::string* refusal = reads_.push(r)) r(nullptr, *refusal);
 }
 
-void SqliteStore::reader_loop() {
+void SqlStore::reader_loop() {
   std::vector<Read> batch;
   while (reads_.take(batch)) {  // until closed, with every read accepted answered
-    for (Read& r : batch) guarded("read", [&] { r(read_db_.get(), {}); });
+    for (Read& r : batch)
+      guarded("read", [&] {
+        Connection* db = nullptr;
+        std::string error = attempt([&] { db = &usable(read_db_, open_reader_); });
+        r(db, error);
+      });
     batch.clear();
   }
 }
 
 template <class T, class Query>
-void SqliteStore::read_value(StoreExecutor ex, StoreReply<T> reply, Query query) {
-  read([ex = std::move(ex), reply = std::move(reply), query = std::move(query)](Connection* db,
-                                                                                const std::string& refusal) mutable {
+void SqlStore::read_value(StoreExecutor ex, StoreReply<T> reply, Query query) {
+  read([this, ex = std::move(ex), reply = std::move(reply), query = std::move(query)](
+           Connection* db, const std::string& refusal) mutable {
     Stored<T> answer;
     answer.error = db ? attempt([&] { answer.value = query(*db); }) : refusal;
+    if (db && !answer.ok() && db->broken())  // on the reader's thread: once more on a new connection
+      answer.error = attempt([&] { answer.value = query(usable(read_db_, open_reader_)); });
     post_to(ex, [reply = std::move(reply), answer = std::move(answer)]() mutable { reply(std::move(answer)); });
   });
 }
 
 template <class T, class Apply>
-void SqliteStore::write_value(StoreExecutor ex, StoreReply<T> reply, Apply apply) {
+void SqlStore::write_value(StoreExecutor ex, StoreReply<T> reply, Apply apply) {
   auto value = std::make_shared<T>();  // filled by the writer, read by the completion
   write({[value, apply = std::move(apply)](Connection& db) { *value = apply(db); },
          [value, ex = std::move(ex), reply = std::move(reply)](const std::string& error) {
@@ -166,18 +249,18 @@ void SqliteStore::write_value(StoreExecutor ex, StoreReply<T> reply, Apply apply
          }});
 }
 
-void SqliteStore::create_player(std::string token, std::string name, StoreExecutor ex, StoreReply<PlayerRecord> reply) {
+void SqlStore::create_player(std::string token, std::string name, StoreExecutor ex, StoreReply<PlayerRecord> reply) {
   write_value(std::move(ex), std::move(reply), [token = std::move(token), name = std::move(name)](Connection& db) {
     return sql::insert_player(db, token, name);
   });
 }
 
-void SqliteStore::create_account(NewAccount account, StoreExecutor ex, StoreReply<CreatedAccount> reply) {
+void SqlStore::create_account(NewAccount account, StoreExecutor ex, StoreReply<CreatedAccount> reply) {
   write_value(std::move(ex), std::move(reply),
               [account = std::move(account)](Connection& db) { return sql::insert_account(db, account, now_ms()); });
 }
 
-void SqliteStore::create_session(std::int64_t account, std::string token, std::int64_t now, std::int64_t expires_at,
+void SqlStore::create_session(std::int64_t account, std::string token, std::int64_t now, std::int64_t expires_at,
                                  StoreExecutor ex, StoreDone done) {
   write({[account, token = std::move(token), now, expires_at](Connection& db) {
            sql::insert_session(db, account, token, now, expires_at);
@@ -185,60 +268,60 @@ void SqliteStore::create_session(std::int64_t account, std::string token, std::i
          done_on(std::move(ex), std::move(done))});
 }
 
-void SqliteStore::delete_session(std::string token, StoreExecutor ex, StoreDone done) {
+void SqlStore::delete_session(std::string token, StoreExecutor ex, StoreDone done) {
   write({[token = std::move(token)](Connection& db) { sql::delete_session(db, token); }, done_on(std::move(ex), std::move(done))});
 }
 
-void SqliteStore::set_password_hash(std::int64_t account, std::string hash, StoreExecutor ex, StoreDone done) {
+void SqlStore::set_password_hash(std::int64_t account, std::string hash, StoreExecutor ex, StoreDone done) {
   write({[account, hash = std::move(hash)](Connection& db) { sql::set_password_hash(db, account, hash); },
          done_on(std::move(ex), std::move(done))});
 }
 
-void SqliteStore::change_account(AccountChange change, StoreExecutor ex, StoreReply<AccountRecord> reply) {
+void SqlStore::change_account(AccountChange change, StoreExecutor ex, StoreReply<AccountRecord> reply) {
   write_value(std::move(ex), std::move(reply),
               [change = std::move(change)](Connection& db) { return sql::change_account(db, change); });
 }
 
-void SqliteStore::find_account(std::string username, StoreExecutor ex, StoreReply<std::optional<AccountRecord>> reply) {
+void SqlStore::find_account(std::string username, StoreExecutor ex, StoreReply<std::optional<AccountRecord>> reply) {
   read_value(std::move(ex), std::move(reply),
              [username = std::move(username)](Connection& db) { return sql::find_account(db, username); });
 }
 
-void SqliteStore::session_account(std::string token, std::int64_t now, StoreExecutor ex,
+void SqlStore::session_account(std::string token, std::int64_t now, StoreExecutor ex,
                                   StoreReply<std::optional<AccountRecord>> reply) {
   read_value(std::move(ex), std::move(reply),
              [token = std::move(token), now](Connection& db) { return sql::session_account(db, token, now); });
 }
 
-void SqliteStore::list_accounts(AccountQuery query, StoreExecutor ex, StoreReply<AccountPage> reply) {
+void SqlStore::list_accounts(AccountQuery query, StoreExecutor ex, StoreReply<AccountPage> reply) {
   read_value(std::move(ex), std::move(reply), [query = std::move(query)](Connection& db) { return sql::list_accounts(db, query); });
 }
 
-void SqliteStore::audit_log(int page, int per_page, StoreExecutor ex, StoreReply<AuditPage> reply) {
+void SqlStore::audit_log(int page, int per_page, StoreExecutor ex, StoreReply<AuditPage> reply) {
   read_value(std::move(ex), std::move(reply), [page, per_page](Connection& db) { return sql::audit_log(db, page, per_page); });
 }
 
-void SqliteStore::profile(std::string username, int recent, StoreExecutor ex, StoreReply<std::optional<Profile>> reply) {
+void SqlStore::profile(std::string username, int recent, StoreExecutor ex, StoreReply<std::optional<Profile>> reply) {
   read_value(std::move(ex), std::move(reply),
              [username = std::move(username), recent](Connection& db) { return sql::profile(db, username, recent); });
 }
 
-void SqliteStore::unfinished_rooms_of(std::int64_t player, StoreExecutor ex, StoreReply<std::vector<RoomRecord>> reply) {
+void SqlStore::unfinished_rooms_of(std::int64_t player, StoreExecutor ex, StoreReply<std::vector<RoomRecord>> reply) {
   read_value(std::move(ex), std::move(reply), [player](Connection& db) { return sql::unfinished_rooms_of(db, player); });
 }
 
-void SqliteStore::rename_player(std::int64_t id, std::string name, StoreExecutor ex, StoreDone done) {
+void SqlStore::rename_player(std::int64_t id, std::string name, StoreExecutor ex, StoreDone done) {
   write({[id, name = std::move(name)](Connection& db) { sql::rename_player(db, id, name); },
          done_on(std::move(ex), std::move(done))});
 }
 
-void SqliteStore::open_room(RoomRecord room, EventRecord first, StoreExecutor ex, StoreReply<EventWritten> reply) {
+void SqlStore::open_room(RoomRecord room, EventRecord first, StoreExecutor ex, StoreReply<EventWritten> reply) {
   write_value(std::move(ex), std::move(reply), [room = std::move(room), first = std::move(first)](Connection& db) {
     return sql::insert_room(db, room, first);
   });
 }
 
-void SqliteStore::append(std::string room, EventRecord event, RoomChange change, StoreExecutor ex,
+void SqlStore::append(std::string room, EventRecord event, RoomChange change, StoreExecutor ex,
                          StoreReply<EventWritten> reply) {
   write_value(std::move(ex), std::move(reply),
               [room = std::move(room), event = std::move(event), change = std::move(change)](Connection& db) {
@@ -248,57 +331,57 @@ void SqliteStore::append(std::string room, EventRecord event, RoomChange change,
 
 // Chat goes through the writer's queue like events: a room's writes stay in
 // the order called, each durable before its completion.
-void SqliteStore::append_chat(std::string room, ChatRecord message, StoreExecutor ex, StoreDone done) {
+void SqlStore::append_chat(std::string room, ChatRecord message, StoreExecutor ex, StoreDone done) {
   write({[room = std::move(room), message = std::move(message)](Connection& db) {
            sql::insert_chat(db, room, message);
          },
          done_on(std::move(ex), std::move(done))});
 }
 
-void SqliteStore::delete_chat(std::string room, std::int64_t seq, AuditEntry audit, StoreExecutor ex, StoreDone done) {
+void SqlStore::delete_chat(std::string room, std::int64_t seq, AuditEntry audit, StoreExecutor ex, StoreDone done) {
   write({[room = std::move(room), seq, audit = std::move(audit)](Connection& db) {
            sql::delete_chat(db, room, seq, audit);
          },
          done_on(std::move(ex), std::move(done))});
 }
 
-void SqliteStore::find_player(std::string token, StoreExecutor ex, StoreReply<std::optional<PlayerRecord>> reply) {
+void SqlStore::find_player(std::string token, StoreExecutor ex, StoreReply<std::optional<PlayerRecord>> reply) {
   read_value(std::move(ex), std::move(reply),
              [token = std::move(token)](Connection& db) { return sql::find_player(db, token); });
 }
 
-void SqliteStore::bot_players(StoreExecutor ex, StoreReply<std::vector<BotPlayer>> reply) {
+void SqlStore::bot_players(StoreExecutor ex, StoreReply<std::vector<BotPlayer>> reply) {
   read_value(std::move(ex), std::move(reply), [](Connection& db) { return sql::bot_players(db); });
 }
 
-void SqliteStore::events(std::string room, StoreExecutor ex, StoreReply<std::vector<EventRecord>> reply) {
+void SqlStore::events(std::string room, StoreExecutor ex, StoreReply<std::vector<EventRecord>> reply) {
   read_value(std::move(ex), std::move(reply), [room = std::move(room)](Connection& db) { return sql::events(db, room); });
 }
 
-void SqliteStore::chat(std::string room, StoreExecutor ex, StoreReply<std::vector<ChatRecord>> reply) {
+void SqlStore::chat(std::string room, StoreExecutor ex, StoreReply<std::vector<ChatRecord>> reply) {
   read_value(std::move(ex), std::move(reply), [room = std::move(room)](Connection& db) { return sql::chat(db, room); });
 }
 
-void SqliteStore::find_room(std::string id, StoreExecutor ex, StoreReply<std::optional<RoomRecord>> reply) {
+void SqlStore::find_room(std::string id, StoreExecutor ex, StoreReply<std::optional<RoomRecord>> reply) {
   read_value(std::move(ex), std::move(reply), [id = std::move(id)](Connection& db) { return sql::find_room(db, id); });
 }
 
-void SqliteStore::list_rooms(RoomQuery query, StoreExecutor ex, StoreReply<RoomPage> reply) {
+void SqlStore::list_rooms(RoomQuery query, StoreExecutor ex, StoreReply<RoomPage> reply) {
   read_value(std::move(ex), std::move(reply), [query](Connection& db) { return sql::list_rooms(db, query); });
 }
 
-void SqliteStore::unfinished_rooms(StoreExecutor ex, StoreReply<std::vector<RoomRecord>> reply) {
+void SqlStore::unfinished_rooms(StoreExecutor ex, StoreReply<std::vector<RoomRecord>> reply) {
   read_value(std::move(ex), std::move(reply), [](Connection& db) { return sql::unfinished_rooms(db); });
 }
 
-void SqliteStore::rating_history(std::string username, std::string perf, StoreExecutor ex,
+void SqlStore::rating_history(std::string username, std::string perf, StoreExecutor ex,
                                  StoreReply<std::optional<RatingHistoryRecord>> reply) {
   read_value(std::move(ex), std::move(reply), [username = std::move(username), perf = std::move(perf)](Connection& db) {
     return sql::rating_history(db, username, perf);
   });
 }
 
-void SqliteStore::leaderboard(std::string perf, std::int64_t now, int page, int per_page, StoreExecutor ex,
+void SqlStore::leaderboard(std::string perf, std::int64_t now, int page, int per_page, StoreExecutor ex,
                               StoreReply<LeaderboardPage> reply) {
   read_value(std::move(ex), std::move(reply), [perf = std::move(perf), now, page, per_page](Connection& db) {
     return sql::leaderboard(db, perf, now, page, per_page);
@@ -321,82 +404,82 @@ Outcome<T> all_or_nothing(Connection& db, Apply apply) {
 
 }  // namespace
 
-void SqliteStore::create_ladder(LadderRecord ladder, AuditEntry audit, StoreExecutor ex,
+void SqlStore::create_ladder(LadderRecord ladder, AuditEntry audit, StoreExecutor ex,
                                 StoreReply<Outcome<LadderRecord>> reply) {
   write_value(std::move(ex), std::move(reply), [ladder = std::move(ladder), audit = std::move(audit)](Connection& db) {
     return all_or_nothing<LadderRecord>(db, [&] { return sql::create_ladder(db, ladder, audit); });
   });
 }
 
-void SqliteStore::edit_ladder(std::int64_t id, LadderEdit edit, StoreExecutor ex, StoreReply<Outcome<LadderRecord>> reply) {
+void SqlStore::edit_ladder(std::int64_t id, LadderEdit edit, StoreExecutor ex, StoreReply<Outcome<LadderRecord>> reply) {
   write_value(std::move(ex), std::move(reply), [id, edit = std::move(edit)](Connection& db) { return all_or_nothing<LadderRecord>(db, [&] { return sql::edit_ladder(db, id, edit); }); });
 }
 
-void SqliteStore::ladders(StoreExecutor ex, StoreReply<std::vector<LadderRecord>> reply) {
+void SqlStore::ladders(StoreExecutor ex, StoreReply<std::vector<LadderRecord>> reply) {
   read_value(std::move(ex), std::move(reply), [](Connection& db) { return sql::ladders(db); });
 }
 
-void SqliteStore::ladder(std::int64_t id, StoreExecutor ex, StoreReply<std::optional<LadderDetail>> reply) {
+void SqlStore::ladder(std::int64_t id, StoreExecutor ex, StoreReply<std::optional<LadderDetail>> reply) {
   read_value(std::move(ex), std::move(reply), [id](Connection& db) {
-    Transaction snapshot(db, "BEGIN");  // the standings and the challenges from one state
+    Transaction snapshot(db, Transaction::kSnapshot);  // the standings and the challenges from one state
     return sql::ladder(db, id);
   });
 }
 
-void SqliteStore::change_roster(std::int64_t id, RosterChange change, std::int64_t now, StoreExecutor ex,
+void SqlStore::change_roster(std::int64_t id, RosterChange change, std::int64_t now, StoreExecutor ex,
                                 StoreReply<Outcome<LadderDetail>> reply) {
   write_value(std::move(ex), std::move(reply),
               [id, change = std::move(change), now](Connection& db) { return all_or_nothing<LadderDetail>(db, [&] { return sql::change_roster(db, id, change, now); }); });
 }
 
-void SqliteStore::challenge(NewChallenge challenge, StoreExecutor ex, StoreReply<Outcome<CompetitionGame>> reply) {
+void SqlStore::challenge(NewChallenge challenge, StoreExecutor ex, StoreReply<Outcome<CompetitionGame>> reply) {
   write_value(std::move(ex), std::move(reply),
               [challenge = std::move(challenge)](Connection& db) { return all_or_nothing<CompetitionGame>(db, [&] { return sql::challenge(db, challenge); }); });
 }
 
-void SqliteStore::ladder_activity(std::int64_t now, StoreExecutor ex, StoreDone done) {
+void SqlStore::ladder_activity(std::int64_t now, StoreExecutor ex, StoreDone done) {
   write({[now](Connection& db) { sql::ladder_activity(db, now); }, done_on(std::move(ex), std::move(done))});
 }
 
-void SqliteStore::create_tournament(TournamentRecord tournament, AuditEntry audit, StoreExecutor ex,
+void SqlStore::create_tournament(TournamentRecord tournament, AuditEntry audit, StoreExecutor ex,
                                     StoreReply<Outcome<TournamentRecord>> reply) {
   write_value(std::move(ex), std::move(reply), [t = std::move(tournament), audit = std::move(audit)](Connection& db) {
     return all_or_nothing<TournamentRecord>(db, [&] { return sql::create_tournament(db, t, audit); });
   });
 }
 
-void SqliteStore::tournaments(StoreExecutor ex, StoreReply<std::vector<TournamentRecord>> reply) {
+void SqlStore::tournaments(StoreExecutor ex, StoreReply<std::vector<TournamentRecord>> reply) {
   read_value(std::move(ex), std::move(reply), [](Connection& db) { return sql::tournaments(db); });
 }
 
-void SqliteStore::tournament(std::int64_t id, StoreExecutor ex, StoreReply<std::optional<TournamentDetail>> reply) {
+void SqlStore::tournament(std::int64_t id, StoreExecutor ex, StoreReply<std::optional<TournamentDetail>> reply) {
   read_value(std::move(ex), std::move(reply), [id](Connection& db) {
-    Transaction snapshot(db, "BEGIN");
+    Transaction snapshot(db, Transaction::kSnapshot);
     return sql::tournament(db, id);
   });
 }
 
-void SqliteStore::register_player(std::int64_t id, std::int64_t player, bool join, std::int64_t now, StoreExecutor ex,
+void SqlStore::register_player(std::int64_t id, std::int64_t player, bool join, std::int64_t now, StoreExecutor ex,
                                   StoreReply<Outcome<std::int64_t>> reply) {
   write_value(std::move(ex), std::move(reply),
               [id, player, join, now](Connection& db) { return all_or_nothing<std::int64_t>(db, [&] { return sql::register_player(db, id, player, join, now); }); });
 }
 
-void SqliteStore::tournament_command(std::int64_t id, TournamentCommand command, RoomIds room_ids, StoreExecutor ex,
+void SqlStore::tournament_command(std::int64_t id, TournamentCommand command, RoomIds room_ids, StoreExecutor ex,
                                      StoreReply<Outcome<TournamentProgress>> reply) {
   write_value(std::move(ex), std::move(reply), [id, command = std::move(command), room_ids = std::move(room_ids)](Connection& db) {
     return all_or_nothing<TournamentProgress>(db, [&] { return sql::tournament_command(db, id, command, room_ids); });
   });
 }
 
-void SqliteStore::tournament_room_ended(std::string room, std::int64_t now, RoomIds room_ids, StoreExecutor ex,
+void SqlStore::tournament_room_ended(std::string room, std::int64_t now, RoomIds room_ids, StoreExecutor ex,
                                         StoreReply<std::optional<TournamentProgress>> reply) {
   write_value(std::move(ex), std::move(reply), [room = std::move(room), now, room_ids = std::move(room_ids)](Connection& db) {
     return sql::tournament_room_ended(db, room, now, room_ids);
   });
 }
 
-void SqliteStore::pending_games(StoreExecutor ex, StoreReply<std::vector<CompetitionGame>> reply) {
+void SqlStore::pending_games(StoreExecutor ex, StoreReply<std::vector<CompetitionGame>> reply) {
   read_value(std::move(ex), std::move(reply), [](Connection& db) {
     auto games = sql::pending_ladder_games(db);
     auto more = sql::pending_tournament_games(db);

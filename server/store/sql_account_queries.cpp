@@ -1,12 +1,12 @@
-// The SQL of accounts, sessions and the audit log (sqlite_queries.hpp).
+// The SQL of accounts, sessions and the audit log (sql_queries.hpp).
 // Secrets never reach the database in clear: session cookies and guest tokens
 // are stored and looked up as their SHA-256, passwords only as Argon2id strings.
 #include <algorithm>
 #include <cctype>
 
 #include "sha256.hpp"
-#include "sqlite_connection.hpp"
-#include "sqlite_queries.hpp"
+#include "sql_connection.hpp"
+#include "sql_queries.hpp"
 
 namespace arena::sql {
 
@@ -19,7 +19,7 @@ namespace {
 
 protocol::Role parse_role(const std::string& text) {
   if (auto r = protocol::parse_role(text)) return *r;
-  throw SqliteError("unknown role '" + text + "' in the database");
+  throw SqlError("unknown role '" + text + "' in the database");
 }
 
 const char* const kSelectAccounts =
@@ -44,7 +44,7 @@ AccountRecord read_account(const Statement& s, bool with_hash) {
 AccountRecord account_by_id(Connection& db, std::int64_t id) {
   Statement s = db.prepare(std::string(kSelectAccounts) + "WHERE a.id = ?");
   s.bind(1, id);
-  if (!s.step()) throw SqliteError("no account " + std::to_string(id));
+  if (!s.step()) throw SqlError("no account " + std::to_string(id));
   return read_account(s, false);
 }
 
@@ -152,7 +152,7 @@ void delete_session(Connection& db, const std::string& token) {
 
 void set_password_hash(Connection& db, std::int64_t account, const std::string& hash) {
   db.prepare("UPDATE accounts SET password_hash = ? WHERE id = ?").bind(1, hash).bind(2, account).run();
-  if (db.changes() != 1) throw SqliteError("no account " + std::to_string(account));
+  if (db.changes() != 1) throw SqlError("no account " + std::to_string(account));
 }
 
 AccountRecord change_account(Connection& db, const AccountChange& c) {
@@ -186,7 +186,7 @@ AccountPage list_accounts(Connection& db, const AccountQuery& q) {
   }
   pattern += '%';
   AccountPage out;
-  Transaction snapshot(db, "BEGIN");
+  Transaction snapshot(db, Transaction::kSnapshot);
   {
     Statement s = db.prepare(std::string(kSelectAccounts) +
                              "WHERE a.username_key LIKE ?1 ESCAPE '\\' ORDER BY a.username_key LIMIT ?2 OFFSET ?3");
@@ -205,7 +205,7 @@ AccountPage list_accounts(Connection& db, const AccountQuery& q) {
 AuditPage audit_log(Connection& db, int page_number, int per_page_count) {
   const PageWindow window = page_window(page_number, per_page_count);
   AuditPage out;
-  Transaction snapshot(db, "BEGIN");
+  Transaction snapshot(db, Transaction::kSnapshot);
   {
     Statement s = db.prepare(
         "SELECT l.id, l.actor, l.action, l.target, l.details, l.address, l.at, coalesce(a.username, '') "
@@ -223,7 +223,7 @@ AuditPage audit_log(Connection& db, int page_number, int per_page_count) {
 }
 
 std::optional<Profile> profile(Connection& db, const std::string& username, int recent) {
-  Transaction snapshot(db, "BEGIN");
+  Transaction snapshot(db, Transaction::kSnapshot);
   Profile p;
   {
     Statement s = db.prepare(std::string(kSelectAccounts) + "WHERE a.username_key = ?");

@@ -1,7 +1,7 @@
 #pragma once
 // The SQL of each store operation, run synchronously on a given connection:
 // the writes on the writer's connection (inside its transaction), the reads on
-// the reader's. Failures throw SqliteError.
+// the reader's. Failures throw SqlError.
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,7 +52,7 @@ std::optional<RoomRecord> find_room(Connection& db, const std::string& id);
 RoomPage list_rooms(Connection& db, RoomQuery query);  // clamps the page to 1.. and per_page to 1..100
 std::vector<RoomRecord> unfinished_rooms(Connection& db);
 
-// ---- ratings (sqlite_rating_queries.cpp) ----
+// ---- ratings (sql_rating_queries.cpp) ----
 // "game:variant" of the room; throws when there is no such room.
 std::string perf_of_room(Connection& db, const std::string& room);
 // The player's rating in `perf` as stored; the initial one for an account
@@ -67,7 +67,7 @@ std::vector<PerfRating> ratings_of(Connection& db, std::int64_t player);
 std::optional<RatingHistoryRecord> rating_history(Connection& db, const std::string& username, const std::string& perf);
 LeaderboardPage leaderboard(Connection& db, const std::string& perf, std::int64_t now, int page, int per_page);
 
-// ---- ladders (sqlite_ladder_queries.cpp) and events (sqlite_tournament_queries.cpp) ----
+// ---- ladders (sql_ladder_queries.cpp) and events (sql_tournament_queries.cpp) ----
 // A ladder or event room closed with `event` (its row already updated by
 // `change`): a ladder's challenge closes and its standings move, an event's
 // pairing gets its result. Nothing for another room.
@@ -96,14 +96,14 @@ std::optional<TournamentProgress> tournament_room_ended(Connection& db, const st
                                                         const RoomIds& room_ids);
 std::vector<CompetitionGame> pending_tournament_games(Connection& db);
 
-// ---- chat (sqlite_chat_queries.cpp) ----
+// ---- chat (sql_chat_queries.cpp) ----
 void insert_chat(Connection& db, const std::string& room, const ChatRecord& message);
 // Marks the message deleted and appends `audit`; throws "no chat message N",
 // having written nothing, when the room has no message `seq`.
 void delete_chat(Connection& db, const std::string& room, std::int64_t seq, const AuditEntry& audit);
 std::vector<ChatRecord> chat(Connection& db, const std::string& room);
 
-// ---- accounts (sqlite_account_queries.cpp) ----
+// ---- accounts (sql_account_queries.cpp) ----
 std::string lower(std::string text);  // ASCII lower case: usernames' keys
 CreatedAccount insert_account(Connection& db, const NewAccount& account, std::int64_t now);
 std::optional<AccountRecord> find_account(Connection& db, const std::string& username);

@@ -35,13 +35,14 @@ std::map<std::string, TimeControl> clocks_of(const std::vector<RoomRecord>& room
 
 }  // namespace
 
-TEST_CASE("SQLite store: migrations once, rooms and events kept in order") {
+TEST_CASE("store: migrations once, rooms and events kept in order") {
   asio::io_context io;
-  std::string path = temp_path("store.db");
+  std::string path = temp_store("store.db");
+  const int latest = (StoreLocation::parse(path).postgres ? postgres_migrations() : migrations()).back().version;
   {
-    SqliteStore store(path);
+    SqlStore store(path);
     Blocking s(store, io);
-    CHECK(store.schema_version() == migrations().back().version);
+    CHECK(store.schema_version() == latest);
     auto ann = s.create_player("t1", "Ann").value;
     auto bob = s.create_player("t2", "Bob").value;
     CHECK(s.find_player("t1").value->id == ann.id);
@@ -60,9 +61,9 @@ TEST_CASE("SQLite store: migrations once, rooms and events kept in order") {
     end.reason = "resignation";
     CHECK(s.append_event("r1", {3, EventKind::Resigned, bob.id, engine::Color::Black, "", 1003, ""}, end) == "");
   }
-  SqliteStore again(path);  // reopening applies nothing twice
+  SqlStore again(path);  // reopening applies nothing twice
   Blocking s(again, io);
-  CHECK(again.schema_version() == migrations().back().version);
+  CHECK(again.schema_version() == latest);
   auto room = s.find_room("r1").value;
   REQUIRE(room);
   CHECK(room->status == RoomStatus::Finished);
@@ -96,11 +97,11 @@ TEST_CASE("SHA-256 of the standard test vectors") {
   CHECK(sha256_hex(std::string(1000, 'a')).size() == 64);
 }
 
-TEST_CASE("player tokens are stored only as digests; a version-1 database is upgraded") {
+TEST_CASE("player tokens are stored only as digests; a version-1 database is upgraded" * doctest::test_suite("sqlite")) {
   asio::io_context io;
   std::string path = temp_path("tokens.db");
   {
-    SqliteStore store(path);
+    SqlStore store(path);
     Blocking s(store, io);
     s.create_player("secret-token", "Ann");
     CHECK(s.find_player("secret-token").value->name == "Ann");
@@ -122,7 +123,7 @@ TEST_CASE("player tokens are stored only as digests; a version-1 database is upg
         "INSERT INTO rooms (id, game, variant, white, status, created_at) VALUES ('oldroom', 'yinsh', 'blitz', 1, 'open', 5);"
         "INSERT INTO events (room, seq, kind, player, color, at) VALUES ('oldroom', 1, 'created', 1, 'white', 5);"));
   }
-  SqliteStore upgraded(old_path);
+  SqlStore upgraded(old_path);
   Blocking s(upgraded, io);
   CHECK(upgraded.schema_version() == migrations().back().version);
   auto bob = s.find_player("old-token").value;
@@ -142,8 +143,8 @@ TEST_CASE("player tokens are stored only as digests; a version-1 database is upg
   CHECK(s.unfinished_rooms().value.size() == 1);
 }
 
-TEST_CASE("a file that cannot be opened or is no database is refused") {
-  CHECK_THROWS_AS(SqliteStore{"/nonexistent-directory/x.db"}, StoreOpenError);
+TEST_CASE("a file that cannot be opened or is no database is refused" * doctest::test_suite("sqlite")) {
+  CHECK_THROWS_AS(SqlStore{"/nonexistent-directory/x.db"}, StoreOpenError);
   std::string path = temp_path("not-a-database.db");
   {
     RawConnection raw(path);  // creates the file; then fill it with garbage
@@ -152,12 +153,12 @@ TEST_CASE("a file that cannot be opened or is no database is refused") {
   REQUIRE(f);
   fputs(std::string(4096, 'x').c_str(), f);
   fclose(f);
-  CHECK_THROWS_AS(SqliteStore{path}, StoreOpenError);
+  CHECK_THROWS_AS(SqlStore{path}, StoreOpenError);
 }
 
 TEST_CASE("players: guests named after their id, unknown tokens, renames") {
   asio::io_context io;
-  SqliteStore store(temp_path("players.db"));
+  SqlStore store(temp_store("players.db"));
   Blocking s(store, io);
   auto guest = s.create_player("g", "");
   REQUIRE(guest.ok());
@@ -174,7 +175,7 @@ TEST_CASE("players: guests named after their id, unknown tokens, renames") {
 
 TEST_CASE("rooms: public pages newest first with their total, unfinished rooms oldest first") {
   asio::io_context io;
-  SqliteStore store(temp_path("rooms.db"));
+  SqlStore store(temp_store("rooms.db"));
   Blocking s(store, io);
   auto ann = s.create_player("a", "Ann").value;
   auto bob = s.create_player("b", "Bob").value;
@@ -239,8 +240,8 @@ TEST_CASE("rooms: public pages newest first with their total, unfinished rooms o
 
 TEST_CASE("clocks: a room's time control is stored with it and read back by every query") {
   asio::io_context io;
-  std::string path = temp_path("clocks.db");
-  SqliteStore store(path);
+  std::string path = temp_store("clocks.db");
+  SqlStore store(path);
   Blocking s(store, io);
   auto carol = create_account(store, io, "carol").account;
   auto bob = s.create_player("b", "Bob").value;
@@ -296,8 +297,8 @@ TEST_CASE("clocks: a room's time control is stored with it and read back by ever
 
 TEST_CASE("lag: an event's measured lag is stored with it") {
   asio::io_context io;
-  std::string path = temp_path("lag.db");
-  SqliteStore store(path);
+  std::string path = temp_store("lag.db");
+  SqlStore store(path);
   Blocking s(store, io);
   auto ann = s.create_player("a", "Ann").value;
   REQUIRE(s.create_room(timed_room("r1", ann.id, 1000, kBlitz), created_event(ann.id, 1000)) == "");
@@ -328,8 +329,8 @@ TEST_CASE("lag: an event's measured lag is stored with it") {
 
 TEST_CASE("chat: messages kept in order with their channels and writers") {
   asio::io_context io;
-  std::string path = temp_path("chat.db");
-  SqliteStore store(path);
+  std::string path = temp_store("chat.db");
+  SqlStore store(path);
   Blocking s(store, io);
   auto ann = s.create_player("a", "Ann").value;
   auto bob = s.create_player("b", "Bob").value;
@@ -380,8 +381,8 @@ TEST_CASE("chat: messages kept in order with their channels and writers") {
 
 TEST_CASE("chat: a deletion marks the message and writes its audit entry together; an unknown message writes nothing") {
   asio::io_context io;
-  std::string path = temp_path("chat-delete.db");
-  SqliteStore store(path);
+  std::string path = temp_store("chat-delete.db");
+  SqlStore store(path);
   Blocking s(store, io);
   auto mod = create_account(store, io, "mod").account;
   auto ann = s.create_player("a", "Ann").value;
@@ -425,32 +426,32 @@ TEST_CASE("chat: a deletion marks the message and writes its audit entry togethe
   CHECK(raw.column("SELECT seq FROM chat WHERE deleted = 1") == std::vector<std::string>{"2"});
 }
 
-TEST_CASE("a database from a newer server is refused, not opened, and left as it was") {
+TEST_CASE("a database from a newer server is refused, not opened, and left as it was" * doctest::test_suite("sqlite")) {
   std::string path = temp_path("newer.db");
-  { SqliteStore store(path); }
+  { SqlStore store(path); }
   int next = migrations().back().version + 1;
   {
-    Connection db(path, SQLITE_OPEN_READWRITE);
+    SqliteConnection db(path, SQLITE_OPEN_READWRITE);
     db.exec("INSERT INTO schema_version (version, name, applied_at) VALUES (" + std::to_string(next) + ", 'future', 0)");
   }
   std::string error;
   try {
-    SqliteStore store(path);
+    SqlStore store(path);
   } catch (const std::exception& e) {
     error = e.what();
   }
   CHECK(error.find("newer than this server") != std::string::npos);
-  Connection db(path, SQLITE_OPEN_READONLY);
+  SqliteConnection db(path, SQLITE_OPEN_READONLY);
   CHECK(db.text_of("SELECT max(version) FROM schema_version") == std::to_string(next));
 }
 
-TEST_CASE("a database of migrations 001-004 holding rooms and events is upgraded: untimed rooms, no lag, chat") {
+TEST_CASE("a database of migrations 001-004 holding rooms and events is upgraded: untimed rooms, no lag, chat" * doctest::test_suite("sqlite")) {
   asio::io_context io;
   std::string path = temp_path("v4.db");
   REQUIRE(migrations().size() >= 5);
   {
     // A version-4 database as the server before clocks left it.
-    Connection db(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+    SqliteConnection db(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
     register_sha256(db.handle());  // migration 2 calls it
     db.exec(
         "CREATE TABLE schema_version (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)");
@@ -470,7 +471,7 @@ TEST_CASE("a database of migrations 001-004 holding rooms and events is upgraded
             "('oldlive', 1, 'created', 1, 'white', '', 5, ''), ('oldlive', 2, 'joined', 2, 'black', '', 6, ''), "
             "('oldlive', 3, 'action', 1, 'white', 'e1-e3', 7, ''), ('oldopen', 1, 'created', 1, 'white', '', 6, '');");
   }
-  SqliteStore upgraded(path);
+  SqlStore upgraded(path);
   Blocking s(upgraded, io);
   CHECK(upgraded.schema_version() == migrations().back().version);
   auto live = s.find_room("oldlive");
@@ -509,8 +510,8 @@ TEST_CASE("a database of migrations 001-004 holding rooms and events is upgraded
 
 TEST_CASE("a stored room whose clock kind is unknown is reported as an error, and the store carries on") {
   asio::io_context io;
-  std::string path = temp_path("bad-clock.db");
-  SqliteStore store(path);
+  std::string path = temp_store("bad-clock.db");
+  SqlStore store(path);
   Blocking s(store, io);
   auto ann = s.create_player("a", "Ann").value;
   REQUIRE(s.create_room(timed_room("good", ann.id, 10, kBlitz), created_event(ann.id, 10)) == "");

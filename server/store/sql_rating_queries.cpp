@@ -1,12 +1,12 @@
-// The SQL of ratings (sqlite_queries.hpp): the rating of a seated account, the
+// The SQL of ratings (sql_queries.hpp): the rating of a seated account, the
 // rating change written with the event that ends a rated game, histories and
 // leaderboards. The math is rating/glicko2.hpp's; the store only runs it inside
 // the writer's transaction, on the values stored at that moment.
 #include <algorithm>
 #include <array>
 
-#include "sqlite_connection.hpp"
-#include "sqlite_queries.hpp"
+#include "sql_connection.hpp"
+#include "sql_queries.hpp"
 
 namespace arena::sql {
 namespace {
@@ -39,7 +39,7 @@ void write_rating(Connection& db, std::int64_t player, const std::string& perf, 
 std::string perf_of_room(Connection& db, const std::string& room) {
   Statement s = db.prepare("SELECT game || ':' || variant FROM rooms WHERE id = ?");
   s.bind(1, room);
-  if (!s.step()) throw SqliteError("no room '" + room + "'");
+  if (!s.step()) throw SqlError("no room '" + room + "'");
   return s.text(0);
 }
 
@@ -51,14 +51,14 @@ std::optional<Rating> seat_rating(Connection& db, std::int64_t player, const std
 }
 
 RatingChange rate_game(Connection& db, const std::string& room, const RoomChange::Rate& rate, std::int64_t at) {
-  if (rate.white == rate.black) throw SqliteError("a rated game needs two players");
+  if (rate.white == rate.black) throw SqlError("a rated game needs two players");
   RatingChange change;
   change.perf = rate.perf;
   change.players = {rate.white, rate.black};
   std::array<Rating, 2> stored;
   for (int c = 0; c < 2; ++c) {
     auto found = seat_rating(db, change.players[c], rate.perf);
-    if (!found) throw SqliteError("player " + std::to_string(change.players[c]) + " of a rated game has no account");
+    if (!found) throw SqlError("player " + std::to_string(change.players[c]) + " of a rated game has no account");
     stored[c] = *found;
   }
   // A game dated before a later rated game of either player (a flag that fell
@@ -96,7 +96,7 @@ std::optional<RatingChange> rating_change(Connection& db, const std::string& roo
   int found = 0;
   while (s.step()) {
     const std::string color = s.text(0);
-    if (color != kColorNames[0] && color != kColorNames[1]) throw SqliteError("unknown colour '" + color + "' in the database");
+    if (color != kColorNames[0] && color != kColorNames[1]) throw SqlError("unknown colour '" + color + "' in the database");
     const int c = color == kColorNames[0] ? 0 : 1;
     change.players[c] = s.integer(1);
     change.perf = s.text(2);
@@ -108,7 +108,7 @@ std::optional<RatingChange> rating_change(Connection& db, const std::string& roo
     ++found;
   }
   if (found == 0) return std::nullopt;
-  if (found != 2) throw SqliteError("room '" + room + "' has a rating change for one side only");
+  if (found != 2) throw SqlError("room '" + room + "' has a rating change for one side only");
   return change;
 }
 
@@ -122,13 +122,13 @@ std::vector<PerfRating> ratings_of(Connection& db, std::int64_t player) {
 }
 
 std::optional<RatingHistoryRecord> rating_history(Connection& db, const std::string& username, const std::string& perf) {
-  Transaction snapshot(db, "BEGIN");
+  Transaction snapshot(db, Transaction::kSnapshot);
   Statement account = db.prepare("SELECT player, username FROM accounts WHERE username_key = ?");
   account.bind(1, lower(username));
   if (!account.step()) return std::nullopt;
   // The newest kMaxRatingHistory points, handed out oldest first.
   Statement s = db.prepare("SELECT room, at, rating, rd FROM (SELECT room, at, rating, rd FROM rating_history "
-                           "WHERE player = ? AND perf = ? ORDER BY at DESC, room DESC LIMIT ?) ORDER BY at, room");
+                           "WHERE player = ? AND perf = ? ORDER BY at DESC, room DESC LIMIT ?) AS newest ORDER BY at, room");
   s.bind(1, account.integer(0)).bind(2, perf).bind(3, std::int64_t{kMaxRatingHistory});
   RatingHistoryRecord out{account.text(1), {}};
   while (s.step()) out.points.push_back({s.text(0), s.integer(1), s.real(2), s.real(3)});
@@ -142,13 +142,14 @@ LeaderboardPage leaderboard(Connection& db, const std::string& perf, std::int64_
   const double growth = glicko2::kPeriodsPerDay * glicko2::kScale * glicko2::kScale / 86400000.0;
   const std::string settled =
       "FROM ratings r JOIN accounts a ON a.player = r.player WHERE r.perf = ?1 AND "
-      "r.rd * r.rd + ?2 * max(0, ?3 - r.last_game_at) * r.volatility * r.volatility < ?4 ";
+      "r.rd * r.rd + CAST(?2 AS DOUBLE PRECISION) * (CASE WHEN ?3 > r.last_game_at THEN ?3 - r.last_game_at ELSE 0 END) "
+      "* r.volatility * r.volatility < ?4 ";
   auto bind_filter = [&](Statement& s) {
     s.bind(1, perf).bind_real(2, growth).bind(3, now).bind_real(4, kLeaderboardRd * kLeaderboardRd);
   };
   const PageWindow window = page_window(page, per_page);
   LeaderboardPage out;
-  Transaction snapshot(db, "BEGIN");  // the page and its total from one state
+  Transaction snapshot(db, Transaction::kSnapshot);  // the page and its total from one state
   {
     Statement s = db.prepare("SELECT a.username, r.rating, r.rd, r.volatility, r.games, r.last_game_at " + settled +
                              "ORDER BY r.rating DESC, a.username_key LIMIT ?5 OFFSET ?6");

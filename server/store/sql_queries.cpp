@@ -1,10 +1,10 @@
-#include "sqlite_queries.hpp"
+#include "sql_queries.hpp"
 
 #include <algorithm>
 
 #include "sha256.hpp"
 #include "rating/perf.hpp"
-#include "sqlite_connection.hpp"
+#include "sql_connection.hpp"
 
 namespace arena::sql {
 namespace {
@@ -15,24 +15,24 @@ std::optional<engine::Color> parse_color(const std::string& text) {
   if (text.empty()) return std::nullopt;
   if (text == engine::color_name(engine::Color::White)) return engine::Color::White;
   if (text == engine::color_name(engine::Color::Black)) return engine::Color::Black;
-  throw SqliteError("unknown colour '" + text + "' in the database");
+  throw SqlError("unknown colour '" + text + "' in the database");
 }
 
 protocol::RoomStatus parse_status(const std::string& text) {
   if (auto s = protocol::parse_status(text)) return *s;
-  throw SqliteError("unknown room status '" + text + "' in the database");
+  throw SqlError("unknown room status '" + text + "' in the database");
 }
 
 protocol::TimeControl::Kind parse_clock_kind(const std::string& text) {
   using Kind = protocol::TimeControl::Kind;
   for (Kind k : {Kind::Untimed, Kind::Live, Kind::Correspondence})
     if (protocol::clock_kind_name(k) == text) return k;
-  throw SqliteError("unknown clock kind '" + text + "' in the database");
+  throw SqlError("unknown clock kind '" + text + "' in the database");
 }
 
 protocol::EventKind parse_kind(const std::string& text) {
   if (auto k = protocol::parse_kind(text)) return *k;
-  throw SqliteError("unknown event kind '" + text + "' in the database");
+  throw SqlError("unknown event kind '" + text + "' in the database");
 }
 
 void insert_event(Connection& db, const std::string& room, const EventRecord& e) {
@@ -139,7 +139,7 @@ void rename_player(Connection& db, std::int64_t id, const std::string& name) {
   // An account's player is named by its username: never renamed (a guest
   // socket that outlived the hand-over cannot do it either).
   db.prepare("UPDATE players SET name = ? WHERE id = ? AND token_hash NOT LIKE 'account:%'").bind(1, name).bind(2, id).run();
-  if (db.changes() != 1) throw SqliteError("no guest player " + std::to_string(id));
+  if (db.changes() != 1) throw SqlError("no guest player " + std::to_string(id));
 }
 
 EventWritten insert_room(Connection& db, const RoomRecord& r, const EventRecord& first) {
@@ -190,7 +190,7 @@ EventWritten append_event(Connection& db, const std::string& room, const EventRe
   update.bind(4, c.result).bind(5, c.reason).bind(6, c.plies);
   update.bind(7, c.status && protocol::closed(*c.status) ? std::optional(event.at) : std::nullopt);
   update.bind(8, room).run();
-  if (db.changes() != 1) throw SqliteError("no room '" + room + "'");
+  if (db.changes() != 1) throw SqlError("no room '" + room + "'");
   if (c.audit) insert_audit(db, *c.audit);
   EventWritten written;
   if (c.white || c.black) written.seated = seat_rating(db, c.white ? *c.white : *c.black, perf_of_room(db, room));
@@ -241,19 +241,19 @@ PageWindow page_window(int page, int per_page) {
 
 RoomPage list_rooms(Connection& db, RoomQuery q) {
   const PageWindow window = page_window(q.page, q.per_page);
-  const std::string filter = q.status ? "WHERE r.private = 0 AND r.status = ?1 " : "WHERE r.private = 0 ";
+  // Every parameter appears in the query text: PostgreSQL infers their types from it.
+  const std::string filter = "WHERE r.private = 0 AND (?1 = '' OR r.status = ?1) ";
   const std::string_view status = q.status ? protocol::status_name(*q.status) : "";
   RoomPage out;
-  Transaction snapshot(db, "BEGIN");  // the page and its total from one state
+  Transaction snapshot(db, Transaction::kSnapshot);  // the page and its total from one state
   {
     Statement s = db.prepare(kSelectRooms + filter + "ORDER BY r.created_at DESC, r.id LIMIT ?2 OFFSET ?3");
-    if (q.status) s.bind(1, status);
-    s.bind(2, window.limit).bind(3, window.offset);
+    s.bind(1, status).bind(2, window.limit).bind(3, window.offset);
     out.rooms = read_rooms(s);
   }
   {
     Statement count = db.prepare("SELECT count(*) FROM rooms r " + filter);
-    if (q.status) count.bind(1, status);
+    count.bind(1, status);
     count.step();
     out.total = count.integer(0);
   }

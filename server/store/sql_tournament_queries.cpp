@@ -10,8 +10,8 @@
 #include "competition/swiss.hpp"
 #include "competition/tiebreaks.hpp"
 #include "rating/perf.hpp"
-#include "sqlite_connection.hpp"
-#include "sqlite_queries.hpp"
+#include "sql_connection.hpp"
+#include "sql_queries.hpp"
 
 namespace arena::sql {
 namespace {
@@ -333,7 +333,7 @@ Outcome<std::int64_t> register_player(Connection& db, std::int64_t id, std::int6
   if (join) {
     if (t->players >= max_players(*t))
       return Outcome<std::int64_t>::refused("event_full", "the event takes " + std::to_string(max_players(*t)) + " players");
-    db.prepare("INSERT OR IGNORE INTO tournament_players (tournament, player, joined_at) VALUES (?, ?, ?)")
+    db.prepare("INSERT INTO tournament_players (tournament, player, joined_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")
         .bind(1, id)
         .bind(2, player)
         .bind(3, now)

@@ -1,15 +1,15 @@
-// The SQL of the rooms' chat (sqlite_queries.hpp): messages numbered per room
+// The SQL of the rooms' chat (sql_queries.hpp): messages numbered per room
 // by the caller (the room's next seq, like its events), kept when a moderator
 // deletes them (marked deleted, the deletion audited in the same transaction).
-#include "sqlite_connection.hpp"
-#include "sqlite_queries.hpp"
+#include "sql_connection.hpp"
+#include "sql_queries.hpp"
 
 namespace arena::sql {
 namespace {
 
 protocol::ChatChannel parse_channel(const std::string& text) {
   if (auto c = protocol::parse_channel(text)) return *c;
-  throw SqliteError("unknown chat channel '" + text + "' in the database");
+  throw SqlError("unknown chat channel '" + text + "' in the database");
 }
 
 }  // namespace
@@ -19,7 +19,7 @@ void insert_chat(Connection& db, const std::string& room, const ChatRecord& m) {
     // The foreign key would refuse it too, in words that do not say which room.
     Statement exists = db.prepare("SELECT 1 FROM rooms WHERE id = ?");
     exists.bind(1, room);
-    if (!exists.step()) throw SqliteError("no room '" + room + "'");
+    if (!exists.step()) throw SqlError("no room '" + room + "'");
   }
   db.prepare("INSERT INTO chat (room, seq, channel, player, name, text, at, deleted) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
       .bind(1, room)
@@ -35,7 +35,7 @@ void insert_chat(Connection& db, const std::string& room, const ChatRecord& m) {
 
 void delete_chat(Connection& db, const std::string& room, std::int64_t seq, const AuditEntry& audit) {
   db.prepare("UPDATE chat SET deleted = 1 WHERE room = ? AND seq = ?").bind(1, room).bind(2, seq).run();
-  if (db.changes() != 1) throw SqliteError("no chat message " + std::to_string(seq));
+  if (db.changes() != 1) throw SqlError("no chat message " + std::to_string(seq));
   insert_audit(db, audit);
 }
 
