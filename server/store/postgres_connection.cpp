@@ -1,5 +1,6 @@
 #include "postgres_connection.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -14,7 +15,11 @@ namespace arena {
 struct PostgresLink {
   explicit PostgresLink(const std::string& url) : connection(url), autocommit(connection) {
     // Quiet: no "relation exists, skipping" notices on the server's stderr.
-    autocommit.exec("SET client_min_messages TO error");
+    // Pinned whatever the role or database says: a commit is durable before it
+    // is reported, text is UTF-8, a rating reads back exactly as written.
+    autocommit.exec(
+        "SET client_min_messages TO error; SET synchronous_commit TO on; SET client_encoding TO 'UTF8'; "
+        "SET extra_float_digits TO 3");
   }
   pqxx::connection connection;
   pqxx::nontransaction autocommit;
@@ -34,6 +39,7 @@ auto translated(Work&& work) -> decltype(work()) {
   } catch (const pqxx::sql_error& e) {
     std::string what = e.what();
     while (!what.empty() && (what.back() == '\n' || what.back() == ' ')) what.pop_back();
+    if (e.sqlstate() == "55P03") throw SqlLockTimeout(what);
     throw SqlError(what);
   } catch (const std::exception& e) {
     throw SqlError(e.what());
@@ -132,7 +138,7 @@ class PostgresStatement final : public StatementBackend {
 std::string postgres_parameters(std::string_view sql) {
   std::string out;
   out.reserve(sql.size() + 16);
-  int next = 1;
+  int next = 1;  // as SQLite numbers a bare ?: one more than the largest so far
   char quote = 0;  // inside '…' or "…"
   for (std::size_t i = 0; i < sql.size(); ++i) {
     char c = sql[i];
@@ -146,8 +152,12 @@ std::string postgres_parameters(std::string_view sql) {
       std::size_t digits = i + 1;
       while (digits < sql.size() && sql[digits] >= '0' && sql[digits] <= '9') ++digits;
       if (digits > i + 1) {
+        std::string_view number = sql.substr(i + 1, digits - i - 1);
         out += '$';
-        out.append(sql.substr(i + 1, digits - i - 1));
+        out.append(number);
+        int n = 0;
+        std::from_chars(number.data(), number.data() + number.size(), n);
+        next = std::max(next, n + 1);
         i = digits - 1;
       } else {
         out += '$' + std::to_string(next++);
@@ -160,7 +170,12 @@ std::string postgres_parameters(std::string_view sql) {
 }
 
 PostgresConnection::PostgresConnection(const std::string& url) {
-  translated([&] { link_ = std::make_unique<PostgresLink>(url); });
+  // libpq waits for an unreachable host as long as the kernel does (minutes):
+  // the writer would hold every queued write that long.
+  std::string target = url;
+  if (target.find("connect_timeout=") == std::string::npos)
+    target += (target.find('?') == std::string::npos ? "?" : "&") + std::string("connect_timeout=10");
+  translated([&] { link_ = std::make_unique<PostgresLink>(target); });
 }
 
 PostgresConnection::~PostgresConnection() {

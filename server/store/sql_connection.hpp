@@ -17,6 +17,11 @@ struct SqlError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A lock was not granted within the session's lock_timeout (PostgreSQL's SQLSTATE 55P03).
+struct SqlLockTimeout : SqlError {
+  using SqlError::SqlError;
+};
+
 // One prepared statement of a connection, owned by the connection's cache.
 class StatementBackend {
  public:
@@ -98,10 +103,15 @@ class Transaction {
  public:
   enum Kind { kWrite, kSnapshot };
   explicit Transaction(Connection& db, Kind kind = kWrite) : db_(db) {
-    if (kind == kWrite)
-      db_.begin_write();
-    else
-      db_.begin_snapshot();
+    try {
+      if (kind == kWrite)
+        db_.begin_write();
+      else
+        db_.begin_snapshot();
+    } catch (...) {
+      db_.rollback();  // a BEGIN whose lock failed leaves PostgreSQL's transaction open, aborted
+      throw;
+    }
   }
   ~Transaction() {
     if (!done_) db_.rollback();

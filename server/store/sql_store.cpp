@@ -68,8 +68,7 @@ std::unique_ptr<Connection> open_serving_postgres(const std::string& url) {
   db->exec("SET lock_timeout = '3s'");
   try {
     db->exec("SELECT pg_advisory_lock(4751204)");
-  } catch (const SqlError& e) {
-    if (std::string_view(e.what()).find("lock timeout") == std::string_view::npos) throw;
+  } catch (const SqlLockTimeout&) {
     throw SqlError("another gipf-arena server is using this database: run one server per database");
   }
   db->exec("SET lock_timeout = 0");
@@ -201,13 +200,24 @@ void SqlStore::commit(std::vector<Write>& batch) {
     return;
   }
   // One bad write must not sink the others: each alone, in the order called.
-  for (Write& w : batch)
+  std::string unreachable;  // once the database cannot be reached again, the rest fail at once
+  for (Write& w : batch) {
+    if (!unreachable.empty()) {
+      w.complete(unreachable);
+      continue;
+    }
+    Connection* again = nullptr;
+    unreachable = attempt([&] { again = &usable(write_db_, open_writer_); });  // the batch may have lost it
+    if (!unreachable.empty()) {
+      w.complete(unreachable);
+      continue;
+    }
     w.complete(attempt([&] {
-      Connection& again = usable(write_db_, open_writer_);  // the batch may have lost the connection
-      Transaction t(again);
-      w.apply(again);
+      Transaction t(*again);
+      w.apply(*again);
       t.commit();
     }));
+  }
 }
 
 void SqlStore::read(Read r) {
