@@ -48,7 +48,7 @@ Json to_json(GameDetail m) {
 }
 
 Json to_json(const Health& m) {
-  return {{"status", "ok"}, {"protocol", kVersion}, {"rooms", m.rooms}, {"connections", m.connections}};
+  return {{"status", "ok"}, {"protocol", kVersion}, {"rooms", m.rooms}, {"connections", m.connections}, {"node", m.node}};
 }
 
 Json to_json(const HttpError& m) { return {{"error", {{"code", m.code}, {"message", m.message}}}}; }

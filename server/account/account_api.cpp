@@ -111,12 +111,12 @@ void AccountApi::profile(std::shared_ptr<const HttpRequest> request, const std::
                          Reply reply) {
   if (!protocol::valid_username(username))
     return reply(json_error(*request, http::status::not_found, "not_found", "no such player"));
-  store_.profile(username, 10, ex, [request, reply](Stored<std::optional<Profile>> found) {
+  store_.profile(username, 10, ex, [request, reply, now = accounts_.now()](Stored<std::optional<Profile>> found) {
     if (!found.ok()) return reply(store_failed(*request, found.error));
     if (!found.value) return reply(json_error(*request, http::status::not_found, "not_found", "no such player"));
     const Profile& p = *found.value;
     protocol::PlayerProfile view{p.account.username, p.account.role, p.account.created_at, p.games_played, {},
-                                 perf_views(p.ratings, now_ms())};
+                                 perf_views(p.ratings, now)};
     for (const auto& r : p.recent) view.recent.push_back(game_row(r));
     reply(json_response(*request, http::status::ok, protocol::to_json(view)));
   });

@@ -48,6 +48,8 @@ class AccountService {
   // The account a session cookie names, if the session is live and the account
   // not banned; none for "" or any failure.
   void authenticate(const std::string& session, StoreExecutor ex, Found found);
+  // The site's clock (injected): what the account pages and APIs call "now".
+  std::int64_t now() const { return clock_(); }
 
  private:
   void start_session(AccountRecord account, StoreExecutor ex, std::function<void(Answer)> done);

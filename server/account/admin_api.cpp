@@ -16,8 +16,7 @@ namespace {
 constexpr int kPerPage = 50;
 
 // A ban or mute that has ended shows as none (0).
-protocol::UserRow user_row(const AccountRecord& a) {
-  std::int64_t now = now_ms();
+protocol::UserRow user_row(const AccountRecord& a, std::int64_t now) {
   bool banned = a.banned_until > now, muted = a.muted_until > now;
   return {account_view(a),          a.created_at, banned ? a.banned_until : 0, banned ? a.ban_reason : "",
           muted ? a.muted_until : 0, muted ? a.mute_reason : ""};
@@ -81,10 +80,10 @@ void AdminApi::users(std::shared_ptr<const HttpRequest> request, const std::stri
   if (!page) return reply(json_error(*request, http::status::bad_request, "bad_field", "page must be a number from 1"));
   if (prefix.size() > 20 || !std::all_of(prefix.begin(), prefix.end(), protocol::username_char))
     return reply(json_error(*request, http::status::bad_request, "bad_field", "q is the start of a username"));
-  store_.list_accounts(AccountQuery{prefix, *page, kPerPage}, ex, [request, reply, page = *page](Stored<AccountPage> found) {
+  store_.list_accounts(AccountQuery{prefix, *page, kPerPage}, ex, [request, reply, page = *page, now = accounts_.now()](Stored<AccountPage> found) {
     if (!found.ok()) return reply(store_failed(*request, found.error));
     protocol::UserList list{{}, page, kPerPage, found.value.total};
-    for (const auto& a : found.value.accounts) list.users.push_back(user_row(a));
+    for (const auto& a : found.value.accounts) list.users.push_back(user_row(a, now));
     reply(json_response(*request, http::status::ok, protocol::to_json(list)));
   });
 }
@@ -108,9 +107,10 @@ void AdminApi::user_command(std::shared_ptr<const HttpRequest> request, const st
                             const Actor& actor, StoreExecutor ex, Reply reply) {
   if (!protocol::valid_username(username))
     return reply(json_error(*request, http::status::not_found, "not_found", "no such account"));
-  auto done = [request, reply](std::variant<AccountRecord, AccountFailure> outcome) {
+  auto done = [this, request, reply](std::variant<AccountRecord, AccountFailure> outcome) {
     if (auto* f = std::get_if<AccountFailure>(&outcome)) return reply(failure_response(*request, *f));
-    reply(json_response(*request, http::status::ok, protocol::to_json(user_row(std::get<AccountRecord>(outcome)))));
+    reply(json_response(*request, http::status::ok,
+                        protocol::to_json(user_row(std::get<AccountRecord>(outcome), accounts_.now()))));
   };
   const std::string& body = request->body();
   if (command == "role") {

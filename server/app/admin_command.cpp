@@ -71,7 +71,7 @@ Stored<T> wait_for(Call call) {
 }
 
 AuditEntry cli_audit(std::string action, std::string target, std::string details) {
-  return AuditEntry{std::nullopt, std::move(action), std::move(target), std::move(details), "cli", now_ms()};
+  return AuditEntry{std::nullopt, std::move(action), std::move(target), std::move(details), "cli", system_now_ms()};
 }
 
 int add_account(SqlStore& store, const std::string& username, Role role, std::istream& in, std::ostream& out,

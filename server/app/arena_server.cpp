@@ -51,7 +51,7 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store)
   events_ = std::make_unique<RoomEvents>();
   computer_ = std::make_shared<ComputerPlayers>(ComputerLimits{config_.bot_threads, 2000, 200, 3});
   auto rooms = std::make_shared<RoomContext>(RoomContext{
-      *store_, *events_, now_ms,
+      *store_, *events_, clock_,
       AuthorityLimits{l.draw_offer_gap, l.max_events_per_room, std::chrono::milliseconds(l.first_action).count(),
                       std::chrono::milliseconds(l.claim_after).count()},
       CrowdLimits{l.event_history, l.event_history_bytes}});
@@ -60,9 +60,9 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store)
   addresses_ = std::make_shared<AddressBook>(l.max_connections_per_address, l.max_new_players_per_address, l.new_player_window);
   sessions_ = std::make_shared<Sessions>();
   hasher_ = std::make_unique<PasswordHasher>();
-  login_limiter_ = std::make_unique<LoginLimiter>(LoginLimits{}, now_ms);
+  login_limiter_ = std::make_unique<LoginLimiter>(LoginLimits{}, clock_);
   player_connections_ = std::make_unique<PlayerConnections>();
-  accounts_ = std::make_unique<AccountService>(*store_, *hasher_, *login_limiter_, addresses_, *player_connections_, now_ms);
+  accounts_ = std::make_unique<AccountService>(*store_, *hasher_, *login_limiter_, addresses_, *player_connections_, clock_);
   identities_ = std::make_unique<IdentityService>(*store_, *accounts_, addresses_);
   directory_ = std::make_shared<RoomDirectory>(
       io_.get_executor(), *store_, rooms_,
@@ -72,21 +72,21 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store)
   rooms->open_rematch = [d = std::weak_ptr<RoomDirectory>(directory_)](RematchRequest request, StoreExecutor ex, RematchDone done) {
     if (auto directory = d.lock()) directory->open_rematch(std::move(request), std::move(ex), std::move(done));
   };
-  moderation_ = std::make_unique<Moderation>(*store_, *directory_, *player_connections_, now_ms);
+  moderation_ = std::make_unique<Moderation>(*store_, *directory_, *player_connections_, clock_);
   feed_ = std::make_shared<LobbyFeed>(io_.get_executor(), l.lobby_list_size);
-  competitions_ = std::make_shared<CompetitionService>(io_.get_executor(), *store_, *directory_, *player_connections_, now_ms,
+  competitions_ = std::make_shared<CompetitionService>(io_.get_executor(), *store_, *directory_, *player_connections_, clock_,
                                                        std::chrono::minutes(10));
   events_->add(directory_);
   events_->add(feed_);
   events_->add(competitions_);
   events_->add(computer_);
-  router_ = std::make_shared<Router>(*identities_, *feed_, *directory_, *player_connections_, *computer_);
-  auto api = std::make_shared<HttpApi>(HttpApiSettings{config_.static_dir, config_.public_origins}, *store_, *store_,
+  router_ = std::make_shared<Router>(*identities_, *feed_, *directory_, *player_connections_, *computer_, clock_);
+  auto api = std::make_shared<HttpApi>(HttpApiSettings{config_.static_dir, config_.public_origins, config_.node_id}, *store_, *store_,
                                        ServerGauges{[d = directory_] { return d->rooms_in_memory(); },
                                                     [] { return WebsocketSession::open_count(); }},
                                        std::make_shared<AccountApi>(*accounts_, *store_, config_.secure_cookies),
                                        std::make_shared<AdminApi>(*accounts_, *store_, *moderation_),
-                                       std::make_shared<RatingApi>(*store_),
+                                       std::make_shared<RatingApi>(*store_, clock_),
                                        std::vector<std::shared_ptr<HttpModule>>{
                                            std::make_shared<LadderApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_),
                                            std::make_shared<EventApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_)});

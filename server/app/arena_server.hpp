@@ -12,6 +12,7 @@
 
 #include "app/config.hpp"
 #include "store/store.hpp"
+#include "util/clock.hpp"
 
 namespace arena {
 
@@ -51,6 +52,8 @@ class ArenaServer {
   void stop_when_closed(int rounds_left);
 
   Config config_;
+  // The one clock every part is given (rooms, APIs, limiters; the store has its own copy).
+  Clock clock_ = system_now_ms;
   boost::asio::io_context io_;
   std::shared_ptr<Store> store_;  // after io_: destroyed (its threads joined) before it
   boost::asio::signal_set signals_;

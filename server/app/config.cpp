@@ -26,6 +26,10 @@ constexpr Option kOptions[] = {
      "the database: sqlite:FILE (the default, sqlite:gipf-arena.db) or a PostgreSQL\n"
      "URI, postgres://USER:PASSWORD@HOST:PORT/DATABASE (its tables are created or\n"
      "upgraded at start). When both are set, --store wins"},
+    {"--node-id", "GIPF_ARENA_NODE_ID",
+     "this server's name among a site's nodes: 1 to 64 letters, digits,\n"
+     "'.', '_' or '-'; in the logs and /api/health (default: node- and 8\n"
+     "random hex digits, new at every start)"},
     {"--static-dir", "GIPF_ARENA_STATIC_DIR", "directory of the web client's files"},
     {"--log-level", "GIPF_ARENA_LOG_LEVEL", "trace, debug, info, warn, error or off (default info)"},
     {"--threads", "GIPF_ARENA_THREADS", "I/O threads (default 2)"},
@@ -110,6 +114,11 @@ std::string add_items(std::vector<std::string>& out, const std::string& value, b
   return {};
 }
 
+bool valid_node_id(const std::string& id) {
+  if (id.empty() || id.size() > 64) return false;
+  return std::all_of(id.begin(), id.end(), [](unsigned char ch) { return std::isalnum(ch) || ch == '.' || ch == '_' || ch == '-'; });
+}
+
 std::string set_store(Config& c, const std::string& value) {
   bool postgres = value.rfind("postgres://", 0) == 0 || value.rfind("postgresql://", 0) == 0;
   if (!postgres && (value.rfind("sqlite:", 0) != 0 || value.size() == 7))
@@ -131,6 +140,9 @@ std::string set(Config& c, const std::string& flag, const std::string& value, bo
     if (!c.store_given) c.db = value;
   } else if (flag == "--store") {
     return set_store(c, value);
+  } else if (flag == "--node-id") {
+    if (!valid_node_id(value)) return "--node-id is 1 to 64 letters, digits, '.', '_' or '-', not '" + value + "'";
+    c.node_id = value;
   } else if (flag == "--static-dir") {
     c.static_dir = value;
   } else if (flag == "--log-level") {

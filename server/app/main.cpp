@@ -9,6 +9,7 @@
 #include "app/arena_server.hpp"
 #include "app/config.hpp"
 #include "store/sql_store.hpp"
+#include "util/secure_random.hpp"
 
 // Read by jemalloc (linked in server/CMakeLists.txt) when it starts: freed
 // memory goes back to the kernel from jemalloc's own thread, not in the middle
@@ -54,6 +55,7 @@ int main(int argc, char** argv) {
   }
   arena::Config config = parsed.config;
   if (config.static_dir.empty()) config.static_dir = default_static_dir;
+  if (config.node_id.empty()) config.node_id = arena::random_node_id();
 
   auto logger = spdlog::stderr_color_mt("gipf-arena");
   spdlog::set_default_logger(logger);
@@ -75,8 +77,8 @@ int main(int argc, char** argv) {
   }
   auto endpoint = server.endpoint();
   std::string host = endpoint.address().is_v6() ? "[" + endpoint.address().to_string() + "]" : endpoint.address().to_string();
-  spdlog::info("event=listening host={} port={} store={} static_dir={} restored_rooms={}", host, endpoint.port(),
-               arena::StoreLocation::parse(config.db).shown(),
+  spdlog::info("event=listening node={} host={} port={} store={} static_dir={} restored_rooms={}", config.node_id, host,
+               endpoint.port(), arena::StoreLocation::parse(config.db).shown(),
                config.static_dir, server.restored_rooms());
   // Listening on every address (0.0.0.0, ::): this machine's own name is one to open.
   std::string open = endpoint.address().is_unspecified() ? "localhost" : host;

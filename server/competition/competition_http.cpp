@@ -26,12 +26,14 @@ void CompetitionHttp::player(const std::shared_ptr<const HttpRequest>& request, 
 
 void CompetitionHttp::admin(const std::shared_ptr<const HttpRequest>& request, const std::string& address, StoreExecutor ex,
                             Reply reply, std::function<void(Admin)> next) const {
-  player(request, ex, reply, [request, address, reply, next](AccountRecord account) {
+  player(request, ex, reply, [this, request, address, reply, next](AccountRecord account) {
     if (account.role != protocol::Role::Admin)
       return reply(json_error(*request, http::status::forbidden, "forbidden", "ladders and events are run by admins"));
-    next(Admin{std::move(account), address});
+    next(Admin{std::move(account), address, accounts_.now()});
   });
 }
+
+std::int64_t CompetitionHttp::now() const { return accounts_.now(); }
 
 HttpResponse refusal_response(const HttpRequest& request, const std::string& code, const std::string& message) {
   auto status = http::status::conflict;
@@ -46,7 +48,7 @@ nlohmann::json request_details(const HttpRequest& request) {
 }
 
 AuditEntry admin_audit(const CompetitionHttp::Admin& admin, std::string action, std::string target, const nlohmann::json& details) {
-  return AuditEntry{admin.account.id, std::move(action), std::move(target), details.dump(), admin.address, now_ms()};
+  return AuditEntry{admin.account.id, std::move(action), std::move(target), details.dump(), admin.address, admin.at};
 }
 
 std::optional<IdPath> id_path(const std::string& path, std::string_view prefix) {

@@ -34,8 +34,11 @@ class CompetitionHttp {
   struct Admin {
     AccountRecord account;
     std::string address;
+    std::int64_t at = 0;  // when the request was authorized: its audit entry's time
   };
   explicit CompetitionHttp(AccountService& accounts) : accounts_(accounts) {}
+  // The site's clock.
+  std::int64_t now() const;
 
   // The session's account, or none (no session): for pages that show `me`.
   void viewer(const std::shared_ptr<const HttpRequest>& request, StoreExecutor ex,

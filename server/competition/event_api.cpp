@@ -78,7 +78,7 @@ void EventApi::registration(std::shared_ptr<const HttpRequest> request, std::int
                             Reply reply) {
   if (!parsed_body(protocol::parse_empty(request->body()), *request, reply)) return;
   http_.player(request, ex, reply, [this, request, id, join, ex, reply](AccountRecord account) {
-    store_.register_player(id, account.player, join, now_ms(), ex, [request, reply](Stored<Outcome<std::int64_t>> done) {
+    store_.register_player(id, account.player, join, http_.now(), ex, [request, reply](Stored<Outcome<std::int64_t>> done) {
       if (!done.ok()) return reply(store_failed(*request, done.error));
       if (!done.value.ok()) return reply(refusal_response(*request, done.value.code, done.value.message));
       reply(json_response(*request, http::status::ok, {{"players", done.value.value}}));
@@ -118,7 +118,7 @@ void EventApi::create(std::shared_ptr<const HttpRequest> request, const Competit
   t.start_at = body->start_at;
   t.auto_pair = body->auto_pair;
   t.start_minutes = body->start_minutes;
-  t.created_at = now_ms();
+  t.created_at = admin.at;
   auto audit = admin_audit(admin, "event_create", "", request_details(*request));
   store_.create_tournament(t, audit, ex, [request, reply](Stored<Outcome<TournamentRecord>> done) {
     if (!done.ok()) return reply(store_failed(*request, done.error));
@@ -144,7 +144,7 @@ void EventApi::command(std::shared_ptr<const HttpRequest> request, std::int64_t 
   std::string action = "event_" + name;
   std::replace(action.begin(), action.end(), '-', '_');
   c.audit = admin_audit(admin, action, "", request_details(*request));
-  c.now = now_ms();
+  c.now = admin.at;
   run(std::move(request), id, std::move(c), std::move(ex), std::move(reply));
 }
 
@@ -177,7 +177,7 @@ void EventApi::result(std::shared_ptr<const HttpRequest> request, std::int64_t i
   c.result = body->result;
   c.reason = body->reason;
   c.audit = admin_audit(admin, "event_result", body->room, request_details(*request));
-  c.now = now_ms();
+  c.now = admin.at;
   store_.tournament_command(id, c, random_room_id, ex, [this, request, id, admin, ex, reply, r = *body](Stored<Outcome<TournamentProgress>> done) {
     if (!done.ok()) return reply(store_failed(*request, done.error));
     if (done.value.ok()) return answer_after_games(request, std::move(done.value.value), ex, reply);

@@ -23,8 +23,8 @@ HttpResponse not_found(const HttpRequest& request) {
   return json_error(request, http::status::not_found, "not_found", "no such resource");
 }
 
-json standings_json(const LadderDetail& detail) {
-  json standings = protocol::to_json(ladder_page(detail, std::nullopt, now_ms()))["standings"];
+json standings_json(const LadderDetail& detail, std::int64_t now) {
+  json standings = protocol::to_json(ladder_page(detail, std::nullopt, now))["standings"];
   return {{"standings", std::move(standings)}};
 }
 
@@ -73,12 +73,12 @@ void LadderApi::list(std::shared_ptr<const HttpRequest> request, StoreExecutor e
 
 void LadderApi::page(std::shared_ptr<const HttpRequest> request, std::int64_t id, StoreExecutor ex, Reply reply) {
   http_.viewer(request, ex, [this, request, id, ex, reply](std::optional<AccountRecord> viewer) {
-    store_.ladder(id, ex, [request, reply, viewer](Stored<std::optional<LadderDetail>> found) {
+    store_.ladder(id, ex, [this, request, reply, viewer](Stored<std::optional<LadderDetail>> found) {
       if (!found.ok()) return reply(store_failed(*request, found.error));
       if (!found.value) return reply(json_error(*request, http::status::not_found, "not_found", "no such ladder"));
       std::optional<std::int64_t> me;
       if (viewer) me = viewer->player;
-      reply(json_response(*request, http::status::ok, protocol::to_json(ladder_page(*found.value, me, now_ms()))));
+      reply(json_response(*request, http::status::ok, protocol::to_json(ladder_page(*found.value, me, http_.now()))));
     });
   });
 }
@@ -89,7 +89,7 @@ void LadderApi::join(std::shared_ptr<const HttpRequest> request, std::int64_t id
     RosterChange change;
     change.kind = RosterChange::Kind::join;
     change.player = account.player;
-    store_.change_roster(id, change, now_ms(), ex, [request, reply, account](Stored<Outcome<LadderDetail>> done) {
+    store_.change_roster(id, change, http_.now(), ex, [request, reply, account](Stored<Outcome<LadderDetail>> done) {
       if (!done.ok()) return reply(store_failed(*request, done.error));
       if (!done.value.ok()) return reply(refusal_response(*request, done.value.code, done.value.message));
       // The order just written, activity applied as of now.
@@ -106,7 +106,7 @@ void LadderApi::challenge(std::shared_ptr<const HttpRequest> request, std::int64
   auto* body = parsed_body(parsed, *request, reply);
   if (!body) return;
   http_.player(request, ex, reply, [this, request, id, ex, reply, defender = body->defender](AccountRecord account) {
-    NewChallenge c{id, account.player, defender, random_room_id(), random_bool(), now_ms()};
+    NewChallenge c{id, account.player, defender, random_room_id(), random_bool(), http_.now()};
     store_.challenge(c, ex, [this, request, ex, reply](Stored<Outcome<CompetitionGame>> done) {
       if (!done.ok()) return reply(store_failed(*request, done.error));
       if (!done.value.ok()) return reply(refusal_response(*request, done.value.code, done.value.message));
@@ -157,7 +157,7 @@ void LadderApi::create(std::shared_ptr<const HttpRequest> request, const Competi
   l.name = body->name;
   l.options = {body->game, body->variant, 0, 0};
   l.clock = body->clock;
-  l.created_at = now_ms();
+  l.created_at = admin.at;
   auto audit = admin_audit(admin, "ladder_create", "", request_details(*request));
   store_.create_ladder(l, audit, ex, [request, reply](Stored<Outcome<LadderRecord>> done) {
     if (!done.ok()) return reply(store_failed(*request, done.error));
@@ -202,10 +202,10 @@ void LadderApi::roster(std::shared_ptr<const HttpRequest> request, std::int64_t 
     change.username = body->username;
   }
   change.audit = admin_audit(admin, "ladder_" + command, "", request_details(*request));
-  store_.change_roster(id, change, now_ms(), ex, [request, reply](Stored<Outcome<LadderDetail>> done) {
+  store_.change_roster(id, change, admin.at, ex, [request, reply, now = admin.at](Stored<Outcome<LadderDetail>> done) {
     if (!done.ok()) return reply(store_failed(*request, done.error));
     if (!done.value.ok()) return reply(refusal_response(*request, done.value.code, done.value.message));
-    reply(json_response(*request, http::status::ok, standings_json(done.value.value)));
+    reply(json_response(*request, http::status::ok, standings_json(done.value.value, now)));
   });
 }
 

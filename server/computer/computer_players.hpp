@@ -16,6 +16,7 @@
 #include "game/authority.hpp"
 #include "game/bot_seats.hpp"
 #include "game/room_events.hpp"
+#include "store/store.hpp"
 
 namespace arena {
 

@@ -18,11 +18,10 @@
 #include "game/game_clock.hpp"
 #include "protocol/messages.hpp"
 #include "protocol/server_messages.hpp"
-#include "store/store.hpp"
+#include "game/room_records.hpp"
+#include "util/clock.hpp"
 
 namespace arena {
-
-using Clock = std::function<std::int64_t()>;  // ms since the epoch
 
 struct AuthorityLimits {
   int draw_offer_gap = 10;                   // actions between two draw offers of one player

@@ -43,7 +43,8 @@ Room::Room(Executor strand, std::shared_ptr<const RoomContext> context, GameAuth
       authority_(std::move(authority)),
       crowd_(context_->crowd),
       timer_(strand_),
-      chat_(std::move(chat)) {}
+      chat_(context_->chat, std::move(chat)),
+      computer_(context_->bots) {}
 
 void Room::open(Executor strand, std::shared_ptr<const RoomContext> context, RoomRecord record, const PlayerInfo& creator,
                 Color seat, Opened opened, std::optional<std::int64_t> reserved) {
@@ -68,11 +69,10 @@ std::shared_ptr<Room> Room::restore(Executor strand, std::shared_ptr<const RoomC
                                     const std::vector<EventRecord>& events, std::vector<ChatRecord> chat, std::string& error) {
   auto authority = GameAuthority::restore(std::move(record), events, context->clock, context->authority, error);
   if (!authority) return nullptr;
-  for (std::size_t i = 0; i < chat.size(); ++i)
-    if (chat[i].seq != static_cast<std::int64_t>(i) + 1) {
-      error = "chat message " + std::to_string(chat[i].seq) + " is out of sequence";
-      return nullptr;
-    }
+  if (auto wrong = RoomChat::out_of_sequence(chat)) {
+    error = *wrong;
+    return nullptr;
+  }
   return std::shared_ptr<Room>(new Room(std::move(strand), std::move(context), std::move(*authority), std::move(chat)));
 }
 
@@ -217,7 +217,7 @@ void Room::committed(const std::string& error) {
     // What time decided is tried again a second later, not in a loop.
     if (!c.client) {
       quiet_until_ = context_->clock() + 1000;
-      think_again_ = true;  // the computer's action (or its answer to a draw) is its own to retry
+      computer_.retry_later();  // the computer's action (or its answer to a draw) is its own to retry
       arm_timer();
     }
     fail(c.client.get(), ErrorCode::Internal, "the server could not store this; nothing changed", c.request_id);
@@ -297,23 +297,15 @@ Frame Room::legal_frame(Color seat) const {
 
 void Room::send_legal_to(Client& client, Color seat) {
   if (authority_.room().status != RoomStatus::Live || authority_.game().decider() != seat) return;
-  decision_shown(seat);
+  lag_.shown(seat, authority_.game().ply(), context_->clock());
   client.send(legal_frame(seat));
 }
 
 void Room::send_legal() {
   auto decider = authority_.game().decider();
   if (!decider || authority_.room().status != RoomStatus::Live) return;
-  decision_shown(*decider);
+  lag_.shown(*decider, authority_.game().ply(), context_->clock());
   crowd_.send_to_seat(*decider, [&] { return legal_frame(*decider); });
-}
-
-void Room::decision_shown(Color seat) {
-  // Lag counts from the first `legal` of a decision, not from a repeat (a resync, a draw offer).
-  int ply = authority_.game().ply();
-  if (legal_ply_[engine::index(seat)] == ply) return;
-  legal_ply_[engine::index(seat)] = ply;
-  legal_sent_at_[engine::index(seat)] = context_->clock();
 }
 
 void Room::send_snapshot(Client& client, std::int64_t player) {
@@ -343,8 +335,8 @@ void Room::send_snapshot(Client& client, std::int64_t player) {
   auto decider = game.decider();
   if (seat && decider && *decider != *seat) m.claim_at = authority_.claim_at();
   m.abortable = authority_.abortable();
-  m.rematch_offer = rematch_offer_;
-  m.rematch = rematch_next_;
+  m.rematch_offer = rematch_.offer();
+  m.rematch = rematch_.next();
   if (r.rating_change) m.rating_change = change_view(*r.rating_change);
   client.send(make_frame(protocol::to_text(m)));
   if (seat) send_legal_to(client, *seat);
@@ -370,7 +362,7 @@ void Room::join(std::shared_ptr<Client> client, PlayerInfo player, json request_
       spdlog::debug("event=joined room={} player={}", id_, player.id);
       subscribe(client, player.id);
       send_snapshot(*client, player.id);
-      send_chat_history(*client, authority_.seat_of(player.id).has_value(), 0);
+      client->send(chat_.history_frame(id_, authority_.seat_of(player.id).has_value(), 0));
     });
   });
 }
@@ -380,7 +372,7 @@ void Room::watch(std::shared_ptr<Client> client, PlayerInfo player, json request
     subscribe(client, player.id);
     ack(client.get(), request_id);
     send_snapshot(*client, player.id);
-    send_chat_history(*client, authority_.seat_of(player.id).has_value(), 0);
+    client->send(chat_.history_frame(id_, authority_.seat_of(player.id).has_value(), 0));
   });
 }
 
@@ -396,7 +388,7 @@ void Room::resync(std::shared_ptr<Client> client, PlayerInfo player, std::int64_
       ack(client.get(), request_id, snapshot);
       send_snapshot(*client, player.id);
       if (authority_.room().rating_change) client->send(rated_frame());
-      return send_chat_history(*client, seated, chat_since);
+      return client->send(chat_.history_frame(id_, seated, chat_since));
     }
     protocol::Ack ack_missed;
     ack_missed.missed = static_cast<std::int64_t>(missed->size());
@@ -410,7 +402,7 @@ void Room::resync(std::shared_ptr<Client> client, PlayerInfo player, std::int64_
       if (auto claim_at = authority_.claim_at(); claim_at && decider && *decider != *seat)
         client->send(make_frame(protocol::to_json(protocol::OpponentGone{id_, *claim_at})));
     }
-    send_chat_history(*client, seated, chat_since);
+    client->send(chat_.history_frame(id_, seated, chat_since));
   });
 }
 
@@ -433,10 +425,8 @@ void Room::disconnected(Client* client) {
 void Room::play(std::shared_ptr<Client> client, PlayerInfo player, protocol::Play play, json request_id) {
   on_strand(client, request_id, [this, client, player, play = std::move(play), request_id] {
     // Lag: the time since this seat's `legal` left, less the client's own thinking.
-    std::int64_t lag = 0;
     auto seat = authority_.seat_of(player.id);
-    if (seat && play.think_ms && legal_sent_at_[engine::index(*seat)] > 0)
-      lag = std::max<std::int64_t>(0, context_->clock() - legal_sent_at_[engine::index(*seat)] - *play.think_ms);
+    std::int64_t lag = seat ? lag_.lag(*seat, play.think_ms, context_->clock()) : 0;
     decide(authority_.play(player, play.ply, play.action, lag), client, request_id);
   });
 }
@@ -470,36 +460,40 @@ void Room::rematch(std::shared_ptr<Client> client, PlayerInfo player, json reque
     auto seat = authority_.rematch_seat(player.id);
     if (auto* refusal = std::get_if<Refusal>(&seat)) return fail(client.get(), refusal->code, refusal->message, request_id);
     Color color = std::get<Color>(seat);
-    if (rematch_next_) {
-      ack(client.get(), request_id);
-      if (!client) return;
-      return client->send(make_frame(protocol::to_json(protocol::RematchReady{id_, *rematch_next_})));
-    }
-    if (rematch_offer_ == color || rematch_opening_) {
-      protocol::Ack repeat;
-      repeat.duplicate = true;
-      return ack(client.get(), request_id, repeat);
-    }
-    if (!rematch_offer_) {
-      rematch_offer_ = color;
-      ack(client.get(), request_id);
-      crowd_.broadcast(make_frame(protocol::to_json(protocol::RematchOffer{id_, color})));
-      // The computer always takes a rematch.
-      if (bot_level(engine::opponent(color))) rematch(nullptr, bot_player(engine::opponent(color)), nullptr);
-      return;
+    switch (rematch_.request(color)) {
+      case RoomRematch::Step::Ready:
+        ack(client.get(), request_id);
+        if (client) client->send(make_frame(protocol::to_json(protocol::RematchReady{id_, *rematch_.next()})));
+        return;
+      case RoomRematch::Step::Repeat: {
+        protocol::Ack repeat;
+        repeat.duplicate = true;
+        return ack(client.get(), request_id, repeat);
+      }
+      case RoomRematch::Step::Offered: {
+        ack(client.get(), request_id);
+        crowd_.broadcast(make_frame(protocol::to_json(protocol::RematchOffer{id_, color})));
+        // The computer always takes a rematch.
+        Color other = engine::opponent(color);
+        if (computer_.level(authority_.room(), other)) rematch(nullptr, ComputerDriver::player(authority_.room(), other), nullptr);
+        return;
+      }
+      case RoomRematch::Step::Open:
+        break;
     }
     // The other player offered: open the new room, colours swapped.
     const RoomRecord& r = authority_.room();
     // A seat with a rating is an account's (guests have none).
     RematchRequest request{r, PlayerInfo{*r.black, r.black_name, r.black_rating.has_value()},
                            PlayerInfo{*r.white, r.white_name, r.white_rating.has_value()}};
-    rematch_opening_ = true;
     context_->open_rematch(std::move(request), strand_,
                            [self = shared_from_this(), client, request_id](std::string next, std::optional<Refusal> refusal) {
-                             self->rematch_opening_ = false;
-                             if (refusal) return self->fail(client.get(), refusal->code, refusal->message, request_id);
+                             if (refusal) {
+                               self->rematch_.opened(std::nullopt);
+                               return self->fail(client.get(), refusal->code, refusal->message, request_id);
+                             }
                              spdlog::debug("event=rematch room={} next={}", self->id_, next);
-                             self->rematch_next_ = next;
+                             self->rematch_.opened(next);
                              self->ack(client.get(), request_id);
                              self->crowd_.broadcast(make_frame(protocol::to_json(protocol::RematchReady{self->id_, next})));
                            });
@@ -508,26 +502,15 @@ void Room::rematch(std::shared_ptr<Client> client, PlayerInfo player, json reque
 
 void Room::chat(std::shared_ptr<Client> client, PlayerInfo player, std::string text, json request_id) {
   on_strand(client, request_id, [this, client, player, text = std::move(text), request_id] {
-    if (chat_.size() >= context_->max_chat_messages)
-      return fail(client.get(), ErrorCode::RoomLimit, "this room holds as many chat messages as a room may", request_id);
-    std::int64_t now = context_->clock();
-    if (!chat_allowed(player.id, now))
-      return fail(client.get(), ErrorCode::RateLimited,
-                  "at most " + std::to_string(context_->chat_burst) + " chat messages in " +
-                      std::to_string(context_->chat_window_ms / 1000) + " seconds",
-                  request_id);
-    ChatRecord m;
-    m.seq = static_cast<std::int64_t>(chat_.size()) + 1;
-    m.channel = authority_.seat_of(player.id) ? protocol::ChatChannel::Players : protocol::ChatChannel::Spectators;
-    m.player = player.id;
-    m.name = player.name;
-    m.text = text;
-    m.at = now;
+    auto channel = authority_.seat_of(player.id) ? protocol::ChatChannel::Players : protocol::ChatChannel::Spectators;
+    auto composed = chat_.compose(channel, player.id, player.name, text, context_->clock());
+    if (auto* refusal = std::get_if<Refusal>(&composed)) return fail(client.get(), refusal->code, refusal->message, request_id);
+    ChatRecord m = std::get<ChatRecord>(std::move(composed));
     Write write = [this, m](StoreExecutor ex, StoreDone done) { context_->log.append_chat(id_, m, std::move(ex), std::move(done)); };
     commit(std::nullopt, std::move(write), client, request_id, {}, [this, client, m, request_id] {
-      chat_.push_back(m);
+      chat_.add(m);
       ack(client.get(), request_id);
-      Frame frame = make_frame(protocol::to_json(protocol::ChatMessage{id_, chat_line(m)}));
+      Frame frame = chat_.message_frame(id_, m);
       if (m.channel == protocol::ChatChannel::Players) crowd_.send_to_players(frame);
       else crowd_.broadcast(frame);
     });
@@ -536,49 +519,21 @@ void Room::chat(std::shared_ptr<Client> client, PlayerInfo player, std::string t
 
 void Room::delete_chat(std::shared_ptr<Client> client, std::int64_t seq, AuditEntry audit, json request_id) {
   on_strand(client, request_id, [this, client, seq, audit = std::move(audit), request_id]() mutable {
-    if (seq < 1 || seq > static_cast<std::int64_t>(chat_.size()) || chat_[seq - 1].deleted)
-      return fail(client.get(), ErrorCode::NotFound, "no chat message " + std::to_string(seq), request_id);
-    const ChatRecord& m = chat_[seq - 1];
+    const ChatRecord* m = chat_.deletable(seq);
+    if (!m) return fail(client.get(), ErrorCode::NotFound, "no chat message " + std::to_string(seq), request_id);
     audit.target = id_;
-    audit.details = json{{"seq", seq}, {"player", m.player}, {"text", m.text}}.dump();
+    audit.details = json{{"seq", seq}, {"player", m->player}, {"text", m->text}}.dump();
     audit.at = context_->clock();
     Write write = [this, seq, audit](StoreExecutor ex, StoreDone done) {
       context_->log.delete_chat(id_, seq, audit, std::move(ex), std::move(done));
     };
     commit(std::nullopt, std::move(write), client, request_id, {}, [this, client, seq, request_id] {
-      chat_[seq - 1].deleted = true;
+      chat_.mark_deleted(seq);
       spdlog::info("event=chat_deleted room={} seq={}", id_, seq);
       ack(client.get(), request_id);
       crowd_.broadcast(make_frame(protocol::to_json(protocol::ChatDeleted{id_, seq})));
     });
   });
-}
-
-bool Room::chat_allowed(std::int64_t player, std::int64_t now) {
-  auto recent = [&](std::deque<std::int64_t>& times) {
-    while (!times.empty() && times.front() <= now - context_->chat_window_ms) times.pop_front();
-    return times.size();
-  };
-  if (chat_times_.size() > 256)  // bounded: writers quiet for a window are forgotten
-    for (auto it = chat_times_.begin(); it != chat_times_.end();) it = recent(it->second) == 0 ? chat_times_.erase(it) : std::next(it);
-  auto& times = chat_times_[player];
-  if (recent(times) >= context_->chat_burst) return false;
-  times.push_back(now);
-  return true;
-}
-
-protocol::ChatLine Room::chat_line(const ChatRecord& m) const {
-  return protocol::ChatLine{m.seq, m.channel, m.at, protocol::PlayerRef{m.player, m.name, std::nullopt}, m.text};
-}
-
-void Room::send_chat_history(Client& client, bool player, std::int64_t since) {
-  protocol::ChatHistory history{id_, {}};
-  for (auto i = static_cast<std::size_t>(std::max<std::int64_t>(0, since)); i < chat_.size(); ++i) {
-    const ChatRecord& m = chat_[i];
-    if (m.deleted || (m.channel == protocol::ChatChannel::Players && !player)) continue;
-    history.messages.push_back(chat_line(m));
-  }
-  client.send(make_frame(protocol::to_json(history)));
 }
 
 // ---- time and presence ------------------------------------------------------
@@ -589,16 +544,13 @@ void Room::check_time() {
     spdlog::debug("event=deadline room={}", id_);
     decide(std::move(*decision), nullptr, nullptr);
   }
-  if (think_again_ && !in_flight_) {
-    think_again_ = false;
-    think();
-  }
+  if (!in_flight_ && computer_.take_retry()) think();
 }
 
 void Room::arm_timer() {
   auto deadline = authority_.deadline();
   if (deadline) deadline = std::max(*deadline, quiet_until_);
-  if (think_again_) deadline = deadline ? std::min(*deadline, quiet_until_) : quiet_until_;
+  if (computer_.retry_pending()) deadline = deadline ? std::min(*deadline, quiet_until_) : quiet_until_;
   if (deadline == armed_for_) return;
   armed_for_ = deadline;
   timer_.cancel();
@@ -618,7 +570,7 @@ void Room::arm_timer() {
 void Room::update_presence() {
   std::int64_t now = context_->clock();
   // The computer is always there: nobody can claim a game against it.
-  for (Color c : {Color::White, Color::Black}) authority_.presence(c, crowd_.seated(c) || bot_level(c).has_value(), now);
+  for (Color c : {Color::White, Color::Black}) authority_.presence(c, crowd_.seated(c) || computer_.level(authority_.room(), c).has_value(), now);
   auto claim_at = authority_.claim_at();
   if (claim_at == gone_sent_) return;
   if (claim_at) {
@@ -633,51 +585,12 @@ void Room::update_presence() {
 
 // ---- the computer -------------------------------------------------------------
 
-std::optional<int> Room::bot_level(Color seat) const {
-  if (!context_->bots) return std::nullopt;
-  const RoomRecord& r = authority_.room();
-  const auto& player = seat == Color::White ? r.white : r.black;
-  if (!player) return std::nullopt;
-  return context_->bots->level_of(*player);
-}
-
-PlayerInfo Room::bot_player(Color seat) const {
-  const RoomRecord& r = authority_.room();
-  return seat == Color::White ? PlayerInfo{r.white.value_or(0), r.white_name, false}
-                              : PlayerInfo{r.black.value_or(0), r.black_name, false};
-}
-
 void Room::think() {
-  if (!context_->bots) return;
-  const engine::AnyGame& game = authority_.game();
-  auto decider = game.decider();
-  bool live = authority_.room().status == RoomStatus::Live;
-  std::optional<int> level = live && decider ? bot_level(*decider) : std::nullopt;
-  int ply = game.ply();
-  if (thinking_ && (!level || thinking_ply_ != ply)) {  // the decision it thinks about is gone
-    *thinking_ = true;
-    thinking_.reset();
-  }
-  if (!live) return;
-  // The computer plays on: it declines a draw offered to it.
-  if (auto offer = authority_.draw_offer(); offer && bot_level(engine::opponent(*offer)))
-    answer_draw(nullptr, bot_player(engine::opponent(*offer)), false, nullptr);
-  if (!level || thinking_) return;
-  thinking_ = std::make_shared<std::atomic<bool>>(false);
-  thinking_ply_ = ply;
-  // Deterministic per room and ply: a replayed game gets the same moves.
-  std::uint64_t seed = std::hash<std::string>{}(id_) ^ (static_cast<std::uint64_t>(ply) * 0x9E3779B97F4A7C15ULL);
-  std::int64_t budget_ms = 0;
-  if (auto clocks = authority_.clocks(context_->clock()); clocks && authority_.room().clock.live()) {
-    std::int64_t bank = *decider == Color::White ? clocks->white_ms : clocks->black_ms;
-    budget_ms = std::max<std::int64_t>(50, bank / 30);  // keeps the computer's flag up
-  }
-  PlayerInfo player = bot_player(*decider);
-  auto done = [weak = weak_from_this(), player, ply](std::optional<std::string> action, std::int64_t think_ms) {
+  auto act = [weak = weak_from_this()](PlayerInfo player, int ply, std::string action, std::int64_t think_ms) {
     auto self = weak.lock();
-    if (!self || !action) return;
-    boost::asio::post(self->strand_, [self, player, ply, action = std::move(*action), think_ms] {
-      if (self->thinking_ply_ == ply) self->thinking_.reset();
+    if (!self) return;
+    boost::asio::post(self->strand_, [self, player, ply, action = std::move(action), think_ms] {
+      self->computer_.arrived(ply);
       protocol::Play play;
       play.room = self->id_;
       play.ply = ply;
@@ -688,7 +601,8 @@ void Room::think() {
       self->play(nullptr, player, std::move(play), nullptr);
     });
   };
-  context_->bots->think(BotTurn{*level, game, seed, budget_ms, thinking_, std::move(done)});
+  computer_.think(authority_, id_, context_->clock(), std::move(act),
+                  [this](PlayerInfo bot) { answer_draw(nullptr, std::move(bot), false, nullptr); });
 }
 
 void Room::command(Command decide_event, std::optional<AuditEntry> audit, CommandDone done) {

@@ -1,9 +1,11 @@
 #pragma once
-// One game room on its own strand (a single writer). It composes the three
-// parts of a room: the GameAuthority decides, the commit queue stores one event
-// at a time and acknowledges it only once durable, the Crowd fans the event's
-// frame (built once) out to everyone in the room. Operations that arrive while
-// an event is being stored wait their turn, in order.
+// One game room on its own strand (a single writer). The room itself is the
+// commit queue: it stores one event at a time and acknowledges it only once
+// durable; operations that arrive meanwhile wait their turn, in order. Its
+// parts, each confined to the strand: the GameAuthority decides, the Crowd fans
+// an event's frame (built once) out to everyone in the room, RoomChat keeps the
+// chat, RoomRematch the rematch, ComputerDriver the computer's seats, LagMeter
+// the players' lag; the room's timer serves the authority's deadlines.
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
@@ -13,12 +15,16 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
-#include <unordered_map>
 
 #include "game/authority.hpp"
 #include "game/bot_seats.hpp"
 #include "game/client.hpp"
+#include "game/computer_driver.hpp"
 #include "game/crowd.hpp"
+#include "game/lag_meter.hpp"
+#include "game/room_chat.hpp"
+#include "game/room_endpoint.hpp"
+#include "game/room_rematch.hpp"
 #include "game/room_events.hpp"
 #include "protocol/messages.hpp"
 #include "protocol/server_messages.hpp"
@@ -42,15 +48,13 @@ struct RoomContext {
   Clock clock;
   AuthorityLimits authority;
   CrowdLimits crowd;
+  ChatLimits chat{};
   std::size_t max_waiting = 4096;        // operations queued behind an event being stored; more: rate_limited
-  std::size_t max_chat_messages = 1000;  // per room; more: room_limit
-  std::size_t chat_burst = 5;            // messages of one player in a room per window; more: rate_limited
-  std::int64_t chat_window_ms = 10000;
   OpenRematch open_rematch{};            // set once the room directory exists
   BotSeats* bots = nullptr;              // the computer players; none: no seat is the computer's
 };
 
-class Room : public std::enable_shared_from_this<Room> {
+class Room final : public RoomEndpoint, public std::enable_shared_from_this<Room> {
  public:
   using Executor = boost::asio::strand<boost::asio::any_io_executor>;
   // Called on the room's strand: the stored room, or nullptr and why not.
@@ -65,30 +69,29 @@ class Room : public std::enable_shared_from_this<Room> {
   static std::shared_ptr<Room> restore(Executor strand, std::shared_ptr<const RoomContext> context, RoomRecord record,
                                        const std::vector<EventRecord>& events, std::vector<ChatRecord> chat, std::string& error);
 
-  const std::string& id() const { return id_; }
+  const std::string& id() const override { return id_; }
   // Publishes RoomLoaded (the room is now in memory).
   void announce();
   // Only on the room's strand (where Opened runs, for instance).
   RoomSummary summary() const;
 
-  // Each posts to the strand and answers the client there.
-  void join(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id);
-  void watch(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id);
+  // RoomEndpoint: each posts to the strand and answers the client there.
+  void join(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) override;
+  void watch(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) override;
   void resync(std::shared_ptr<Client> client, PlayerInfo player, std::int64_t since, std::int64_t chat_since,
-              nlohmann::json request_id);
-  void leave(std::shared_ptr<Client> client, nlohmann::json request_id);
-  void play(std::shared_ptr<Client> client, PlayerInfo player, protocol::Play play, nlohmann::json request_id);
-  void resign(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id);
-  void offer_draw(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id);
-  void answer_draw(std::shared_ptr<Client> client, PlayerInfo player, bool accept, nlohmann::json request_id);
-  void cancel(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id);
-  void abort(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id);
-  void claim(std::shared_ptr<Client> client, PlayerInfo player, bool draw, nlohmann::json request_id);
-  void rematch(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id);
-  // `text` is checked already (protocol::check_chat_text); the channel follows from the seat.
-  void chat(std::shared_ptr<Client> client, PlayerInfo player, std::string text, nlohmann::json request_id);
-  // A moderator's deletion, stored with its audit entry (details filled in here).
-  void delete_chat(std::shared_ptr<Client> client, std::int64_t seq, AuditEntry audit, nlohmann::json request_id);
+              nlohmann::json request_id) override;
+  void leave(std::shared_ptr<Client> client, nlohmann::json request_id) override;
+  void play(std::shared_ptr<Client> client, PlayerInfo player, protocol::Play play, nlohmann::json request_id) override;
+  void resign(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) override;
+  void offer_draw(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) override;
+  void answer_draw(std::shared_ptr<Client> client, PlayerInfo player, bool accept, nlohmann::json request_id) override;
+  void cancel(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) override;
+  void abort(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) override;
+  void claim(std::shared_ptr<Client> client, PlayerInfo player, bool draw, nlohmann::json request_id) override;
+  void rematch(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) override;
+  void chat(std::shared_ptr<Client> client, PlayerInfo player, std::string text, nlohmann::json request_id) override;
+  void delete_chat(std::shared_ptr<Client> client, std::int64_t seq, AuditEntry audit, nlohmann::json request_id) override;
+  void disconnected(Client* client) override;
   // Nobody joined in time: the server cancels the room if it is still open.
   void expire();
   // A command from no connection (a moderator's, or a ban's): `decide` picks
@@ -97,8 +100,6 @@ class Room : public std::enable_shared_from_this<Room> {
   using Command = std::function<Decision(const GameAuthority&)>;
   using CommandDone = std::function<void(std::optional<Refusal>, RoomRecord)>;
   void command(Command decide, std::optional<AuditEntry> audit, CommandDone done);
-  // The client's connection closed.
-  void disconnected(Client* client);
 
  private:
   Room(Executor strand, std::shared_ptr<const RoomContext> context, GameAuthority authority, std::vector<ChatRecord> chat = {});
@@ -134,24 +135,9 @@ class Room : public std::enable_shared_from_this<Room> {
   // Tells the authority who is connected, and the waiting player when their
   // opponent is gone (or back).
   void update_presence();
-  // A `legal` for `seat` is going out: the start of its decision, for lag.
-  void decision_shown(engine::Color seat);
-
-  // ---- the computer ----
-  // The computer's level if it sits at `seat`.
-  std::optional<int> bot_level(engine::Color seat) const;
-  // After every change: the computer declines a draw offered to it, and asks
-  // for its action when the pending decision is its own (once per ply); a
-  // search for a decision gone by is cancelled.
+  // After every change: the computer's turn (ComputerDriver::think), its
+  // action coming back to the strand as a player's would.
   void think();
-  // The computer's seat as a player (it must sit there).
-  PlayerInfo bot_player(engine::Color seat) const;
-
-  // ---- chat ----
-  void send_chat_history(Client& client, bool player, std::int64_t since);
-  protocol::ChatLine chat_line(const ChatRecord& m) const;
-  // Counts the message against the player's rate; false: too many lately.
-  bool chat_allowed(std::int64_t player, std::int64_t now);
 
   // ---- the crowd ----
   void subscribe(const std::shared_ptr<Client>& client, std::int64_t player);
@@ -186,17 +172,11 @@ class Room : public std::enable_shared_from_this<Room> {
   std::optional<std::int64_t> armed_for_;
   std::optional<std::int64_t> gone_sent_;      // the claim_at the waiting player was told
   std::optional<engine::Color> gone_waiting_;  // ... and who that was
-  std::array<std::int64_t, 2> legal_sent_at_{0, 0};  // per seat: when the current decision's `legal` left (lag)
-  std::array<int, 2> legal_ply_{-1, -1};             // ... and at which ply
   std::int64_t quiet_until_ = 0;               // after a failed write of what time decided: retry then
-  std::vector<ChatRecord> chat_;               // every message, the deleted ones marked
-  std::optional<engine::Color> rematch_offer_;
-  std::optional<std::string> rematch_next_;
-  bool rematch_opening_ = false;
-  std::shared_ptr<std::atomic<bool>> thinking_;  // the computer's search under way, if any
-  int thinking_ply_ = -1;                        // ... for this ply
-  bool think_again_ = false;                     // what the server decided failed to store: the computer retries at quiet_until_
-  std::unordered_map<std::int64_t, std::deque<std::int64_t>> chat_times_;  // per player: their recent messages
+  LagMeter lag_;
+  RoomChat chat_;
+  RoomRematch rematch_;
+  ComputerDriver computer_;
 };
 
 }  // namespace arena

@@ -6,7 +6,7 @@
 // to their own strand. Observers never pull from rooms: what they need comes
 // with the event. Whatever must be atomic with the game itself (a rating change
 // when a game ends) is not an observer's job: it is written with the event in
-// the same transaction (store/store.hpp, RoomChange).
+// the same transaction (game/room_records.hpp, RoomChange).
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -15,7 +15,7 @@
 #include "engine/game_options.hpp"
 #include "protocol/room_types.hpp"
 #include "protocol/server_messages.hpp"
-#include "store/store.hpp"
+#include "game/room_records.hpp"
 
 namespace arena {
 

@@ -36,7 +36,7 @@ void Router::disconnected(Client* client, ClientState& connection) {
   connection.rooms.clear();
 }
 
-void Router::remember(ClientState& connection, const std::shared_ptr<Room>& room) {
+void Router::remember(ClientState& connection, const std::shared_ptr<RoomEndpoint>& room) {
   for (auto& r : connection.rooms)
     if (r.lock() == room) return;
   std::erase_if(connection.rooms, [](auto& r) { return r.expired(); });
@@ -55,7 +55,7 @@ void Router::on(const Request& r, const protocol::Hello& m) {
   identities_.hello(m, r.connection.session, r.connection.address, r.ex, [this, r](IdentityService::Answer answer) {
     if (auto* welcome = std::get_if<protocol::Welcome>(&answer)) {
       // A ban decided while this hello was read: the player may not come in.
-      if (!connections_.add(welcome->player.id, r.client, welcome->account ? r.connection.session : "", now_ms())) {
+      if (!connections_.add(welcome->player.id, r.client, welcome->account ? r.connection.session : "", clock_())) {
         r.error(ErrorCode::Forbidden, "this account is banned");
         r.client->disconnect("banned");
         return r.resume();
@@ -162,7 +162,7 @@ void Router::on(const Request& r, const RoomMessage& m) {
 template <class RoomMessage>
 std::optional<Refusal> Router::refuse(const ClientState& connection, const RoomMessage&) {
   if constexpr (std::is_same_v<RoomMessage, protocol::Chat>) {
-    std::int64_t now = now_ms();
+    std::int64_t now = clock_();
     if (std::int64_t until = connections_.muted_until(connection.player.id, now))
       return Refusal{ErrorCode::Muted, "you are muted for " + std::to_string((until - now + 59999) / 60000) +
                                            " more minutes (until " + std::to_string(until) + " ms since the epoch)"};
@@ -174,7 +174,7 @@ std::optional<Refusal> Router::refuse(const ClientState& connection, const RoomM
   return std::nullopt;
 }
 
-void Router::to_room(const Request& r, Room& room, const protocol::ClientMessage& message) {
+void Router::to_room(const Request& r, RoomEndpoint& room, const protocol::ClientMessage& message) {
   const PlayerInfo& player = r.connection.player;
   std::visit(protocol::Overloaded{
                  [&](const protocol::JoinRoom&) { room.join(r.client, player, r.id); },

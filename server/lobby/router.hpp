@@ -11,6 +11,7 @@
 
 #include "computer/computer_players.hpp"
 #include "game/room_directory.hpp"
+#include "game/room_endpoint.hpp"
 #include "lobby/player_connections.hpp"
 #include "lobby/identity_service.hpp"
 #include "lobby/lobby_feed.hpp"
@@ -28,14 +29,19 @@ struct ClientState {
   std::optional<protocol::AccountView> account;  // none: a guest
   std::string session;                      // the upgrade's session cookie, "" if none
   std::string address;                      // its AddressBook key
-  std::vector<std::weak_ptr<Room>> rooms;   // told when the connection closes
+  std::vector<std::weak_ptr<RoomEndpoint>> rooms;  // told when the connection closes
 };
 
 class Router {
  public:
   Router(IdentityService& identities, LobbyFeed& feed, RoomDirectory& directory, PlayerConnections& connections,
-         const ComputerPlayers& computer)
-      : identities_(identities), feed_(feed), directory_(directory), connections_(connections), computer_(computer) {}
+         const ComputerPlayers& computer, Clock clock)
+      : identities_(identities),
+        feed_(feed),
+        directory_(directory),
+        connections_(connections),
+        computer_(computer),
+        clock_(std::move(clock)) {}
 
   void handle(const std::shared_ptr<Client>& client, ClientState& connection, StoreExecutor ex,
               const protocol::Incoming& incoming, std::function<void()> resume);
@@ -61,18 +67,20 @@ class Router {
   // Every other message names a room: find it, then hand the message to it.
   template <class RoomMessage>
   void on(const Request& r, const RoomMessage& m);
-  static void to_room(const Request& r, Room& room, const protocol::ClientMessage& message);
+  // The room answers the client itself, wherever it is owned (game/room_endpoint.hpp).
+  static void to_room(const Request& r, RoomEndpoint& room, const protocol::ClientMessage& message);
   // What the connection may not send (chat while muted, delete_chat without
   // the role), before the room is looked up.
   template <class RoomMessage>
   std::optional<Refusal> refuse(const ClientState& connection, const RoomMessage& m);
-  static void remember(ClientState& connection, const std::shared_ptr<Room>& room);
+  static void remember(ClientState& connection, const std::shared_ptr<RoomEndpoint>& room);
 
   IdentityService& identities_;
   LobbyFeed& feed_;
   RoomDirectory& directory_;
   PlayerConnections& connections_;
   const ComputerPlayers& computer_;
+  Clock clock_;
 };
 
 }  // namespace arena

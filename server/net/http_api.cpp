@@ -134,7 +134,7 @@ void HttpApi::api(std::shared_ptr<const HttpRequest> request, const std::string&
                   StoreExecutor ex, Reply reply) {
   if (path == "/api/health") {
     return reply(json_response(*request, http::status::ok,
-                               protocol::to_json(protocol::Health{gauges_.rooms_in_memory(), gauges_.connections()})));
+                               protocol::to_json(protocol::Health{gauges_.rooms_in_memory(), gauges_.connections(), settings_.node})));
   }
   if (path == "/api/games") return games(std::move(request), query, std::move(ex), std::move(reply));
   const std::string prefix = "/api/games/";

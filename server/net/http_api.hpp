@@ -32,6 +32,7 @@ class HttpModule;
 struct HttpApiSettings {
   std::filesystem::path static_dir;
   std::vector<std::string> public_origins;  // for the CSRF check of POST requests (HttpSession::origin_allowed)
+  std::string node;                         // this server's --node-id, in /api/health
 };
 
 class HttpApi {

@@ -72,7 +72,7 @@ void RatingApi::leaderboard(std::shared_ptr<const HttpRequest> request, const st
                             "perf must be one of gipf:basic, gipf:standard, gipf:tournament, yinsh:normal, yinsh:blitz"));
   auto page = number_param(query, "page", 1, 1, 100000);
   if (!page) return reply(json_error(*request, http::status::bad_request, "bad_field", "page >= 1"));
-  book_.leaderboard(perf, now_ms(), *page, kLeaderboardPage, ex,
+  book_.leaderboard(perf, clock_(), *page, kLeaderboardPage, ex,
                     [request, reply, perf, page = *page](Stored<LeaderboardPage> found) {
                       if (!found.ok()) return reply(store_failed(*request, found.error));
                       protocol::Leaderboard view{perf, page, kLeaderboardPage, found.value.total, {}};

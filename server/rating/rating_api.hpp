@@ -10,13 +10,14 @@
 #include "net/http_reply.hpp"
 #include "protocol/rating_messages.hpp"
 #include "store/store.hpp"
+#include "util/clock.hpp"
 
 namespace arena {
 
 class RatingApi {
  public:
   using Reply = std::function<void(HttpResponse)>;
-  explicit RatingApi(RatingBook& book) : book_(book) {}
+  RatingApi(RatingBook& book, Clock clock) : book_(book), clock_(std::move(clock)) {}
 
   // Whether `path` is this API's: /api/leaderboard or /api/players/NAME/ratings/PERF.
   static bool owns(const std::string& path);
@@ -29,6 +30,7 @@ class RatingApi {
   void leaderboard(std::shared_ptr<const HttpRequest> request, const std::string& query, StoreExecutor ex, Reply reply);
 
   RatingBook& book_;
+  Clock clock_;
 };
 
 // Every perf's rating as of `now` (inactivity applied), the initial one where

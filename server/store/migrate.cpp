@@ -28,11 +28,11 @@ int current_version(Connection& db, const std::vector<Migration>& all) {
   return current;
 }
 
-void record(Connection& db, const Migration& m) {
+void record(Connection& db, const Migration& m, std::int64_t now) {
   db.prepare("INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)")
       .bind(1, std::int64_t{m.version})
       .bind(2, m.name)
-      .bind(3, now_ms())
+      .bind(3, now)
       .run();
 }
 
@@ -44,7 +44,7 @@ void register_sha256(sqlite3* db) {
     throw SqlError(std::string("sha256 function: ") + sqlite3_errmsg(db));
 }
 
-int migrate(SqliteConnection& db) {
+int migrate(SqliteConnection& db, std::int64_t now) {
   db.exec("CREATE TABLE IF NOT EXISTS schema_version "
           "(version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)");
   int current = current_version(db, migrations());
@@ -57,7 +57,7 @@ int migrate(SqliteConnection& db) {
       Transaction t(db);
       db.exec(m.sql);
       if (db.prepare("PRAGMA foreign_key_check").step()) throw SqlError("a foreign key is broken");
-      record(db, m);
+      record(db, m, now);
       t.commit();
     } catch (const SqlError& e) {
       throw SqlError("migration " + std::string(m.name) + ": " + e.what());
@@ -68,7 +68,7 @@ int migrate(SqliteConnection& db) {
   return current;
 }
 
-int migrate_postgres(Connection& db) {
+int migrate_postgres(Connection& db, std::int64_t now) {
   // One transaction for all: the write lock (begin_write) keeps a second node
   // from migrating at the same time, and a failed migration leaves nothing.
   Transaction t(db);
@@ -79,7 +79,7 @@ int migrate_postgres(Connection& db) {
     if (m.version <= current) continue;
     try {
       db.exec(m.sql);
-      record(db, m);
+      record(db, m, now);
     } catch (const SqlError& e) {
       throw SqlError("migration postgres/" + std::string(m.name) + ": " + e.what());
     }

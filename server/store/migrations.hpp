@@ -29,9 +29,9 @@ void register_sha256(sqlite3* db);
 // Applies each migration newer than the database in its own transaction, with
 // foreign keys off (SQLite rebuilds a table to change a constraint) and
 // checked before the commit. Returns the schema version reached.
-int migrate(SqliteConnection& db);
+int migrate(SqliteConnection& db, std::int64_t now);
 // The same on PostgreSQL, under an advisory lock so that nodes starting at
 // once migrate one after the other.
-int migrate_postgres(Connection& db);
+int migrate_postgres(Connection& db, std::int64_t now);
 
 }  // namespace arena

@@ -89,6 +89,9 @@ class Connection {
   // Starts a read-only transaction: its queries see one state of the database.
   virtual void begin_snapshot() = 0;
   virtual void rollback() noexcept = 0;  // nothing if no transaction is open
+  // An SQL expression for the database's own clock, in ms since the epoch:
+  // leases expire by it, never by the clock of one node or another.
+  virtual const char* clock_sql() const = 0;
   // The connection is lost (the server went away): open another.
   virtual bool broken() const { return false; }
 

@@ -197,7 +197,7 @@ std::vector<LadderRecord> ladders(Connection& db) {
   return out;
 }
 
-std::optional<LadderDetail> ladder(Connection& db, std::int64_t id) {
+std::optional<LadderDetail> ladder(Connection& db, std::int64_t id, std::int64_t now) {
   auto found = find_ladder(db, id);
   if (!found) return std::nullopt;
   LadderDetail d;
@@ -220,7 +220,7 @@ std::optional<LadderDetail> ladder(Connection& db, std::int64_t id) {
   Statement recent = db.prepare(kSelectChallenges + "WHERE c.ladder = ? AND c.open = 0 ORDER BY c.finished_at DESC, c.id DESC LIMIT ?");
   recent.bind(1, id).bind(2, std::int64_t{kRecentLadderGames});
   d.recent = read_challenges(recent);
-  d.rules_view = rules_view(db, id, now_ms());
+  d.rules_view = rules_view(db, id, now);
   return d;
 }
 
@@ -278,7 +278,7 @@ Outcome<LadderDetail> change_roster(Connection& db, std::int64_t id, const Roste
   }
   save_standings(db, id, standings);
   if (change.audit) audit_with_target(db, *change.audit, id);
-  return {*ladder(db, id), {}, {}};
+  return {*ladder(db, id, now), {}, {}};
 }
 
 Outcome<CompetitionGame> challenge(Connection& db, const NewChallenge& nc) {

@@ -120,11 +120,11 @@ std::vector<RoomRecord> read_rooms(Statement& s) {
   return out;
 }
 
-PlayerRecord insert_player(Connection& db, const std::string& token, const std::string& name) {
+PlayerRecord insert_player(Connection& db, const std::string& token, const std::string& name, std::int64_t now) {
   db.prepare("INSERT INTO players (token_hash, name, created_at) VALUES (?, ?, ?)")
       .bind(1, sha256_hex(token))
       .bind(2, name)
-      .bind(3, now_ms())
+      .bind(3, now)
       .run();
   PlayerRecord player{db.last_insert_rowid(), token, name};
   if (name.empty()) {
@@ -175,6 +175,7 @@ EventWritten insert_room(Connection& db, const RoomRecord& r, const EventRecord&
 }
 
 EventWritten append_event(Connection& db, const std::string& room, const EventRecord& event, const RoomChange& c) {
+  if (c.fence) check_fence(db, room, *c.fence);  // first: a refused write leaves nothing
   insert_event(db, room, event);
   // NULL and '' leave a column as it is.
   Statement update = db.prepare(

@@ -38,7 +38,7 @@ PageWindow page_window(int page, int per_page);
 void insert_audit(Connection& db, const AuditEntry& entry);
 
 // The record as stored: an empty name became "Guest <id>".
-PlayerRecord insert_player(Connection& db, const std::string& token, const std::string& name);
+PlayerRecord insert_player(Connection& db, const std::string& token, const std::string& name, std::int64_t now);
 void rename_player(Connection& db, std::int64_t id, const std::string& name);
 // The creator's rating when an account (see append_event).
 EventWritten insert_room(Connection& db, const RoomRecord& room, const EventRecord& first);
@@ -77,7 +77,7 @@ void settle_tournament_game(Connection& db, const std::string& room, const RoomC
 Outcome<LadderRecord> create_ladder(Connection& db, LadderRecord ladder, const AuditEntry& audit);
 Outcome<LadderRecord> edit_ladder(Connection& db, std::int64_t id, const LadderEdit& edit);
 std::vector<LadderRecord> ladders(Connection& db);
-std::optional<LadderDetail> ladder(Connection& db, std::int64_t id);
+std::optional<LadderDetail> ladder(Connection& db, std::int64_t id, std::int64_t now);
 Outcome<LadderDetail> change_roster(Connection& db, std::int64_t id, const RosterChange& change, std::int64_t now);
 Outcome<CompetitionGame> challenge(Connection& db, const NewChallenge& challenge);
 void ladder_activity(Connection& db, std::int64_t now);
@@ -116,6 +116,15 @@ AccountPage list_accounts(Connection& db, const AccountQuery& query);
 AuditPage audit_log(Connection& db, int page, int per_page);
 std::optional<Profile> profile(Connection& db, const std::string& username, int recent);
 std::vector<RoomRecord> unfinished_rooms_of(Connection& db, std::int64_t player);
+
+// ---- room leases (sql_lease_queries.cpp) ----
+LeaseClaim claim_room(Connection& db, const std::string& room, const std::string& node, std::int64_t lease_ms);
+std::int64_t renew_leases(Connection& db, const std::string& node, std::int64_t lease_ms);
+void release_room(Connection& db, const std::string& room, const std::string& node, std::int64_t epoch);
+std::optional<RoomLease> room_lease(Connection& db, const std::string& room);
+// Throws SqlError unless `fence` is the room's lease as it stands; holds the
+// lease's row until the transaction ends, so no claim slips in before its commit.
+void check_fence(Connection& db, const std::string& room, const LeaseFence& fence);
 
 }  // namespace sql
 }  // namespace arena

@@ -48,14 +48,14 @@ void guarded(const char* what, Work&& work) noexcept {
   if (!error.empty()) spdlog::error("event=store_thread_failed step={} error=\"{}\"", what, error);
 }
 
-std::unique_ptr<Connection> open_sqlite_writer(const std::string& path, int& version) {
+std::unique_ptr<Connection> open_sqlite_writer(const std::string& path, int& version, std::int64_t now) {
   auto db = std::make_unique<SqliteConnection>(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
   sqlite3_busy_timeout(db->handle(), kBusyTimeoutMs);
   // The reader relies on WAL to read while the writer writes.
   if (db->text_of("PRAGMA journal_mode = WAL") != "wal") throw SqlError("no WAL journal (an in-memory database?)");
   db->exec("PRAGMA synchronous = FULL");  // a commit is on disk before it is reported
   register_sha256(db->handle());
-  version = migrate(*db);
+  version = migrate(*db, now);
   return db;
 }
 
@@ -105,8 +105,8 @@ std::string StoreLocation::shown() const {
   return target.substr(0, colon + 1) + "***" + target.substr(at);
 }
 
-SqlStore::SqlStore(const std::string& location, Access access, std::size_t max_queued)
-    : writes_(std::max<std::size_t>(max_queued, 1)), reads_(std::max<std::size_t>(max_queued, 1)) {
+SqlStore::SqlStore(const std::string& location, Access access, std::size_t max_queued, Clock clock)
+    : clock_(std::move(clock)), writes_(std::max<std::size_t>(max_queued, 1)), reads_(std::max<std::size_t>(max_queued, 1)) {
   StoreLocation where = StoreLocation::parse(location);
   std::string target = where.target;
   if (where.postgres) {
@@ -115,18 +115,18 @@ SqlStore::SqlStore(const std::string& location, Access access, std::size_t max_q
     open_reader_ = [target] { return std::make_unique<PostgresConnection>(target); };
     open_writer_ = access == Access::kTool ? open_reader_ : [target] { return open_serving_postgres(target); };
   } else {
-    open_writer_ = [target] {
+    open_writer_ = [this, target] {
       int version = 0;
-      return open_sqlite_writer(target, version);
+      return open_sqlite_writer(target, version, clock_());
     };
     open_reader_ = [target] { return open_sqlite_reader(target); };
   }
   try {
     if (where.postgres) {
       write_db_ = open_writer_();
-      schema_version_ = migrate_postgres(*write_db_);
+      schema_version_ = migrate_postgres(*write_db_, clock_());
     } else {
-      write_db_ = open_sqlite_writer(target, schema_version_);
+      write_db_ = open_sqlite_writer(target, schema_version_, clock_());
     }
     read_db_ = open_reader_();
   } catch (const std::exception& e) {
@@ -260,14 +260,14 @@ void SqlStore::write_value(StoreExecutor ex, StoreReply<T> reply, Apply apply) {
 }
 
 void SqlStore::create_player(std::string token, std::string name, StoreExecutor ex, StoreReply<PlayerRecord> reply) {
-  write_value(std::move(ex), std::move(reply), [token = std::move(token), name = std::move(name)](Connection& db) {
-    return sql::insert_player(db, token, name);
+  write_value(std::move(ex), std::move(reply), [token = std::move(token), name = std::move(name), now = clock_()](Connection& db) {
+    return sql::insert_player(db, token, name, now);
   });
 }
 
 void SqlStore::create_account(NewAccount account, StoreExecutor ex, StoreReply<CreatedAccount> reply) {
   write_value(std::move(ex), std::move(reply),
-              [account = std::move(account)](Connection& db) { return sql::insert_account(db, account, now_ms()); });
+              [account = std::move(account), now = clock_()](Connection& db) { return sql::insert_account(db, account, now); });
 }
 
 void SqlStore::create_session(std::int64_t account, std::string token, std::int64_t now, std::int64_t expires_at,
@@ -337,6 +337,31 @@ void SqlStore::append(std::string room, EventRecord event, RoomChange change, St
               [room = std::move(room), event = std::move(event), change = std::move(change)](Connection& db) {
                 return sql::append_event(db, room, event, change);
               });
+}
+
+// ---- room leases ------------------------------------------------------------
+// Claims and renewals are writes: they queue behind the events before them,
+// and the writer's transaction keeps two nodes' claims of one room apart.
+
+void SqlStore::claim_room(std::string room, std::string node, std::int64_t lease_ms, StoreExecutor ex,
+                          StoreReply<LeaseClaim> reply) {
+  write_value(std::move(ex), std::move(reply), [room = std::move(room), node = std::move(node), lease_ms](Connection& db) {
+    return sql::claim_room(db, room, node, lease_ms);
+  });
+}
+
+void SqlStore::renew_leases(std::string node, std::int64_t lease_ms, StoreExecutor ex, StoreReply<std::int64_t> reply) {
+  write_value(std::move(ex), std::move(reply),
+              [node = std::move(node), lease_ms](Connection& db) { return sql::renew_leases(db, node, lease_ms); });
+}
+
+void SqlStore::release_room(std::string room, std::string node, std::int64_t epoch, StoreExecutor ex, StoreDone done) {
+  write({[room = std::move(room), node = std::move(node), epoch](Connection& db) { sql::release_room(db, room, node, epoch); },
+         done_on(std::move(ex), std::move(done))});
+}
+
+void SqlStore::room_lease(std::string room, StoreExecutor ex, StoreReply<std::optional<RoomLease>> reply) {
+  read_value(std::move(ex), std::move(reply), [room = std::move(room)](Connection& db) { return sql::room_lease(db, room); });
 }
 
 // Chat goes through the writer's queue like events: a room's writes stay in
@@ -430,9 +455,9 @@ void SqlStore::ladders(StoreExecutor ex, StoreReply<std::vector<LadderRecord>> r
 }
 
 void SqlStore::ladder(std::int64_t id, StoreExecutor ex, StoreReply<std::optional<LadderDetail>> reply) {
-  read_value(std::move(ex), std::move(reply), [id](Connection& db) {
+  read_value(std::move(ex), std::move(reply), [id, now = clock_()](Connection& db) {
     Transaction snapshot(db, Transaction::kSnapshot);  // the standings and the challenges from one state
-    return sql::ladder(db, id);
+    return sql::ladder(db, id, now);
   });
 }
 

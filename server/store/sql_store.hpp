@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "store.hpp"
+#include "util/clock.hpp"
 #include "work_queue.hpp"
 
 namespace arena {
@@ -56,8 +57,10 @@ class SqlStore final : public Store {
   // Opens (or creates, a file) the database `location` names (StoreLocation)
   // and brings its schema up to date; throws StoreOpenError. `max_queued`
   // bounds each queue (writes, reads).
+  // `clock`: the time rows are stamped with (players, accounts, migrations)
+  // and ladders' activity is judged at.
   explicit SqlStore(const std::string& location, Access access = Access::kServer,
-                    std::size_t max_queued = kDefaultMaxQueued);
+                    std::size_t max_queued = kDefaultMaxQueued, Clock clock = system_now_ms);
   // Flushes, then answers the reads still queued and closes.
   ~SqlStore() override;
   SqlStore(const SqlStore&) = delete;
@@ -90,6 +93,12 @@ class SqlStore final : public Store {
   void append(std::string room, EventRecord event, RoomChange change, StoreExecutor ex,
               StoreReply<EventWritten> reply) override;
   void events(std::string room, StoreExecutor ex, StoreReply<std::vector<EventRecord>> reply) override;
+
+  void claim_room(std::string room, std::string node, std::int64_t lease_ms, StoreExecutor ex,
+                  StoreReply<LeaseClaim> reply) override;
+  void renew_leases(std::string node, std::int64_t lease_ms, StoreExecutor ex, StoreReply<std::int64_t> reply) override;
+  void release_room(std::string room, std::string node, std::int64_t epoch, StoreExecutor ex, StoreDone done) override;
+  void room_lease(std::string room, StoreExecutor ex, StoreReply<std::optional<RoomLease>> reply) override;
   void append_chat(std::string room, ChatRecord message, StoreExecutor ex, StoreDone done) override;
   void delete_chat(std::string room, std::int64_t seq, AuditEntry audit, StoreExecutor ex, StoreDone done) override;
   void chat(std::string room, StoreExecutor ex, StoreReply<std::vector<ChatRecord>> reply) override;
@@ -143,6 +152,7 @@ class SqlStore final : public Store {
   void reader_loop();
   void stop_reader();
 
+  Clock clock_;
   Opener open_writer_, open_reader_;
   std::unique_ptr<Connection> write_db_;
   std::unique_ptr<Connection> read_db_;

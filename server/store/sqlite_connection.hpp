@@ -27,6 +27,7 @@ class SqliteConnection final : public Connection {
   int changes() const override;
   void begin_write() override { exec("BEGIN IMMEDIATE"); }
   void begin_snapshot() override { exec("BEGIN"); }
+  const char* clock_sql() const override { return "CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)"; }
   void rollback() noexcept override;
   sqlite3* handle() const { return db_; }
 

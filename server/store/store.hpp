@@ -25,6 +25,7 @@
 #include "protocol/account_types.hpp"
 #include "protocol/room_types.hpp"
 #include "protocol/time_control.hpp"
+#include "game/room_records.hpp"
 #include "rating/glicko2.hpp"
 #include "store/competition_store.hpp"
 #include "store/store_basics.hpp"
@@ -41,90 +42,6 @@ struct PlayerRecord {
   std::int64_t id = 0;
   std::string token;  // the secret as the player holds it; stored only as a digest
   std::string name;
-};
-
-// A rated game's consequence: both players' ratings in its perf before (as of
-// the game's end, inactivity applied) and after it. Indexed by colour.
-struct RatingChange {
-  std::string perf;
-  std::array<std::int64_t, 2> players{0, 0};
-  std::array<Rating, 2> before, after;
-};
-
-struct RoomRecord {
-  std::string id;
-  engine::GameOptions options;
-  protocol::TimeControl clock;  // untimed by default
-  bool is_private = false;
-  std::optional<std::int64_t> white;  // player ids of the seats
-  std::optional<std::int64_t> black;
-  std::string white_name;  // the seated players' current names (filled when read)
-  std::string black_name;
-  protocol::RoomStatus status = protocol::RoomStatus::Open;
-  std::string result;  // 1-0 0-1 1/2-1/2 once finished, else empty
-  std::string reason;  // why it finished (the engine's words), else empty
-  std::int64_t plies = 0;
-  std::int64_t created_at = 0;  // ms since the epoch
-  std::int64_t finished_at = 0;  // 0 while open or live
-  bool rated = false;            // a finished game changes its players' ratings (#13)
-  bool competition = false;      // a ladder or event game (#14): players may not abort it
-  std::int64_t start_by = 0;     // a competition game with a live clock must start by then (0: no deadline)
-  // The seated accounts' ratings in the room's perf, as stored when read (or
-  // as of sitting down, in a room in memory); none for a guest or a free seat.
-  std::optional<Rating> white_rating, black_rating;
-  std::optional<RatingChange> rating_change;  // a rated game's, once finished (filled by find_room)
-};
-
-// One accepted event of a room, numbered from 1 without gaps.
-struct EventRecord {
-  std::int64_t seq = 0;
-  protocol::EventKind kind = protocol::EventKind::Created;
-  std::optional<std::int64_t> player;  // who acted; none when the server did (an expired room)
-  std::optional<engine::Color> color;  // the seat concerned (the actor's, or the one taken)
-  std::string action;                  // the notation, for kind Action; the result token, for Adjudicated
-  std::int64_t at = 0;                 // ms since the epoch
-  std::string note;                    // a moderator's reason (Aborted, Adjudicated); "banned"; "no_first_action"
-  std::int64_t lag_ms = 0;             // an action's measured network lag (clocks credit part of it back)
-};
-
-// One chat message of a room, numbered per room from 1 without gaps (apart
-// from the events' numbers).
-struct ChatRecord {
-  std::int64_t seq = 0;
-  protocol::ChatChannel channel = protocol::ChatChannel::Players;
-  std::int64_t player = 0;  // the writer
-  std::string name;         // the writer's name when they wrote
-  std::string text;
-  std::int64_t at = 0;      // ms since the epoch
-  bool deleted = false;     // a moderator deleted it: kept, never shown
-};
-
-// What an event changes in its room's row, written in the same transaction as
-// the event. Consequences that must be atomic with a game (a rating change
-// when it ends) join this struct, so that every backend writes them together.
-struct RoomChange {
-  std::optional<std::int64_t> white;  // a seat taken
-  std::optional<std::int64_t> black;
-  std::optional<protocol::RoomStatus> status;  // finished_at is set with Finished or Cancelled
-  std::string result;  // with Finished
-  std::string reason;
-  std::optional<std::int64_t> plies;
-  std::optional<AuditEntry> audit;  // a moderator's command, stored with its event
-  // A rated game ends with this event: the store rates it in the same
-  // transaction, from both players' ratings as stored at that moment (so two
-  // games of one player ending at once in two rooms are rated one after the other).
-  struct Rate {
-    std::string perf;
-    std::int64_t white = 0, black = 0;  // player ids (accounts')
-    double white_score = 0;             // glicko2::kWin, kDraw or kLoss
-  };
-  std::optional<Rate> rate;
-};
-
-// What writing a room's event found or did besides storing it.
-struct EventWritten {
-  std::optional<Rating> seated;       // a seat taken by an account: its rating in the room's perf, as stored
-  std::optional<RatingChange> rated;  // the event ended a rated game: the change written with it
 };
 
 struct RoomQuery {
@@ -337,20 +254,53 @@ class RatingBook {
                            StoreReply<LeaderboardPage> reply) = 0;
 };
 
-// One database behind all six.
+// ---- room ownership (#30) -----------------------------------------------------
+
+// A node's lease on a room: while it lasts, only `owner` serves the room.
+struct RoomLease {
+  std::string room;
+  std::string owner;            // the node's id
+  std::int64_t epoch = 0;       // one more each time the room changes hands
+  std::int64_t expires_at = 0;  // by the database's clock, ms since the epoch
+};
+
+struct LeaseClaim {
+  bool granted = false;  // the room is the claiming node's now
+  RoomLease lease;       // the lease after the claim: the claimer's, or the holder's
+};
+
+// Which node owns which live room, kept in the database: every node sees the
+// same answer, and the epoch fences an old owner's writes (RoomChange::fence).
+class RoomLeases {
+ public:
+  virtual ~RoomLeases() = default;
+  // Takes `room` for `node` for `lease_ms` of the database's clock, unless
+  // another node's lease has not expired. The holder's claim renews its lease
+  // (same epoch); a claim of a free, expired or released lease takes the next epoch.
+  virtual void claim_room(std::string room, std::string node, std::int64_t lease_ms, StoreExecutor ex,
+                          StoreReply<LeaseClaim> reply) = 0;
+  // Renews every lease `node` holds (expired ones too, if nobody took them);
+  // answers how many it renewed.
+  virtual void renew_leases(std::string node, std::int64_t lease_ms, StoreExecutor ex, StoreReply<std::int64_t> reply) = 0;
+  // Gives the room up if `node` holds it at `epoch`: it expires at once (the
+  // row and its epoch stay, so the next claim takes a greater one).
+  virtual void release_room(std::string room, std::string node, std::int64_t epoch, StoreExecutor ex, StoreDone done) = 0;
+  // The room's lease, expired or not; none if no node ever claimed it.
+  virtual void room_lease(std::string room, StoreExecutor ex, StoreReply<std::optional<RoomLease>> reply) = 0;
+};
+
+// One database behind all seven.
 class Store : public IdentityStore,
               public AccountStore,
               public GameLog,
               public GameIndex,
               public RatingBook,
-              public CompetitionStore {
+              public CompetitionStore,
+              public RoomLeases {
  public:
   // Completes every write accepted so far and refuses later ones ("the server
   // is stopping"); their completions are still posted. Idempotent.
   virtual void flush() = 0;
 };
-
-// Milliseconds since the epoch: the timestamps of rooms and events.
-std::int64_t now_ms();
 
 }  // namespace arena

@@ -40,6 +40,15 @@ std::string random_room_id() {
   return id;
 }
 
+std::string random_node_id() {
+  unsigned char bytes[4];
+  random_bytes(bytes, sizeof bytes);
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string id = "node-";
+  for (unsigned char b : bytes) (id += kHex[b >> 4]) += kHex[b & 15];
+  return id;
+}
+
 bool random_bool() {
   unsigned char b;
   random_bytes(&b, 1);

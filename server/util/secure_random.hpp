@@ -17,5 +17,7 @@ std::string random_token();
 std::string random_room_id();
 // A fair coin.
 bool random_bool();
+// "node-" and 8 lowercase hex digits: a node's name when none is configured.
+std::string random_node_id();
 
 }  // namespace arena

@@ -92,11 +92,12 @@ TEST_CASE("static files over HTTP: gzip, ETag, 304, Cache-Control, a changed fil
 }
 
 TEST_CASE("JSON API: health, game lists with paging, one game, its record") {
-  ServerProcess server(temp_store("api.db"));
+  ServerProcess server(temp_store("api.db"), {"--node-id", "arena-a.1"});
   REQUIRE(server.start());
   auto health = json::parse(http_get(server.port(), "/api/health").body);
   CHECK(health["status"] == "ok");
   CHECK(health["protocol"] == 1);
+  CHECK(health["node"] == "arena-a.1");
 
   Participant a, b, c;
   REQUIRE(a.identify(server.port(), "Ann"));

@@ -8,6 +8,7 @@
 #include "net/http_api.hpp"
 #include "net/http_session.hpp"
 #include "server_process.hpp"
+#include "util/secure_random.hpp"
 
 using namespace arena;
 
@@ -101,4 +102,18 @@ TEST_CASE("WebSocket origins: none, the page's own IP or localhost, or the confi
   CHECK(!HttpSession::origin_allowed("https://rebind.example", "rebind.example", configured));
   CHECK(!HttpSession::origin_allowed("http://127.0.0.1:8080", "127.0.0.1:8080", configured));  // only those listed
   CHECK(HttpSession::origin_allowed("", "x", configured));
+}
+
+TEST_CASE("configuration: --node-id names the node; letters, digits, '.', '_' and '-' only") {
+  CHECK(parse_config({}, no_env).config.node_id.empty());  // the server picks node-XXXXXXXX at start
+  auto named = parse_config({"--node-id", "eu-1.arena_b"}, no_env);
+  CHECK(named.error.empty());
+  CHECK(named.config.node_id == "eu-1.arena_b");
+  CHECK_FALSE(parse_config({"--node-id", ""}, no_env).error.empty());
+  CHECK_FALSE(parse_config({"--node-id", "a b"}, no_env).error.empty());
+  CHECK_FALSE(parse_config({"--node-id", std::string(65, 'n')}, no_env).error.empty());
+  CHECK(parse_config({"--node-id", std::string(64, 'n')}, no_env).error.empty());
+  CHECK(random_node_id().size() == 13);
+  CHECK(random_node_id().rfind("node-", 0) == 0);
+  CHECK(random_node_id() != random_node_id());
 }

@@ -50,6 +50,7 @@ struct GameDetail {
 struct Health {
   int rooms = 0;        // in memory
   int connections = 0;  // WebSocket connections open
+  std::string node;     // the answering server's --node-id
 };
 
 struct HttpError {

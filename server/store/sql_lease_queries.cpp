@@ -1,0 +1,65 @@
+// Room leases (#30): which node serves which live room, by the database's clock.
+#include "store/sql_connection.hpp"
+#include "store/sql_queries.hpp"
+
+namespace arena::sql {
+namespace {
+
+std::string clock_plus(const Connection& db, int parameter) {
+  return std::string("(") + db.clock_sql() + " + ?" + std::to_string(parameter) + ")";
+}
+
+}  // namespace
+
+std::optional<RoomLease> room_lease(Connection& db, const std::string& room) {
+  Statement s = db.prepare("SELECT owner, epoch, expires_at FROM room_leases WHERE room = ?");
+  s.bind(1, room);
+  if (!s.step()) return std::nullopt;
+  return RoomLease{room, s.text(0), s.integer(1), s.integer(2)};
+}
+
+LeaseClaim claim_room(Connection& db, const std::string& room, const std::string& node, std::int64_t lease_ms) {
+  // One statement per case, each deciding by the row as it is now: the
+  // writer's transaction (begin_write) keeps every other claim out meanwhile.
+  // The holder renews (same epoch) ...
+  Statement renew = db.prepare("UPDATE room_leases SET expires_at = " + clock_plus(db, 1) + " WHERE room = ?2 AND owner = ?3");
+  renew.bind(1, lease_ms).bind(2, room).bind(3, node).run();
+  if (db.changes() == 0) {
+    // ... anyone takes an expired (or released) lease, with the next epoch ...
+    Statement take = db.prepare("UPDATE room_leases SET owner = ?3, epoch = epoch + 1, expires_at = " + clock_plus(db, 1) +
+                                " WHERE room = ?2 AND expires_at <= " + db.clock_sql());
+    take.bind(1, lease_ms).bind(2, room).bind(3, node).run();
+    if (db.changes() == 0 && !room_lease(db, room)) {
+      // ... and the first claim of a room starts at epoch 1.
+      Statement first = db.prepare("INSERT INTO room_leases (room, owner, epoch, expires_at) VALUES (?2, ?3, 1, " +
+                                   clock_plus(db, 1) + ")");
+      first.bind(1, lease_ms).bind(2, room).bind(3, node).run();
+    }
+  }
+  auto lease = room_lease(db, room);
+  if (!lease) throw SqlError("no lease for room '" + room + "' after claiming it");
+  return LeaseClaim{lease->owner == node, *lease};
+}
+
+std::int64_t renew_leases(Connection& db, const std::string& node, std::int64_t lease_ms) {
+  Statement s = db.prepare("UPDATE room_leases SET expires_at = " + clock_plus(db, 1) + " WHERE owner = ?2");
+  s.bind(1, lease_ms).bind(2, node).run();
+  return db.changes();
+}
+
+void release_room(Connection& db, const std::string& room, const std::string& node, std::int64_t epoch) {
+  // Expired at once, the epoch kept: a release never lets an older epoch count again.
+  Statement s = db.prepare("UPDATE room_leases SET expires_at = 0 WHERE room = ? AND owner = ? AND epoch = ?");
+  s.bind(1, room).bind(2, node).bind(3, epoch).run();
+}
+
+void check_fence(Connection& db, const std::string& room, const LeaseFence& fence) {
+  // An UPDATE, not a SELECT: it locks the row (PostgreSQL) until the write commits.
+  Statement s = db.prepare("UPDATE room_leases SET epoch = epoch WHERE room = ? AND owner = ? AND epoch = ?");
+  s.bind(1, room).bind(2, fence.owner).bind(3, fence.epoch).run();
+  if (db.changes() != 1)
+    throw SqlError("room '" + room + "' is no longer served by node '" + fence.owner + "' (lease epoch " +
+                   std::to_string(fence.epoch) + " moved on)");
+}
+
+}  // namespace arena::sql

@@ -1,0 +1,129 @@
+// Room leases (#30) on SQLite and PostgreSQL: one owner per room at a time,
+// expiry by the database's clock, the epoch fencing an old owner's writes.
+// No test waits for a lease to run out: a lease of 0 ms has expired already.
+#include <doctest/doctest.h>
+
+#include "store_test_support.hpp"
+
+using namespace store_test;
+
+namespace {
+
+constexpr std::int64_t kLong = 60'000;  // will not expire during the test
+
+struct Fixture {
+  std::string path = temp_store("leases.db");
+  SqlStore store{path};
+  asio::io_context io;
+  Blocking s{store, io};
+  std::string room = "lease-room";
+
+  Fixture() {
+    auto player = s.create_player("tok-lease", "Ann");
+    REQUIRE(player.ok());
+    REQUIRE(s.create_room(make_room(room, player.value.id, 1000), created_event(player.value.id, 1000)) == "");
+  }
+  LeaseClaim claim(const std::string& node, std::int64_t lease_ms) {
+    Slot<Stored<LeaseClaim>> slot;
+    store.claim_room(room, node, lease_ms, io.get_executor(), slot.fill());
+    auto& r = slot.get(io);
+    REQUIRE_MESSAGE(r.ok(), r.error);
+    return r.value;
+  }
+  std::int64_t renew(const std::string& node, std::int64_t lease_ms) {
+    Slot<Stored<std::int64_t>> slot;
+    store.renew_leases(node, lease_ms, io.get_executor(), slot.fill());
+    auto& r = slot.get(io);
+    REQUIRE_MESSAGE(r.ok(), r.error);
+    return r.value;
+  }
+  std::string release(const std::string& node, std::int64_t epoch) {
+    Slot<std::string> slot;
+    store.release_room(room, node, epoch, io.get_executor(), slot.fill());
+    return slot.get(io);
+  }
+  std::optional<RoomLease> lease() {
+    Slot<Stored<std::optional<RoomLease>>> slot;
+    store.room_lease(room, io.get_executor(), slot.fill());
+    auto& r = slot.get(io);
+    REQUIRE_MESSAGE(r.ok(), r.error);
+    return r.value;
+  }
+  std::string act(std::int64_t seq, const std::string& node, std::int64_t epoch) {
+    RoomChange change;
+    change.plies = seq - 1;
+    change.fence = LeaseFence{node, epoch};
+    return s.append_event(room, action_event(seq, 1, "x"), change);
+  }
+  std::size_t events() {
+    auto e = s.events(room);
+    REQUIRE(e.ok());
+    return e.value.size();
+  }
+};
+
+}  // namespace
+
+TEST_CASE("leases: the first claim takes epoch 1; another node is refused while it lasts; the holder renews") {
+  Fixture f;
+  CHECK_FALSE(f.lease());
+  LeaseClaim a = f.claim("node-a", kLong);
+  CHECK(a.granted);
+  CHECK(a.lease.owner == "node-a");
+  CHECK(a.lease.epoch == 1);
+  CHECK(a.lease.expires_at > 0);
+
+  LeaseClaim b = f.claim("node-b", kLong);
+  CHECK_FALSE(b.granted);
+  CHECK(b.lease.owner == "node-a");  // who holds it, for forwarding
+  CHECK(b.lease.epoch == 1);
+
+  LeaseClaim again = f.claim("node-a", kLong);
+  CHECK(again.granted);
+  CHECK(again.lease.epoch == 1);  // the same hands: the same epoch
+  CHECK(again.lease.expires_at >= a.lease.expires_at);
+}
+
+TEST_CASE("leases: an expired lease goes to the next claimer with the next epoch; renewals count the holder's") {
+  Fixture f;
+  REQUIRE(f.claim("node-a", 0).granted);  // expired at once, by the database's clock
+  LeaseClaim b = f.claim("node-b", kLong);
+  CHECK(b.granted);
+  CHECK(b.lease.owner == "node-b");
+  CHECK(b.lease.epoch == 2);
+  CHECK(f.renew("node-a", kLong) == 0);  // node-a holds nothing any more
+  CHECK(f.renew("node-b", kLong) == 1);
+  CHECK_FALSE(f.claim("node-a", kLong).granted);
+}
+
+TEST_CASE("leases: a write fenced by a stale epoch is refused and stores nothing; the new owner's is stored") {
+  Fixture f;
+  REQUIRE(f.claim("node-a", 0).granted);
+  CHECK(f.act(2, "node-a", 1) == "");  // the owner writes (its lease ran out, but nobody took the room)
+  REQUIRE(f.claim("node-b", kLong).granted);
+  std::string refused = f.act(3, "node-a", 1);  // node-a, paused meanwhile, wakes up
+  CHECK(refused.find("no longer served by node 'node-a'") != std::string::npos);
+  CHECK(f.events() == 2);
+  CHECK(f.act(3, "node-b", 2) == "");
+  CHECK(f.events() == 3);
+  CHECK(f.act(4, "node-b", 1) != "");  // a wrong epoch is refused even from the owner's name
+  RoomChange unfenced;                  // one node serving every room writes without a fence
+  unfenced.plies = 3;
+  CHECK(f.s.append_event(f.room, action_event(4, 1, "y"), unfenced) == "");
+}
+
+TEST_CASE("leases: a release lets the next claim in at once, never with an epoch used before") {
+  Fixture f;
+  REQUIRE(f.claim("node-a", kLong).granted);
+  CHECK(f.release("node-b", 1) == "");  // not node-b's: nothing happens
+  CHECK_FALSE(f.claim("node-b", kLong).granted);
+  CHECK(f.release("node-a", 1) == "");
+  auto released = f.lease();
+  REQUIRE(released);
+  CHECK(released->epoch == 1);
+  CHECK(released->expires_at == 0);
+  LeaseClaim b = f.claim("node-b", kLong);
+  CHECK(b.granted);
+  CHECK(b.lease.epoch == 2);
+  CHECK(f.act(2, "node-a", 1) != "");  // the old owner's epoch stays stale
+}
