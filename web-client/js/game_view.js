@@ -267,8 +267,10 @@ export class GameView {
       this.banner(),
       this.header(),
       this.players(),
-      h('div', { class: 'panel' }, this.status, this.drawOffer(), board.bar, this.controls()),
+      // what the player must read and press next: on a phone it sits right under the board
+      h('div', { class: 'panel play-panel', id: 'play-panel' }, this.status, this.drawOffer(), board.bar),
       this.claim(),
+      this.controls(),
       this.rematch(),
       this.invite(),
       this.moveList(shownTurn),
@@ -315,7 +317,8 @@ export class GameView {
       this.confirmRow = h('label', { class: 'confirm-moves', for: 'confirm-moves' }, confirmBox, 'Confirm each move');
       this.boardTools.replaceChildren(this.flipButton, this.confirmRow);
     }
-    this.flipButton.setAttribute('aria-pressed', String(flipped));
+    // pressed: turned from the way the seat shows it (Black's own view is not a flip)
+    this.flipButton.setAttribute('aria-pressed', String(flipped !== (this.room.you === 'black')));
     this.confirmRow.hidden = this.room.you === 'spectator';
   }
 
@@ -327,7 +330,8 @@ export class GameView {
       h('span', { id: 'room-mode', 'data-rated': String(room.rated), 'data-perf': room.perf, title: `Ratings of the ${perfLabel(room.perf)} pool` },
         // the pool is the game and variant named before, unless a handicap makes them differ
         perfLabel(room.perf) === variantLabel(room.options) ? modeLabel(room.rated) : `${modeLabel(room.rated)} (${perfLabel(room.perf)} ratings)`), ' · ',
-      h('span', { id: 'spectators' }, `${room.spectators} watching`),
+      h('span', { id: 'spectators' }, `${room.spectators} watching`), ' · ',
+      h('a', { href: `/rules/${room.options.game}`, id: 'rules-link', target: '_blank' }, `How to play ${this.game.title}`),
       room.status === 'finished' ? [' · ', h('a', { href: `/?replay=${this.id}` }, 'replay'), ' · ',
         h('a', { href: `/api/games/${this.id}/record`, download: '' }, 'download the record')] : []);
   }
@@ -466,7 +470,7 @@ export class GameView {
         buttons.push(h('button', { id: 'offer-draw', onclick: () => this.command('offer_draw') }, 'Offer a draw'));
       }
     }
-    return h('div', { class: 'actionbar', style: 'margin-top:.8em' }, buttons);
+    return h('div', { class: 'panel actionbar game-controls', id: 'game-controls' }, buttons);
   }
 
   /** A draw offer in words, for the players and the spectators alike. */
