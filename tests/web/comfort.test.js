@@ -81,3 +81,64 @@ test('the chat input\'s limit is the server\'s (protocol::kMaxChatLength)', () =
   assert.deepEqual(chatText('&'.repeat(CHAT_MAX)), { text: '&'.repeat(CHAT_MAX) });
   assert.match(chatText('<'.repeat(CHAT_MAX + 1)).problem, /at most 200/);
 });
+
+describe('the admin console: result buttons on each game, offered where the state allows', async () => {
+  const admin = await import('../../web-client/js/admin_competition.js');
+  test('an event\'s games without a result, a bye and a decided game left out', () => {
+    const answer = { rounds: [
+      { round: 1, pairings: [{ board: 1, white: 'ann', black: 'bob', room: 'r1', result: '1-0' }, { board: 2, white: 'cy', black: null, room: null, result: '' }] },
+      { round: 2, pairings: [{ board: 1, white: 'bob', black: 'ann', room: 'r2', result: '' }, { board: 2, white: 'dee', black: 'cy', room: null, result: '' }] },
+    ] };
+    assert.deepEqual(admin.decidableEventGames(answer), [{ what: 'Round 2, board 1', white: 'bob', black: 'ann', room: 'r2' }]);
+    assert.deepEqual(admin.decidableEventGames({ rounds: [] }), []);
+  });
+  test('a ladder\'s open challenges', () => {
+    const answer = { challenges: [{ room: 'r9', challenger: 'cy', defender: 'ann', white: 'ann', black: 'cy' }] };
+    assert.deepEqual(admin.decidableLadderGames(answer), [{ what: 'cy challenges ann', white: 'ann', black: 'cy', room: 'r9' }]);
+  });
+  test('the confirmation names the game and the result', () => {
+    const text = admin.resultQuestion({ what: 'Round 2, board 1', white: 'bob', black: 'ann', room: 'r2', result: '0-1', reason: 'no show' });
+    assert.match(text, /Round 2, board 1: bob \(White\) – ann \(Black\), game r2/);
+    assert.match(text, /Black wins \(0-1\)/);
+    assert.match(text, /no show/);
+  });
+  test('a draw only for a game with draws', () => {
+    assert.deepEqual(admin.resultsFor('gipf').map(([r]) => r), ['1-0', '0-1']);
+    assert.deepEqual(admin.resultsFor('yinsh').map(([r]) => r), ['1-0', '0-1', '1/2-1/2']);
+  });
+  test('no Start while the event runs; no next round before it', () => {
+    assert.deepEqual(admin.eventActions('registering'), { start: true, nextRound: false, close: true, withdraw: true, results: false });
+    assert.deepEqual(admin.eventActions('running'), { start: false, nextRound: true, close: true, withdraw: true, results: true });
+    assert.equal(admin.eventActions('finished').start, false);
+    assert.equal(admin.eventActions('closed').close, false);
+  });
+  test('a ladder: Open when paused, Pause when open, nothing once closed', () => {
+    assert.deepEqual(admin.ladderActions('open'), { open: false, pause: true, close: true, edit: true, players: true, results: true });
+    assert.deepEqual(admin.ladderActions('paused'), { open: true, pause: false, close: true, edit: true, players: true, results: true });
+    assert.deepEqual(admin.ladderActions('closed'), { open: false, pause: false, close: false, edit: false, players: false, results: false });
+  });
+});
+
+describe('the small ones', async () => {
+  const { youText } = await import('../../web-client/js/ladder_view.js');
+  const { ratingOutcome } = await import('../../web-client/js/room_state.js');
+  test('number 1 of a ladder is not told to challenge anyone above', () => {
+    assert.doesNotMatch(youText(1, 5), /You may challenge|places above/);
+    assert.match(youText(1, 5), /number 1/);
+    assert.match(youText(3, 5), /up to 2 places above you/);
+    assert.match(youText(2, 5), /up to 1 place above you/);
+    assert.match(youText(20, 8), /up to 8 places above you/);
+  });
+  const step = (player, automatic = false) => ({ player, automatic, action: 'x', ply: 0, turn: 0 });
+  test('a rated game over before both players moved is not rated; a casual one is neither', () => {
+    const room = { rated: true, ratingChange: null, status: 'finished', history: [step('white')] };
+    assert.equal(ratingOutcome(room), 'not-rated');
+    assert.equal(ratingOutcome({ ...room, history: [] }), 'not-rated');
+    assert.equal(ratingOutcome({ ...room, history: [step('white'), step('black', true)] }), 'not-rated', 'a forced action is nobody\'s');
+    assert.equal(ratingOutcome({ ...room, status: 'cancelled' }), 'not-rated');
+    assert.equal(ratingOutcome({ ...room, history: [step('white'), step('black')] }), 'rated');
+    assert.equal(ratingOutcome({ ...room, status: 'live' }), 'rated');
+    assert.equal(ratingOutcome({ ...room, ratingChange: { perf: 'p' } }), 'rated');
+    assert.equal(ratingOutcome({ ...room, rated: false }), null);
+  });
+});

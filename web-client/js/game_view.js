@@ -11,7 +11,7 @@
 import { h, toast, colorName, other } from './ui.js';
 import { gameModule, variantLabel, resultText } from './games/index.js';
 import {
-  reduce, roomOf, clockReadings, claimWait, canAbort, rematchStatus, yourTurnBegan, decider,
+  reduce, roomOf, clockReadings, claimWait, canAbort, rematchStatus, yourTurnBegan, decider, ratingOutcome,
 } from './room_state.js';
 import { formatClock, formatCountdown, isLowTime, clockLabel } from './clock.js';
 import { resyncMessage } from './connection.js';
@@ -327,13 +327,22 @@ export class GameView {
     const room = this.room;
     return h('p', { class: 'hint room-head', id: 'room-head' }, `${variantLabel(room.options)} · `,
       h('span', { id: 'time-control' }, clockLabel(room.clock)), ' · ',
-      h('span', { id: 'room-mode', 'data-rated': String(room.rated), 'data-perf': room.perf, title: `Ratings of the ${perfLabel(room.perf)} pool` },
-        // the pool is the game and variant named before, unless a handicap makes them differ
-        perfLabel(room.perf) === variantLabel(room.options) ? modeLabel(room.rated) : `${modeLabel(room.rated)} (${perfLabel(room.perf)} ratings)`), ' · ',
+      this.modeLabel(), ' · ',
       h('span', { id: 'spectators' }, `${room.spectators} watching`), ' · ',
       h('a', { href: `/rules/${room.options.game}`, id: 'rules-link', target: '_blank' }, `How to play ${this.game.title}`),
       room.status === 'finished' ? [' · ', h('a', { href: `/?replay=${this.id}` }, 'replay'), ' · ',
         h('a', { href: `/api/games/${this.id}/record`, download: '' }, 'download the record')] : []);
+  }
+
+  /** Rated or casual; a rated game over before both players moved (or aborted) says it is not rated. */
+  modeLabel() {
+    const room = this.room;
+    const outcome = ratingOutcome(room);
+    // the pool is the game and variant named before, unless a handicap makes them differ
+    const mode = perfLabel(room.perf) === variantLabel(room.options) ? modeLabel(room.rated) : `${modeLabel(room.rated)} (${perfLabel(room.perf)} ratings)`;
+    return h('span', { id: 'room-mode', 'data-rated': String(room.rated), 'data-outcome': outcome, 'data-perf': room.perf,
+      title: outcome === 'not-rated' ? 'The game ended before both players moved: no rating changed' : `Ratings of the ${perfLabel(room.perf)} pool` },
+    outcome === 'not-rated' ? 'Not rated: the game ended before both players moved' : mode);
   }
 
   /** The title: the page's own, or the turn alert while the tab is hidden and the decision is yours. */
