@@ -211,12 +211,11 @@ export class LobbyView {
     } }, 'Play the computer');
     const welcome = h('section', { class: 'panel welcome', id: 'welcome', 'aria-labelledby': 'welcome-title' },
       h('h2', { id: 'welcome-title' }, 'New here?'),
-      h('p', {}, 'GIPF and YINSH are two-player strategy games on a hexagonal board, with no luck involved. ',
-        'Learn one in a few minutes, then try it against the computer: it starts at once, no account needed.'),
-      h('div', { class: 'actionbar' },
-        games.map((g) => h('a', { class: 'rules-link', href: `/rules/${g.name}` }, `How to play ${g.title}`)),
-        playComputer),
-      h('p', { class: 'hint', id: 'play-computer-note' }, 'Plays the game chosen below at the computer level chosen under Opponent (level 1, the easiest, unless you pick another).'));
+      h('p', {}, 'GIPF and YINSH are strategy games for two on a hexagonal board, with no luck involved. Learn one in a few minutes, then play the computer: no account needed.'),
+      h('div', { class: 'actionbar' }, playComputer,
+        h('span', { class: 'rules-links' }, 'How to play ',
+          games.flatMap((g, i) => [i ? ' · ' : '', h('a', { class: 'rules-link', href: `/rules/${g.name}`, 'aria-label': `How to play ${g.title}` }, g.title)]))),
+      h('p', { class: 'hint', id: 'play-computer-note' }, 'The game chosen below, against the computer level chosen under Opponent (else level 1, the easiest).'));
     this.openList = h('ul', { class: 'list', id: 'open-rooms' });
     this.liveList = h('ul', { class: 'list', id: 'live-games' });
     this.finishedList = h('ul', { class: 'list', id: 'finished-games' });

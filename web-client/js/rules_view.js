@@ -179,6 +179,6 @@ export class RulesView {
         section.diagram ? diagram(game, section.diagram, ++count) : null)),
       h('p', { class: 'rules-next' },
         h('a', { href: '/', id: 'rules-play' }, 'Back to the lobby to play'),
-        others.map((g) => [' · ', h('a', { href: `/rules/${g.name}` }, `How to play ${g.title}`)]))));
+        others.flatMap((g) => [' · ', h('a', { href: `/rules/${g.name}` }, `How to play ${g.title}`)]))));
   }
 }
