@@ -427,7 +427,7 @@ export class GameView {
         h('span', { class: 'who-plays' },
           h('span', {}, `${colorName(color)}: ${name}${you === color ? ' (you)' : ''}`),
           turn ? h('span', { class: 'tag' }, 'to play') : null,
-          h('span', { class: 'hint info' }, materialIcons(game.material(position, color)), game.playerInfo(position, color))),
+          h('span', { class: 'hint info' }, materialIcons(game.material(position, color)), h('span', { class: 'info-words' }, game.playerInfo(position, color)))),
         clocks ? h('span', { class: 'clock', id: `clock-${color}`, 'data-color': color, role: 'timer', 'aria-label': `${colorName(color)}'s clock` }) : null);
     };
     const info = game.positionInfo(position);
