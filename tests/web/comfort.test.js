@@ -113,9 +113,9 @@ describe('the admin console: result buttons on each game, offered where the stat
     assert.equal(admin.eventActions('closed').close, false);
   });
   test('a ladder: Open when paused, Pause when open, nothing once closed', () => {
-    assert.deepEqual(admin.ladderActions('open'), { open: false, pause: true, close: true, edit: true, players: true, results: true });
-    assert.deepEqual(admin.ladderActions('paused'), { open: true, pause: false, close: true, edit: true, players: true, results: true });
-    assert.deepEqual(admin.ladderActions('closed'), { open: false, pause: false, close: false, edit: false, players: false, results: false });
+    assert.deepEqual(admin.ladderActions('open'), { open: false, pause: true, close: true, edit: true, editSet: true, players: true, results: true });
+    assert.deepEqual(admin.ladderActions('paused'), { open: true, pause: false, close: true, edit: true, editSet: true, players: true, results: true });
+    assert.deepEqual(admin.ladderActions('closed'), { open: false, pause: false, close: false, edit: false, editSet: false, players: false, results: false });
   });
 });
 

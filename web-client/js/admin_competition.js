@@ -149,7 +149,7 @@ export function eventActions(status) {
 /** What a ladder's state allows: a closed ladder does not change (409 ladder_closed). */
 export function ladderActions(status) {
   const closed = status === 'closed';
-  return { open: status === 'paused', pause: status === 'open', close: !closed, edit: !closed, players: !closed, results: !closed };
+  return { open: status === 'paused', pause: status === 'open', close: !closed, edit: !closed, editSet: !closed, players: !closed, results: !closed };
 }
 
 /** A labelled field in a form row. */
@@ -323,8 +323,8 @@ export function ladderSection(onChange) {
     h('details', { class: 'moderate' }, h('summary', { id: 'ladder-create-open' }, 'Create a ladder'), create),
     m.message,
     h('div', { class: 'form-row' }, h('label', { for: 'ladder-pick' }, 'Ladder'), m.picker, m.pageLink),
-    h('fieldset', {}, h('legend', {}, 'Edit'),
-      parts.edit = row('Name', 'ladder-new-name', newName, h('button', { type: 'button', id: 'ladder-rename', onclick: () => {
+    parts.editSet = h('fieldset', {}, h('legend', {}, 'Edit'),
+      parts.edit = h('div', {}, row('Name', 'ladder-new-name', newName, h('button', { type: 'button', id: 'ladder-rename', onclick: () => {
         const problem = nameProblem(newName.value.trim());
         if (problem) return m.message.show(problem, 'error');
         patch({ name: newName.value.trim() }, (l) => `The ladder is now called ${l.name}.`);
@@ -334,7 +334,7 @@ export function ladderSection(onChange) {
         if (control.problem) return m.message.show(control.problem, 'error');
         patch({ clock: control.clock }, (l) => `${l.name}: later games are played with the new clock.`);
       } }, 'Set the clock')),
-      ...newClock.rows,
+      ...newClock.rows),
       h('div', { class: 'actionbar' }, parts.open = status('open', 'Open'), parts.pause = status('paused', 'Pause'), parts.close = status('closed', 'Close'))),
     parts.players = h('fieldset', {}, h('legend', {}, 'Players'),
       row('Seed', 'ladder-seed', seed, h('button', { type: 'button', id: 'ladder-seed-submit', onclick: () => {
