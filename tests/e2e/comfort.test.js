@@ -113,11 +113,18 @@ test('a GIPF game on a 375×812 phone: board, clocks, status, the push\'s Confir
 test('a YINSH game on a 375×812 phone: board, clocks and status, then Claim victory, in the window', async () => {
   const { white, black } = await startGame('yinsh', 'normal');
   for (const page of [white, black]) assert.deepEqual(await outside(page, PLAYING), [], 'the game at its start');
-  await white.click('svg.board [data-choice][data-cell="e5"]');
-  await black.waitForSelector('#status[data-ply="1"]');
+  // three rings placed (a claim needs both players to have acted), Black to place the next
+  const place = async (page, point, ply) => {
+    await page.click(`svg.board [data-choice][data-cell="${point}"]`);
+    for (const p of [white, black]) await p.waitForSelector(`#status[data-ply="${ply}"]`);
+  };
+  await place(white, 'e5', 1);
   await black.waitForSelector('svg.board [data-choice]');
   assert.deepEqual(await outside(black, PLAYING), [], 'Black to place');
   await black.screenshot({ path: screenshotPath('comfort-phone-yinsh-black.png') });
+  await place(black, 'f6', 2);
+  await place(white, 'g7', 3);
+  await black.waitForSelector('svg.board [data-choice]');
   // Black leaves on its decision: White's claim, once allowed, is in the window
   await black.context().close();
   await white.waitForSelector('#claim-countdown');
@@ -226,7 +233,7 @@ test('admin: a pairing\'s own result buttons, a confirmation naming the game, no
   await env.logIn(admin, ADMIN);
   const event = await admin.evaluate(async () => {
     const response = await fetch('/api/admin/events', { method: 'POST', headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Comfort cup', kind: 'round-robin', game: 'gipf', variant: 'standard', clock: { kind: 'live', initial_ms: 300000, increment_ms: 5000 } }) });
+      body: JSON.stringify({ name: 'Comfort cup', kind: 'swiss', rounds: 1, game: 'gipf', variant: 'standard', clock: { kind: 'live', initial_ms: 300000, increment_ms: 5000 } }) });
     return (await response.json()).event;
   });
   for (const page of players) {

@@ -158,6 +158,8 @@ const perfSelect = (id) => h('select', { id }, PERFS.map((perf) => h('option', {
 const resultSelect = (id) => h('select', { id }, RESULTS.map(([value, label]) => h('option', { value }, label)));
 const input = (id, attributes = {}) => h('input', { id, autocomplete: 'off', autocapitalize: 'none', spellcheck: 'false', ...attributes });
 
+const shortResult = (result) => (result === '1/2-1/2' ? '½-½' : result);
+
 /**
  * The games an admin may decide, a row each with a button per result (and a
  * link to the game); `decide(game, result)` asks and sends. `id` names the table.
@@ -169,9 +171,10 @@ function gamesTable(id, games, gameName, decide) {
     cells: [h('a', { href: `/?watch=${encodeURIComponent(g.room)}` }, g.what), g.white, g.black,
       h('span', { class: 'actionbar' }, resultsFor(gameName).map(([result]) => h('button', {
         type: 'button', class: 'set-result', 'data-result': result,
-        'aria-label': `${resultWords(result)}: ${g.what}, ${g.white} – ${g.black}`,
+        // the visible text first, then what it does and to which game
+        'aria-label': `${shortResult(result)}, ${resultWords(result)}: ${g.what}, ${g.white} – ${g.black}`,
         onclick: () => decide(g, result),
-      }, result === '1/2-1/2' ? '½-½' : result)))],
+      }, shortResult(result))))],
   })));
 }
 
