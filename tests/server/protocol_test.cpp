@@ -76,7 +76,7 @@ TEST_CASE("malformed client messages get their codes") {
   CHECK(code_of(R"({"type":"set_name","name":""})") == ErrorCode::BadField);
   CHECK(code_of(R"({"type":"set_name","name":" Ann"})") == ErrorCode::BadField);
   CHECK(code_of(R"({"type":"set_name","name":"a\u0007b"})") == ErrorCode::BadField);
-  CHECK(code_of(R"({"type":"set_name","name":"<script>"})") == ErrorCode::BadField);
+  CHECK(code_of(R"({"type":"set_name","name":"\u200b"})") == ErrorCode::BadField);
   CHECK(code_of(R"({"type":"set_name","name":"abcdefghijklmnopqrstuvwxy"})") == ErrorCode::BadField);
   CHECK(code_of(R"({"type":"create_room","game":"chess","variant":"basic"})") == ErrorCode::BadField);
   CHECK(code_of(R"({"type":"create_room","game":"yinsh","variant":"basic"})") == ErrorCode::BadField);
