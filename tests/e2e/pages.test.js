@@ -121,9 +121,12 @@ test('a live game in the lobby: the move number the game page\'s move list ends 
   await lobby.waitForSelector(line);
   // the game page's number of the last move
   const lastNumber = (page) => page.$$eval('#moves li', (items) => (items.length ? Number(items.at(-1).getAttribute('value')) : 0));
-  // clicks at random (a dot chosen again is a click too) until the list has nine moves,
-  // enough for the replay's list to scroll
-  for (let seed = 5; await lastNumber(live.white) < 9; seed++) await playByClicks([live.white, live.black], { seed, clicks: 4 });
+  // clicks at random (a dot chosen again is a click too) until the list has eleven moves,
+  // enough for the replay's list (a line a move) to scroll; a reserve of 12 lasts that long
+  for (let seed = 5; await lastNumber(live.white) < 11; seed++) {
+    assert.equal(await live.white.$('#result'), null, 'the game ended before eleven moves');
+    await playByClicks([live.white, live.black], { seed, clicks: 4 });
+  }
 
   // the clicks are over; once one action in flight at most has landed, the pages and the lobby agree
   const lobbyNumber = async () => Number(((await lobby.textContent(line)).match(/ · move (\d+) · /) || [])[1]);
@@ -137,7 +140,7 @@ test('a live game in the lobby: the move number the game page\'s move list ends 
   while (!await settled()) await lobby.waitForTimeout(50);
   const number = await lastNumber(live.white);
   const turns = await live.white.$$eval('#moves .turn-link', (links) => links.length);
-  assert.ok(number >= 9, `moves were played (move ${number})`);
+  assert.ok(number >= 11, `moves were played (move ${number})`);
   assert.ok(turns > number, `GIPF numbers White's and Black's turn as one move (${turns} turns, move ${number})`);
   assert.match(await lobby.textContent(line), new RegExp(` · move ${number} · `));
   for (const page of [live.white, live.black, lobby]) assert.deepEqual(page.errors, []);
@@ -169,7 +172,7 @@ test('the replay: drawn step buttons, the record\'s move numbers, a list that fo
   await page.goto(env.at(`/?replay=${live.room}`));
   await page.waitForSelector('#position[data-index]');
   const last = Number(await page.getAttribute('#position', 'data-last'));
-  assert.ok(last >= 16, `the actions of nine moves at least (${last})`);
+  assert.ok(last >= 20, `the actions of eleven moves at least (${last})`);
   const position = async () => Number(await page.getAttribute('#position', 'data-index'));
   const ply = async () => Number(await page.getAttribute('#position', 'data-ply'));
   const current = () => page.$$eval('#moves .turn-link', (links) => links.filter((b) => b.getAttribute('aria-current') === 'step').map((b) => Number(b.dataset.turn)));
