@@ -452,7 +452,6 @@ NameCheck check_text(std::string_view raw, std::size_t max_points, bool name_rul
   for (std::size_t i = 0; i < text.size();) {
     ucs4_t uc = 0;
     int n = u8_mbtouc(&uc, p + i, text.size() - i);
-    if (uc == '<' || uc == '>' || uc == '"' || uc == '&' || uc == '\\') return refuse(what + " contains one of < > \" & \\");
     if (const char* kind = refused_code_point(uc))
       return refuse(what + " contains " + kind + " (" + code_point_label(uc) + ")");
     if (uc == ' ' && name_rules) {

@@ -123,9 +123,9 @@ void HttpApi::handle(HttpRequest request, const std::string& address, StoreExecu
   if (account_path) return accounts_->handle(std::move(shared), path, address, std::move(ex), std::move(reply));
   if (admin_path) return admin_->handle(std::move(shared), path, query, address, std::move(ex), std::move(reply));
   if (starts_with(path, "/api/")) return api(std::move(shared), path, query, std::move(ex), std::move(reply));
-  // The client's own pages (a profile, the admin page) are its index.html.
+  // The client's own pages (a profile, the admin page, the rules) are its index.html.
   if (starts_with(path, "/@/") || path == "/admin" || path == "/leaderboard" || path == "/leaderboard/" ||
-      client_page(path, "/ladders") || client_page(path, "/events"))
+      client_page(path, "/ladders") || client_page(path, "/events") || path == "/rules/gipf" || path == "/rules/yinsh")
     return reply(static_files_.answer(*shared, "/"));
   reply(static_files_.answer(*shared, path));
 }

@@ -77,8 +77,7 @@ HttpResponse StaticFiles::answer(const HttpRequest& request, const std::string& 
   auto file = resolve_static_path(root_, path);
   std::error_code ec;
   if (!file.empty() && std::filesystem::is_directory(file, ec)) file /= "index.html";
-  if (file.empty() || !std::filesystem::is_regular_file(file, ec))
-    return respond(request, http::status::not_found, "not found\n", "text/plain; charset=utf-8");
+  if (file.empty() || !std::filesystem::is_regular_file(file, ec)) return not_found(request);
   std::error_code size_error, time_error;
   const auto size = std::filesystem::file_size(file, size_error);
   const auto time = std::filesystem::last_write_time(file, time_error);
@@ -109,6 +108,24 @@ HttpResponse StaticFiles::answer(const HttpRequest& request, const std::string& 
   // that a 304 without a body when nothing changed.
   res.set(http::field::cache_control, "no-cache");
   if (f.compressible) res.set(http::field::vary, "Accept-Encoding");
+  return res;
+}
+
+HttpResponse StaticFiles::not_found(const HttpRequest& request) {
+  // The client's own page for it (404.html) when there is one, with its status.
+  const auto page = root_ / "404.html";
+  std::error_code size_error, time_error;
+  const auto size = std::filesystem::file_size(page, size_error);
+  const auto time = std::filesystem::last_write_time(page, time_error);
+  if (size_error || time_error) return respond(request, http::status::not_found, "not found\n", "text/plain; charset=utf-8");
+  auto found = find(page.string(), size, time);
+  if (!found) {
+    found = load(page, size, time);
+    if (!found) return respond(request, http::status::not_found, "not found\n", "text/plain; charset=utf-8");
+    if (found->bytes.size() == size) keep(page.string(), found);
+  }
+  auto res = respond(request, http::status::not_found, found->bytes, found->type);
+  res.set(http::field::cache_control, "no-cache");
   return res;
 }
 

@@ -29,7 +29,8 @@ class StaticFiles {
 
   // The answer to a GET or HEAD of `path` (a request target's path): 200 with
   // the file (gzip when the request accepts it), 304 when If-None-Match names
-  // its entity tag, 404, or 500 when it cannot be read.
+  // its entity tag, 404 (the root's 404.html when there is one, else a line of
+  // text), or 500 when it cannot be read.
   HttpResponse answer(const HttpRequest& request, const std::string& path);
 
   // "text/javascript; charset=utf-8" for "app.js"; application/octet-stream when unknown.
@@ -42,6 +43,7 @@ class StaticFiles {
 
  private:
   struct File;
+  HttpResponse not_found(const HttpRequest& request);
   struct Held {
     std::shared_ptr<const File> file;
     std::uint64_t used = 0;  // when it was last served, for eviction

@@ -121,9 +121,12 @@ test('a live game in the lobby: the move number the game page\'s move list ends 
   await lobby.waitForSelector(line);
   // the game page's number of the last move
   const lastNumber = (page) => page.$$eval('#moves li', (items) => (items.length ? Number(items.at(-1).getAttribute('value')) : 0));
-  // clicks at random (a dot chosen again is a click too) until the list has nine moves,
-  // enough for the replay's list to scroll
-  for (let seed = 5; await lastNumber(live.white) < 9; seed++) await playByClicks([live.white, live.black], { seed, clicks: 4 });
+  // clicks at random (a dot chosen again is a click too) until the list has eleven moves,
+  // enough for the replay's list (a line a move) to scroll; a reserve of 12 lasts that long
+  for (let seed = 5; await lastNumber(live.white) < 11; seed++) {
+    assert.equal(await live.white.$('#result'), null, 'the game ended before eleven moves');
+    await playByClicks([live.white, live.black], { seed, clicks: 4 });
+  }
 
   // the clicks are over; once one action in flight at most has landed, the pages and the lobby agree
   const lobbyNumber = async () => Number(((await lobby.textContent(line)).match(/ · move (\d+) · /) || [])[1]);
@@ -137,7 +140,7 @@ test('a live game in the lobby: the move number the game page\'s move list ends 
   while (!await settled()) await lobby.waitForTimeout(50);
   const number = await lastNumber(live.white);
   const turns = await live.white.$$eval('#moves .turn-link', (links) => links.length);
-  assert.ok(number >= 9, `moves were played (move ${number})`);
+  assert.ok(number >= 11, `moves were played (move ${number})`);
   assert.ok(turns > number, `GIPF numbers White's and Black's turn as one move (${turns} turns, move ${number})`);
   assert.match(await lobby.textContent(line), new RegExp(` · move ${number} · `));
   for (const page of [live.white, live.black, lobby]) assert.deepEqual(page.errors, []);
@@ -158,18 +161,32 @@ test('axe-core: a live game, the page of the player to move', async () => {
   await assertAccessible(page, 'live game page');
 });
 
-test('the replay: drawn step buttons, a list that follows, ← → Home End, and the board flipped', async () => {
+test('the replay: drawn step buttons, the record\'s move numbers, a list that follows, ← → Home End, the last turn marked, the address with &ply=, and the board flipped', async () => {
+  // the live page's moves before the game ends: the replay numbers them the same way
+  const liveMoves = await live.white.$$eval('#moves li', (items) => items.map((item) => [Number(item.getAttribute('value')), [...item.querySelectorAll('.turn-link')].map((b) => b.textContent)]));
   live.white.once('dialog', (dialog) => dialog.accept());
   await live.white.click('#resign');
   for (const page of [live.white, live.black]) await page.waitForSelector('#result[data-reason="resignation"]');
   await live.black.context().close();
   const page = live.white;
   await page.goto(env.at(`/?replay=${live.room}`));
-  await page.waitForSelector('#position');
-  const last = Number((await page.textContent('#position')).match(/of (\d+)/)[1]);
-  assert.ok(last >= 16, `the actions of nine moves at least (${last})`);
-  const position = async () => Number((await page.textContent('#position')).match(/Position (\d+)/)[1]);
-  const current = () => page.$$eval('#actions li', (items) => items.map((item, i) => (item.getAttribute('aria-current') === 'step' ? i + 1 : 0)).filter(Boolean));
+  await page.waitForSelector('#position[data-index]');
+  const last = Number(await page.getAttribute('#position', 'data-last'));
+  assert.ok(last >= 20, `the actions of eleven moves at least (${last})`);
+  const position = async () => Number(await page.getAttribute('#position', 'data-index'));
+  const ply = async () => Number(await page.getAttribute('#position', 'data-ply'));
+  const current = () => page.$$eval('#moves .turn-link', (links) => links.filter((b) => b.getAttribute('aria-current') === 'step').map((b) => Number(b.dataset.turn)));
+
+  // one numbering: the live list's, the replay's and the record's
+  const replayMoves = await page.$$eval('#moves li', (items) => items.map((item) => [Number(item.getAttribute('value')), [...item.querySelectorAll('.turn-link')].map((b) => b.textContent)]));
+  assert.deepEqual(replayMoves, liveMoves, 'the replay lists the moves as the live page did');
+  const record = await page.evaluate(async (id) => (await fetch(`/api/games/${id}/record`)).text(), live.room);
+  const recorded = record.split('\n').filter((line) => /^\d+\. /.test(line)).map((line) => {
+    const [number, ...turns] = line.split(' ');
+    return [Number(number.slice(0, -1)), turns];
+  });
+  assert.deepEqual(replayMoves, recorded, 'and as the record does');
+  const lastNumber = replayMoves.at(-1)[0];
 
   // the four buttons: an SVG icon each, no glyph a font may lack, named for a screen reader
   for (const name of ['first', 'previous', 'next', 'last']) {
@@ -178,46 +195,80 @@ test('the replay: drawn step buttons, a list that follows, ← → Home End, and
     assert.equal((await page.textContent(`#${name}`)).trim(), '', `#${name} has no text glyph`);
   }
 
-  // the list marks the current action and follows the buttons
+  // the end: the last move current and in words with its number, the last turn marked on the board
   assert.equal(await position(), last);
-  assert.deepEqual(await current(), [last]);
-  assert.equal(await page.getAttribute(`#actions li:nth-child(${last})`, 'class'), 'current');
+  const lastTurn = (await current())[0];
+  assert.equal(lastTurn, (await page.$$eval('#moves .turn-link', (links) => links.map((b) => Number(b.dataset.turn)))).at(-1));
+  assert.match(await page.textContent('#position'), new RegExp(`^After move ${lastNumber} \\((White|Black)\\): `));
+  assert.ok(await page.$('svg.board .last-move .last-to'), 'the last turn is marked as in the live view');
+  assert.equal(new URL(page.url()).searchParams.get('ply'), String(await ply()), 'the address names the position');
   await page.click('#first');
   assert.equal(await position(), 0);
   assert.deepEqual(await current(), []);
+  assert.equal(await page.textContent('#position'), 'The start of the game');
+  assert.equal(await page.$('svg.board .last-move'), null, 'nothing marked at the start');
+  assert.equal(new URL(page.url()).searchParams.get('ply'), '0');
+  await page.click('#next');
+  assert.deepEqual(await current(), [0]);
+  assert.match(await page.textContent('#position'), /^After move 1 \(White\): /);
   await page.click('#next');
   assert.deepEqual(await current(), [1]);
-  await page.click('#next');
-  assert.deepEqual(await current(), [2]);
-  assert.equal(await page.$$eval('#actions li.current', (items) => items.length), 1);
+  assert.match(await page.textContent('#position'), /^After move 1 \(Black\): /, 'GIPF: White\'s and Black\'s turn are one move');
+  assert.equal(await page.$$eval('#moves .turn-link.current', (items) => items.length), 1);
 
   // the keys, with the focus on a step button (not in a field)
   await page.keyboard.press('ArrowRight');
   assert.equal(await position(), 3);
-  assert.deepEqual(await current(), [3]);
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
   assert.equal(await position(), 1);
   await page.keyboard.press('End');
   assert.equal(await position(), last);
-  // the current action is scrolled into view within its list, the page stays put
-  const inView = () => page.$eval('#actions li[aria-current="step"]', (item) => {
+  // the current move is scrolled into view within its list, the page stays put
+  const inView = () => page.$eval('#moves .turn-link[aria-current="step"]', (item) => {
     const box = item.closest('.moves').getBoundingClientRect();
     const at = item.getBoundingClientRect();
     return at.top >= box.top - 1 && at.bottom <= box.bottom + 1;
   });
-  assert.ok(await page.$eval('#actions', (list) => list.closest('.moves').scrollHeight > list.closest('.moves').clientHeight), 'the list scrolls');
-  assert.ok(await inView(), 'the last action is in view');
+  assert.ok(await page.$eval('#moves', (list) => list.closest('.moves').scrollHeight > list.closest('.moves').clientHeight), 'the list scrolls');
+  assert.ok(await inView(), 'the last move is in view');
   await page.keyboard.press('Home');
   assert.equal(await position(), 0);
   await page.keyboard.press('ArrowRight');
-  assert.ok(await inView(), 'the first action is in view');
+  assert.ok(await inView(), 'the first move is in view');
   // the slider keeps its own arrows: one step, not two
   await page.focus('input[type=range]');
   await page.keyboard.press('ArrowRight');
   assert.equal(await position(), 2);
 
+  // a move of the list shows the position after it
+  await page.click('#moves li:nth-child(3) .turn-link');
+  assert.deepEqual(await current(), [4]);
+  assert.match(await page.textContent('#position'), /^After move 3 \(White\): /);
+
+  // the address follows: opened again, the page is at the same position; the link is copied
+  await page.click('#previous');
+  const shownPly = await ply();
+  const text = await page.textContent('#position');
+  const address = page.url();
+  assert.equal(new URL(address).searchParams.get('ply'), String(shownPly));
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(address).origin });
+  await page.click('#copy-link');
+  await page.waitForSelector('#link-copied:text("Link copied.")');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), address);
+  await page.goto(address);
+  await page.waitForSelector('#position[data-index]');
+  assert.equal(await ply(), shownPly, '&ply= opens the replay at that position');
+  assert.equal(await page.textContent('#position'), text);
+  await page.goto(env.at(`/?replay=${live.room}&ply=5`));
+  await page.waitForSelector('#position[data-index]');
+  assert.ok(await ply() <= 5 && await ply() >= 4, `&ply=5 opens at ply 5, or just before it when 5 was a forced action (${await ply()})`);
+  assert.equal(new URL(page.url()).searchParams.get('ply'), String(await ply()));
+
   // flipped: the same piece on the other side of the centre
+  await page.click('#first');
+  await page.click('#next');
+  await page.click('#next');
   const side = () => page.$$eval('svg.board g.piece[data-cell]', (pieces) => {
     const piece = pieces.find((g) => Math.abs(Number(g.querySelector('circle:last-of-type').getAttribute('cx'))) > 20);
     return { cell: piece.dataset.cell, x: Number(piece.querySelector('circle:last-of-type').getAttribute('cx')) };
@@ -238,7 +289,7 @@ test('the replay: drawn step buttons, a list that follows, ← → Home End, and
 
 test('axe-core: the replay of a finished game', async () => {
   const page = live.white;
-  await page.waitForSelector('#actions li[aria-current="step"]');
+  await page.waitForSelector('#moves .turn-link[aria-current="step"]');
   await assertAccessible(page, 'replay page');
   await page.context().close();
 });

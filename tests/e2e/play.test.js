@@ -258,10 +258,14 @@ test('a draw offer in words for both players and the spectators; the board flips
   const black = pages.black;
   const x = () => black.$eval('svg.board .line', (l) => Number(l.getAttribute('x1')));
   const before = await x();
-  assert.equal(await black.getAttribute('#flip-board', 'aria-pressed'), 'true', 'Black sees the board from its side');
+  // Black sees the board from its own side, and that is not a flip: the button is not pressed (#33)
+  assert.equal(await black.$eval('svg.board', (b) => b.classList.contains('flipped')), true, 'Black sees the board from its side');
+  assert.equal(await black.getAttribute('#flip-board', 'aria-pressed'), 'false', 'Black\'s own view is not shown as flipped');
   await black.click('#flip-board');
-  assert.equal(await black.getAttribute('#flip-board', 'aria-pressed'), 'false');
+  assert.equal(await black.getAttribute('#flip-board', 'aria-pressed'), 'true');
+  assert.equal(await black.$eval('svg.board', (b) => b.classList.contains('flipped')), false);
   assert.equal(await x(), -before);
+  assert.equal(await pages.white.getAttribute('#flip-board', 'aria-pressed'), 'false', 'White\'s own view is not flipped either');
 
   // confirmation asked for: a placement waits for Confirm; Back takes it back
   const white = pages.white;

@@ -166,7 +166,7 @@ TEST_CASE("abort before both acted, then a rematch with colours swapped; chat in
   CHECK(seen_by_cid["channel"] == "spectators");
   CHECK(seen_by_cid["seq"] == 2);  // Cid never got message 1
   CHECK(next_of(ann, "chat", [](const json& m) { return m["seq"] == 2; })["text"] == "go Bob");
-  ann.ws.send({{"type", "chat"}, {"room", room}, {"text", "<b>"}, {"id", "bad"}});
+  ann.ws.send({{"type", "chat"}, {"room", room}, {"text", "bell\x07"}, {"id", "bad"}});  // a control character
   auto bad = ann.ws.receive_type("error", 5s);
   REQUIRE(bad);
   CHECK((*bad)["code"] == "bad_field");

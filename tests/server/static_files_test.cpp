@@ -119,6 +119,20 @@ TEST_CASE("static files: gzip when accepted, one ETag per form, 304, no-cache") 
   CHECK(header(head, http::field::content_length) == std::to_string(gz.body().size()));
   CHECK(header(head, http::field::etag) == gz_tag);
   CHECK(files.answer(request("/missing.js"), "/missing.js").result() == http::status::not_found);
+  CHECK(files.answer(request("/missing.js"), "/missing.js").body() == "not found\n");  // no 404.html: a line of text
+
+  // with a 404.html, every unknown path answers it, still as a 404
+  write_file(dir / "404.html", "<!doctype html><title>Not found</title><h1>Not found</h1>");
+  for (const char* path : {"/missing.js", "/no/such/page", "/js/nothing"}) {
+    CAPTURE(path);
+    auto missing = files.answer(request(path), path);
+    CHECK(missing.result() == http::status::not_found);
+    CHECK(missing.body() == "<!doctype html><title>Not found</title><h1>Not found</h1>");
+    CHECK(header(missing, http::field::content_type) == "text/html; charset=utf-8");
+  }
+  auto missing_head = files.answer(request("/gone", {}, http::verb::head), "/gone");
+  CHECK(missing_head.result() == http::status::not_found);
+  CHECK(missing_head.body().empty());
 }
 
 TEST_CASE("static files: small and binary files are sent as they are") {

@@ -2,15 +2,19 @@
 // "Events"): create a ladder; edit, pause, reopen or close it, seed its order,
 // add, remove or reinstate a player and set a game's result; create an event;
 // start it, pair the next round, withdraw a player, set a result and close it.
+// Each open game of the picked ladder and each pairing without a result of the
+// picked event has its own result buttons, confirmed in words that name the
+// game and the result; only the commands the picked one's state allows are offered.
 // The body builders below check the form before asking the server, which
 // checks everything again and audits every command. Admins only.
-import { h, messageLine } from './ui.js';
+import { h, messageLine, table } from './ui.js';
 import { getJson, postJson, patchJson, USERNAME_PATTERN } from './api.js';
 import { PERFS, perfLabel } from './ratings.js';
 import { clockPicker } from './clock_form.js';
 import { ladderPath, eventPath, refusalText } from './competition.js';
 import { LADDER_STATUS } from './ladders.js';
 import { EVENT_KINDS } from './events.js';
+import { gameModule } from './games/index.js';
 
 const RESULTS = [['1-0', 'White wins (1-0)'], ['0-1', 'Black wins (0-1)'], ['1/2-1/2', 'Draw (1/2-1/2, YINSH)']];
 
@@ -90,11 +94,89 @@ export function resultBody({ room, result, reason }) {
   return { body: { room: id, result, reason: reason.trim() } };
 }
 
+/** The results a game of `game` may get: a draw only where the game has draws (its module says). */
+export function resultsFor(game) {
+  let draws = true;  // a game this client does not know: every result, the server decides
+  try { draws = gameModule(game).draws; } catch { /* unknown */ }
+  return RESULTS.filter(([value]) => value !== '1/2-1/2' || draws);
+}
+
+/** A result in words for a confirmation: "White wins (1-0)". */
+export const resultWords = (result) => (RESULTS.find(([value]) => value === result) || [result, result])[1].replace(', YINSH', '');
+
+/**
+ * The question before a game's result is set: it names the game and the result.
+ * @param {{what: string, white: string, black: string, room: string, result: string, reason: string}} game
+ *   `what`: "Round 2, board 1" or "Challenge"
+ */
+export function resultQuestion({ what, white, black, room, result, reason }) {
+  return `${what}: ${white} (White) – ${black} (Black), game ${room}.\nSet the result ${resultWords(result)}?\nReason shown to the players: ${reason}`;
+}
+
+/**
+ * The games an admin may decide, each with its result buttons: the event
+ * pairings of every round without a result (a bye is no game), or a ladder's
+ * open challenges. Rows: {what, white, black, room, href}.
+ */
+export function decidableEventGames(answer) {
+  const games = [];
+  for (const { round, pairings = [] } of (answer && answer.rounds) || []) {
+    for (const p of pairings) {
+      if (p.black === null || !p.room || p.result) continue;
+      games.push({ what: `Round ${round}, board ${p.board}`, white: p.white, black: p.black, room: p.room });
+    }
+  }
+  return games;
+}
+
+export function decidableLadderGames(answer) {
+  return ((answer && answer.challenges) || []).map((c) => ({
+    what: `${c.challenger} challenges ${c.defender}`, white: c.white, black: c.black, room: c.room,
+  }));
+}
+
+/** What an event's state allows (protocol/PROTOCOL.md, "Events"): start while registering, the next round and results while running. */
+export function eventActions(status) {
+  return {
+    start: status === 'registering',
+    nextRound: status === 'running',
+    close: status === 'registering' || status === 'running',
+    withdraw: status === 'registering' || status === 'running',
+    results: status === 'running' || status === 'finished' || status === 'closed',
+  };
+}
+
+/** What a ladder's state allows: a closed ladder does not change (409 ladder_closed). */
+export function ladderActions(status) {
+  const closed = status === 'closed';
+  return { open: status === 'paused', pause: status === 'open', close: !closed, edit: !closed, editSet: !closed, players: !closed, results: !closed };
+}
+
 /** A labelled field in a form row. */
 const row = (label, id, field, ...more) => h('div', { class: 'form-row' }, h('label', { for: id }, label), field, ...more);
 const perfSelect = (id) => h('select', { id }, PERFS.map((perf) => h('option', { value: perf }, perfLabel(perf))));
 const resultSelect = (id) => h('select', { id }, RESULTS.map(([value, label]) => h('option', { value }, label)));
 const input = (id, attributes = {}) => h('input', { id, autocomplete: 'off', autocapitalize: 'none', spellcheck: 'false', ...attributes });
+
+const shortResult = (result) => (result === '1/2-1/2' ? '½-½' : result);
+
+/**
+ * The games an admin may decide, a row each with a button per result (and a
+ * link to the game); `decide(game, result)` asks and sends. `id` names the table.
+ */
+function gamesTable(id, games, gameName, decide) {
+  if (!games.length) return h('p', { class: 'hint', id }, 'No game waits for a result.');
+  return table({ class: 'standings admin-games', id }, ['Game', 'White', 'Black', 'Set the result'], games.map((g) => ({
+    attributes: { 'data-room': g.room, 'data-white': g.white, 'data-black': g.black },
+    cells: [h('a', { href: `/?watch=${encodeURIComponent(g.room)}` }, g.what), g.white, g.black,
+      h('span', { class: 'actionbar' }, resultsFor(gameName).map(([result]) => h('button', {
+        type: 'button', class: 'set-result', 'data-result': result,
+        // the visible text first, then what it does and to which game
+        'aria-label': `${shortResult(result)}, ${resultWords(result)}: ${g.what}, ${g.white} – ${g.black}`,
+        onclick: () => decide(g, result),
+      }, shortResult(result))))],
+  })));
+}
 
 /**
  * A section that manages one kind of thing (ladders or events): a create
@@ -129,9 +211,13 @@ class Manager {
     this.picked();
   }
 
+  /** The picked one as the list sent it, or null. */
+  get item() { return this.items.find((item) => String(item.id) === String(this.picker.value)) || null; }
+
   picked() {
     this.pageLink.hidden = !this.items.length;
     if (this.items.length) this.pageLink.href = this.spec.path(this.id);
+    this.spec.onPick?.(this.item);
   }
 
   /** Sends a command about the picked one; `done(answer)` says what happened. */
@@ -159,9 +245,34 @@ class Manager {
 /** The admin console's Ladders section; `onChange` runs after every command (the audit log). */
 export function ladderSection(onChange) {
   const m = new Manager({
-    kind: 'ladder', list: 'ladders', path: ladderPath, onChange,
+    kind: 'ladder', list: 'ladders', path: ladderPath, onChange, onPick: (ladder) => refresh(ladder),
     label: (l) => `${l.name} · ${perfLabel(`${l.game}:${l.variant}`)} · ${l.status} · ${l.players} players`,
   });
+  // the open games of the picked ladder, each with its result buttons
+  const gamesBox = h('div', { id: 'ladder-games-box' });
+  const gameReason = input('ladder-game-reason', { maxlength: 200, autocapitalize: 'sentences', spellcheck: 'true' });
+  const decide = (ladder, g, result) => {
+    const reason = gameReason.value.trim();
+    if (!reason) { m.message.show('Give a reason first: the players see it.', 'error'); gameReason.focus(); return; }
+    if (!confirm(resultQuestion({ ...g, result, reason }))) return;
+    m.run((id) => postJson(api(id, 'result'), { room: g.room, result, reason }),
+      () => `${g.what} (${g.white} – ${g.black}, game ${g.room}): ${resultWords(result)}.`);
+  };
+  let shown = null;  // the ladder whose games are drawn
+  async function refresh(ladder) {
+    const allowed = ladderActions(ladder ? ladder.status : 'closed');
+    for (const [key, element] of Object.entries(parts)) element.hidden = !allowed[key];
+    shown = ladder ? ladder.id : null;
+    if (!ladder) { gamesBox.replaceChildren(); return; }
+    try {
+      const answer = await getJson(`/api/ladders/${encodeURIComponent(ladder.id)}`);
+      if (shown !== ladder.id) return;  // another one was picked meanwhile
+      gamesBox.replaceChildren(gamesTable('ladder-games', decidableLadderGames(answer), ladder.game, (g, result) => decide(ladder, g, result)));
+    } catch (error) {
+      gamesBox.replaceChildren(h('p', { class: 'hint' }, `The ladder's games could not be loaded: ${error.message}`));
+    }
+  }
+  const parts = {};
   const api = (id, command = '') => `/api/admin/ladders/${encodeURIComponent(id)}${command ? `/${command}` : ''}`;
   const standingsText = (answer) => `Standings: ${(answer.standings || []).map((s) => `${s.position}. ${s.username}`).join(', ') || 'nobody'}.`;
 
@@ -215,8 +326,8 @@ export function ladderSection(onChange) {
     h('details', { class: 'moderate' }, h('summary', { id: 'ladder-create-open' }, 'Create a ladder'), create),
     m.message,
     h('div', { class: 'form-row' }, h('label', { for: 'ladder-pick' }, 'Ladder'), m.picker, m.pageLink),
-    h('fieldset', {}, h('legend', {}, 'Edit'),
-      row('Name', 'ladder-new-name', newName, h('button', { type: 'button', id: 'ladder-rename', onclick: () => {
+    parts.editSet = h('fieldset', {}, h('legend', {}, 'Edit'),
+      parts.edit = h('div', {}, row('Name', 'ladder-new-name', newName, h('button', { type: 'button', id: 'ladder-rename', onclick: () => {
         const problem = nameProblem(newName.value.trim());
         if (problem) return m.message.show(problem, 'error');
         patch({ name: newName.value.trim() }, (l) => `The ladder is now called ${l.name}.`);
@@ -226,19 +337,25 @@ export function ladderSection(onChange) {
         if (control.problem) return m.message.show(control.problem, 'error');
         patch({ clock: control.clock }, (l) => `${l.name}: later games are played with the new clock.`);
       } }, 'Set the clock')),
-      ...newClock.rows,
-      h('div', { class: 'actionbar' }, status('open', 'Open'), status('paused', 'Pause'), status('closed', 'Close'))),
-    h('fieldset', {}, h('legend', {}, 'Players'),
+      ...newClock.rows),
+      h('div', { class: 'actionbar' }, parts.open = status('open', 'Open'), parts.pause = status('paused', 'Pause'), parts.close = status('closed', 'Close'))),
+    parts.players = h('fieldset', {}, h('legend', {}, 'Players'),
       row('Seed', 'ladder-seed', seed, h('button', { type: 'button', id: 'ladder-seed-submit', onclick: () => {
         const made = seedOrder(seed.value);
         if (made.problem) return m.message.show(made.problem, 'error');
         m.run((id) => postJson(api(id, 'seed'), { order: made.order }), (answer) => `Seeded. ${standingsText(answer)}`);
       } }, 'Set this order')),
       row('Player', 'ladder-player', player, playerCommand('add', 'joins at the bottom'), playerCommand('remove', 'is removed'), playerCommand('reinstate', 'is active again'))),
-    h('fieldset', {}, h('legend', {}, 'A game\'s result'),
-      row('Game id', 'ladder-room', room), row('Result', 'ladder-result', result), row('Reason', 'ladder-reason', reason),
-      h('button', { type: 'button', id: 'ladder-result-submit', onclick: () => m.checked(resultBody({ room: room.value, result: result.value, reason: reason.value }),
-        (id, { body }) => postJson(api(id, 'result'), body), () => `The game ${room.value.trim()} is decided: ${result.value}.`) }, 'Set the result')));
+    parts.results = h('fieldset', {}, h('legend', {}, 'Open games: set a result'),
+      row('Reason', 'ladder-game-reason', gameReason, h('span', { class: 'hint' }, 'shown to the players')),
+      gamesBox,
+      h('details', { class: 'moderate' }, h('summary', {}, 'Another game, by its id'),
+        row('Game id', 'ladder-room', room), row('Result', 'ladder-result', result), row('Reason', 'ladder-reason', reason),
+        h('button', { type: 'button', id: 'ladder-result-submit', onclick: () => {
+          const made = resultBody({ room: room.value, result: result.value, reason: reason.value });
+          if (!made.problem && !confirm(`Game ${made.body.room}: set the result ${resultWords(made.body.result)}?`)) return;
+          m.checked(made, (id, { body }) => postJson(api(id, 'result'), body), () => `The game ${room.value.trim()} is decided: ${resultWords(result.value)}.`);
+        } }, 'Set the result'))));
   m.load();
   return section;
 }
@@ -246,7 +363,7 @@ export function ladderSection(onChange) {
 /** The admin console's Events section. */
 export function eventSection(onChange) {
   const m = new Manager({
-    kind: 'event', list: 'events', path: eventPath, onChange,
+    kind: 'event', list: 'events', path: eventPath, onChange, onPick: (event) => refresh(event),
     label: (e) => `${e.name} · ${EVENT_KINDS[e.kind] || e.kind} · ${e.status}${e.current_round ? ` · round ${e.current_round}` : ''} · ${e.players} players`,
   });
   const api = (id, command) => `/api/admin/events/${encodeURIComponent(id)}/${command}`;
@@ -291,6 +408,31 @@ export function eventSection(onChange) {
   row('Announced start', 'event-start-at', startAt, h('span', { class: 'hint' }, 'optional')),
   h('button', { class: 'primary', type: 'submit', id: 'event-create-submit' }, 'Create the event'));
 
+  // the pairings of the picked event that have no result yet, each with its result buttons
+  const gamesBox = h('div', { id: 'event-games-box' });
+  const gameReason = input('event-game-reason', { maxlength: 200, autocapitalize: 'sentences', spellcheck: 'true' });
+  const decide = (g, result) => {
+    const reason = gameReason.value.trim();
+    if (!reason) { m.message.show('Give a reason first: the players see it.', 'error'); gameReason.focus(); return; }
+    if (!confirm(resultQuestion({ ...g, result, reason }))) return;
+    m.run((id) => postJson(api(id, 'result'), { room: g.room, result, reason }),
+      (answer) => `${g.what} (${g.white} – ${g.black}, game ${g.room}): ${resultWords(result)}. ${eventText(answer)}`);
+  };
+  const parts = {};
+  let shown = null;
+  async function refresh(event) {
+    const allowed = eventActions(event ? event.status : 'closed');
+    for (const [key, element] of Object.entries(parts)) element.hidden = !allowed[key];
+    shown = event ? event.id : null;
+    if (!event) { gamesBox.replaceChildren(); return; }
+    try {
+      const answer = await getJson(`/api/events/${encodeURIComponent(event.id)}`);
+      if (shown !== event.id) return;
+      gamesBox.replaceChildren(gamesTable('event-games', decidableEventGames(answer), event.game, decide));
+    } catch (error) {
+      gamesBox.replaceChildren(h('p', { class: 'hint' }, `The event's games could not be loaded: ${error.message}`));
+    }
+  }
   const command = (id, label, path, confirmText = null) => h('button', { type: 'button', id, class: path === 'close' ? 'danger' : null, onclick: () => {
     if (confirmText && !confirm(confirmText)) return;
     m.run((event) => postJson(api(event, path), {}), eventText);
@@ -306,19 +448,25 @@ export function eventSection(onChange) {
     m.message,
     h('div', { class: 'form-row' }, h('label', { for: 'event-pick' }, 'Event'), m.picker, m.pageLink),
     h('div', { class: 'actionbar' },
-      command('event-start', 'Start (pair round 1)', 'start'),
-      command('event-next-round', 'Pair the next round', 'next-round'),
-      command('event-close', 'Close', 'close', 'Close the event? No more rounds are paired; games in progress go on.')),
-    h('fieldset', {}, h('legend', {}, 'Withdraw a player'),
+      parts.start = command('event-start', 'Start (pair round 1)', 'start', 'Start the event? Registration closes and round 1 is paired now.'),
+      parts.nextRound = command('event-next-round', 'Pair the next round', 'next-round'),
+      parts.close = command('event-close', 'Close', 'close', 'Close the event? No more rounds are paired; games in progress go on.')),
+    parts.withdraw = h('fieldset', {}, h('legend', {}, 'Withdraw a player'),
       row('Player', 'event-player', player, h('button', { type: 'button', id: 'event-withdraw', onclick: () => {
         const username = player.value.trim();
         if (!USERNAME_PATTERN.test(username)) return m.message.show('Enter a username.', 'error');
         m.run((id) => postJson(api(id, 'withdraw'), { username }), (answer) => `${username} is withdrawn. ${eventText(answer)}`);
       } }, 'Withdraw'))),
-    h('fieldset', {}, h('legend', {}, 'A game\'s result'),
-      row('Game id', 'event-room', room), row('Result', 'event-result', result), row('Reason', 'event-reason', reason),
-      h('button', { type: 'button', id: 'event-result-submit', onclick: () => m.checked(resultBody({ room: room.value, result: result.value, reason: reason.value }),
-        (id, { body }) => postJson(api(id, 'result'), body), eventText) }, 'Set the result')));
+    parts.results = h('fieldset', {}, h('legend', {}, 'Games without a result'),
+      row('Reason', 'event-game-reason', gameReason, h('span', { class: 'hint' }, 'shown to the players')),
+      gamesBox,
+      h('details', { class: 'moderate' }, h('summary', {}, 'Another game, by its id'),
+        row('Game id', 'event-room', room), row('Result', 'event-result', result), row('Reason', 'event-reason', reason),
+        h('button', { type: 'button', id: 'event-result-submit', onclick: () => {
+          const made = resultBody({ room: room.value, result: result.value, reason: reason.value });
+          if (!made.problem && !confirm(`Game ${made.body.room}: set the result ${resultWords(made.body.result)}?`)) return;
+          m.checked(made, (id, { body }) => postJson(api(id, 'result'), body), (answer) => `The game ${room.value.trim()} is decided: ${resultWords(result.value)}. ${eventText(answer)}`);
+        } }, 'Set the result'))));
   m.load();
   return section;
 }

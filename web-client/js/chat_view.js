@@ -5,7 +5,7 @@
 // view's renders, so what is being typed survives the events; update() redraws
 // the lists from the room (room_state.js chatView). On a phone it starts folded.
 import { h, toast } from './ui.js';
-import { chatText } from './names.js';
+import { chatText, CHAT_MAX } from './names.js';
 import { chatView, chatChannel } from './room_state.js';
 import { isStaff } from './api.js';
 
@@ -37,7 +37,7 @@ export class ChatPanel {
       h('h3', {}, 'Players'), this.playersList);
     this.spectatorsSection = h('section', { class: 'channel', 'data-channel': 'spectators' },
       h('h3', {}, 'Spectators'), this.spectatorsList, this.hiddenNote);
-    this.input = h('input', { id: 'chat-input', maxlength: 400, autocomplete: 'off', enterkeyhint: 'send', 'aria-label': 'Chat message' });
+    this.input = h('input', { id: 'chat-input', maxlength: CHAT_MAX, autocomplete: 'off', enterkeyhint: 'send', 'aria-label': 'Chat message' });
     this.sendButton = h('button', { type: 'submit', id: 'chat-send' }, 'Send');
     this.form = h('form', { class: 'chat-form', id: 'chat-form', onsubmit: (e) => { e.preventDefault(); this.send(); } },
       this.input, this.sendButton);

@@ -11,7 +11,7 @@
 import { h, toast, colorName, other } from './ui.js';
 import { gameModule, variantLabel, resultText } from './games/index.js';
 import {
-  reduce, roomOf, clockReadings, claimWait, canAbort, rematchStatus, yourTurnBegan, decider,
+  reduce, roomOf, clockReadings, claimWait, canAbort, rematchStatus, yourTurnBegan, decider, ratingOutcome,
 } from './room_state.js';
 import { formatClock, formatCountdown, isLowTime, clockLabel } from './clock.js';
 import { resyncMessage } from './connection.js';
@@ -267,8 +267,10 @@ export class GameView {
       this.banner(),
       this.header(),
       this.players(),
-      h('div', { class: 'panel' }, this.status, this.drawOffer(), board.bar, this.controls()),
+      // what the player must read and press next: on a phone it sits right under the board
+      h('div', { class: 'panel play-panel', id: 'play-panel' }, this.status, this.drawOffer(), board.bar),
       this.claim(),
+      this.controls(),
       this.rematch(),
       this.invite(),
       this.moveList(shownTurn),
@@ -315,7 +317,8 @@ export class GameView {
       this.confirmRow = h('label', { class: 'confirm-moves', for: 'confirm-moves' }, confirmBox, 'Confirm each move');
       this.boardTools.replaceChildren(this.flipButton, this.confirmRow);
     }
-    this.flipButton.setAttribute('aria-pressed', String(flipped));
+    // pressed: turned from the way the seat shows it (Black's own view is not a flip)
+    this.flipButton.setAttribute('aria-pressed', String(flipped !== (this.room.you === 'black')));
     this.confirmRow.hidden = this.room.you === 'spectator';
   }
 
@@ -324,12 +327,22 @@ export class GameView {
     const room = this.room;
     return h('p', { class: 'hint room-head', id: 'room-head' }, `${variantLabel(room.options)} · `,
       h('span', { id: 'time-control' }, clockLabel(room.clock)), ' · ',
-      h('span', { id: 'room-mode', 'data-rated': String(room.rated), 'data-perf': room.perf, title: `Ratings of the ${perfLabel(room.perf)} pool` },
-        // the pool is the game and variant named before, unless a handicap makes them differ
-        perfLabel(room.perf) === variantLabel(room.options) ? modeLabel(room.rated) : `${modeLabel(room.rated)} (${perfLabel(room.perf)} ratings)`), ' · ',
-      h('span', { id: 'spectators' }, `${room.spectators} watching`),
+      this.modeLabel(), ' · ',
+      h('span', { id: 'spectators' }, `${room.spectators} watching`), ' · ',
+      h('a', { href: `/rules/${room.options.game}`, id: 'rules-link', target: '_blank' }, `How to play ${this.game.title}`),
       room.status === 'finished' ? [' · ', h('a', { href: `/?replay=${this.id}` }, 'replay'), ' · ',
         h('a', { href: `/api/games/${this.id}/record`, download: '' }, 'download the record')] : []);
+  }
+
+  /** Rated or casual; a rated game over before both players moved (or aborted) says it is not rated. */
+  modeLabel() {
+    const room = this.room;
+    const outcome = ratingOutcome(room);
+    // the pool is the game and variant named before, unless a handicap makes them differ
+    const mode = perfLabel(room.perf) === variantLabel(room.options) ? modeLabel(room.rated) : `${modeLabel(room.rated)} (${perfLabel(room.perf)} ratings)`;
+    return h('span', { id: 'room-mode', 'data-rated': String(room.rated), 'data-outcome': outcome, 'data-perf': room.perf,
+      title: outcome === 'not-rated' ? 'The game ended before both players moved: no rating changed' : `Ratings of the ${perfLabel(room.perf)} pool` },
+    outcome === 'not-rated' ? 'Not rated: the game ended before both players moved' : mode);
   }
 
   /** The title: the page's own, or the turn alert while the tab is hidden and the decision is yours. */
@@ -414,7 +427,7 @@ export class GameView {
         h('span', { class: 'who-plays' },
           h('span', {}, `${colorName(color)}: ${name}${you === color ? ' (you)' : ''}`),
           turn ? h('span', { class: 'tag' }, 'to play') : null,
-          h('span', { class: 'hint info' }, materialIcons(game.material(position, color)), game.playerInfo(position, color))),
+          h('span', { class: 'hint info' }, materialIcons(game.material(position, color)), h('span', { class: 'info-words' }, game.playerInfo(position, color)))),
         clocks ? h('span', { class: 'clock', id: `clock-${color}`, 'data-color': color, role: 'timer', 'aria-label': `${colorName(color)}'s clock` }) : null);
     };
     const info = game.positionInfo(position);
@@ -466,7 +479,7 @@ export class GameView {
         buttons.push(h('button', { id: 'offer-draw', onclick: () => this.command('offer_draw') }, 'Offer a draw'));
       }
     }
-    return h('div', { class: 'actionbar', style: 'margin-top:.8em' }, buttons);
+    return h('div', { class: 'panel actionbar game-controls', id: 'game-controls' }, buttons);
   }
 
   /** A draw offer in words, for the players and the spectators alike. */

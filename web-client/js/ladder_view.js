@@ -25,6 +25,13 @@ export class LadderListView {
   }
 }
 
+/** Where a player stands and whom they may challenge: nobody is above number 1. */
+export function youText(position, reach) {
+  if (position === 1) return 'You are number 1: nobody is above you to challenge. The players below you may challenge you.';
+  const places = Math.min(reach, position - 1);
+  return `You are number ${position}. You may challenge active players up to ${places} place${places === 1 ? '' : 's'} above you.`;
+}
+
 export class LadderView {
   constructor(root, connection, id) {
     this.root = root;
@@ -79,8 +86,7 @@ export class LadderView {
     }
     if (!model.signedIn) return h('p', { class: 'hint', id: 'ladder-you' }, 'Sign up or log in to join the ladder and challenge its players.');
     if (model.position === null) return h('p', { class: 'hint', id: 'ladder-you' }, 'You are not on this ladder.');
-    return h('p', { id: 'ladder-you', 'data-position': model.position },
-      `You are number ${model.position}. You may challenge active players up to ${model.reach} places above you.`);
+    return h('p', { id: 'ladder-you', 'data-position': model.position }, youText(model.position, model.reach));
   }
 
   standings(model) {

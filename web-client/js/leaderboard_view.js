@@ -42,6 +42,15 @@ export function leaderboardModel({ perf, page, per_page: perPage, total, players
   };
 }
 
+/**
+ * Who is listed, in words: the server lists ratings it is sure of (RD below
+ * 80, protocol/PROTOCOL.md "Rating API"). From the start (RD 350), Glicko-2
+ * takes about 20 rated games against settled players to get there (21 even
+ * games against RD 50 opponents), more against new players (about 30 against
+ * RD 200, 60 against RD 350).
+ */
+export const LISTED_RULE = 'A player is listed once their rating in the pool is settled (RD below 80): about 20 rated games against settled players, more against new ones. Until then the rating is shown with a ? on profiles and in games.';
+
 export class LeaderboardView {
   constructor(root, search) {
     this.root = root;
@@ -54,6 +63,7 @@ export class LeaderboardView {
         href: leaderboardPath(perf), 'data-perf': perf, class: perf === this.query.perf ? 'tab current' : 'tab',
         'aria-current': perf === this.query.perf ? 'page' : null,
       }, perfLabel(perf)))),
+      h('p', { class: 'hint', id: 'leaderboard-rule' }, LISTED_RULE),
       this.body));
     this.load();
   }
@@ -73,7 +83,7 @@ export class LeaderboardView {
   render(model) {
     if (!model.rows.length) {
       this.body.replaceChildren(h('p', { class: 'hint', id: 'leaderboard-empty' },
-        model.page > 1 ? 'No players on this page.' : `Nobody is on the ${model.label} leaderboard yet: a player appears once their rating is settled (RD below 80), after a good number of rated games.`));
+        model.page > 1 ? 'No players on this page.' : `Nobody is on the ${model.label} leaderboard yet: a player appears after about 20 rated games in this pool (RD below 80).`));
       return;
     }
     this.body.replaceChildren(

@@ -183,7 +183,7 @@ export class LobbyView {
     variant.addEventListener('change', () => { refreshHandicap(); this.refreshRated(); });
     refresh();
     refreshOpponent();
-    const newGame = h('form', { onsubmit: (e) => {
+    const newGame = h('form', { id: 'new-game', onsubmit: (e) => {
       e.preventDefault();
       const made = newGameMessage({
         game: game.value, variant: variant.value, color: color.value, visibility: visibility.value, extras: extras(),
@@ -203,10 +203,23 @@ export class LobbyView {
     ...picker.rows, ratedRow,
     create);
 
+    // newcomers: what the games are, their rules, and a game against the computer in one press
+    // (the game and colour of the form, the computer at the level chosen there, else the easiest)
+    const playComputer = h('button', { class: 'primary', type: 'button', id: 'play-computer', onclick: () => {
+      if (!botLevel(opponent.value)) { opponent.value = String(BOT_LEVELS[0]); refreshOpponent(); }
+      newGame.requestSubmit();
+    } }, 'Play the computer');
+    const welcome = h('section', { class: 'panel welcome', id: 'welcome', 'aria-labelledby': 'welcome-title' },
+      h('h2', { id: 'welcome-title' }, 'New here?'),
+      h('p', {}, 'GIPF and YINSH are strategy games for two on a hexagonal board, with no luck involved. Learn one in a few minutes, then play the computer: no account needed.'),
+      h('div', { class: 'actionbar' }, playComputer,
+        h('span', { class: 'rules-links' }, 'How to play ',
+          games.flatMap((g, i) => [i ? ' · ' : '', h('a', { class: 'rules-link', href: `/rules/${g.name}`, 'aria-label': `How to play ${g.title}` }, g.title)]))),
+      h('p', { class: 'hint', id: 'play-computer-note' }, 'The game chosen below, against the computer level chosen under Opponent (else level 1, the easiest).'));
     this.openList = h('ul', { class: 'list', id: 'open-rooms' });
     this.liveList = h('ul', { class: 'list', id: 'live-games' });
     this.finishedList = h('ul', { class: 'list', id: 'finished-games' });
-    this.root.replaceChildren(
+    this.root.replaceChildren(welcome,
       h('div', { class: 'grid' },
         h('section', { class: 'panel' }, h('h2', {}, 'Play'), nameForm, this.accountLine, newGame),
         h('section', { class: 'panel' }, h('h2', {}, 'Open games'), this.openList,

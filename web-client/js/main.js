@@ -1,7 +1,7 @@
 // Picks the view from the address: /@/USERNAME (a player's profile), /admin
 // (moderation), /leaderboard?perf=PERF (the best players of a pool), /ladders
 // and /ladders/ID, /events and /events/ID, /?room=ID (play: take or keep a seat), /?watch=ID (spectate),
-// /?replay=ID, or the lobby. The header shows who you are and the account
+// /?replay=ID (&ply=N: at that position), /rules/GAME (how to play), or the lobby. The header shows who you are and the account
 // controls on every page, and a `pairing` (a ladder or event game made for
 // this player) a notice on every page.
 import { Connection } from './connection.js';
@@ -14,6 +14,7 @@ import { LeaderboardView } from './leaderboard_view.js';
 import { LadderListView, LadderView } from './ladder_view.js';
 import { EventListView, EventView } from './event_view.js';
 import { sectionPage } from './competition.js';
+import { RulesView, rulesGame } from './rules_view.js';
 import { showPairing } from './pairing_notice.js';
 import { renderHeader, reloadForIdentity } from './account.js';
 import { h } from './ui.js';
@@ -48,8 +49,9 @@ const view = document.getElementById('view');
 const path = location.pathname;
 const ladderPage = sectionPage(path, 'ladders');
 const eventPage = sectionPage(path, 'events');
+const rulesPage = rulesGame(path);
 // the pages with a title of their own make it their h1; on the lobby, a game and a replay the brand is
-const ownTitle = path.startsWith('/@/') || path.startsWith('/admin') || path.startsWith('/leaderboard') || ladderPage !== null || eventPage !== null;
+const ownTitle = path.startsWith('/@/') || path.startsWith('/admin') || path.startsWith('/leaderboard') || ladderPage !== null || eventPage !== null || rulesPage !== null;
 if (ownTitle) {
   const brand = document.querySelector('h1.brand');
   brand.replaceWith(h('div', { class: 'brand' }, ...brand.childNodes));
@@ -59,7 +61,8 @@ else if (path === '/admin' || path === '/admin/') new AdminView(view);
 else if (path === '/leaderboard' || path === '/leaderboard/') new LeaderboardView(view, location.search);
 else if (ladderPage !== null) { if (ladderPage) new LadderView(view, connection, ladderPage); else new LadderListView(view); }
 else if (eventPage !== null) { if (eventPage) new EventView(view, connection, eventPage); else new EventListView(view); }
-else if (params.has('replay')) new ReplayView(view, params.get('replay'));
+else if (rulesPage) new RulesView(view, rulesPage);
+else if (params.has('replay')) new ReplayView(view, params.get('replay'), params.get('ply'));
 else if (params.has('room')) new GameView(view, connection, params.get('room'), 'join');
 else if (params.has('watch')) new GameView(view, connection, params.get('watch'), 'watch');
 else new LobbyView(view, connection);

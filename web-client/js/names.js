@@ -4,14 +4,18 @@
 export function validName(name) {
   if (!name) return 'Choose a name.';
   const nfc = name.normalize('NFC');
-  if ([...nfc].length > 24) return 'A name has at most 24 characters.';
-  if (/[<>"&\\]/.test(nfc)) return 'A name cannot contain < > " & or \\.';
+  if ([...nfc].length > NAME_MAX) return `A name has at most ${NAME_MAX} characters.`;
   if (/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}]/u.test(nfc)) return 'A name cannot contain control, invisible or formatting characters.';
   if (/(?! )[\s\p{Zs}]/u.test(nfc)) return 'The only space allowed is the plain space.';
   if (/^ | $|  /.test(nfc)) return 'No space at the start or end of a name, and no two in a row.';
   if (!/[\p{L}\p{N}]/u.test(nfc)) return 'A name needs at least one letter or digit.';
   return '';
 }
+
+/** The server's limit of a chat message, in characters (code points after NFC: protocol::kMaxChatLength). */
+export const CHAT_MAX = 200;
+/** The server's limit of a display name (protocol::kMaxNameLength). */
+export const NAME_MAX = 24;
 
 /**
  * A chat message as the server takes it (protocol/PROTOCOL.md, "Chat"): spaces
@@ -26,8 +30,7 @@ export function validName(name) {
 export function chatText(raw) {
   const text = raw.normalize('NFC').replace(/[\uFE0E\uFE0F]/g, '').replace(/[\s\p{Zs}]+/gu, ' ').trim();
   if (!text) return { problem: 'Write something first.' };
-  if ([...text].length > 200) return { problem: 'A chat message has at most 200 characters.' };
-  if (/[<>"&\\]/.test(text)) return { problem: 'A chat message cannot contain < > " & or \\.' };
+  if ([...text].length > CHAT_MAX) return { problem: `A chat message has at most ${CHAT_MAX} characters.` };
   if (/[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Default_Ignorable_Code_Point}]/u.test(text)) return { problem: 'A chat message cannot contain control, invisible or formatting characters.' };
   return { text };
 }

@@ -1,11 +1,15 @@
 // A finished (or running) game from the HTTP API, step by step: back and forth
-// through the actions (the buttons, the slider, ← → and Home/End, or a click in
-// the list, which follows the current action), from either side of the board,
-// and the record to download. Each position is a room state from room_state.js,
-// drawn by the game's module.
+// through the actions (the buttons, the slider, ← → and Home/End, or a click on
+// a move in the list, which follows the current move), from either side of the
+// board, the last turn marked as in a live game, and the record to download.
+// The moves are numbered as the record numbers them (RULES.md §4.3); the
+// address says the position shown (?replay=ID&ply=N, kept up to date with
+// history.replaceState) and "Copy link" copies it. Each position is a room
+// state from room_state.js, drawn by the game's module.
 import { h, s, scrollIntoList } from './ui.js';
 import { gameModule, variantLabel, resultText } from './games/index.js';
-import { replayState, choices } from './room_state.js';
+import { replayState } from './room_state.js';
+import { Positions, turnSpans, turnBefore } from './positions.js';
 
 /** The step buttons' icons (16×16, in the text's colour): Chromium's fonts lack ⏮ and ⏭. */
 const ICONS = {
@@ -42,10 +46,45 @@ export function ownsKeys(element) {
   return ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName) || element.isContentEditable === true;
 }
 
+/**
+ * The index into `positions` ([{ply}], in order) a `?ply=N` asks for: the
+ * position at ply N, else the last one before it (a forced action has no
+ * position of its own); the last position when N is not a number.
+ * @param {{ply: number}[]} positions
+ * @param {string|null} wanted
+ * @returns {number}
+ */
+export function indexOfPly(positions, wanted) {
+  const last = positions.length - 1;
+  if (wanted === null || wanted === undefined || !/^\d+$/.test(String(wanted).trim())) return last;
+  const ply = Number(wanted);
+  let index = 0;
+  positions.forEach((position, i) => { if (position.ply <= ply) index = i; });
+  return index;
+}
+
+/**
+ * The position at `ply` in words, with the record's move numbers (RULES.md
+ * §4.3, the game module's moveNumber): "the start", "after move 12 (White):
+ * e1-e4" or, inside a turn, "move 12 (White) under way: e1-e4".
+ * @param {import('./games/index.js').GameModule} game
+ * @param {{turn: number, steps: {action: string, player: string}[]}|null} turn the turn that led there (positions.js turnBefore)
+ * @param {boolean} complete whether the turn is over at that position
+ */
+export function positionWords(game, turn, complete) {
+  if (!turn) return 'The start of the game';
+  const who = turn.steps[0].player === 'white' ? 'White' : 'Black';
+  const actions = turn.steps.map((step) => step.action).join(';');
+  return complete ? `After move ${game.moveNumber(turn.turn)} (${who}): ${actions}`
+    : `Move ${game.moveNumber(turn.turn)} (${who}) under way: ${actions}`;
+}
+
 export class ReplayView {
-  constructor(root, id) {
+  /** `ply`: the position to open at (the address's `ply`), null for the end. */
+  constructor(root, id, ply = null) {
     this.root = root;
     this.id = id;
+    this.wantedPly = ply;
     this.index = 0;
     this.flipped = false;  // drawn from Black's side
     root.replaceChildren(h('p', { class: 'hint' }, 'Loading the game…'));
@@ -60,10 +99,12 @@ export class ReplayView {
     }
     this.game = await response.json();
     this.module = gameModule(this.game.options.game);
-    this.actions = choices(this.game.steps);  // one per position after the start
     this.board = this.module.createBoard({ onAction: () => {} });
+    this.known = new Positions();
+    this.known.merge(this.game.positions);
+    this.spans = turnSpans(this.game.steps);
     this.last = this.game.positions.length - 1;
-    this.index = this.last;
+    this.index = indexOfPly(this.game.positions, this.wantedPly);
     this.build();
     this.show();
     document.addEventListener('keydown', (event) => this.key(event));
@@ -96,6 +137,30 @@ export class ReplayView {
     return reason === 'aborted' ? 'The game was aborted: it has no result.' : 'The room was cancelled: no game was played.';
   }
 
+  /** The address of the position shown: this page's, with `ply`. */
+  link() {
+    const url = new URL(location.href);
+    url.searchParams.set('replay', this.id);
+    url.searchParams.set('ply', String(this.game.positions[this.index].ply));
+    return url.href;
+  }
+
+  async copyLink() {
+    const link = this.link();
+    try {
+      await navigator.clipboard.writeText(link);
+      this.copied.textContent = 'Link copied.';
+    } catch {
+      // no clipboard (an insecure page, a refusal): the link to copy by hand
+      this.copied.replaceChildren('Copy this link: ', h('input', { readonly: true, value: link, 'aria-label': 'Link to this position', onfocus: (e) => e.target.select() }));
+    }
+  }
+
+  /** The index of the position after a turn (its last action's), or the nearest known before it. */
+  indexAfter(span) {
+    return indexOfPly(this.game.positions, String(span.end));
+  }
+
   /** The page, once: show() then changes only what a step changes. */
   build() {
     const g = this.game;
@@ -109,37 +174,60 @@ export class ReplayView {
       step('next', () => this.index + 1),
       step('last', () => this.last));
     this.flipButton = h('button', { type: 'button', id: 'flip-board', 'aria-pressed': 'false', onclick: () => this.flip() }, 'Flip board');
-    this.items = this.actions.map((action, i) => h('li', {},
-      h('a', { href: '#', onclick: (e) => { e.preventDefault(); this.go(i + 1); } }, `${action.player[0].toUpperCase()} ${action.action}`)));
+    this.copied = h('span', { class: 'hint', id: 'link-copied', role: 'status' });
+    const copy = h('button', { type: 'button', id: 'copy-link', title: 'Copy the address of this position', onclick: () => this.copyLink() }, 'Copy link');
+    // the moves as the record numbers them: each turn a button to the position after it
+    const ends = new Map(this.spans.map((span) => [span.turn, span]));
+    this.turnButtons = new Map();
+    const items = this.module.moveList(g.steps).map(({ number, turns }) => h('li', { value: number },
+      turns.map(({ turn, text }) => {
+        const button = h('button', { type: 'button', class: 'turn-link', 'data-turn': turn, 'data-ply': ends.get(turn).end,
+          title: 'Show the position after this move', onclick: () => this.go(this.indexAfter(ends.get(turn))) }, text);
+        this.turnButtons.set(turn, button);
+        return button;
+      })));
     this.position = h('p', { id: 'position', 'aria-live': 'polite' });
-    this.list = h('div', { class: 'panel moves' }, h('h2', {}, 'Actions'), h('ol', { id: 'actions' }, this.items));
+    this.list = h('div', { class: 'panel moves', role: 'region', 'aria-label': 'Moves' }, h('h2', {}, 'Moves'),
+      items.length ? h('ol', { id: 'moves' }, items) : h('p', { class: 'hint' }, 'No moves.'));
     const { white, black } = room.seats;
     const names = `${white ? white.name : '?'} – ${black ? black.name : '?'}`;
-    this.root.replaceChildren(h('div', { class: 'game' },
+    this.root.replaceChildren(h('div', { class: 'game replay' },
       h('div', { class: 'board-wrap' }, this.board.svg),
       h('aside', { class: 'side' },
         h('div', { class: 'panel' }, h('h2', {}, `${variantLabel(room.options)}: ${names}`),
           this.position,
           room.result ? h('p', {}, `${g.result}: ${resultText(room.result, this.module)}`) : h('p', { class: 'hint' }, this.unfinished()),
           controls,
-          h('p', { class: 'replay-tools' }, this.flipButton,
-            h('a', { href: `/api/games/${this.id}/record`, download: '' }, 'Download the record'))),
+          h('p', { class: 'replay-tools' }, this.flipButton, copy,
+            h('a', { href: `/api/games/${this.id}/record`, download: '' }, 'Download the record'),
+            h('a', { href: `/rules/${g.options.game}` }, `How to play ${this.module.title}`)),
+          this.copied),
         this.list)));
   }
 
-  /** The position at this.index: the board, the words, the slider and the list's current action. */
+  /** The position at this.index: the board and its last turn, the words, the slider, the list's current move, the address. */
   show() {
+    const { ply } = this.game.positions[this.index];
     const room = replayState(this.game, this.index);
-    this.board.update({ state: room.position, moves: null, flip: this.flipped });
-    this.position.textContent = `Position ${this.index} of ${this.last}`;
+    const turn = turnBefore(this.game.steps, ply, this.known);
+    this.board.update({ state: room.position, moves: null, flip: this.flipped, last: turn });
+    const span = turn && this.spans.find((s) => s.turn === turn.turn);
+    const words = positionWords(this.module, turn, !!span && span.end <= ply);
+    this.position.textContent = words;
+    Object.assign(this.position.dataset, { index: String(this.index), last: String(this.last), ply: String(ply) });
     this.range.value = String(this.index);
-    this.items.forEach((item, i) => {
-      const current = i + 1 === this.index;
-      item.classList.toggle('current', current);
-      if (current) item.setAttribute('aria-current', 'step');
-      else item.removeAttribute('aria-current');
-    });
-    if (this.index > 0) scrollIntoList(this.items[this.index - 1], this.list);
+    this.range.setAttribute('aria-valuetext', words);
+    for (const [number, button] of this.turnButtons) {
+      const current = !!turn && turn.turn === number;
+      button.classList.toggle('current', current);
+      if (current) button.setAttribute('aria-current', 'step');
+      else button.removeAttribute('aria-current');
+    }
+    const current = turn && this.turnButtons.get(turn.turn);
+    if (current) scrollIntoList(current, this.list);
     else this.list.scrollTop = 0;
+    // the address follows the position shown, without a new history entry
+    history.replaceState(history.state, '', this.link());
+    this.copied.replaceChildren();
   }
 }

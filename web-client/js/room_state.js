@@ -195,9 +195,30 @@ function withRatingChange(room, change) {
  * @param {Step[]} history
  */
 export function abortableOf(status, history) {
-  if (status !== 'live') return false;
+  return status === 'live' && !bothActed(history);
+}
+
+/** Whether both players have made an action (a forced one does not count: nobody chose it). */
+export function bothActed(history) {
   const acted = new Set(history.filter((step) => !step.automatic).map((step) => step.player));
-  return !(acted.has('white') && acted.has('black'));
+  return acted.has('white') && acted.has('black');
+}
+
+/**
+ * Whether a rated room's game changes ratings, as PROTOCOL.md "When a game is
+ * rated" says: 'rated' once it did (its change heard) or while it still may,
+ * 'not-rated' for a game aborted or cancelled, or over before both players
+ * acted (an event's no-show, a result set before the first moves), null for a
+ * casual room.
+ * @param {RoomState} room
+ * @returns {'rated'|'not-rated'|null}
+ */
+export function ratingOutcome(room) {
+  if (!room.rated) return null;
+  if (room.ratingChange) return 'rated';
+  if (room.status === 'cancelled') return 'not-rated';
+  if (room.status === 'finished' && !bothActed(room.history)) return 'not-rated';
+  return 'rated';
 }
 
 function sameActions(a, b) {

@@ -179,7 +179,8 @@ std::string_view type_name(const ClientMessage& message);
 // and default-ignorable code points (zero-width characters, bidi controls, BOM,
 // Hangul fillers, variation selectors...), every space but the ASCII space, a
 // space at either end or twice in a row, a combining mark at the start or after
-// a space, and any of < > " & \.
+// a space. Every other printable character is allowed (< > " & \ included:
+// clients show names as text, never as markup).
 struct NameCheck {
   std::string name;   // the NFC form of the name; empty when refused
   std::string error;  // why the name is refused; empty when accepted
