@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "account/block_book.hpp"
 #include "app/config.hpp"
 #include "store/store.hpp"
 
@@ -51,6 +52,7 @@ class ArenaServer {
   void stop_when_closed(int rounds_left);
 
   Config config_;
+  BlockBook block_book_;  // before everything that consults it (rooms, connections): destroyed last
   boost::asio::io_context io_;
   std::shared_ptr<Store> store_;  // after io_: destroyed (its threads joined) before it
   boost::asio::signal_set signals_;

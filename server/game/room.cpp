@@ -24,9 +24,9 @@ std::optional<protocol::RatingView> rating_view(const std::optional<Rating>& r) 
 }
 
 std::optional<protocol::PlayerRef> seat_ref(const std::optional<std::int64_t>& id, const std::string& name,
-                                            const std::optional<Rating>& rating) {
+                                            const std::optional<Rating>& rating, const std::string& kind) {
   if (!id) return std::nullopt;
-  return protocol::PlayerRef{*id, name, rating_view(rating)};
+  return protocol::PlayerRef{*id, name, rating_view(rating), kind};
 }
 
 protocol::RatingChangeView change_view(const RatingChange& c) {
@@ -274,7 +274,7 @@ Frame Room::event_frame(const EventRecord& e, int ply_before) const {
   if ((e.kind == EventKind::Created || e.kind == EventKind::Joined) && e.color) {
     bool white = *e.color == Color::White;
     m.player = protocol::PlayerRef{e.player.value_or(0), white ? r.white_name : r.black_name,
-                                   rating_view(white ? r.white_rating : r.black_rating)};
+                                   rating_view(white ? r.white_rating : r.black_rating), white ? r.white_kind : r.black_kind};
   }
   if (e.kind == EventKind::Cancelled) m.expired = !e.player.has_value();
   if (!e.note.empty()) m.note = e.note;
@@ -325,8 +325,8 @@ void Room::send_snapshot(Client& client, std::int64_t player) {
                               r.options,
                               r.clock,
                               r.is_private,
-                              seat_ref(r.white, r.white_name, r.white_rating),
-                              seat_ref(r.black, r.black_name, r.black_rating),
+                              seat_ref(r.white, r.white_name, r.white_rating, r.white_kind),
+                              seat_ref(r.black, r.black_name, r.black_rating, r.black_kind),
                               r.created_at,
                               r.rated,
                               perf_of(r.options)};
@@ -491,8 +491,8 @@ void Room::rematch(std::shared_ptr<Client> client, PlayerInfo player, json reque
     // The other player offered: open the new room, colours swapped.
     const RoomRecord& r = authority_.room();
     // A seat with a rating is an account's (guests have none).
-    RematchRequest request{r, PlayerInfo{*r.black, r.black_name, r.black_rating.has_value()},
-                           PlayerInfo{*r.white, r.white_name, r.white_rating.has_value()}};
+    RematchRequest request{r, PlayerInfo{*r.black, r.black_name, r.black_rating.has_value(), r.black_kind},
+                           PlayerInfo{*r.white, r.white_name, r.white_rating.has_value(), r.white_kind}};
     rematch_opening_ = true;
     context_->open_rematch(std::move(request), strand_,
                            [self = shared_from_this(), client, request_id](std::string next, std::optional<Refusal> refusal) {
@@ -510,6 +510,7 @@ void Room::chat(std::shared_ptr<Client> client, PlayerInfo player, std::string t
   on_strand(client, request_id, [this, client, player, text = std::move(text), request_id] {
     if (chat_.size() >= context_->max_chat_messages)
       return fail(client.get(), ErrorCode::RoomLimit, "this room holds as many chat messages as a room may", request_id);
+    if (auto refusal = authority_.chat_refusal(player)) return fail(client.get(), refusal->code, refusal->message, request_id);
     std::int64_t now = context_->clock();
     if (!chat_allowed(player.id, now))
       return fail(client.get(), ErrorCode::RateLimited,
@@ -521,6 +522,7 @@ void Room::chat(std::shared_ptr<Client> client, PlayerInfo player, std::string t
     m.channel = authority_.seat_of(player.id) ? protocol::ChatChannel::Players : protocol::ChatChannel::Spectators;
     m.player = player.id;
     m.name = player.name;
+    m.kind = player.kind;
     m.text = text;
     m.at = now;
     Write write = [this, m](StoreExecutor ex, StoreDone done) { context_->log.append_chat(id_, m, std::move(ex), std::move(done)); };
@@ -528,8 +530,7 @@ void Room::chat(std::shared_ptr<Client> client, PlayerInfo player, std::string t
       chat_.push_back(m);
       ack(client.get(), request_id);
       Frame frame = make_frame(protocol::to_json(protocol::ChatMessage{id_, chat_line(m)}));
-      if (m.channel == protocol::ChatChannel::Players) crowd_.send_to_players(frame);
-      else crowd_.broadcast(frame);
+      crowd_.send_chat(frame, m.player, m.channel == protocol::ChatChannel::Players);
     });
   });
 }
@@ -568,14 +569,14 @@ bool Room::chat_allowed(std::int64_t player, std::int64_t now) {
 }
 
 protocol::ChatLine Room::chat_line(const ChatRecord& m) const {
-  return protocol::ChatLine{m.seq, m.channel, m.at, protocol::PlayerRef{m.player, m.name, std::nullopt}, m.text};
+  return protocol::ChatLine{m.seq, m.channel, m.at, protocol::PlayerRef{m.player, m.name, std::nullopt, m.kind}, m.text};
 }
 
 void Room::send_chat_history(Client& client, bool player, std::int64_t since) {
   protocol::ChatHistory history{id_, {}};
   for (auto i = static_cast<std::size_t>(std::max<std::int64_t>(0, since)); i < chat_.size(); ++i) {
     const ChatRecord& m = chat_[i];
-    if (m.deleted || (m.channel == protocol::ChatChannel::Players && !player)) continue;
+    if (m.deleted || (m.channel == protocol::ChatChannel::Players && !player) || client.hides(m.player)) continue;
     history.messages.push_back(chat_line(m));
   }
   client.send(make_frame(protocol::to_json(history)));
@@ -643,8 +644,8 @@ std::optional<int> Room::bot_level(Color seat) const {
 
 PlayerInfo Room::bot_player(Color seat) const {
   const RoomRecord& r = authority_.room();
-  return seat == Color::White ? PlayerInfo{r.white.value_or(0), r.white_name, false}
-                              : PlayerInfo{r.black.value_or(0), r.black_name, false};
+  return seat == Color::White ? PlayerInfo{r.white.value_or(0), r.white_name, false, r.white_kind}
+                              : PlayerInfo{r.black.value_or(0), r.black_name, false, r.black_kind};
 }
 
 void Room::think() {

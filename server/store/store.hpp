@@ -28,6 +28,7 @@
 #include "rating/glicko2.hpp"
 #include "store/competition_store.hpp"
 #include "store/store_basics.hpp"
+#include "store/trust_store.hpp"
 
 namespace arena {
 
@@ -73,6 +74,8 @@ struct RoomRecord {
   // as of sitting down, in a room in memory); none for a guest or a free seat.
   std::optional<Rating> white_rating, black_rating;
   std::optional<RatingChange> rating_change;  // a rated game's, once finished (filled by find_room)
+  std::string white_kind;  // the seats' PlayerInfo::kind (filled when read, or on sitting down; "" unknown)
+  std::string black_kind;
 };
 
 // One accepted event of a room, numbered from 1 without gaps.
@@ -97,6 +100,7 @@ struct ChatRecord {
   std::string text;
   std::int64_t at = 0;      // ms since the epoch
   bool deleted = false;     // a moderator deleted it: kept, never shown
+  std::string kind;         // the writer's PlayerInfo::kind (not stored with the line: read from accounts)
 };
 
 // What an event changes in its room's row, written in the same transaction as
@@ -337,13 +341,14 @@ class RatingBook {
                            StoreReply<LeaderboardPage> reply) = 0;
 };
 
-// One database behind all six.
+// One database behind all seven.
 class Store : public IdentityStore,
               public AccountStore,
               public GameLog,
               public GameIndex,
               public RatingBook,
-              public CompetitionStore {
+              public CompetitionStore,
+              public TrustStore {
  public:
   // Completes every write accepted so far and refuses later ones ("the server
   // is stopping"); their completions are still posted. Idempotent.
