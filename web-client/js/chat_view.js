@@ -5,7 +5,7 @@
 // view's renders, so what is being typed survives the events; update() redraws
 // the lists from the room (room_state.js chatView). On a phone it starts folded.
 import { h, toast } from './ui.js';
-import { chatText } from './names.js';
+import { chatText, kindLabel } from './names.js';
 import { chatView, chatChannel } from './room_state.js';
 import { isStaff } from './api.js';
 
@@ -74,7 +74,8 @@ export class ChatPanel {
   fill(list, messages, empty) {
     const staff = isStaff(this.connection.account);
     const items = messages.map((c) => h('li', { 'data-seq': c.seq, 'data-channel': c.channel },
-      h('span', { class: 'author' }, c.player ? c.player.name : '?'), ' ',
+      h('span', { class: 'author' }, c.player ? c.player.name : '?'),
+      kindLabel(c.player) ? h('span', { class: `kind-badge kind-${c.player.kind}`, title: `This is ${c.player.kind === 'guest' ? 'a guest (no account)' : `a ${c.player.kind}`}` }, kindLabel(c.player)) : null, ' ',
       h('span', { class: 'text' }, c.text),
       staff ? h('button', { class: 'delete-chat', type: 'button', title: 'Delete this message', 'aria-label': `Delete the message of ${c.player ? c.player.name : 'a player'}`,
         onclick: () => this.remove(c) }, '×') : null));
