@@ -225,18 +225,24 @@ TEST_CASE("trust: a guest may not take a moderator's name; chat lines and seats 
   json mod_welcome;
   REQUIRE(identify_with(mod, port, mod_cookie, &mod_welcome));
   CHECK(mod_welcome["player"]["kind"] == "moderator");
-  std::string room = create_room(mod, {{"game", "yinsh"}, {"variant", "normal"}});
-  json snapshot = watch(guest, room);
+  std::string seated = create_room(mod, {{"game", "yinsh"}, {"variant", "normal"}});
+  json snapshot = watch(guest, seated);
   CHECK(snapshot["room"]["white"]["kind"] == "moderator");
+  // Both watch a third player's room: the spectators' channel reaches both.
+  Participant host;
+  REQUIRE(host.identify(port, "Host"));
+  std::string room = create_room(host, {{"game", "yinsh"}, {"variant", "normal"}});
+  CHECK(watch(mod, room)["room"]["white"]["kind"] == "guest");
+  watch(guest, room);
   CHECK(say(mod, room, "hello from staff")["type"] == "ack");
   CHECK(chat_saying(guest, "hello from staff")["player"]["kind"] == "moderator");
   CHECK(say(guest, room, "hello from a guest")["type"] == "ack");
   json guest_line = chat_saying(mod, "hello from a guest");
   CHECK(guest_line["player"]["kind"] == "guest");
   CHECK(guest_line["player"]["name"] == "Ann the guest");
-  auto games = page_of(port, "/api/games?status=open");
-  REQUIRE(!games["games"].empty());
-  CHECK(games["games"][0]["white"]["kind"] == "moderator");
+  json detail = page_of(port, "/api/games/" + seated);
+  INFO(detail.dump());
+  CHECK(detail["white"]["kind"] == "moderator");
 }
 
 TEST_CASE("trust: guests chat by --guest-chat; a muted account cannot write as its browser's guest") {
@@ -296,9 +302,9 @@ TEST_CASE("trust: a report from a game to its resolution; the reporter learns th
   Arena arena("trust_reports.db");
   const int port = arena.port;
   std::string rita = signup(port, "rita", "rita's password");
-  std::string mod_cookie = signup(port, "mo", "mo's password");
-  REQUIRE(post(port, "/api/admin/users/mo/role", {{"role", "moderator"}}, arena.admin).status == 200);
-  mod_cookie = login(port, "mo", "mo's password");
+  std::string mod_cookie = signup(port, "moe", "moe's password");
+  REQUIRE(post(port, "/api/admin/users/moe/role", {{"role", "moderator"}}, arena.admin).status == 200);
+  mod_cookie = login(port, "moe", "moe's password");
 
   Participant reporter, troll;
   REQUIRE(identify_with(reporter, port, rita));
@@ -337,7 +343,7 @@ TEST_CASE("trust: a report from a game to its resolution; the reporter learns th
   CHECK(error_code(post(port, "/api/admin/reports/999/resolve", {{"outcome", "x"}}, mod_cookie)) == "not_found");
   auto resolved = post(port, resolve, {{"outcome", "the guest was warned"}}, mod_cookie);
   REQUIRE_MESSAGE(resolved.status == 200, resolved.body);
-  CHECK(body_of(resolved)["report"]["resolved_by"] == "mo");
+  CHECK(body_of(resolved)["report"]["resolved_by"] == "moe");
   CHECK(error_code(post(port, resolve, {{"outcome", "again"}}, mod_cookie)) == "report_resolved");
 
   // The reporter hears of it on the WebSocket and reads it in their reports.
@@ -353,7 +359,7 @@ TEST_CASE("trust: a report from a game to its resolution; the reporter learns th
   json audit = body_of(get(port, "/api/admin/audit", arena.admin))["entries"][0];
   CHECK(audit["action"] == "resolve_report");
   CHECK(audit["target"] == "report:" + std::to_string(report["id"].get<std::int64_t>()));
-  CHECK(audit["actor"]["username"] == "mo");
+  CHECK(audit["actor"]["username"] == "moe");
 
   // Rate limited: 10 an hour per account (this was the first).
   std::vector<Participant> guests(10);
