@@ -73,7 +73,7 @@ void IdentityService::guest(const protocol::Hello& hello, const std::string& add
                        if (!found.ok()) return done(store_failed(found.error));
                        if (!found.value) return create(hello, address, ex, done);
                        PlayerRecord player = *found.value;
-                       if (!hello.name || *hello.name == player.name) return done(welcome(player, false));
+                       if (!hello.name || *hello.name == player.name) return keep_name(player, ex, done);
                        check_guest_name(*hello.name, ex, [this, player, hello, ex, done](std::optional<ErrorReply> refused) mutable {
                          // A reserved name is not taken; the guest comes in under its stored one.
                          if (refused) return done(welcome(player, false));
@@ -84,6 +84,19 @@ void IdentityService::guest(const protocol::Hello& hello, const std::string& add
                          });
                        });
                      });
+}
+
+// A known guest under its stored name, unless an account (or a staff word)
+// took that look since: then it becomes "Guest N", as a new guest is named.
+void IdentityService::keep_name(PlayerRecord player, StoreExecutor ex, std::function<void(Answer)> done) {
+  check_guest_name(player.name, ex, [this, player, ex, done](std::optional<ErrorReply> refused) mutable {
+    if (!refused) return done(welcome(player, false));
+    player.name = "Guest " + std::to_string(player.id);
+    store_.rename_player(player.id, player.name, ex, [player, done](const std::string& error) {
+      if (!error.empty()) return done(store_failed(error));
+      done(welcome(player, false));
+    });
+  });
 }
 
 void IdentityService::create(const protocol::Hello& hello, const std::string& address, StoreExecutor ex,

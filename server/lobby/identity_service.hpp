@@ -42,6 +42,7 @@ class IdentityService {
   void check_guest_name(const std::string& name, StoreExecutor ex,
                         std::function<void(std::optional<protocol::ErrorReply>)> next);
   void guest(const protocol::Hello& hello, const std::string& address, StoreExecutor ex, std::function<void(Answer)> done);
+  void keep_name(PlayerRecord player, StoreExecutor ex, std::function<void(Answer)> done);
   void create(const protocol::Hello& hello, const std::string& address, StoreExecutor ex, std::function<void(Answer)> done);
 
   Store& store_;

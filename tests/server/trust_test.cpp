@@ -220,6 +220,17 @@ TEST_CASE("trust: a guest may not take a moderator's name; chat lines and seats 
   REQUIRE(back);
   CHECK((*back)["player"]["name"] == "Ann the guest");
 
+  // A guest named before the account existed loses the name at its next hello.
+  Participant early;
+  REQUIRE(early.identify(port, "Late Comer"));
+  signup(port, "latecomer", "latecomer's password");
+  Participant returning;
+  REQUIRE(returning.ws.connect(port));
+  returning.ws.send({{"type", "hello"}, {"protocol", 1}, {"token", early.token}});
+  auto renamed = returning.ws.receive_type("welcome", 5s);
+  REQUIRE(renamed);
+  CHECK((*renamed)["player"]["name"] == "Guest " + std::to_string(early.player_id));
+
   // The moderator's room: seats and chat lines carry the kind.
   Participant mod;
   json mod_welcome;
