@@ -7,7 +7,9 @@ namespace {
 
 Json seat_json(const std::optional<PlayerRef>& p) {
   if (!p) return nullptr;
-  return {{"id", p->id}, {"name", p->name}};
+  Json j{{"id", p->id}, {"name", p->name}};
+  if (!p->kind.empty()) j["kind"] = p->kind;
+  return j;
 }
 
 Json text_or_null(const std::string& text) { return text.empty() ? Json(nullptr) : Json(text); }

@@ -22,7 +22,7 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::array<std::pair<ErrorCode, std::string_view>, 28> kCodes{{
+constexpr std::array<std::pair<ErrorCode, std::string_view>, 31> kCodes{{
     {ErrorCode::BadJson, "bad_json"},
     {ErrorCode::BadMessage, "bad_message"},
     {ErrorCode::UnknownType, "unknown_type"},
@@ -51,6 +51,9 @@ constexpr std::array<std::pair<ErrorCode, std::string_view>, 28> kCodes{{
     {ErrorCode::NoClaim, "no_claim"},
     {ErrorCode::GameNotOver, "game_not_over"},
     {ErrorCode::Muted, "muted"},
+    {ErrorCode::NameReserved, "name_reserved"},
+    {ErrorCode::Blocked, "blocked"},
+    {ErrorCode::GuestChatOff, "guest_chat_off"},
 }};
 
 constexpr std::size_t kMaxToken = 64;

@@ -13,6 +13,7 @@ Json rating_json(const RatingView& r) { return {{"rating", r.rating}, {"rd", r.r
 
 Json player_json(const PlayerRef& p) {
   Json j{{"id", p.id}, {"name", p.name}};
+  if (!p.kind.empty()) j["kind"] = p.kind;
   if (p.rating) j["rating"] = rating_json(*p.rating);
   return j;
 }
@@ -24,6 +25,7 @@ void write_player(JsonWriter& w, const std::optional<PlayerRef>& p) {
     return;
   }
   w.begin_object().key("id").number(p->id).key("name").string(p->name);
+  if (!p->kind.empty()) w.key("kind").string(p->kind);
   if (p->rating) w.key("rating").raw(to_text(rating_json(*p->rating)));
   w.end_object();
 }

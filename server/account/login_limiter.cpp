@@ -43,13 +43,20 @@ void LoginLimiter::failed(const std::string& account, const std::string& address
   add(address_key(address), limits_.per_address, now);
 }
 
+// Only the success's own attempt is taken back, from the account as from the
+// address: forgetting all the account's failures would let a guesser who also
+// knows one right password (their own, a shared one) reset the budget at will.
 void LoginLimiter::succeeded(const std::string& account, const std::string& address) {
   std::lock_guard lock(mutex_);
-  failures_.erase(account_key(account));
-  if (auto it = failures_.find(address_key(address)); it != failures_.end() && !it->second.empty()) {
-    it->second.pop_back();
-    if (it->second.empty()) failures_.erase(it);
-  }
+  take_back(account_key(account));
+  take_back(address_key(address));
+}
+
+void LoginLimiter::take_back(const std::string& key) {
+  auto it = failures_.find(key);
+  if (it == failures_.end() || it->second.empty()) return;
+  it->second.pop_back();
+  if (it->second.empty()) failures_.erase(it);
 }
 
 std::size_t LoginLimiter::tracked() const {

@@ -35,8 +35,8 @@ class LoginLimiter {
   std::int64_t attempt(const std::string& account, const std::string& address);
   // A wrong password (or unknown account) for `account` from `address`.
   void failed(const std::string& account, const std::string& address);
-  // A successful login (after attempt()): the account's failures are forgotten,
-  // and the attempt no longer counts against the address.
+  // A successful login (after attempt()): that one attempt no longer counts,
+  // against the account nor the address; earlier failures still do.
   void succeeded(const std::string& account, const std::string& address);
   std::size_t tracked() const;
 
@@ -45,6 +45,7 @@ class LoginLimiter {
   // Seconds until `key` is under `limit` failures again; 0: it is.
   std::int64_t wait_for(const std::string& key, int limit, std::int64_t now);
   void add(const std::string& key, int limit, std::int64_t now);
+  void take_back(const std::string& key);  // the newest entry of `key`, if any
   void expire(Failures& f, std::int64_t now) const;
   void make_room(std::int64_t now);
 

@@ -13,6 +13,7 @@
 #include "competition/ladder_api.hpp"
 #include "account/moderation.hpp"
 #include "account/password_hasher.hpp"
+#include "account/trust_api.hpp"
 #include "computer/computer_players.hpp"
 #include "game/room_directory.hpp"
 #include "lobby/identity_service.hpp"
@@ -53,7 +54,9 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store)
   auto rooms = std::make_shared<RoomContext>(RoomContext{
       *store_, *events_, clock_,
       AuthorityLimits{l.draw_offer_gap, l.max_events_per_room, std::chrono::milliseconds(l.first_action).count(),
-                      std::chrono::milliseconds(l.claim_after).count()},
+                      std::chrono::milliseconds(l.claim_after).count(),
+                      std::make_shared<const TrustRules>(
+                          TrustRules{parse_guest_chat(config_.guest_chat).value_or(GuestChat::casual), &block_book_})},
       CrowdLimits{l.event_history, l.event_history_bytes}});
   rooms->bots = computer_.get();
   rooms_ = rooms;
@@ -62,8 +65,9 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store)
   hasher_ = std::make_unique<PasswordHasher>();
   login_limiter_ = std::make_unique<LoginLimiter>(LoginLimits{}, clock_);
   player_connections_ = std::make_unique<PlayerConnections>();
+  player_connections_->set_blocks(&block_book_);
   accounts_ = std::make_unique<AccountService>(*store_, *hasher_, *login_limiter_, addresses_, *player_connections_, clock_);
-  identities_ = std::make_unique<IdentityService>(*store_, *accounts_, addresses_);
+  identities_ = std::make_unique<IdentityService>(*store_, *accounts_, addresses_, *player_connections_);
   directory_ = std::make_shared<RoomDirectory>(
       io_.get_executor(), *store_, rooms_,
       DirectoryLimits{l.max_open_rooms_per_player, std::chrono::duration_cast<std::chrono::milliseconds>(l.open_room_ttl),
@@ -89,7 +93,8 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store)
                                        std::make_shared<RatingApi>(*store_, clock_),
                                        std::vector<std::shared_ptr<HttpModule>>{
                                            std::make_shared<LadderApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_),
-                                           std::make_shared<EventApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_)});
+                                           std::make_shared<EventApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_),
+                                           std::make_shared<TrustApi>(*accounts_, *store_, block_book_, *player_connections_)});
   HttpSettings http{l, config_.public_origins, {}};
   for (const auto& proxy : config_.trusted_proxies) http.trusted_proxies.push_back(boost::asio::ip::make_address(proxy));
   auto settings = std::make_shared<const HttpSettings>(std::move(http));
@@ -117,6 +122,14 @@ std::string ArenaServer::start() {
   auto players = bots.get_future().get();
   if (!players.ok()) spdlog::error("event=store_failed error=\"{}\"", players.error);
   computer_->set_players(players.value);
+  // The blocks before any connection: a private invitation and chat consult them.
+  std::promise<Stored<std::vector<std::pair<std::int64_t, std::int64_t>>>> blocks;
+  store_->all_blocks(io_.get_executor(), [&blocks](Stored<std::vector<std::pair<std::int64_t, std::int64_t>>> pairs) {
+    blocks.set_value(std::move(pairs));
+  });
+  auto pairs = blocks.get_future().get();
+  if (!pairs.ok()) spdlog::error("event=store_failed error=\"{}\"", pairs.error);
+  block_book_.load(pairs.value);
   computer_->start();
   std::promise<int> restored;
   directory_->restore([&restored](int count) { restored.set_value(count); });

@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "account/block_book.hpp"
 #include "app/config.hpp"
 #include "store/store.hpp"
 #include "util/clock.hpp"
@@ -54,6 +55,7 @@ class ArenaServer {
   Config config_;
   // The one clock every part is given (rooms, APIs, limiters; the store has its own copy).
   Clock clock_ = system_now_ms;
+  BlockBook block_book_;  // before everything that consults it (rooms, connections): destroyed last
   boost::asio::io_context io_;
   std::shared_ptr<Store> store_;  // after io_: destroyed (its threads joined) before it
   boost::asio::signal_set signals_;

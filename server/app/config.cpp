@@ -64,6 +64,9 @@ constexpr Option kOptions[] = {
      "may claim the game (default 40)"},
     {"--message-rate", "GIPF_ARENA_MESSAGE_RATE", "messages per second per connection, sustained (default 20)"},
     {"--message-burst", "GIPF_ARENA_MESSAGE_BURST", "messages per connection at once (default 60)"},
+    {"--guest-chat", "GIPF_ARENA_GUEST_CHAT",
+     "where guests (players without an account) may chat: all, casual (not in rated,\n"
+     "ladder and event games) or none (default casual)"},
     {"--secure-cookies", "GIPF_ARENA_SECURE_COOKIES",
      "mark the session cookie Secure (sent over HTTPS only): set it\n"
      "when the server is reached through HTTPS (default off)",
@@ -186,6 +189,9 @@ std::string set(Config& c, const std::string& flag, const std::string& value, bo
     l.claim_after = std::chrono::seconds(seconds);
   } else if (flag == "--message-rate") {
     return set_rate(l.messages_per_second, flag, value);
+  } else if (flag == "--guest-chat") {
+    if (value != "all" && value != "casual" && value != "none") return "--guest-chat is all, casual or none";
+    c.guest_chat = value;
   } else if (flag == "--secure-cookies") {
     if (value == "1" || value == "true") c.secure_cookies = true;
     else if (value == "0" || value == "false") c.secure_cookies = false;

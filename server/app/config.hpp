@@ -25,6 +25,7 @@ struct Config {
   // client named last in X-Forwarded-For; empty: the peer is the client.
   std::vector<std::string> trusted_proxies;
   bool secure_cookies = false;  // the session cookie gets Secure (behind HTTPS)
+  std::string guest_chat = "casual";  // all, casual, none (game/trust_rules.hpp GuestChat)
   Limits limits;
 };
 

@@ -26,10 +26,11 @@ void CompetitionHttp::player(const std::shared_ptr<const HttpRequest>& request, 
 
 void CompetitionHttp::admin(const std::shared_ptr<const HttpRequest>& request, const std::string& address, StoreExecutor ex,
                             Reply reply, std::function<void(Admin)> next) const {
-  player(request, ex, reply, [this, request, address, reply, next](AccountRecord account) {
-    if (account.role != protocol::Role::Admin)
+  // As on every admin path (PROTOCOL.md, Admin API): no session and too low a role alike get 403.
+  viewer(request, ex, [this, request, address, reply, next](std::optional<AccountRecord> account) {
+    if (!account || account->role != protocol::Role::Admin)
       return reply(json_error(*request, http::status::forbidden, "forbidden", "ladders and events are run by admins"));
-    next(Admin{std::move(account), address, accounts_.now()});
+    next(Admin{std::move(*account), address, accounts_.now()});
   });
 }
 
@@ -39,6 +40,7 @@ HttpResponse refusal_response(const HttpRequest& request, const std::string& cod
   auto status = http::status::conflict;
   if (code == "not_found") status = http::status::not_found;
   if (code == "bad_field" || code == "out_of_reach" || code == "no_draws") status = http::status::bad_request;
+  if (code == "blocked") status = http::status::forbidden;
   return json_error(request, status, code, message);
 }
 

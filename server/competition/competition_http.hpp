@@ -24,6 +24,8 @@ class HttpModule {
   virtual bool owns(const std::string& path) const = 0;
   // Whether PATCH is one of the path's methods (HttpApi checks CSRF for it as for POST).
   virtual bool patchable(const std::string& /*path*/) const { return false; }
+  // Whether DELETE is one of the path's methods (CSRF-checked as POST is, but for its body).
+  virtual bool deletable(const std::string& /*path*/) const { return false; }
   virtual void handle(std::shared_ptr<const HttpRequest> request, const std::string& path, const std::string& query,
                       const std::string& address, StoreExecutor ex, Reply reply) = 0;
 };

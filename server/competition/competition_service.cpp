@@ -85,7 +85,7 @@ void CompetitionService::open_one(CompetitionGame game, std::function<void(bool)
   directory_.find(game.room, strand_, [self, game, done](std::shared_ptr<Room> room, Lookup lookup) {
     if (lookup == Lookup::Found && room) {
       // Stored before a crash (or just now): make sure black sat down too.
-      PlayerInfo black{game.black, game.black_name, true};
+      PlayerInfo black{game.black, game.black_name, true, game.black_kind};
       room->command([black](const GameAuthority& a) { return a.join(black); }, std::nullopt,
                     [done](std::optional<Refusal>, const RoomRecord&) { done(true); });
       return;

@@ -15,7 +15,7 @@ ComputerPlayers::~ComputerPlayers() { stop(); }
 void ComputerPlayers::set_players(const std::vector<BotPlayer>& players) {
   for (const BotPlayer& p : players) {
     levels_[p.player] = p.level;
-    players_[p.level] = PlayerInfo{p.player, p.name, false};
+    players_[p.level] = PlayerInfo{p.player, p.name, false, "computer"};
   }
 }
 

@@ -48,6 +48,7 @@ std::optional<Color> winner_of(const std::string& result) {
 
 std::optional<std::int64_t>& seat_field(RoomRecord& r, Color c) { return c == Color::White ? r.white : r.black; }
 std::string& name_field(RoomRecord& r, Color c) { return c == Color::White ? r.white_name : r.black_name; }
+std::string& kind_field(RoomRecord& r, Color c) { return c == Color::White ? r.white_kind : r.black_kind; }
 
 }  // namespace
 
@@ -70,6 +71,7 @@ std::optional<GameAuthority> GameAuthority::open(RoomRecord room, const PlayerIn
   }
   seat_field(room, seat) = creator.id;
   name_field(room, seat) = creator.name;
+  kind_field(room, seat) = creator.kind;
   GameAuthority authority(std::move(room), std::move(*game), std::move(clock), limits);
   first = EventRecord{1, EventKind::Created, creator.id, seat, "", authority.room_.created_at, ""};
   authority.apply(first, creator.name);
@@ -165,14 +167,22 @@ Decision GameAuthority::join(const PlayerInfo& player) const {
   if (room_.white && room_.black) return Refusal{ErrorCode::RoomFull, "both seats are taken"};
   if (reserved_for_ && *reserved_for_ != player.id) return Refusal{ErrorCode::RoomFull, "the seat is kept for a rematch"};
   if (room_.rated && !player.account) return Refusal{ErrorCode::Forbidden, "a rated game is for accounts: sign in to play it"};
+  if (limits_.trust)
+    if (auto refusal = limits_.trust->join_refusal(player, room_)) return *refusal;
   Color seat = room_.white ? Color::Black : Color::White;
   Decision d = propose(EventKind::Joined, player.id, seat, std::nullopt);
   if (auto* p = std::get_if<Proposal>(&d)) {
     (seat == Color::White ? p->change.white : p->change.black) = player.id;
     p->change.status = RoomStatus::Live;
     p->name = player.name;
+    p->kind = player.kind;
   }
   return d;
+}
+
+std::optional<Refusal> GameAuthority::chat_refusal(const PlayerInfo& player) const {
+  if (!limits_.trust) return std::nullopt;
+  return limits_.trust->chat_refusal(player, room_);
 }
 
 Decision GameAuthority::play(const PlayerInfo& player, std::int64_t ply, const std::string& action, std::int64_t lag_ms) const {
@@ -399,6 +409,7 @@ std::variant<Refusal, Color> GameAuthority::rematch_seat(std::int64_t player) co
 void GameAuthority::commit(Proposal proposal) {
   if (proposal.next) game_ = std::move(*proposal.next);
   apply(proposal.event, proposal.name);
+  if (!proposal.kind.empty() && proposal.event.color) kind_field(room_, *proposal.event.color) = proposal.kind;
 }
 
 void GameAuthority::seat_rating(Color seat, const Rating& stored, std::int64_t at) {

@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
@@ -19,6 +20,7 @@
 #include "protocol/messages.hpp"
 #include "protocol/server_messages.hpp"
 #include "game/room_records.hpp"
+#include "game/trust_rules.hpp"
 #include "util/clock.hpp"
 
 namespace arena {
@@ -28,6 +30,7 @@ struct AuthorityLimits {
   std::int64_t max_events_per_room = 10000;  // then room_limit
   std::int64_t first_action_ms = 30000;      // live clocks: a first action later than this aborts the game
   std::int64_t claim_after_ms = 40000;       // live clocks: the decider gone this long may be claimed against
+  std::shared_ptr<const TrustRules> trust;   // guest chat, blocks (#34); none: no such rules
 };
 
 struct Refusal {
@@ -50,6 +53,7 @@ struct Proposal {
   RoomChange change;                     // what the room's row becomes
   std::optional<engine::AnyGame> next;   // the game after the event, if it changes
   std::string name;                      // joined: the new player's name
+  std::string kind;                      // joined: the new player's kind (PlayerInfo::kind)
 };
 
 using Decision = std::variant<Refusal, Repeat, Seated, Proposal>;
@@ -65,6 +69,8 @@ class GameAuthority {
                                               AuthorityLimits limits, std::string& error);
 
   Decision join(const PlayerInfo& player) const;
+  // Why `player` may not write in this room's chat (--guest-chat), or nothing.
+  std::optional<Refusal> chat_refusal(const PlayerInfo& player) const;
   // The free seat is kept for `player` (a rematch's): anyone else gets room_full.
   void reserve(std::int64_t player) { reserved_for_ = player; }
   // `lag_ms`: the network lag measured for this action (clocks credit part of it back).

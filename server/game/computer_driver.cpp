@@ -14,8 +14,8 @@ std::optional<int> ComputerDriver::level(const RoomRecord& room, Color seat) con
 }
 
 PlayerInfo ComputerDriver::player(const RoomRecord& room, Color seat) {
-  return seat == Color::White ? PlayerInfo{room.white.value_or(0), room.white_name, false}
-                              : PlayerInfo{room.black.value_or(0), room.black_name, false};
+  return seat == Color::White ? PlayerInfo{room.white.value_or(0), room.white_name, false, room.white_kind}
+                              : PlayerInfo{room.black.value_or(0), room.black_name, false, room.black_kind};
 }
 
 void ComputerDriver::think(const GameAuthority& authority, const std::string& room_id, std::int64_t now, Act act,

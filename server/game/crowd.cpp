@@ -38,6 +38,14 @@ void Crowd::send_to_players(const Frame& frame) {
       if (auto client = sub.client.lock()) client->send(frame);
 }
 
+void Crowd::send_chat(const Frame& frame, std::int64_t writer, bool players_only) {
+  for (auto& [ptr, sub] : subscribers_) {
+    if (players_only && !sub.seat) continue;
+    auto client = sub.client.lock();
+    if (client && !client->hides(writer)) client->send(frame);
+  }
+}
+
 bool Crowd::seated(engine::Color seat) const {
   for (const auto& [ptr, sub] : subscribers_)
     if (sub.seat == seat && !sub.client.expired()) return true;

@@ -34,6 +34,9 @@ class Crowd {
   void broadcast(const Frame& frame);
   // The frame to the seated players only (their chat channel).
   void send_to_players(const Frame& frame);
+  // A chat line of `writer` to the seated players (`players_only`) or to
+  // everyone, but not to those who blocked the writer (#34).
+  void send_chat(const Frame& frame, std::int64_t writer, bool players_only);
   // Whether `seat` has a live connection in the room.
   bool seated(engine::Color seat) const;
   // The frame to every subscriber in `seat` (built only if one is there).

@@ -24,9 +24,9 @@ std::optional<protocol::RatingView> rating_view(const std::optional<Rating>& r) 
 }
 
 std::optional<protocol::PlayerRef> seat_ref(const std::optional<std::int64_t>& id, const std::string& name,
-                                            const std::optional<Rating>& rating) {
+                                            const std::optional<Rating>& rating, const std::string& kind) {
   if (!id) return std::nullopt;
-  return protocol::PlayerRef{*id, name, rating_view(rating)};
+  return protocol::PlayerRef{*id, name, rating_view(rating), kind};
 }
 
 protocol::RatingChangeView change_view(const RatingChange& c) {
@@ -274,7 +274,7 @@ Frame Room::event_frame(const EventRecord& e, int ply_before) const {
   if ((e.kind == EventKind::Created || e.kind == EventKind::Joined) && e.color) {
     bool white = *e.color == Color::White;
     m.player = protocol::PlayerRef{e.player.value_or(0), white ? r.white_name : r.black_name,
-                                   rating_view(white ? r.white_rating : r.black_rating)};
+                                   rating_view(white ? r.white_rating : r.black_rating), white ? r.white_kind : r.black_kind};
   }
   if (e.kind == EventKind::Cancelled) m.expired = !e.player.has_value();
   if (!e.note.empty()) m.note = e.note;
@@ -317,8 +317,8 @@ void Room::send_snapshot(Client& client, std::int64_t player) {
                               r.options,
                               r.clock,
                               r.is_private,
-                              seat_ref(r.white, r.white_name, r.white_rating),
-                              seat_ref(r.black, r.black_name, r.black_rating),
+                              seat_ref(r.white, r.white_name, r.white_rating, r.white_kind),
+                              seat_ref(r.black, r.black_name, r.black_rating, r.black_kind),
                               r.created_at,
                               r.rated,
                               perf_of(r.options)};
@@ -362,7 +362,7 @@ void Room::join(std::shared_ptr<Client> client, PlayerInfo player, json request_
       spdlog::debug("event=joined room={} player={}", id_, player.id);
       subscribe(client, player.id);
       send_snapshot(*client, player.id);
-      client->send(chat_.history_frame(id_, authority_.seat_of(player.id).has_value(), 0));
+      client->send(chat_.history_frame(id_, authority_.seat_of(player.id).has_value(), 0, *client));
     });
   });
 }
@@ -372,7 +372,7 @@ void Room::watch(std::shared_ptr<Client> client, PlayerInfo player, json request
     subscribe(client, player.id);
     ack(client.get(), request_id);
     send_snapshot(*client, player.id);
-    client->send(chat_.history_frame(id_, authority_.seat_of(player.id).has_value(), 0));
+    client->send(chat_.history_frame(id_, authority_.seat_of(player.id).has_value(), 0, *client));
   });
 }
 
@@ -388,7 +388,7 @@ void Room::resync(std::shared_ptr<Client> client, PlayerInfo player, std::int64_
       ack(client.get(), request_id, snapshot);
       send_snapshot(*client, player.id);
       if (authority_.room().rating_change) client->send(rated_frame());
-      return client->send(chat_.history_frame(id_, seated, chat_since));
+      return client->send(chat_.history_frame(id_, seated, chat_since, *client));
     }
     protocol::Ack ack_missed;
     ack_missed.missed = static_cast<std::int64_t>(missed->size());
@@ -402,7 +402,7 @@ void Room::resync(std::shared_ptr<Client> client, PlayerInfo player, std::int64_
       if (auto claim_at = authority_.claim_at(); claim_at && decider && *decider != *seat)
         client->send(make_frame(protocol::to_json(protocol::OpponentGone{id_, *claim_at})));
     }
-    client->send(chat_.history_frame(id_, seated, chat_since));
+    client->send(chat_.history_frame(id_, seated, chat_since, *client));
   });
 }
 
@@ -484,8 +484,8 @@ void Room::rematch(std::shared_ptr<Client> client, PlayerInfo player, json reque
     // The other player offered: open the new room, colours swapped.
     const RoomRecord& r = authority_.room();
     // A seat with a rating is an account's (guests have none).
-    RematchRequest request{r, PlayerInfo{*r.black, r.black_name, r.black_rating.has_value()},
-                           PlayerInfo{*r.white, r.white_name, r.white_rating.has_value()}};
+    RematchRequest request{r, PlayerInfo{*r.black, r.black_name, r.black_rating.has_value(), r.black_kind},
+                           PlayerInfo{*r.white, r.white_name, r.white_rating.has_value(), r.white_kind}};
     context_->open_rematch(std::move(request), strand_,
                            [self = shared_from_this(), client, request_id](std::string next, std::optional<Refusal> refusal) {
                              if (refusal) {
@@ -502,17 +502,18 @@ void Room::rematch(std::shared_ptr<Client> client, PlayerInfo player, json reque
 
 void Room::chat(std::shared_ptr<Client> client, PlayerInfo player, std::string text, json request_id) {
   on_strand(client, request_id, [this, client, player, text = std::move(text), request_id] {
+    if (auto refusal = authority_.chat_refusal(player)) return fail(client.get(), refusal->code, refusal->message, request_id);
     auto channel = authority_.seat_of(player.id) ? protocol::ChatChannel::Players : protocol::ChatChannel::Spectators;
     auto composed = chat_.compose(channel, player.id, player.name, text, context_->clock());
     if (auto* refusal = std::get_if<Refusal>(&composed)) return fail(client.get(), refusal->code, refusal->message, request_id);
     ChatRecord m = std::get<ChatRecord>(std::move(composed));
+    m.kind = player.kind;
     Write write = [this, m](StoreExecutor ex, StoreDone done) { context_->log.append_chat(id_, m, std::move(ex), std::move(done)); };
     commit(std::nullopt, std::move(write), client, request_id, {}, [this, client, m, request_id] {
       chat_.add(m);
       ack(client.get(), request_id);
       Frame frame = chat_.message_frame(id_, m);
-      if (m.channel == protocol::ChatChannel::Players) crowd_.send_to_players(frame);
-      else crowd_.broadcast(frame);
+      crowd_.send_chat(frame, m.player, m.channel == protocol::ChatChannel::Players);
     });
   });
 }

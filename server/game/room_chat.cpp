@@ -57,18 +57,18 @@ bool RoomChat::within_rate(std::int64_t player, std::int64_t now) {
 }
 
 protocol::ChatLine RoomChat::line(const ChatRecord& m) {
-  return protocol::ChatLine{m.seq, m.channel, m.at, protocol::PlayerRef{m.player, m.name, std::nullopt}, m.text};
+  return protocol::ChatLine{m.seq, m.channel, m.at, protocol::PlayerRef{m.player, m.name, std::nullopt, m.kind}, m.text};
 }
 
 Frame RoomChat::message_frame(const std::string& room, const ChatRecord& message) const {
   return make_frame(protocol::to_json(protocol::ChatMessage{room, line(message)}));
 }
 
-Frame RoomChat::history_frame(const std::string& room, bool player, std::int64_t since) const {
+Frame RoomChat::history_frame(const std::string& room, bool player, std::int64_t since, const Client& viewer) const {
   protocol::ChatHistory history{room, {}};
   for (auto i = static_cast<std::size_t>(std::max<std::int64_t>(0, since)); i < messages_.size(); ++i) {
     const ChatRecord& m = messages_[i];
-    if (m.deleted || (m.channel == protocol::ChatChannel::Players && !player)) continue;
+    if (m.deleted || (m.channel == protocol::ChatChannel::Players && !player) || viewer.hides(m.player)) continue;
     history.messages.push_back(line(m));
   }
   return make_frame(protocol::to_json(history));

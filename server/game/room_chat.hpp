@@ -48,9 +48,10 @@ class RoomChat {
 
   // The `chat_message` frame of a new message (for its channel's audience).
   Frame message_frame(const std::string& room, const ChatRecord& message) const;
-  // The `chat_history` frame from message `since` + 1: a player sees both
-  // channels, anyone else the spectators' only; deleted messages never.
-  Frame history_frame(const std::string& room, bool player, std::int64_t since) const;
+  // The `chat_history` frame for `viewer` from message `since` + 1: a player
+  // sees both channels, anyone else the spectators' only; deleted messages
+  // and the lines of writers the viewer blocked never.
+  Frame history_frame(const std::string& room, bool player, std::int64_t since, const Client& viewer) const;
 
  private:
   static protocol::ChatLine line(const ChatRecord& m);

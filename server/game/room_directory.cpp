@@ -234,7 +234,7 @@ void RoomDirectory::open_competition(const CompetitionGame& game, StoreExecutor 
   record.rated = true;
   record.competition = true;
   if (game.start_within_ms > 0) record.start_by = context_->clock() + game.start_within_ms;
-  PlayerInfo white{game.white, game.white_name, true}, black{game.black, game.black_name, true};
+  PlayerInfo white{game.white, game.white_name, true, game.white_kind}, black{game.black, game.black_name, true, game.black_kind};
   open_record(std::move(record), white, engine::Color::White, ex,
               [ex, created, black](std::shared_ptr<Room> room, std::optional<Refusal> refusal) {
                 if (!room) return created(nullptr, refusal);

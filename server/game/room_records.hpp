@@ -46,6 +46,8 @@ struct RoomRecord {
   // as of sitting down, in a room in memory); none for a guest or a free seat.
   std::optional<Rating> white_rating, black_rating;
   std::optional<RatingChange> rating_change;  // a rated game's, once finished (filled by find_room)
+  std::string white_kind;  // the seats' PlayerInfo::kind (filled when read, or on sitting down; "" unknown)
+  std::string black_kind;
 };
 
 // One accepted event of a room, numbered from 1 without gaps.
@@ -70,6 +72,7 @@ struct ChatRecord {
   std::string text;
   std::int64_t at = 0;      // ms since the epoch
   bool deleted = false;     // a moderator deleted it: kept, never shown
+  std::string kind;         // the writer's PlayerInfo::kind (not stored with the line: read from accounts)
 };
 
 // The writing node's lease on its room (#30): a write that carries it is

@@ -3,6 +3,7 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
+#include "protocol/name_skeleton.hpp"
 #include "util/log_text.hpp"
 #include "util/secure_random.hpp"
 
@@ -13,12 +14,22 @@ using protocol::ErrorCode;
 using protocol::ErrorReply;
 
 protocol::Welcome welcome(const PlayerRecord& p, bool is_new) {
-  return {{p.id, p.name, std::nullopt}, p.token, is_new, std::nullopt, nullptr};
+  protocol::Welcome w;
+  w.player = {p.id, p.name, std::nullopt, "guest"};
+  w.token = p.token;
+  w.is_new = is_new;
+  return w;
 }
 
 ErrorReply store_failed(const std::string& error) {
   spdlog::error("event=store_failed error=\"{}\"", log_text(error));
   return ErrorReply{ErrorCode::Internal, "the server could not identify you", nullptr, std::nullopt};
+}
+
+ErrorReply name_reserved(const std::string& name) {
+  return ErrorReply{ErrorCode::NameReserved,
+                    "\"" + name + "\" looks like an account's username or a staff name: guests choose another", nullptr,
+                    std::nullopt};
 }
 
 }  // namespace
@@ -31,9 +42,26 @@ void IdentityService::hello(const protocol::Hello& hello, const std::string& ses
     // Filled member by member: GCC 12 warns, wrongly, that a Welcome built in
     // place inside the Answer variant may be uninitialized.
     protocol::Welcome w;
-    w.player = {account->player, account->username, std::nullopt};
+    w.player = {account->player, account->username, std::nullopt, std::string(protocol::player_kind(account->role))};
     w.account = protocol::AccountView{account->id, account->username, account->role};
-    done(Answer(std::move(w)));
+    if (!hello.token) return done(Answer(std::move(w)));
+    // The browser's guest token came with the account's cookie: that guest is
+    // this account's, and keeps its mute (#34).
+    store_.find_player(*hello.token, ex, [this, w = std::move(w), player = account->player, done](
+                                            Stored<std::optional<PlayerRecord>> found) mutable {
+      if (found.ok() && found.value && found.value->id != player) connections_.link_guest(found.value->id, player, accounts_.now());
+      done(Answer(std::move(w)));
+    });
+  });
+}
+
+void IdentityService::check_guest_name(const std::string& name, StoreExecutor ex,
+                                       std::function<void(std::optional<ErrorReply>)> next) {
+  if (protocol::reserved_guest_name(name)) return boost::asio::post(ex, [next, name] { next(name_reserved(name)); });
+  store_.skeleton_taken(protocol::name_skeleton(name), ex, [next, name](Stored<bool> taken) {
+    if (!taken.ok()) return next(store_failed(taken.error));
+    if (taken.value) return next(name_reserved(name));
+    next(std::nullopt);
   });
 }
 
@@ -45,13 +73,30 @@ void IdentityService::guest(const protocol::Hello& hello, const std::string& add
                        if (!found.ok()) return done(store_failed(found.error));
                        if (!found.value) return create(hello, address, ex, done);
                        PlayerRecord player = *found.value;
-                       if (!hello.name || *hello.name == player.name) return done(welcome(player, false));
-                       player.name = *hello.name;
-                       store_.rename_player(player.id, player.name, ex, [player, done](const std::string& error) {
-                         if (!error.empty()) return done(store_failed(error));
-                         done(welcome(player, false));
+                       if (!hello.name || *hello.name == player.name) return keep_name(player, ex, done);
+                       check_guest_name(*hello.name, ex, [this, player, hello, ex, done](std::optional<ErrorReply> refused) mutable {
+                         // A reserved name is not taken; the guest comes in under its stored one.
+                         if (refused) return done(welcome(player, false));
+                         player.name = *hello.name;
+                         store_.rename_player(player.id, player.name, ex, [player, done](const std::string& error) {
+                           if (!error.empty()) return done(store_failed(error));
+                           done(welcome(player, false));
+                         });
                        });
                      });
+}
+
+// A known guest under its stored name, unless an account (or a staff word)
+// took that look since: then it becomes "Guest N", as a new guest is named.
+void IdentityService::keep_name(PlayerRecord player, StoreExecutor ex, std::function<void(Answer)> done) {
+  check_guest_name(player.name, ex, [this, player, ex, done](std::optional<ErrorReply> refused) mutable {
+    if (!refused) return done(welcome(player, false));
+    player.name = "Guest " + std::to_string(player.id);
+    store_.rename_player(player.id, player.name, ex, [player, done](const std::string& error) {
+      if (!error.empty()) return done(store_failed(error));
+      done(welcome(player, false));
+    });
+  });
 }
 
 void IdentityService::create(const protocol::Hello& hello, const std::string& address, StoreExecutor ex,
@@ -61,14 +106,28 @@ void IdentityService::create(const protocol::Hello& hello, const std::string& ad
       done(ErrorReply{ErrorCode::TooManyPlayers, "too many new players from your address lately; use your saved token or try later",
                       nullptr, std::nullopt});
     });
-  store_.create_player(random_token(), hello.name.value_or(""), ex, [done](Stored<PlayerRecord> player) {
-    if (!player.ok()) return done(store_failed(player.error));
-    done(welcome(player.value, true));
+  auto make = [this, ex, done](std::string name) {
+    store_.create_player(random_token(), std::move(name), ex, [done](Stored<PlayerRecord> player) {
+      if (!player.ok()) return done(store_failed(player.error));
+      done(welcome(player.value, true));
+    });
+  };
+  if (!hello.name) return make("");
+  // A reserved name is not taken: the new guest gets the default "Guest N".
+  check_guest_name(*hello.name, ex, [make, name = *hello.name](std::optional<ErrorReply> refused) {
+    make(refused ? std::string() : name);
   });
 }
 
-void IdentityService::rename(std::int64_t player, const std::string& name, StoreExecutor ex, StoreDone done) {
-  store_.rename_player(player, name, std::move(ex), std::move(done));
+void IdentityService::rename(std::int64_t player, const std::string& name, StoreExecutor ex,
+                             std::function<void(std::optional<ErrorReply>)> done) {
+  check_guest_name(name, ex, [this, player, name, ex, done](std::optional<ErrorReply> refused) {
+    if (refused) return done(refused);
+    store_.rename_player(player, name, ex, [done](const std::string& error) {
+      if (!error.empty()) return done(store_failed(error));
+      done(std::nullopt);
+    });
+  });
 }
 
 }  // namespace arena

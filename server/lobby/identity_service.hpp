@@ -1,6 +1,7 @@
 #pragma once
 // Who a connection is: a hello names a player by its token (or makes a new
-// one), set_name renames. Grows into accounts. Answers come on the caller's
+// one), set_name renames. Grows into accounts. A guest's name may not look
+// like an account's username or a staff word (#34, protocol/name_skeleton). Answers come on the caller's
 // executor, once the store has answered: nothing here blocks an I/O thread.
 #include <functional>
 #include <memory>
@@ -10,6 +11,7 @@
 
 #include "account/account_service.hpp"
 #include "game/authority.hpp"
+#include "lobby/player_connections.hpp"
 #include "net/address_book.hpp"
 #include "protocol/server_messages.hpp"
 #include "store/store.hpp"
@@ -20,8 +22,9 @@ class IdentityService {
  public:
   using Answer = std::variant<protocol::Welcome, protocol::ErrorReply>;
 
-  IdentityService(IdentityStore& store, AccountService& accounts, std::shared_ptr<AddressBook> addresses)
-      : store_(store), accounts_(accounts), addresses_(std::move(addresses)) {}
+  IdentityService(Store& store, AccountService& accounts, std::shared_ptr<AddressBook> addresses,
+                  PlayerConnections& connections)
+      : store_(store), accounts_(accounts), addresses_(std::move(addresses)), connections_(connections) {}
 
   // The player a hello names: the account of `session` (the connection's
   // session cookie) if it is live, else the guest of the hello's token, known
@@ -29,16 +32,23 @@ class IdentityService {
   // address are bounded).
   void hello(const protocol::Hello& hello, const std::string& session, const std::string& address, StoreExecutor ex,
              std::function<void(Answer)> done);
-  // The new name, once stored; empty on success, else the store's error.
-  void rename(std::int64_t player, const std::string& name, StoreExecutor ex, StoreDone done);
+  // A guest's new name, once stored; none on success, else why not
+  // (name_reserved: it looks like an account's username or a staff word).
+  void rename(std::int64_t player, const std::string& name, StoreExecutor ex,
+              std::function<void(std::optional<protocol::ErrorReply>)> done);
 
  private:
+  // Why a guest may not take `name` (name_reserved, or the store failed), or none.
+  void check_guest_name(const std::string& name, StoreExecutor ex,
+                        std::function<void(std::optional<protocol::ErrorReply>)> next);
   void guest(const protocol::Hello& hello, const std::string& address, StoreExecutor ex, std::function<void(Answer)> done);
+  void keep_name(PlayerRecord player, StoreExecutor ex, std::function<void(Answer)> done);
   void create(const protocol::Hello& hello, const std::string& address, StoreExecutor ex, std::function<void(Answer)> done);
 
-  IdentityStore& store_;
+  Store& store_;
   AccountService& accounts_;
   std::shared_ptr<AddressBook> addresses_;
+  PlayerConnections& connections_;
 };
 
 }  // namespace arena

@@ -21,6 +21,7 @@ class PlayerConnections {
   bool add(std::int64_t player, const std::shared_ptr<Client>& client, const std::string& session, std::int64_t now) {
     std::lock_guard lock(mutex_);
     if (auto ban = banned_.find(player); ban != banned_.end() && ban->second > now) return false;
+    client->set_viewer(player, blocks_);  // chat of the players it blocked is not sent to it
     auto& list = clients_[player];
     std::erase_if(list, [](const Entry& e) { return e.client.expired(); });
     list.push_back({client, session});
@@ -90,11 +91,39 @@ class PlayerConnections {
     else muted_.erase(player);
   }
 
-  // When the player's mute ends; 0 when not muted at `now`.
+  // When the player's mute ends; 0 when not muted at `now`. A guest linked
+  // to an account (link_guest) is muted with it.
   std::int64_t muted_until(std::int64_t player, std::int64_t now) {
     std::lock_guard lock(mutex_);
-    auto it = muted_.find(player);
-    return it != muted_.end() && it->second > now ? it->second : 0;
+    auto until = [&](std::int64_t p) {
+      auto it = muted_.find(p);
+      return it != muted_.end() && it->second > now ? it->second : std::int64_t{0};
+    };
+    if (std::int64_t own = until(player)) return own;
+    auto link = guest_links_.find(player);
+    return link == guest_links_.end() ? 0 : until(link->second);
+  }
+
+  // The guest `guest` was seen with the account of player `account` (its token
+  // came in the hello of a connection with the account's session cookie: the
+  // same browser). A muted account then cannot write as that guest (#34).
+  // Bounded: beyond kMaxGuestLinks the table starts again (the links of the
+  // accounts muted now are kept).
+  static constexpr std::size_t kMaxGuestLinks = 100000;
+  void link_guest(std::int64_t guest, std::int64_t account, std::int64_t now) {
+    std::lock_guard lock(mutex_);
+    if (guest_links_.size() >= kMaxGuestLinks)
+      std::erase_if(guest_links_, [&](const auto& l) {
+        auto m = muted_.find(l.second);
+        return m == muted_.end() || m->second <= now;
+      });
+    if (guest_links_.size() < kMaxGuestLinks) guest_links_[guest] = account;
+  }
+
+  // The blocks that connections consult for chat (set once, at start).
+  void set_blocks(const BlockBook* blocks) {
+    std::lock_guard lock(mutex_);
+    blocks_ = blocks;
   }
 
  private:
@@ -118,6 +147,8 @@ class PlayerConnections {
   std::unordered_map<std::int64_t, std::vector<Entry>> clients_;
   std::unordered_map<std::int64_t, std::int64_t> banned_;  // player → ban end (ms)
   std::unordered_map<std::int64_t, std::int64_t> muted_;   // player → mute end (ms)
+  std::unordered_map<std::int64_t, std::int64_t> guest_links_;  // guest player → account's player
+  const BlockBook* blocks_ = nullptr;
 };
 
 }  // namespace arena

@@ -61,7 +61,7 @@ void Router::on(const Request& r, const protocol::Hello& m) {
         return r.resume();
       }
       r.connection.identified = true;
-      r.connection.player = {welcome->player.id, welcome->player.name, welcome->account.has_value()};
+      r.connection.player = {welcome->player.id, welcome->player.name, welcome->account.has_value(), welcome->player.kind};
       r.connection.account = welcome->account;
       welcome->id = r.id;
       r.send(protocol::to_json(*welcome));
@@ -79,10 +79,9 @@ void Router::on(const Request& r, const protocol::SetName& m) {
     r.error(ErrorCode::Forbidden, "an account plays under its username");
     return r.resume();
   }
-  identities_.rename(r.connection.player.id, m.name, r.ex, [r, name = m.name](const std::string& error) {
-    if (!error.empty()) {
-      spdlog::error("event=store_failed error=\"{}\"", error);
-      r.error(ErrorCode::Internal, "the server could not store or read this; nothing changed");
+  identities_.rename(r.connection.player.id, m.name, r.ex, [r, name = m.name](std::optional<protocol::ErrorReply> error) {
+    if (error) {
+      r.error(error->code, error->message);
     } else {
       r.connection.player.name = name;
       r.send(protocol::to_json(protocol::NameSet{name, r.id}));

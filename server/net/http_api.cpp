@@ -109,8 +109,15 @@ void HttpApi::handle(HttpRequest request, const std::string& address, StoreExecu
   const bool admin_path = starts_with(path, "/api/admin/");
   const auto method = request.method();
   const bool patch = method == http::verb::patch && module && module->patchable(path);
+  const bool del = method == http::verb::delete_ && module && module->deletable(path);
   if ((method == http::verb::post && (account_path || admin_path || module)) || patch) {
     if (auto refusal = refuse_post(request)) return reply(std::move(*refusal));
+  } else if (del) {
+    // No body, so no Content-Type to insist on; a browser sends DELETE from
+    // another site only after a CORS preflight we never answer, and with its Origin.
+    if (!HttpSession::origin_allowed(std_view(request[http::field::origin]), std_view(request[http::field::host]),
+                                     settings_.public_origins))
+      return reply(json_error(request, http::status::forbidden, "origin_not_allowed", "pages from this origin may not do this"));
   } else if (method != http::verb::get && method != http::verb::head) {
     const char* allowed = account_path || admin_path || module ? "GET, HEAD, POST" : "GET, HEAD";
     auto res = json_error(request, http::status::method_not_allowed, "method_not_allowed", std::string("only ") + allowed);

@@ -90,6 +90,7 @@ struct CompetitionGame {
   std::string source_name;
   int round = 0;            // events
   std::int64_t challenge = 0;  // ladders: the challenge's id
+  std::string white_kind, black_kind;  // the seats' PlayerInfo::kind
 };
 
 struct LadderEdit {

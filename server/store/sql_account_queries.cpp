@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "protocol/name_skeleton.hpp"
 #include "sha256.hpp"
 #include "sql_connection.hpp"
 #include "sql_queries.hpp"
@@ -76,8 +77,9 @@ void insert_audit(Connection& db, const AuditEntry& e) {
 CreatedAccount insert_account(Connection& db, const NewAccount& n, std::int64_t now) {
   CreatedAccount out;
   {
-    Statement taken = db.prepare("SELECT 1 FROM accounts WHERE username_key = ?");
-    taken.bind(1, lower(n.username));
+    // Unique ignoring case, and by look (#34): "adm1n" cannot sign up beside "admin".
+    Statement taken = db.prepare("SELECT 1 FROM accounts WHERE username_key = ? OR username_skeleton = ?");
+    taken.bind(1, lower(n.username)).bind(2, protocol::name_skeleton(n.username));
     if (taken.step()) {
       out.taken = true;
       return out;
@@ -100,13 +102,16 @@ CreatedAccount insert_account(Connection& db, const NewAccount& n, std::int64_t 
     player = db.last_insert_rowid();
     db.prepare("UPDATE players SET token_hash = ? WHERE id = ?").bind(1, "account:" + std::to_string(*player)).bind(2, *player).run();
   }
-  db.prepare("INSERT INTO accounts (player, username, username_key, password_hash, role, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+  db.prepare(
+        "INSERT INTO accounts (player, username, username_key, password_hash, role, created_at, username_skeleton) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)")
       .bind(1, *player)
       .bind(2, n.username)
       .bind(3, lower(n.username))
       .bind(4, n.password_hash)
       .bind(5, protocol::role_name(n.role))
       .bind(6, now)
+      .bind(7, protocol::name_skeleton(n.username))
       .run();
   std::int64_t id = db.last_insert_rowid();
   if (!n.session_token.empty()) insert_session(db, id, n.session_token, now, n.session_expires);
@@ -172,6 +177,10 @@ AccountRecord change_account(Connection& db, const AccountChange& c) {
         .run();
   if (c.end_sessions) db.prepare("DELETE FROM sessions WHERE account = ?").bind(1, c.account).run();
   AccountRecord after = account_by_id(db, c.account);  // throws for an unknown account: nothing is written
+  if (c.banned_until && *c.banned_until > 0) {  // a ban: out of every ladder and event, in the same transaction
+    withdraw_banned_from_ladders(db, after.player);
+    withdraw_banned_from_tournaments(db, after.player);
+  }
   insert_audit(db, c.audit);
   return after;
 }

@@ -40,13 +40,20 @@ void delete_chat(Connection& db, const std::string& room, std::int64_t seq, cons
 }
 
 std::vector<ChatRecord> chat(Connection& db, const std::string& room) {
-  Statement s =
-      db.prepare("SELECT seq, channel, player, name, text, at, deleted FROM chat WHERE room = ? ORDER BY seq");
+  // The writer's kind as of now (#34): a guest's lines stay a guest's, a
+  // moderator's carry the role the account holds.
+  Statement s = db.prepare(
+      "SELECT c.seq, c.channel, c.player, c.name, c.text, c.at, c.deleted, "
+      "coalesce(a.role, CASE WHEN p.token_hash LIKE 'bot:%' THEN 'computer' ELSE 'guest' END) "
+      "FROM chat c JOIN players p ON p.id = c.player LEFT JOIN accounts a ON a.player = c.player "
+      "WHERE c.room = ? ORDER BY c.seq");
   s.bind(1, room);
   std::vector<ChatRecord> out;
-  while (s.step())
+  while (s.step()) {
+    std::string kind = s.text(7);
     out.push_back({s.integer(0), parse_channel(s.text(1)), s.integer(2), s.text(3), s.text(4), s.integer(5),
-                   s.integer(6) != 0});
+                   s.integer(6) != 0, kind == "player" ? "account" : kind});
+  }
   return out;
 }
 

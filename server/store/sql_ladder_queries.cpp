@@ -138,13 +138,26 @@ std::vector<ChallengeRecord> read_challenges(Statement& s) {
 struct AccountPlayer {
   std::int64_t player = 0;
   std::string username;
+  std::int64_t banned_until = 0;
 };
 
 std::optional<AccountPlayer> account_player(Connection& db, const std::string& username) {
-  Statement s = db.prepare("SELECT player, username FROM accounts WHERE username_key = ?");
+  Statement s = db.prepare("SELECT player, username, banned_until FROM accounts WHERE username_key = ?");
   s.bind(1, lower(username));
   if (!s.step()) return std::nullopt;
-  return AccountPlayer{s.integer(0), s.text(1)};
+  return AccountPlayer{s.integer(0), s.text(1), s.integer(2)};
+}
+
+// Whether the account of `player` (a player id) is banned at `now`.
+bool player_banned(Connection& db, std::int64_t player, std::int64_t now) {
+  Statement s = db.prepare("SELECT banned_until FROM accounts WHERE player = ?");
+  s.bind(1, player);
+  return s.step() && s.integer(0) > now;
+}
+
+template <class T>
+Outcome<T> banned_refusal(const std::string& username) {
+  return Outcome<T>::refused("player_banned", "'" + username + "' is banned");
 }
 
 template <class T>
@@ -238,8 +251,10 @@ Outcome<LadderDetail> change_roster(Connection& db, std::int64_t id, const Roste
   if (change.kind != Kind::join && change.kind != Kind::seed) {
     auto account = account_player(db, change.username);
     if (!account) return Outcome<LadderDetail>::refused("not_found", "no account '" + change.username + "'");
+    if (change.kind != Kind::remove && account->banned_until > now) return banned_refusal<LadderDetail>(account->username);
     player = account->player;
   }
+  if (change.kind == Kind::join && player_banned(db, player, now)) return banned_refusal<LadderDetail>("you");
   switch (change.kind) {
     case Kind::join:
     case Kind::add:
@@ -263,6 +278,7 @@ Outcome<LadderDetail> change_roster(Connection& db, std::int64_t id, const Roste
       for (const auto& name : change.order) {
         auto account = account_player(db, name);
         if (!account) return Outcome<LadderDetail>::refused("not_found", "no account '" + name + "'");
+        if (account->banned_until > now) return banned_refusal<LadderDetail>(account->username);
         if (seeded.position_of(account->player))
           return Outcome<LadderDetail>::refused("bad_field", "'" + name + "' is listed twice");
         ladder::LadderPlayer p;
@@ -288,6 +304,15 @@ Outcome<CompetitionGame> challenge(Connection& db, const NewChallenge& nc) {
     return Outcome<CompetitionGame>::refused("ladder_paused", "the ladder is not taking challenges");
   auto defender = account_player(db, nc.defender);
   if (!defender) return Outcome<CompetitionGame>::refused("not_found", "no account '" + nc.defender + "'");
+  // A banned player left the standings at the ban; one banned before that
+  // rule (or by a direct database edit) is refused here all the same.
+  if (defender->banned_until > nc.now) return banned_refusal<CompetitionGame>(defender->username);
+  if (player_banned(db, nc.challenger, nc.now)) return banned_refusal<CompetitionGame>("you");
+  {
+    Statement blocked = db.prepare("SELECT 1 FROM blocks WHERE blocker = ? AND blocked = ?");
+    blocked.bind(1, defender->player).bind(2, nc.challenger);
+    if (blocked.step()) return Outcome<CompetitionGame>::refused("blocked", "'" + defender->username + "' does not take your challenges");
+  }
   ladder::Standings standings = ladder::apply_activity(load_standings(db, nc.ladder), nc.now);
   auto views = rules_view(db, nc.ladder, nc.now);
   if (auto refusal = ladder::check_challenge(standings, found->status, nc.challenger, defender->player, views, nc.now)) {
@@ -363,6 +388,15 @@ CompetitionGame read_competition_game(const Statement& s, std::string kind) {
   return g;
 }
 
+const std::string kSeatKinds =
+    "(SELECT CASE role WHEN 'player' THEN 'account' ELSE role END FROM accounts WHERE player = wp.id), "
+    "(SELECT CASE role WHEN 'player' THEN 'account' ELSE role END FROM accounts WHERE player = bp.id)";
+
+void read_seat_kinds(const Statement& s, int column, CompetitionGame& g) {
+  g.white_kind = s.text(column);
+  g.black_kind = s.text(column + 1);
+}
+
 void settle_competition_game(Connection& db, const std::string& room, const EventRecord& event, const RoomChange& change) {
   settle_ladder_game(db, room, event, change);
   settle_tournament_game(db, room, change);
@@ -382,7 +416,7 @@ void ladder_activity(Connection& db, std::int64_t now) {
 std::vector<CompetitionGame> pending_ladder_games(Connection& db, const std::string& room) {
   Statement s = db.prepare(
       "SELECT c.room, l.game, l.variant, l.clock_kind, l.clock_initial_ms, l.clock_increment_ms, l.clock_days, c.white, "
-      "c.black, wp.name, bp.name, l.id, l.name, c.id FROM ladder_challenges c JOIN ladders l ON l.id = c.ladder "
+      "c.black, wp.name, bp.name, l.id, l.name, c.id, " + kSeatKinds + " FROM ladder_challenges c JOIN ladders l ON l.id = c.ladder "
       "JOIN players wp ON wp.id = c.white JOIN players bp ON bp.id = c.black WHERE c.open = 1 AND (?1 = '' OR c.room = ?1) "
       "ORDER BY c.id");
   s.bind(1, room);
@@ -391,9 +425,20 @@ std::vector<CompetitionGame> pending_ladder_games(Connection& db, const std::str
     CompetitionGame g = read_competition_game(s, "ladder");
     g.start_within_ms = g.clock.live() ? kLadderStartMinutes * 60000 : 0;
     g.challenge = s.integer(13);
+    read_seat_kinds(s, 14, g);
     out.push_back(std::move(g));
   }
   return out;
+}
+
+void withdraw_banned_from_ladders(Connection& db, std::int64_t player) {
+  Statement s = db.prepare(
+      "SELECT DISTINCT lp.ladder FROM ladder_players lp JOIN ladders l ON l.id = lp.ladder "
+      "WHERE lp.player = ? AND l.status <> 'closed'");
+  s.bind(1, player);
+  std::vector<std::int64_t> ids;
+  while (s.step()) ids.push_back(s.integer(0));
+  for (auto id : ids) save_standings(db, id, ladder::remove(load_standings(db, id), player));
 }
 
 }  // namespace arena::sql

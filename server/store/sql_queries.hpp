@@ -86,6 +86,9 @@ std::vector<CompetitionGame> pending_ladder_games(Connection& db, const std::str
 // A pending game from the columns room, game, variant, the clock's four,
 // white, black, their names, the source's id and name (in that order).
 CompetitionGame read_competition_game(const Statement& s, std::string kind);
+// Two columns naming the seats' kinds (players wp and bp of the query), and reading them.
+extern const std::string kSeatKinds;
+void read_seat_kinds(const Statement& s, int column, CompetitionGame& g);
 Outcome<TournamentRecord> create_tournament(Connection& db, TournamentRecord t, const AuditEntry& audit);
 std::vector<TournamentRecord> tournaments(Connection& db);
 std::optional<TournamentDetail> tournament(Connection& db, std::int64_t id);
@@ -95,6 +98,24 @@ Outcome<TournamentProgress> tournament_command(Connection& db, std::int64_t id, 
 std::optional<TournamentProgress> tournament_room_ended(Connection& db, const std::string& room, std::int64_t now,
                                                         const RoomIds& room_ids);
 std::vector<CompetitionGame> pending_tournament_games(Connection& db);
+// A ban's effect on competitions (#34), in the ban's transaction: the player
+// leaves every ladder's standings (their challenges stay in the record) and
+// every event (a registration is dropped; in a running event they are
+// withdrawn and each game of theirs without a result is forfeited to the
+// opponent, reason "withdrawn", so no round waits for them).
+void withdraw_banned_from_ladders(Connection& db, std::int64_t player);
+void withdraw_banned_from_tournaments(Connection& db, std::int64_t player);
+
+// ---- trust and safety (sql_trust_queries.cpp) ----
+bool skeleton_taken(Connection& db, const std::string& skeleton);
+Outcome<ReportRecord> create_report(Connection& db, const NewReport& report);
+ReportPage reports(Connection& db, const std::string& status, int page, int per_page);
+std::vector<ReportRecord> reports_of(Connection& db, std::int64_t reporter);
+Outcome<ReportRecord> resolve_report(Connection& db, std::int64_t id, const std::string& outcome, std::int64_t by,
+                                     std::int64_t now, AuditEntry audit);
+Outcome<BlockRecord> set_block(Connection& db, std::int64_t blocker, const std::string& username, bool block, std::int64_t now);
+std::vector<BlockRecord> blocks_of(Connection& db, std::int64_t blocker);
+std::vector<std::pair<std::int64_t, std::int64_t>> all_blocks(Connection& db);
 
 // ---- chat (sql_chat_queries.cpp) ----
 void insert_chat(Connection& db, const std::string& room, const ChatRecord& message);

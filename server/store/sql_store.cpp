@@ -523,4 +523,49 @@ void SqlStore::pending_games(StoreExecutor ex, StoreReply<std::vector<Competitio
   });
 }
 
+// ---- trust and safety (#34) ----
+
+void SqlStore::skeleton_taken(std::string skeleton, StoreExecutor ex, StoreReply<bool> reply) {
+  read_value(std::move(ex), std::move(reply),
+             [skeleton = std::move(skeleton)](Connection& db) { return sql::skeleton_taken(db, skeleton); });
+}
+
+void SqlStore::create_report(NewReport report, StoreExecutor ex, StoreReply<Outcome<ReportRecord>> reply) {
+  write_value(std::move(ex), std::move(reply),
+              [report = std::move(report)](Connection& db) { return sql::create_report(db, report); });
+}
+
+void SqlStore::reports(std::string status, int page, int per_page, StoreExecutor ex, StoreReply<ReportPage> reply) {
+  read_value(std::move(ex), std::move(reply), [status = std::move(status), page, per_page](Connection& db) {
+    return sql::reports(db, status, page, per_page);
+  });
+}
+
+void SqlStore::reports_of(std::int64_t reporter, StoreExecutor ex, StoreReply<std::vector<ReportRecord>> reply) {
+  read_value(std::move(ex), std::move(reply), [reporter](Connection& db) { return sql::reports_of(db, reporter); });
+}
+
+void SqlStore::resolve_report(std::int64_t id, std::string outcome, std::int64_t by, std::int64_t now, AuditEntry audit,
+                              StoreExecutor ex, StoreReply<Outcome<ReportRecord>> reply) {
+  write_value(std::move(ex), std::move(reply),
+              [id, outcome = std::move(outcome), by, now, audit = std::move(audit)](Connection& db) {
+                return sql::resolve_report(db, id, outcome, by, now, audit);
+              });
+}
+
+void SqlStore::set_block(std::int64_t blocker, std::string username, bool block, std::int64_t now, StoreExecutor ex,
+                         StoreReply<Outcome<BlockRecord>> reply) {
+  write_value(std::move(ex), std::move(reply), [blocker, username = std::move(username), block, now](Connection& db) {
+    return sql::set_block(db, blocker, username, block, now);
+  });
+}
+
+void SqlStore::blocks_of(std::int64_t blocker, StoreExecutor ex, StoreReply<std::vector<BlockRecord>> reply) {
+  read_value(std::move(ex), std::move(reply), [blocker](Connection& db) { return sql::blocks_of(db, blocker); });
+}
+
+void SqlStore::all_blocks(StoreExecutor ex, StoreReply<std::vector<std::pair<std::int64_t, std::int64_t>>> reply) {
+  read_value(std::move(ex), std::move(reply), [](Connection& db) { return sql::all_blocks(db); });
+}
+
 }  // namespace arena

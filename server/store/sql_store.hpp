@@ -128,6 +128,16 @@ class SqlStore final : public Store {
   void tournament_room_ended(std::string room, std::int64_t now, RoomIds room_ids, StoreExecutor ex,
                              StoreReply<std::optional<TournamentProgress>> reply) override;
   void pending_games(StoreExecutor ex, StoreReply<std::vector<CompetitionGame>> reply) override;
+  void skeleton_taken(std::string skeleton, StoreExecutor ex, StoreReply<bool> reply) override;
+  void create_report(NewReport report, StoreExecutor ex, StoreReply<Outcome<ReportRecord>> reply) override;
+  void reports(std::string status, int page, int per_page, StoreExecutor ex, StoreReply<ReportPage> reply) override;
+  void reports_of(std::int64_t reporter, StoreExecutor ex, StoreReply<std::vector<ReportRecord>> reply) override;
+  void resolve_report(std::int64_t id, std::string outcome, std::int64_t by, std::int64_t now, AuditEntry audit,
+                      StoreExecutor ex, StoreReply<Outcome<ReportRecord>> reply) override;
+  void set_block(std::int64_t blocker, std::string username, bool block, std::int64_t now, StoreExecutor ex,
+                 StoreReply<Outcome<BlockRecord>> reply) override;
+  void blocks_of(std::int64_t blocker, StoreExecutor ex, StoreReply<std::vector<BlockRecord>> reply) override;
+  void all_blocks(StoreExecutor ex, StoreReply<std::vector<std::pair<std::int64_t, std::int64_t>>> reply) override;
 
  private:
   struct Write {

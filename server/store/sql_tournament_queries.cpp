@@ -49,6 +49,14 @@ std::optional<TournamentRecord> find_tournament(Connection& db, std::int64_t id)
   return read_tournament(s);
 }
 
+// An event player's PlayerInfo::kind (every one is an account).
+std::string account_kind(Connection& db, std::int64_t player) {
+  Statement s = db.prepare("SELECT role FROM accounts WHERE player = ?");
+  s.bind(1, player);
+  if (!s.step() || s.text(0) == "player") return "account";
+  return s.text(0);
+}
+
 int max_players(const TournamentRecord& t) {
   return t.kind == "swiss" ? kMaxSwissPlayers : event::round_robin::kMaxPlayers;
 }
@@ -182,6 +190,8 @@ std::vector<CompetitionGame> pair_round(Connection& db, const TournamentDetail& 
         if (q.player == g.white) g.white_name = q.username;
         if (q.player == g.black) g.black_name = q.username;
       }
+      g.white_kind = account_kind(db, g.white);
+      g.black_kind = account_kind(db, g.black);
       g.source_kind = "event";
       g.source_id = t.id;
       g.source_name = t.name;
@@ -331,6 +341,9 @@ Outcome<std::int64_t> register_player(Connection& db, std::int64_t id, std::int6
   if (!t) return no_event<std::int64_t>();
   if (t->status != "registering") return Outcome<std::int64_t>::refused("event_started", "registration is over");
   if (join) {
+    Statement banned = db.prepare("SELECT 1 FROM accounts WHERE player = ? AND banned_until > ?");
+    banned.bind(1, player).bind(2, now);
+    if (banned.step()) return Outcome<std::int64_t>::refused("player_banned", "a banned account does not join events");
     if (t->players >= max_players(*t))
       return Outcome<std::int64_t>::refused("event_full", "the event takes " + std::to_string(max_players(*t)) + " players");
     db.prepare("INSERT INTO tournament_players (tournament, player, joined_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")
@@ -354,7 +367,14 @@ Outcome<TournamentProgress> tournament_command(Connection& db, std::int64_t id, 
   Outcome<TournamentProgress> out;
   switch (command.kind) {
     case Kind::start:
-      out = start(db, *t, room_ids);
+      // No new game seats a banned account: one banned while registered (the
+      // ban dropped it; this is for a ban older than that rule) is not paired.
+      db.prepare("DELETE FROM tournament_players WHERE tournament = ? AND player IN "
+                 "(SELECT player FROM accounts WHERE banned_until > ?)")
+          .bind(1, id)
+          .bind(2, command.now)
+          .run();
+      out = start(db, *find_tournament(db, id), room_ids);
       break;
     case Kind::next_round: {
       if (t->status != "running") return not_running;
@@ -442,7 +462,7 @@ std::optional<TournamentProgress> tournament_room_ended(Connection& db, const st
 std::vector<CompetitionGame> pending_tournament_games(Connection& db) {
   Statement s = db.prepare(
       "SELECT tp.room, t.game, t.variant, t.clock_kind, t.clock_initial_ms, t.clock_increment_ms, t.clock_days, tp.white, "
-      "tp.black, wp.name, bp.name, t.id, t.name, tp.round, t.start_minutes FROM tournament_pairings tp "
+      "tp.black, wp.name, bp.name, t.id, t.name, tp.round, t.start_minutes, " + kSeatKinds + " FROM tournament_pairings tp "
       "JOIN tournaments t ON t.id = tp.tournament JOIN players wp ON wp.id = tp.white JOIN players bp ON bp.id = tp.black "
       "WHERE tp.room IS NOT NULL AND tp.result = '' ORDER BY t.id, tp.round, tp.board");
   std::vector<CompetitionGame> out;
@@ -450,9 +470,32 @@ std::vector<CompetitionGame> pending_tournament_games(Connection& db) {
     CompetitionGame g = read_competition_game(s, "event");
     g.round = static_cast<int>(s.integer(13));
     g.start_within_ms = g.clock.live() ? s.integer(14) * 60000 : 0;
+    read_seat_kinds(s, 15, g);
     out.push_back(std::move(g));
   }
   return out;
+}
+
+void withdraw_banned_from_tournaments(Connection& db, std::int64_t player) {
+  db.prepare(
+        "DELETE FROM tournament_players WHERE player = ? AND tournament IN "
+        "(SELECT id FROM tournaments WHERE status = 'registering')")
+      .bind(1, player)
+      .run();
+  db.prepare(
+        "UPDATE tournament_players SET withdrawn = 1 WHERE player = ? AND tournament IN "
+        "(SELECT id FROM tournaments WHERE status = 'running')")
+      .bind(1, player)
+      .run();
+  // Their games still to play are lost by forfeit (FIDE: a withdrawn player's
+  // remaining games); the rooms' own ends (a resignation, a cancelled room)
+  // then find the result set and change nothing.
+  db.prepare(
+        "UPDATE tournament_pairings SET result = CASE WHEN white = ?1 THEN '0-1' ELSE '1-0' END, reason = 'withdrawn' "
+        "WHERE result = '' AND black IS NOT NULL AND (white = ?1 OR black = ?1) AND tournament IN "
+        "(SELECT id FROM tournaments WHERE status = 'running')")
+      .bind(1, player)
+      .run();
 }
 
 }  // namespace arena::sql

@@ -29,6 +29,7 @@
 #include "rating/glicko2.hpp"
 #include "store/competition_store.hpp"
 #include "store/store_basics.hpp"
+#include "store/trust_store.hpp"
 
 namespace arena {
 
@@ -289,14 +290,15 @@ class RoomLeases {
   virtual void room_lease(std::string room, StoreExecutor ex, StoreReply<std::optional<RoomLease>> reply) = 0;
 };
 
-// One database behind all seven.
+// One database behind all eight.
 class Store : public IdentityStore,
               public AccountStore,
               public GameLog,
               public GameIndex,
               public RatingBook,
               public CompetitionStore,
-              public RoomLeases {
+              public RoomLeases,
+              public TrustStore {
  public:
   // Completes every write accepted so far and refuses later ones ("the server
   // is stopping"); their completions are still posted. Idempotent.

@@ -125,6 +125,20 @@ TEST_CASE("accounts: ten failed logins lock the account out (429), even with the
   CHECK(post(port, "/api/account/login", {{"username", "erin"}, {"password", "right password"}}).status == 200);
 }
 
+TEST_CASE("accounts: a right password takes back only its own attempt (9 failures, a login, then the 10th failure locks)") {
+  ServerProcess server(temp_store("limits_success.db"));
+  REQUIRE(server.start());
+  int port = server.port();
+  signup(port, "frank", "right password");
+  for (int i = 0; i < 9; ++i)
+    CHECK(post(port, "/api/account/login", {{"username", "frank"}, {"password", "wrong password"}}).status == 401);
+  login(port, "frank", "right password");
+  CHECK(post(port, "/api/account/login", {{"username", "frank"}, {"password", "wrong password"}}).status == 401);
+  auto locked = post(port, "/api/account/login", {{"username", "frank"}, {"password", "wrong password"}});
+  CHECK(locked.status == 429);
+  CHECK(error_code(locked) == "rate_limited");
+}
+
 TEST_CASE("accounts: the WebSocket knows the account by its cookie; a guest who signs up keeps their games") {
   ServerProcess server(temp_store("ws-accounts.db"));
   REQUIRE(server.start());

@@ -19,7 +19,7 @@ struct FakeClock {
   }
 };
 
-const PlayerInfo kAnn{1, "Ann"}, kBob{2, "Bob"}, kCid{3, "Cid"};
+const PlayerInfo kAnn{1, "Ann", false, "guest"}, kBob{2, "Bob", false, "guest"}, kCid{3, "Cid", false, "guest"};
 
 // A room of `game`/`variant` created by Ann (white), with every committed event kept.
 struct Table {
@@ -127,7 +127,7 @@ TEST_CASE("authority: turn, ply guard, illegal actions and repeats") {
 }
 
 TEST_CASE("authority: draw offers in YINSH — one at a time, answered by the opponent, a gap between offers") {
-  Table t("yinsh", "normal", AuthorityLimits{4, 10000});
+  Table t("yinsh", "normal", AuthorityLimits{.draw_offer_gap = 4, .max_events_per_room = 10000, .trust = nullptr});
   t.commit(t.room->join(kBob));
   t.commit(t.room->offer_draw(kAnn));
   CHECK(t.room->draw_offer() == Color::White);
@@ -190,7 +190,7 @@ TEST_CASE("authority: cancelled by its creator or expired while open; not once s
 }
 
 TEST_CASE("authority: a room holds a bounded number of events") {
-  Table t("yinsh", "blitz", AuthorityLimits{10, 3});
+  Table t("yinsh", "blitz", AuthorityLimits{.draw_offer_gap = 10, .max_events_per_room = 3, .trust = nullptr});
   t.commit(t.room->join(kBob));
   t.commit(t.play_first());
   CHECK(t.refused(t.play_first()) == ErrorCode::RoomLimit);
@@ -294,7 +294,7 @@ TEST_CASE("authority: no moderator decides a game of their own; a full room can 
   CHECK(t.refused(t.room->abort(kAnn.id, "mine")) == ErrorCode::Forbidden);
   CHECK(t.refused(t.room->adjudicate(kBob.id, "0-1", "mine")) == ErrorCode::Forbidden);
 
-  Table full("yinsh", "normal", AuthorityLimits{10, 3});
+  Table full("yinsh", "normal", AuthorityLimits{.draw_offer_gap = 10, .max_events_per_room = 3, .trust = nullptr});
   full.commit(full.room->join(kBob));
   full.commit(full.play_first());
   CHECK(full.refused(full.play_first()) == ErrorCode::RoomLimit);

@@ -18,7 +18,7 @@ using protocol::ErrorCode;
 using protocol::EventKind;
 using protocol::RoomStatus;
 
-const PlayerInfo kAnn{1, "Ann"}, kBob{2, "Bob"}, kCid{3, "Cid"};
+const PlayerInfo kAnn{1, "Ann", false, "guest"}, kBob{2, "Bob", false, "guest"}, kCid{3, "Cid", false, "guest"};
 constexpr std::int64_t kStart = 1'000'000;
 
 TimeControl live(std::int64_t initial, std::int64_t increment) {

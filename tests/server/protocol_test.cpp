@@ -4,6 +4,7 @@
 
 #include "engine/gipf/notation.hpp"
 #include "engine/yinsh/notation.hpp"
+#include "protocol/name_skeleton.hpp"
 #include "protocol/json_text.hpp"
 #include "protocol/json_writer.hpp"
 #include "protocol/messages.hpp"
@@ -97,7 +98,11 @@ TEST_CASE("malformed client messages get their codes") {
 }
 
 TEST_CASE("error codes have stable names") {
-  for (auto code : {ErrorCode::BadJson, ErrorCode::NotYourTurn, ErrorCode::StalePly, ErrorCode::RateLimited, ErrorCode::Internal}) {
+  CHECK(code_name(ErrorCode::NameReserved) == "name_reserved");
+  CHECK(code_name(ErrorCode::Blocked) == "blocked");
+  CHECK(code_name(ErrorCode::GuestChatOff) == "guest_chat_off");
+  for (auto code : {ErrorCode::BadJson, ErrorCode::NotYourTurn, ErrorCode::StalePly, ErrorCode::RateLimited, ErrorCode::Internal,
+                    ErrorCode::NameReserved, ErrorCode::Blocked, ErrorCode::GuestChatOff}) {
     auto name = code_name(code);
     CHECK(parse_code(name) == code);
   }
@@ -333,4 +338,24 @@ TEST_CASE("clocks, lifecycle and chat messages: bounds and codes") {
   CHECK(code_name(ErrorCode::NoClaim) == "no_claim");
   CHECK(code_name(ErrorCode::GameNotOver) == "game_not_over");
   CHECK(code_name(ErrorCode::Muted) == "muted");
+}
+
+TEST_CASE("name skeletons: look-alike names share one, so a guest cannot pass for an account or staff (#34)") {
+  using protocol::name_skeleton;
+  const std::string admin = name_skeleton("admin");
+  for (const char* alike : {"Admin", "ADMIN", "adm1n", "a_d-min", "a d m i n", "\u0430dmin" /* Cyrillic a */,
+                            "\uFF41dmin" /* fullwidth a */, "\u00E0dm\u00EDn" /* accents */, "adm\u0131n" /* dotless i */})
+    CHECK_MESSAGE(name_skeleton(alike) == admin, alike);
+  CHECK(name_skeleton("modem") == name_skeleton("rnodern"));  // rn looks like m
+  CHECK(name_skeleton("wolf") == name_skeleton("vvolf"));
+  CHECK(name_skeleton("bob") != name_skeleton("rob"));
+  CHECK(name_skeleton("Alice") != name_skeleton("Alicia"));
+  CHECK(protocol::reserved_guest_name("Moderator"));
+  CHECK(protocol::reserved_guest_name("St4ff") == false);  // 4 is no look-alike here
+  CHECK(protocol::reserved_guest_name("ADM1N"));
+  CHECK(!protocol::reserved_guest_name("Ann the guest"));
+  CHECK(protocol::player_kind(std::nullopt) == "guest");
+  CHECK(protocol::player_kind(protocol::Role::Player) == "account");
+  CHECK(protocol::player_kind(protocol::Role::Moderator) == "moderator");
+  CHECK(protocol::player_kind(protocol::Role::Admin) == "admin");
 }

@@ -15,7 +15,7 @@ using protocol::ErrorCode;
 using protocol::EventKind;
 using protocol::RoomStatus;
 
-const PlayerInfo kAnn{1, "Ann", true}, kBob{2, "Bob", true}, kGuest{3, "Guest 3", false};
+const PlayerInfo kAnn{1, "Ann", true, "account"}, kBob{2, "Bob", true, "account"}, kGuest{3, "Guest 3", false, "guest"};
 constexpr std::int64_t kStart = 1'000'000;
 constexpr std::int64_t kModerator = 9;
 

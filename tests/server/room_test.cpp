@@ -95,7 +95,7 @@ struct Fixture {
   std::shared_ptr<Room> room;
   std::shared_ptr<FakeClient> ann = std::make_shared<FakeClient>(), bob = std::make_shared<FakeClient>(),
                               eve = std::make_shared<FakeClient>();
-  const PlayerInfo kAnn{1, "Ann"}, kBob{2, "Bob"}, kEve{3, "Eve"};
+  const PlayerInfo kAnn{1, "Ann", false, "guest"}, kBob{2, "Bob", false, "guest"}, kEve{3, "Eve", false, "guest"};
 
   // Bob takes the black seat (stored), and both clients' inboxes are emptied.
   void seat_bob() {

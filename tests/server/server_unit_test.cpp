@@ -47,8 +47,16 @@ TEST_CASE("configuration: defaults, environment, flags, errors") {
                     "GIPF_ARENA_PUBLIC_ORIGIN", "--max-connections-per-address", "--max-new-players-per-address",
                     "--max-open-rooms", "--open-room-ttl", "--keep-closed", "GIPF_ARENA_KEEP_CLOSED", "--message-rate", "--message-burst",
                     "--secure-cookies", "GIPF_ARENA_SECURE_COOKIES", "--trusted-proxy", "GIPF_ARENA_TRUSTED_PROXY",
+                    "--guest-chat", "GIPF_ARENA_GUEST_CHAT",
                     "gipf-arena admin"})
     CHECK_MESSAGE(help.find(flag) != std::string::npos, flag);
+}
+
+TEST_CASE("configuration: --guest-chat is all, casual (the default) or none") {
+  CHECK(parse_config({}, no_env).config.guest_chat == "casual");
+  CHECK(parse_config({"--guest-chat", "none"}, no_env).config.guest_chat == "none");
+  CHECK(parse_config({"--guest-chat", "all"}, no_env).config.guest_chat == "all");
+  CHECK(parse_config({"--guest-chat", "some"}, no_env).error == "--guest-chat is all, casual or none");
 }
 
 TEST_CASE("configuration: --secure-cookies is a switch; its variable is 1/true or 0/false") {

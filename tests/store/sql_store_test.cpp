@@ -4,6 +4,7 @@
 
 #include <map>
 
+#include "protocol/name_skeleton.hpp"
 #include "store/migrations.hpp"
 #include "store/sha256.hpp"
 #include "store/sqlite_connection.hpp"
@@ -538,4 +539,25 @@ TEST_CASE("a stored room whose clock kind is unknown is reported as an error, an
   REQUIRE(raw.exec("UPDATE rooms SET clock_kind = 'correspondence' WHERE id = 'bad'"));
   CHECK(s.find_room("bad").value->clock == kDaily);
   CHECK(s.unfinished_rooms().value.size() == 2);
+}
+
+TEST_CASE("migration 9 gives the accounts of an older database their username skeleton (#34)" * doctest::test_suite("sqlite")) {
+  std::string path = temp_path("v8.db");
+  { SqlStore fresh(path); }
+  {
+    // Back to version 8 (migrations 9 and later undone), with two accounts made then.
+    RawConnection raw(path);
+    REQUIRE(raw.exec("DROP TABLE room_leases; DROP TABLE reports; DROP TABLE blocks; DROP INDEX accounts_by_skeleton; "
+                     "ALTER TABLE accounts DROP COLUMN username_skeleton; DELETE FROM schema_version WHERE version >= 9"));
+    REQUIRE(raw.exec(
+        "INSERT INTO players (token_hash, name, created_at) VALUES ('account:a', 'A_dm1n', 0), ('account:b', 'Rnoderator-5', 0);"
+        "INSERT INTO accounts (player, username, username_key, password_hash, created_at) "
+        "SELECT id, name, lower(name), 'x', 0 FROM players WHERE token_hash LIKE 'account:%' ORDER BY id"));
+  }
+  SqlStore upgraded(path);
+  CHECK(upgraded.schema_version() == migrations().back().version);
+  // The SQL of the migration and protocol::name_skeleton agree.
+  CHECK(RawConnection(path).column("SELECT username_skeleton FROM accounts ORDER BY id") ==
+        std::vector<std::string>{protocol::name_skeleton("A_dm1n"), protocol::name_skeleton("Rnoderator-5")});
+  CHECK(protocol::name_skeleton("A_dm1n") == "admln");
 }

@@ -211,7 +211,7 @@ inline EventRecord created_event(std::int64_t player, std::int64_t at) {
 
 inline ChatRecord chat_message(std::int64_t seq, protocol::ChatChannel channel, std::int64_t player,
                                const std::string& name, const std::string& text) {
-  return {seq, channel, player, name, text, 5000 + seq, false};
+  return {seq, channel, player, name, text, 5000 + seq, false, ""};
 }
 
 inline EventRecord action_event(std::int64_t seq, std::int64_t player, const std::string& action) {

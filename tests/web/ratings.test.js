@@ -421,7 +421,8 @@ describe('the pages, drawn', () => {
     const root = page.root();
     new ProfileView(root, 'ann');
     const chart = await until(root, '#rating-chart');
-    assert.deepEqual(asked, ['/api/players/ann', '/api/players/ann/ratings/yinsh:normal']);
+    // and who is looking (the report and block controls, #34)
+    assert.deepEqual(asked, ['/api/players/ann', '/api/players/ann/ratings/yinsh:normal', '/api/account']);
     const row = root.querySelector('#ratings tr[data-perf="yinsh:normal"]');
     assert.equal(row.getAttribute('data-rating'), '1662.3108939062977');
     assert.equal(row.getAttribute('data-games'), '3');

@@ -1,4 +1,5 @@
-// The moderators' page, /admin (protocol/PROTOCOL.md, "Admin API"): the users
+// The moderators' page, /admin (protocol/PROTOCOL.md, "Admin API"): the reports
+// queue (admin_reports.js), the users
 // with a search, ban / unban and mute / unmute for each, the role for admins;
 // aborting or adjudicating a game by its id; for admins the ladders and events
 // (admin_competition.js) and the audit log. Shown
@@ -6,6 +7,7 @@
 import { h, messageLine } from './ui.js';
 import { getJson, postJson, formatTime, formatDate, profilePath, isStaff, mayActOn } from './api.js';
 import { ladderSection, eventSection } from './admin_competition.js';
+import { reportsSection } from './admin_reports.js';
 
 const MAX_MINUTES = 5256000;  // ten years
 const ROLES = ['player', 'moderator', 'admin'];
@@ -104,6 +106,7 @@ export class AdminView {
         h('button', { type: 'button', id: 'adjudicate-game', onclick: gameCommand('adjudicate') }, 'Adjudicate (set the result)')));
 
     const sections = [
+      reportsSection(() => { if (this.isAdmin) this.loadAudit(); }),
       h('section', { class: 'panel', id: 'admin-users' },
         h('h2', {}, 'Users'), searchForm, this.usersMessage, this.userList,
         h('div', { class: 'pager' }, this.usersPrev, this.usersPage, this.usersNext)),

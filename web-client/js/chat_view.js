@@ -1,13 +1,13 @@
 // A room's chat panel: the players' and the spectators' channels apart, a
 // player's switch to hide spectator chat (remembered in localStorage), a box to
-// write in the sender's own channel, and for a moderator or admin a delete
-// button on every message. The panel is built once and kept across the game
+// write in the sender's own channel, for a moderator or admin a delete
+// button on every message, and for an account a report button on others' lines. The panel is built once and kept across the game
 // view's renders, so what is being typed survives the events; update() redraws
 // the lists from the room (room_state.js chatView). On a phone it starts folded.
 import { h, toast } from './ui.js';
-import { chatText, CHAT_MAX } from './names.js';
+import { chatText, CHAT_MAX, kindLabel } from './names.js';
 import { chatView, chatChannel } from './room_state.js';
-import { isStaff } from './api.js';
+import { isStaff, postJson } from './api.js';
 
 export const HIDE_SPECTATORS_KEY = 'gipf-arena-hide-spectator-chat';
 
@@ -73,11 +73,16 @@ export class ChatPanel {
 
   fill(list, messages, empty) {
     const staff = isStaff(this.connection.account);
-    const items = messages.map((c) => h('li', { 'data-seq': c.seq, 'data-channel': c.channel },
-      h('span', { class: 'author' }, c.player ? c.player.name : '?'), ' ',
+    const me = this.connection.player ? this.connection.player.id : null;
+    const items = messages.map((c) => { const mayReport = !!this.connection.account && !!c.player && c.player.id !== me && c.player.kind !== 'computer'; return h('li', { 'data-seq': c.seq, 'data-channel': c.channel },
+      h('span', { class: 'author' }, c.player ? c.player.name : '?'),
+      kindLabel(c.player) ? h('span', { class: `kind-badge kind-${c.player.kind}`, title: `This is ${c.player.kind === 'guest' ? 'a guest (no account)' : `a ${c.player.kind}`}` }, kindLabel(c.player)) : null, ' ',
       h('span', { class: 'text' }, c.text),
       staff ? h('button', { class: 'delete-chat', type: 'button', title: 'Delete this message', 'aria-label': `Delete the message of ${c.player ? c.player.name : 'a player'}`,
-        onclick: () => this.remove(c) }, '×') : null));
+        onclick: () => this.remove(c) }, '×') : null,
+      // an account reports a writer from the game (#34); not oneself, not the computer
+      mayReport ? h('button', { class: 'report-chat', type: 'button', title: 'Report this player', 'aria-label': `Report ${c.player.name}`,
+        onclick: () => this.report(c) }, '⚑') : null); });
     list.replaceChildren(...(items.length ? items : empty ? [h('li', { class: 'hint empty' }, empty)] : []));
     queueMicrotask(() => { list.scrollTop = list.scrollHeight; });
   }
@@ -113,6 +118,18 @@ export class ChatPanel {
     if (!this.connection.send({ type: 'chat', room: this.id, text: checked.text, id })) { toast('Not connected: the message was not sent.'); return; }
     this.pending = id;
     this.sendButton.disabled = true;
+  }
+
+  /** Reports the writer of `message`, naming this game (protocol/PROTOCOL.md, "Trust and safety"). */
+  async report(message) {
+    const reason = prompt(`Report ${message.player.name} to the moderators: what happened?`, message.text.slice(0, 200));
+    if (!reason || !reason.trim()) return;
+    try {
+      await postJson('/api/reports', { player: message.player.id, reason: reason.trim().slice(0, 200), room: this.id });
+      toast('Reported. The outcome will be on your profile.');
+    } catch (error) {
+      toast(error.message);
+    }
   }
 
   remove(message) {

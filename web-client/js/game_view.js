@@ -20,6 +20,7 @@ import { beep, pageTitle } from './alerts.js';
 import { nameWithRating, ratingChangeLines, modeLabel, perfLabel } from './ratings.js';
 import { Positions, turnBefore, turnSpans, stepPly } from './positions.js';
 import { materialIcons } from './material.js';
+import { kindLabel } from './names.js';
 
 const CONFIRM_KEY = 'gipf-arena-confirm-moves';
 
@@ -426,6 +427,7 @@ export class GameView {
         h('span', { class: `swatch ${color}`, 'aria-hidden': 'true' }),
         h('span', { class: 'who-plays' },
           h('span', {}, `${colorName(color)}: ${name}${you === color ? ' (you)' : ''}`),
+          kindLabel(seat) ? h('span', { class: `kind-badge kind-${seat.kind}` }, kindLabel(seat)) : null,
           turn ? h('span', { class: 'tag' }, 'to play') : null,
           h('span', { class: 'hint info' }, materialIcons(game.material(position, color)), h('span', { class: 'info-words' }, game.playerInfo(position, color)))),
         clocks ? h('span', { class: 'clock', id: `clock-${color}`, 'data-color': color, role: 'timer', 'aria-label': `${colorName(color)}'s clock` }) : null);

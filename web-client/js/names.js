@@ -34,3 +34,20 @@ export function chatText(raw) {
   if (/[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Default_Ignorable_Code_Point}]/u.test(text)) return { problem: 'A chat message cannot contain control, invisible or formatting characters.' };
   return { text };
 }
+
+/**
+ * What a seat or a chat line's writer is (protocol/PROTOCOL.md, "Trust and
+ * safety"), as a badge's words: staff and guests are marked so that a guest
+ * cannot pass for a moderator; a plain account gets none.
+ * @param {{kind?: string}|null|undefined} player
+ * @returns {string} '' for an account or when unknown
+ */
+export function kindLabel(player) {
+  switch (player && player.kind) {
+    case 'admin': return 'admin';
+    case 'moderator': return 'mod';
+    case 'guest': return 'guest';
+    case 'computer': return 'bot';
+    default: return '';
+  }
+}

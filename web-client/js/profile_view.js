@@ -9,6 +9,7 @@ import { variantLabel } from './games/index.js';
 import { ratingRows, busiestPerf, perfLabel, modeLabel } from './ratings.js';
 import { ratingChart } from './rating_chart.js';
 import { leaderboardPath } from './leaderboard_view.js';
+import { trustControls } from './trust_controls.js';
 
 const ROLES = { player: 'Player', moderator: 'Moderator', admin: 'Administrator' };
 
@@ -51,6 +52,10 @@ export class ProfileView {
             h('span', { class: 'hint' }, ` · ${formatTime(g.finished_at || g.created_at)}`)),
           h('a', { href: `/?replay=${encodeURIComponent(g.id)}`, class: 'replay' }, 'Replay'))))
         : h('p', { class: 'hint', id: 'profile-recent' }, 'No finished games yet.')));
+    // report and block (or, on one's own page, one's reports and their outcomes)
+    trustControls(player.username).then((controls) => {
+      if (controls) this.root.querySelector('#profile')?.append(controls);
+    });
   }
 
   /** Every pool's rating as a table, and the history chart with its pool picker (null when the server sent none). */

@@ -46,6 +46,9 @@ enum class ErrorCode {
   NoClaim,             // a claim while the opponent is not gone long enough, or without a live clock
   GameNotOver,         // a rematch before the game ended
   Muted,               // chat from a muted account
+  NameReserved,        // a guest name that passes for an account's username or for staff (#34)
+  Blocked,             // the other player blocked this one (their private invitation)
+  GuestChatOff,        // guests may not chat in this room (--guest-chat)
 };
 
 std::string_view code_name(ErrorCode code);

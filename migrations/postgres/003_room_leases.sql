@@ -1,4 +1,4 @@
--- Which node owns a live room (#30; SQLite: 011): one row per room while some
+-- Which node owns a live room (#30; SQLite: 010): one row per room while some
 -- node serves it. `epoch` grows by one each time the room changes hands; the
 -- owner's event writes carry it and are refused once it moved on (fencing).
 -- `expires_at` is the database's clock (ms since the epoch), renewed by the owner.
