@@ -1,0 +1,78 @@
+// The TRF reader: player lines, XXR, XXC, forfeits and byes; bad input named.
+#include <doctest/doctest.h>
+
+#include "competition/dutch_pairing.hpp"
+#include "competition/dutch_trf.hpp"
+
+namespace dutch = arena::event::dutch;
+
+namespace {
+
+// Columns as FIDE's TRF puts them: the round entries from column 92.
+std::string player_line(int number, const std::string& entries) {
+  std::string line = "001 " + std::string(4 - std::to_string(number).size(), ' ') + std::to_string(number);
+  line.resize(91, ' ');
+  return line + entries;
+}
+
+}  // namespace
+
+TEST_CASE("a TRF file reads into players, rounds and colours") {
+  std::string text = "012 Test\r\n" + player_line(1, "   2 w 1     3 b +  ") + "\r\n" +
+                     player_line(2, "   1 b 0  0000 - U  ") + "\r\n" + player_line(3, "   4 w =     1 w -  ") + "\r\n" +
+                     player_line(4, "   3 b =  0000 - Z  ") + "\r\nXXR 5\r\nXXC black1\r\n";
+  auto t = dutch::read_trf(text);
+  REQUIRE(t.players.size() == 4);
+  CHECK(t.total_rounds == 5);
+  CHECK(t.first_colour == dutch::Colour::black);
+  const auto& first = t.players[0].rounds;
+  REQUIRE(first.size() == 2);
+  CHECK(first[0].played);
+  CHECK(first[0].half_points == 2);
+  CHECK_FALSE(first[1].played);  // a forfeit is no game
+  CHECK(first[1].half_points == 2);
+  CHECK(t.players[1].rounds[1].pairing_bye);
+  CHECK(t.players[2].rounds[0].half_points == 1);
+  auto boards = dutch::boards_of_round(t, 1);
+  REQUIRE(boards.size() == 2);
+  CHECK(boards[0].white == 2);
+  CHECK(boards[0].black == 0);
+  CHECK(boards[1].white == 3);
+  CHECK(boards[1].black == 1);
+}
+
+TEST_CASE("bad TRF input is refused with the line and the reason") {
+  CHECK_THROWS_WITH_AS(dutch::read_trf("012 nothing\n"), "no player lines (001)", dutch::TrfError);
+  CHECK_THROWS_AS(dutch::read_trf(player_line(1, "   9 w 1  ")), dutch::TrfError);
+  CHECK_THROWS_AS(dutch::read_trf(player_line(1, "   2 x 1  ") + "\n" + player_line(2, "   1 b 0  ")), dutch::TrfError);
+  CHECK_THROWS_AS(dutch::read_trf(player_line(1, "   2 w 7  ") + "\n" + player_line(2, "   1 b 0  ")), dutch::TrfError);
+  CHECK_THROWS_AS(dutch::read_trf(player_line(1, "") + "\n" + player_line(1, "")), dutch::TrfError);
+  CHECK_THROWS_AS(dutch::read_trf(player_line(1, "   2 w 1  ") + "\n" + player_line(2, "   1 b 0  ") + "\nXXR 1\n"),
+                  dutch::TrfError);
+}
+
+TEST_CASE("the first round pairs top half against bottom half, colours alternating") {
+  dutch::Tournament t;
+  for (int i = 1; i <= 6; ++i) t.players.push_back({i, {}});
+  t.total_rounds = 5;
+  auto boards = dutch::pair_next_round(t);
+  REQUIRE(boards);
+  REQUIRE(boards->size() == 3);
+  CHECK((*boards)[0].white == 1);
+  CHECK((*boards)[0].black == 4);
+  CHECK((*boards)[1].white == 5);
+  CHECK((*boards)[1].black == 2);
+  CHECK((*boards)[2].white == 3);
+  CHECK((*boards)[2].black == 6);
+}
+
+TEST_CASE("an odd field's lowest-ranked player gets the bye in round one") {
+  dutch::Tournament t;
+  for (int i = 1; i <= 5; ++i) t.players.push_back({i, {}});
+  t.total_rounds = 3;
+  auto boards = dutch::pair_next_round(t);
+  REQUIRE(boards);
+  REQUIRE(boards->size() == 3);
+  CHECK(boards->back().white == 5);
+  CHECK(boards->back().black == 0);
+}
