@@ -29,6 +29,7 @@ class BlossomMatcher {
       incident_[edges_[k].first].push_back(static_cast<int>(2 * k + 1));
       incident_[edges_[k].second].push_back(static_cast<int>(2 * k));
       if (largest < edges_[k].weight) largest = edges_[k].weight;
+      doubled_.push_back(edges_[k].weight + edges_[k].weight);
     }
     mate_.assign(n_, -1);
     label_.assign(2 * n_, kFree);
@@ -71,7 +72,16 @@ class BlossomMatcher {
  private:
   Weight slack(int k) const {
     const auto& edge = edges_[k];
-    return dual_[edge.first] + dual_[edge.second] - (edge.weight + edge.weight);
+    Weight result = dual_[edge.first];
+    result += dual_[edge.second];
+    result -= doubled_[k];
+    return result;
+  }
+  bool tight(int k) const {
+    const auto& edge = edges_[k];
+    Weight sum = dual_[edge.first];
+    sum += dual_[edge.second];
+    return sum == doubled_[k];
   }
 
   void for_each_leaf(int b, auto&& visit) const {
@@ -417,6 +427,7 @@ class BlossomMatcher {
   std::vector<std::vector<int>> children_, child_endpoints_;
   std::vector<std::optional<std::vector<int>>> blossom_best_edges_;
   std::vector<Weight> dual_;
+  std::vector<Weight> doubled_;  // 2 * weight, per edge
   std::vector<bool> allowed_;
 };
 

@@ -6,10 +6,13 @@
 // smallest difference of numbers) and finally each S1 player's opponent in
 // S2, the highest possible (D.1, transpositions). Each choice raises one
 // player's edge weights by a little less than any criterion is worth, asks
-// the matcher again, and fixes what it answers.
+// the matcher again, and fixes what it answers. When the current matching
+// already gives that player the opponent whose weight rose the most, it is
+// still the best (no other matching gained more) and the matcher is spared.
 #include "competition/dutch_pairing.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 
 #include "competition/blossom_matching.hpp"
@@ -37,6 +40,13 @@ class RoundPairer {
   }
 
  private:
+  // A small amount at the bottom of the criteria, above the choice bits.
+  static Weight low(std::uint64_t amount) {
+    Weight result(amount);
+    result <<= kChoiceBits;
+    return result;
+  }
+
   Weight& weight(int a, int b) {
     if (a < b) std::swap(a, b);
     return weights_[static_cast<std::size_t>(a) * (a - 1) / 2 + b];
@@ -152,8 +162,8 @@ class RoundPairer {
     if (result.is_zero()) return result;
     std::int64_t addend = (std::int64_t{smaller_position < pairs} << (2 * layout_.group_size_bits)) - smaller_position;
     addend *= 2;
-    if (addend >= 0) result += Weight(static_cast<std::uint64_t>(addend));
-    else result -= Weight(static_cast<std::uint64_t>(-addend));
+    if (addend >= 0) result += low(static_cast<std::uint64_t>(addend));
+    else result -= low(static_cast<std::uint64_t>(-addend));
     return result;
   }
 
@@ -195,7 +205,7 @@ class RoundPairer {
       --remaining;
       if (!b.in_group(stable_[v])) {
         for (int o = b.moved_down; o < b.end; ++o)
-          if (Weight w = base_[o][i]; !w.is_zero()) set(v, bracket_[o], w.or_low(1));
+          if (Weight w = base_[o][i]; !w.is_zero()) set(v, bracket_[o], w + low(1));
         stable_ = solve();
       }
       if (b.in_group(stable_[v])) {
@@ -203,8 +213,7 @@ class RoundPairer {
         --remaining_matched;
         for (int o = b.moved_down; o < b.end; ++o)
           if (Weight w = base_[o][i]; !w.is_zero()) {
-            w.or_low(static_cast<std::uint64_t>(b.end - b.moved_down));
-            w += Weight(1);
+            w += low(static_cast<std::uint64_t>(b.end - b.moved_down) + 1);
             set(v, bracket_[o], w);
           }
       }
@@ -218,16 +227,18 @@ class RoundPairer {
       const int v = bracket_[i];
       if (!matched_[v]) continue;
       std::uint64_t addend = bracket_.size();
+      int favourite = -1;
       for (int o = b.end - 1; o >= b.moved_down; --o) {
         const int ov = bracket_[o];
         if (matched_[ov]) continue;
         if (Weight w = base_[o][i]; !w.is_zero()) {
-          w += Weight(addend);
+          w += low(addend);
           set(v, ov, w);
           ++addend;
+          favourite = ov;
         }
       }
-      stable_ = solve();
+      if (stable_[v] != favourite) stable_ = solve();
       const int mate = stable_[v];
       matched_[mate] = true;
       fix(v, mate);
@@ -267,7 +278,7 @@ class RoundPairer {
       if (pairs_down_in_group(b, v)) {
         for (int o = k + 1; o < count; ++o)
           if (Weight w = remainder_weight(pi, remainder[o], k, pairs); !w.is_zero()) {
-            w -= Weight(1);
+            w -= low(1);
             set(v, bracket_[remainder[o]], w);
           }
         stable_ = solve();
@@ -288,7 +299,7 @@ class RoundPairer {
       if (!already) {
         for (int o = k + 1; o < count; ++o)
           if (Weight w = remainder_weight(pi, remainder[o], k, pairs); !w.is_zero()) {
-            w += Weight(1);
+            w += low(1);
             set(v, bracket_[remainder[o]], w);
           }
         stable_ = solve();
@@ -319,23 +330,43 @@ class RoundPairer {
     }
 
     // Each S1 player, in order, gets the highest S2 player still possible.
-    for (int k = 0; k < count; ++k) {
-      const int pi = remainder[k], v = bracket_[pi];
-      if (!pairs_down_in_group(b, v)) continue;
-      std::uint64_t addend = 0;
-      for (int o = count - 1; o >= 0; --o) {
-        const int oi = remainder[o], ov = bracket_[oi];
-        if (oi <= pi || matched_[ov]) continue;
-        if (Weight w = base_[oi][pi]; !w.is_zero()) {
-          w += Weight(addend);
-          set(v, ov, w);
+    // Several at once: the first one's choice ranks in higher choice bits
+    // than the next one's, so one matching settles them in turn.
+    const unsigned rank_bits = static_cast<unsigned>(std::bit_width(static_cast<unsigned>(count) + 1));
+    const int per_matching = std::max(1, static_cast<int>(kChoiceBits / rank_bits));
+    for (int k = 0; k < count;) {
+      std::vector<int> chosen;  // remainder positions of this matching's S1 players
+      for (; k < count && static_cast<int>(chosen.size()) < per_matching; ++k)
+        if (pairs_down_in_group(b, bracket_[remainder[k]])) chosen.push_back(k);
+      if (chosen.empty()) break;
+      bool settled = true;  // the current matching already gives each its favourite
+      for (std::size_t c = 0; c < chosen.size(); ++c) {
+        const int pi = remainder[chosen[c]], v = bracket_[pi];
+        const unsigned shift = rank_bits * static_cast<unsigned>(chosen.size() - 1 - c);
+        std::uint64_t rank = 1;
+        int favourite = -1;
+        for (int o = count - 1; o >= 0; --o) {
+          const int oi = remainder[o], ov = bracket_[oi];
+          if (oi <= pi || matched_[ov]) continue;
+          if (Weight w = base_[oi][pi]; !w.is_zero()) {
+            w += Weight(rank << shift);
+            set(v, ov, w);
+            favourite = ov;
+          }
+          ++rank;
         }
-        ++addend;
+        // Taken by an earlier player of this matching: not a favourite.
+        if (stable_[v] != favourite) settled = false;
+        for (std::size_t e = 0; e < c && settled; ++e)
+          if (stable_[bracket_[remainder[chosen[e]]]] == favourite) settled = false;
       }
-      stable_ = solve();
-      const int mate = stable_[v];
-      matched_[v] = matched_[mate] = true;
-      fix(v, mate);
+      if (!settled) stable_ = solve();
+      for (int position : chosen) {
+        const int v = bracket_[remainder[position]];
+        const int mate = stable_[v];
+        matched_[v] = matched_[mate] = true;
+        fix(v, mate);
+      }
     }
   }
 

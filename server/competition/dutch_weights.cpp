@@ -33,7 +33,7 @@ unsigned WeightLayout::total_bits() const {
   unsigned bits = 2 + g + s + g + s + 2 * g + 4 * g;
   if (played_rounds >= 1) bits += 2 * g + 2 * s;
   if (played_rounds >= 2) bits += 2 * g + 2 * s;
-  bits += 3 * g + 1;
+  bits += 3 * g + 1 + kChoiceBits;
   return bits + 2 + 4;  // the engines' two spare bits, and the doubled duals' sums
 }
 
@@ -132,6 +132,7 @@ WideWeight<Words> pair_weight(const PlayerFacts& higher, const PlayerFacts& lowe
   if (layout.played_rounds >= 2) weigh_floats(2);
   // Room for section D's order (exchanges, then transpositions), set later.
   w.open(3 * g + 1);
+  w.open(kChoiceBits);
   return w.value();
 }
 

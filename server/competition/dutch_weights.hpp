@@ -10,6 +10,10 @@
 
 namespace arena::event::dutch {
 
+// The lowest bits of every weight: room for ranking, in one matching, several
+// players' choices of opponent at once (the pairer's own tie-break order).
+inline constexpr unsigned kChoiceBits = 64;
+
 // How the players' scores lay out in the weights: a slot of bits per score
 // group so that sums over pairs compare score group by score group.
 struct WeightLayout {

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -30,6 +31,13 @@ std::vector<dutch::Board> sorted(std::vector<dutch::Board> boards) {
   return boards;
 }
 
+// DUTCH_CORPUS_FILTER=TEXT: only the files whose name contains TEXT (when
+// looking into one tournament; the floor is then not checked).
+bool matches_filter(const std::string& name) {
+  const char* filter = std::getenv("DUTCH_CORPUS_FILTER");
+  return !filter || name.find(filter) != std::string::npos;
+}
+
 std::string describe(const std::vector<dutch::Board>& boards) {
   std::string text;
   for (const auto& b : boards) text += " " + std::to_string(b.white) + "-" + std::to_string(b.black);
@@ -41,9 +49,11 @@ std::string describe(const std::vector<dutch::Board>& boards) {
 TEST_CASE("the Dutch pairer reproduces every round of the FIDE corpus") {
   std::vector<std::filesystem::path> files;
   for (const auto& entry : std::filesystem::directory_iterator(DUTCH_CORPUS_DIR))
-    if (entry.path().extension() == ".trf") files.push_back(entry.path());
+    if (entry.path().extension() == ".trf" && matches_filter(entry.path().filename().string()))
+      files.push_back(entry.path());
   std::sort(files.begin(), files.end());
-  REQUIRE(files.size() >= 100);
+  const bool whole_corpus = !std::getenv("DUTCH_CORPUS_FILTER");
+  if (whole_corpus) REQUIRE(files.size() >= 100);
   int rounds = 0, identical = 0;
   auto started = std::chrono::steady_clock::now();
   for (const auto& path : files) {
@@ -67,11 +77,11 @@ TEST_CASE("the Dutch pairer reproduces every round of the FIDE corpus") {
       } else {
         std::cout << path.filename().string() << " round " << k + 1 << ":\n  expected" << describe(expected)
                   << "\n  paired  " << (paired ? describe(sorted(*paired)) : std::string(" (no valid pairing)"))
-                  << '\n';
+                  << std::endl;
       }
     }
   }
   auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   std::cout << "Dutch conformance: " << identical << " / " << rounds << " rounds identical (" << seconds << " s)\n";
-  CHECK(identical >= kRoundsReproducedFloor);
+  if (whole_corpus) CHECK(identical >= kRoundsReproducedFloor);
 }
