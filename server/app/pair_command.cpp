@@ -4,6 +4,7 @@
 #include <iostream>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 
 #include "competition/dutch_pairing.hpp"
 #include "competition/dutch_trf.hpp"
@@ -50,7 +51,13 @@ int run_pair_command(const std::vector<std::string>& args, std::ostream& out, st
     err << "gipf-arena pair: " << *input << ": " << e.what() << '\n';
     return kPairExitBadInput;
   }
-  auto boards = event::dutch::pair_next_round(tournament);
+  std::optional<std::vector<event::dutch::Board>> boards;
+  try {
+    boards = event::dutch::pair_next_round(tournament);
+  } catch (const std::length_error& e) {
+    err << "gipf-arena pair: " << *input << ": " << e.what() << '\n';
+    return kPairExitBadInput;
+  }
   if (!boards) {
     err << "gipf-arena pair: no pairing satisfies the absolute criteria (FIDE C.04.3 C.1-C.3)\n";
     return kPairExitNoPairing;

@@ -442,9 +442,13 @@ std::vector<int> maximum_weight_matching(int vertices, const std::vector<Matchin
 
 template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<1>>>&);
 template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<2>>>&);
+template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<3>>>&);
 template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<4>>>&);
+template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<6>>>&);
 template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<8>>>&);
+template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<12>>>&);
 template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<16>>>&);
+template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<24>>>&);
 template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<32>>>&);
 template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<64>>>&);
 template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<128>>>&);

@@ -41,9 +41,9 @@ class RoundPairer {
 
  private:
   // A small amount at the bottom of the criteria, above the choice bits.
-  static Weight low(std::uint64_t amount) {
+  Weight low(std::uint64_t amount) const {
     Weight result(amount);
-    result <<= kChoiceBits;
+    result <<= layout_.choice_bits;
     return result;
   }
 
@@ -333,7 +333,7 @@ class RoundPairer {
     // Several at once: the first one's choice ranks in higher choice bits
     // than the next one's, so one matching settles them in turn.
     const unsigned rank_bits = static_cast<unsigned>(std::bit_width(static_cast<unsigned>(count) + 1));
-    const int per_matching = std::max(1, static_cast<int>(kChoiceBits / rank_bits));
+    const int per_matching = std::max(1, static_cast<int>(layout_.choice_bits / rank_bits));
     for (int k = 0; k < count;) {
       std::vector<int> chosen;  // remainder positions of this matching's S1 players
       for (; k < count && static_cast<int>(chosen.size()) < per_matching; ++k)
@@ -389,15 +389,20 @@ std::optional<std::vector<int>> pair_with(const std::vector<PlayerFacts>& player
 }
 
 std::optional<std::vector<int>> pair_sorted(const std::vector<PlayerFacts>& players, const WeightLayout& layout) {
-  unsigned bits = layout.total_bits();
-  if (bits <= 64) return pair_with<1>(players, layout);
-  if (bits <= 128) return pair_with<2>(players, layout);
-  if (bits <= 256) return pair_with<4>(players, layout);
-  if (bits <= 512) return pair_with<8>(players, layout);
-  if (bits <= 1024) return pair_with<16>(players, layout);
-  if (bits <= 2048) return pair_with<32>(players, layout);
-  if (bits <= 4096) return pair_with<64>(players, layout);
-  return pair_with<128>(players, layout);
+  switch (layout.words) {
+    case 1: return pair_with<1>(players, layout);
+    case 2: return pair_with<2>(players, layout);
+    case 3: return pair_with<3>(players, layout);
+    case 4: return pair_with<4>(players, layout);
+    case 6: return pair_with<6>(players, layout);
+    case 8: return pair_with<8>(players, layout);
+    case 12: return pair_with<12>(players, layout);
+    case 16: return pair_with<16>(players, layout);
+    case 24: return pair_with<24>(players, layout);
+    case 32: return pair_with<32>(players, layout);
+    case 64: return pair_with<64>(players, layout);
+    default: return pair_with<128>(players, layout);
+  }
 }
 
 }  // namespace

@@ -50,6 +50,7 @@ struct Board {
 
 // The next round: boards ordered by the higher player's score then rank, the
 // bye (if any) last. nullopt when no pairing satisfies the absolute criteria.
+// Throws std::length_error past the weights' widest width (see dutch_weights.hpp).
 std::optional<std::vector<Board>> pair_next_round(const Tournament& tournament);
 
 }  // namespace arena::event::dutch

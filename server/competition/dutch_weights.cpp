@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <stdexcept>
+#include <string>
 
 namespace arena::event::dutch {
 namespace {
@@ -28,12 +30,12 @@ class FieldWriter {
 
 }  // namespace
 
-unsigned WeightLayout::total_bits() const {
+unsigned WeightLayout::criteria_bits() const {
   unsigned g = group_size_bits, s = groups_bits;
   unsigned bits = 2 + g + s + g + s + 2 * g + 4 * g;
   if (played_rounds >= 1) bits += 2 * g + 2 * s;
   if (played_rounds >= 2) bits += 2 * g + 2 * s;
-  bits += 3 * g + 1 + kChoiceBits;
+  bits += 3 * g + 1;
   return bits + 2 + 4;  // the engines' two spare bits, and the doubled duals' sums
 }
 
@@ -53,6 +55,17 @@ WeightLayout lay_out_weights(const std::vector<PlayerFacts>& sorted, int played_
     end = begin;
   }
   layout.group_size_bits = bits_for(largest);
+  const unsigned criteria = layout.criteria_bits();
+  constexpr unsigned kFewestChoiceBits = 16, kMostChoiceBits = 64;
+  layout.words = 0;
+  for (std::size_t words : kWeightWords)
+    if (words * 64 >= criteria + kFewestChoiceBits) {
+      layout.words = words;
+      break;
+    }
+  if (layout.words == 0)
+    throw std::length_error("too many score groups to pair (" + std::to_string(layout.group_shift.size()) + ")");
+  layout.choice_bits = std::min<unsigned>(kMostChoiceBits, static_cast<unsigned>(layout.words * 64) - criteria);
   return layout;
 }
 
@@ -132,7 +145,7 @@ WideWeight<Words> pair_weight(const PlayerFacts& higher, const PlayerFacts& lowe
   if (layout.played_rounds >= 2) weigh_floats(2);
   // Room for section D's order (exchanges, then transpositions), set later.
   w.open(3 * g + 1);
-  w.open(kChoiceBits);
+  w.open(layout.choice_bits);
   return w.value();
 }
 
@@ -153,9 +166,13 @@ WideWeight<Words> bye_probe_weight(const PlayerFacts& a, const PlayerFacts& b, c
   template WideWeight<WORDS> bye_probe_weight<WORDS>(const PlayerFacts&, const PlayerFacts&, const WeightLayout&);
 ARENA_DUTCH_WEIGHTS(1)
 ARENA_DUTCH_WEIGHTS(2)
+ARENA_DUTCH_WEIGHTS(3)
 ARENA_DUTCH_WEIGHTS(4)
+ARENA_DUTCH_WEIGHTS(6)
 ARENA_DUTCH_WEIGHTS(8)
+ARENA_DUTCH_WEIGHTS(12)
 ARENA_DUTCH_WEIGHTS(16)
+ARENA_DUTCH_WEIGHTS(24)
 ARENA_DUTCH_WEIGHTS(32)
 ARENA_DUTCH_WEIGHTS(64)
 ARENA_DUTCH_WEIGHTS(128)

@@ -10,9 +10,8 @@
 
 namespace arena::event::dutch {
 
-// The lowest bits of every weight: room for ranking, in one matching, several
-// players' choices of opponent at once (the pairer's own tie-break order).
-inline constexpr unsigned kChoiceBits = 64;
+// The widths the weights come in (64-bit words); each is compiled.
+inline constexpr std::size_t kWeightWords[] = {1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 64, 128};
 
 // How the players' scores lay out in the weights: a slot of bits per score
 // group so that sums over pairs compare score group by score group.
@@ -23,11 +22,18 @@ struct WeightLayout {
   int played_rounds = 0;
   int total_rounds = 0;
   int top_score = 0;
+  // The lowest bits of every weight: room for ranking, in one matching,
+  // several players' choices of opponent at once (section D's order). As
+  // many as the weight's last word leaves free, up to 64, at least 16.
+  unsigned choice_bits = 0;
+  std::size_t words = 1;  // the width chosen from kWeightWords
 
-  // Bits a weight can use, room for the matcher's sums included.
-  unsigned total_bits() const;
+  // Bits of the criteria, room for the matcher's sums included.
+  unsigned criteria_bits() const;
 };
 
+// Throws std::length_error when the weights would need more than 8,192 bits
+// (hundreds of score groups: far more rounds than any event has).
 WeightLayout lay_out_weights(const std::vector<PlayerFacts>& sorted, int played_rounds, int total_rounds);
 
 // What the bye's choice needs (C.5, C.9).
