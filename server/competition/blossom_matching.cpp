@@ -42,6 +42,8 @@ class BlossomMatcher {
     base_.assign(2 * n_, -1);
     for (int v = 0; v < n_; ++v) base_[v] = v;
     best_edge_.assign(2 * n_, -1);
+    best_slack_.assign(2 * n_, Weight{});
+    best_to_slack_.assign(2 * n_, Weight{});
     blossom_best_edges_.assign(2 * n_, std::nullopt);
     for (int b = 2 * n_ - 1; b >= n_; --b) unused_.push_back(b);
     dual_.assign(2 * n_, Weight{});
@@ -173,8 +175,12 @@ class BlossomMatcher {
       int i = edges_[edge].first, j = edges_[edge].second;
       if (in_blossom_[j] == b) std::swap(i, j);
       int bj = in_blossom_[j];
-      if (bj != b && label_[bj] == kOuter && (best_to[bj] == -1 || slack(edge) < slack(best_to[bj])))
+      if (bj == b || label_[bj] != kOuter) return;
+      Weight edge_slack = slack(edge);
+      if (best_to[bj] == -1 || edge_slack < best_to_slack_[bj]) {
         best_to[bj] = edge;
+        best_to_slack_[bj] = edge_slack;
+      }
     };
     for (int child : path) {
       if (blossom_best_edges_[child]) {
@@ -191,8 +197,13 @@ class BlossomMatcher {
     for (int edge : best_to)
       if (edge != -1) best.push_back(edge);
     best_edge_[b] = -1;
-    for (int edge : best)
-      if (best_edge_[b] == -1 || slack(edge) < slack(best_edge_[b])) best_edge_[b] = edge;
+    for (int edge : best) {
+      Weight edge_slack = slack(edge);
+      if (best_edge_[b] == -1 || edge_slack < best_slack_[b]) {
+        best_edge_[b] = edge;
+        best_slack_[b] = edge_slack;
+      }
+    }
     blossom_best_edges_[b] = std::move(best);
   }
 
@@ -353,9 +364,15 @@ class BlossomMatcher {
             }
           } else if (label_[in_blossom_[w]] == kOuter) {
             int b = in_blossom_[v];
-            if (best_edge_[b] == -1 || k_slack < slack(best_edge_[b])) best_edge_[b] = k;
+            if (best_edge_[b] == -1 || k_slack < best_slack_[b]) {
+              best_edge_[b] = k;
+              best_slack_[b] = k_slack;
+            }
           } else if (label_[w] == kFree) {
-            if (best_edge_[w] == -1 || k_slack < slack(best_edge_[w])) best_edge_[w] = k;
+            if (best_edge_[w] == -1 || k_slack < best_slack_[w]) {
+              best_edge_[w] = k;
+              best_slack_[w] = k_slack;
+            }
           }
         }
       }
@@ -367,7 +384,7 @@ class BlossomMatcher {
         if (dual_[v] < delta) delta = dual_[v];
       for (int v = 0; v < n_; ++v) {
         if (label_[in_blossom_[v]] == kFree && best_edge_[v] != -1) {
-          Weight d = slack(best_edge_[v]);
+          const Weight& d = best_slack_[v];
           if (d < delta) {
             delta = d;
             kind = 2;
@@ -377,7 +394,7 @@ class BlossomMatcher {
       }
       for (int b = 0; b < 2 * n_; ++b) {
         if (parent_[b] == -1 && label_[b] == kOuter && best_edge_[b] != -1) {
-          Weight d = slack(best_edge_[b]);
+          Weight d = best_slack_[b];
           d.halve();
           if (d < delta) {
             delta = d;
@@ -404,6 +421,9 @@ class BlossomMatcher {
           else if (label_[b] == kInner) dual_[b] -= delta;
         }
       }
+      // The cached slacks of the best edges, at the new duals.
+      for (int x = 0; x < 2 * n_; ++x)
+        if (best_edge_[x] != -1) best_slack_[x] = slack(best_edge_[x]);
       if (kind == 1) return false;
       if (kind == 2) {
         allowed_[edge] = true;
@@ -428,6 +448,9 @@ class BlossomMatcher {
   std::vector<std::optional<std::vector<int>>> blossom_best_edges_;
   std::vector<Weight> dual_;
   std::vector<Weight> doubled_;  // 2 * weight, per edge
+  // slack(best_edge_[x]) at the current duals, refreshed when they change;
+  // best_to_slack_: add_blossom's scratch space.
+  std::vector<Weight> best_slack_, best_to_slack_;
   std::vector<bool> allowed_;
 };
 
