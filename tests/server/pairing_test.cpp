@@ -1,8 +1,8 @@
 // Event pairings alone (server/competition/): round robin — the
 // published Berger tables, every pair once per cycle, every player once per
 // round, colours balanced, byes for odd counts, the double cycle; tie-breaks
-// from hand-computed crosstables; Swiss — score groups, floats, no rematches,
-// colours, byes, and whole simulated events.
+// from hand-computed crosstables. (Swiss pairings, FIDE's Dutch system, are
+// tested in tests/competition/.)
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -78,9 +78,11 @@ TEST_CASE("round robin: the published Berger tables for 10 and 12 players") {
 
 TEST_CASE("round robin: out of range counts get no rounds") {
   CHECK(berger_rounds(2, Cycles::single).empty());
-  CHECK(berger_rounds(17, Cycles::single).empty());
+  CHECK(berger_rounds(33, Cycles::single).empty());
   CHECK(berger_rounds(3, Cycles::single).size() == 3);
   CHECK(berger_rounds(16, Cycles::single).size() == 15);
+  CHECK(berger_rounds(32, Cycles::single).size() == 31);  // #32: up to 32 players
+  CHECK(berger_rounds(31, Cycles::dbl).size() == 62);
 }
 
 TEST_CASE("round robin: every pair once per cycle, everyone once per round, colours balanced") {
