@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <set>
 #include <unordered_set>
 #include <vector>
@@ -124,6 +125,64 @@ Tournament read_trf(std::string_view text) {
                        ": opponent " + std::to_string(opponent) + " is not another player");
     }
   return tournament;
+}
+
+namespace {
+
+char result_code(const RoundEntry& entry) {
+  if (entry.pairing_bye) return 'U';
+  if (entry.opponent == 0) return entry.half_points == 2 ? 'F' : entry.half_points == 1 ? 'H' : 'Z';
+  if (!entry.played) return entry.half_points == 2 ? '+' : '-';
+  return entry.half_points == 2 ? '1' : entry.half_points == 1 ? '=' : '0';
+}
+
+std::string entry_text(const RoundEntry& entry) {
+  char buffer[16];
+  const char colour = entry.colour == Colour::white ? 'w' : entry.colour == Colour::black ? 'b' : '-';
+  std::snprintf(buffer, sizeof buffer, "  %4d %c %c", entry.opponent, colour, result_code(entry));
+  return buffer;
+}
+
+std::string clean_name(std::string_view name) {
+  std::string out;
+  for (char c : name.substr(0, 33)) out += (c == '\r' || c == '\n') ? ' ' : c;
+  return out;
+}
+
+}  // namespace
+
+std::string write_trf(const Tournament& tournament, std::string_view event_name,
+                      const std::vector<TrfPlayerInfo>& info) {
+  std::vector<int> points(tournament.players.size(), 0);
+  std::vector<std::size_t> order(tournament.players.size());
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    order[i] = i;
+    for (const auto& entry : tournament.players[i].rounds) points[i] += entry.half_points;
+  }
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return points[a] != points[b] ? points[a] > points[b]
+                                  : tournament.players[a].start_number < tournament.players[b].start_number;
+  });
+  std::vector<int> rank(order.size());
+  for (std::size_t r = 0; r < order.size(); ++r) rank[order[r]] = static_cast<int>(r + 1);
+  std::string out = "012 " + clean_name(event_name) + "\r\n";
+  for (std::size_t i = 0; i < tournament.players.size(); ++i) {
+    const Player& player = tournament.players[i];
+    const std::size_t at = static_cast<std::size_t>(player.start_number - 1);
+    const TrfPlayerInfo about = at < info.size() ? info[at] : TrfPlayerInfo{};
+    char head[128];
+    // Columns: 1-3 "001", 5-8 start number, 15-47 name, 49-52 rating,
+    // 81-84 points, 86-89 rank; the round entries start at column 92.
+    std::snprintf(head, sizeof head, "001 %4d      %-33s %4d%28s%4.1f %4d", player.start_number,
+                  clean_name(about.name).c_str(), std::clamp(about.rating, 0, 9999), "", points[i] / 2.0, rank[i]);
+    std::string line = head;
+    line.resize(kFirstEntryColumn - 2, ' ');
+    for (const auto& entry : player.rounds) line += entry_text(entry);
+    out += line + "\r\n";
+  }
+  out += "XXR " + std::to_string(tournament.total_rounds) + "\r\n";
+  out += tournament.first_colour == Colour::black ? "XXC black1\r\n" : "XXC white1\r\n";
+  return out;
 }
 
 std::vector<Board> boards_of_round(const Tournament& tournament, int round) {

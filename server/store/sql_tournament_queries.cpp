@@ -10,6 +10,7 @@
 #include "competition/dutch_pairing.hpp"
 #include "competition/tiebreaks.hpp"
 #include "rating/perf.hpp"
+#include "event_as_dutch.hpp"
 #include "sql_connection.hpp"
 #include "sql_queries.hpp"
 
@@ -69,37 +70,6 @@ void insert_pairing(Connection& db, std::int64_t id, const TournamentPairing& p)
   s.bind(7, p.result).bind(8, p.reason).run();
 }
 
-// Before the next round: the event as FIDE's Dutch system reads it, each
-// active (not withdrawn) player with one entry per round so far. A forfeit is
-// not a played game (no colour, no rematch barred); a bye is the
-// pairing-allocated bye; a round a player missed is an unpaired round.
-event::dutch::Tournament dutch_state(const TournamentDetail& d) {
-  std::map<std::int64_t, int> number_of;
-  for (const auto& p : d.players) number_of[p.player] = p.number;
-  const int rounds_so_far = d.tournament.current_round;
-  std::map<std::int64_t, std::vector<event::dutch::RoundEntry>> entries;
-  for (const auto& p : d.players) entries[p.player].resize(static_cast<std::size_t>(rounds_so_far));
-  for (const auto& g : d.pairings) {
-    if (g.round < 1 || g.round > rounds_so_far) continue;
-    auto& white = entries[g.white][static_cast<std::size_t>(g.round - 1)];
-    if (!g.black) {
-      white.pairing_bye = true;
-      white.half_points = 2;
-      continue;
-    }
-    auto& black = entries[*g.black][static_cast<std::size_t>(g.round - 1)];
-    const bool played = g.reason != "forfeit";
-    const int white_half_points = g.result.empty() ? 0 : static_cast<int>(event::white_score(g.result) * 2 + 0.5);
-    white = {number_of[*g.black], event::dutch::Colour::white, played, false, white_half_points};
-    black = {number_of[g.white], event::dutch::Colour::black, played, false, g.result.empty() ? 0 : 2 - white_half_points};
-  }
-  event::dutch::Tournament t;
-  t.total_rounds = d.tournament.rounds;
-  for (const auto& p : d.players)
-    if (!p.withdrawn) t.players.push_back({p.number, entries[p.player]});
-  return t;
-}
-
 // Pairs round `round` and stores it; the games to create. Empty with
 // `refusal` set when Swiss finds no pairing without a rematch.
 std::vector<CompetitionGame> pair_round(Connection& db, const TournamentDetail& d, int round, const RoomIds& room_ids,
@@ -112,7 +82,7 @@ std::vector<CompetitionGame> pair_round(Connection& db, const TournamentDetail& 
     return nullptr;
   };
   if (t.kind == "swiss") {
-    auto table = event::dutch::pair_next_round(dutch_state(d));
+    auto table = event::dutch::pair_next_round(dutch_tournament(d, d.tournament.current_round, false));
     if (!table) {
       refusal = "no pairing satisfies FIDE's absolute criteria (no rematch, at most one bye, colours) for this round: close the event";
       return {};

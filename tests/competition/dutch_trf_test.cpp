@@ -76,3 +76,46 @@ TEST_CASE("an odd field's lowest-ranked player gets the bye in round one") {
   CHECK(boards->back().white == 5);
   CHECK(boards->back().black == 0);
 }
+
+TEST_CASE("write_trf writes what read_trf reads back") {
+  dutch::Tournament t;
+  t.total_rounds = 4;
+  t.first_colour = dutch::Colour::black;
+  auto game = [](int opponent, dutch::Colour colour, bool played, int half_points) {
+    return dutch::RoundEntry{opponent, colour, played, false, half_points};
+  };
+  t.players = {
+      {1, {game(3, dutch::Colour::black, true, 2), game(2, dutch::Colour::white, false, 2)}},
+      {2, {{0, dutch::Colour::none, false, true, 2}, game(1, dutch::Colour::black, false, 0)}},
+      {3, {game(1, dutch::Colour::white, true, 0), {0, dutch::Colour::none, false, false, 0}}},
+  };
+  std::string text = dutch::write_trf(t, "Spring Swiss", {{"ann", 2100}, {"bob", 0}});
+  CHECK(text.rfind("012 Spring Swiss\r\n001    1      ann", 0) == 0);
+  CHECK(text.find("XXR 4\r\nXXC black1\r\n") != std::string::npos);
+  auto back = dutch::read_trf(text);
+  REQUIRE(back.players.size() == 3);
+  CHECK(back.total_rounds == 4);
+  CHECK(back.first_colour == dutch::Colour::black);
+  for (std::size_t i = 0; i < 3; ++i) {
+    CAPTURE(i);
+    CHECK(back.players[i].start_number == t.players[i].start_number);
+    REQUIRE(back.players[i].rounds.size() == t.players[i].rounds.size());
+    for (std::size_t r = 0; r < t.players[i].rounds.size(); ++r) {
+      const auto& a = back.players[i].rounds[r];
+      const auto& b = t.players[i].rounds[r];
+      CHECK(a.opponent == b.opponent);
+      CHECK(a.colour == b.colour);
+      CHECK(a.played == b.played);
+      CHECK(a.pairing_bye == b.pairing_bye);
+      CHECK(a.half_points == b.half_points);
+    }
+  }
+  // Points (columns 81-84) and rank (86-89): 1 has 2, 2 has 1, 3 has 0.
+  auto line_of = [&](int n) {
+    std::size_t at = text.find("001    " + std::to_string(n));
+    return text.substr(at, text.find('\r', at) - at);
+  };
+  CHECK(line_of(1).substr(80, 9) == " 2.0    1");
+  CHECK(line_of(3).substr(80, 9) == " 0.0    3");
+  CHECK(line_of(2).substr(48, 4) == "   0");
+}
