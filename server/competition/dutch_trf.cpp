@@ -139,7 +139,9 @@ char result_code(const RoundEntry& entry) {
 std::string entry_text(const RoundEntry& entry) {
   char buffer[16];
   const char colour = entry.colour == Colour::white ? 'w' : entry.colour == Colour::black ? 'b' : '-';
-  std::snprintf(buffer, sizeof buffer, "  %4d %c %c", entry.opponent, colour, result_code(entry));
+  // No opponent is "0000", as FIDE's programs write it.
+  if (entry.opponent == 0) std::snprintf(buffer, sizeof buffer, "  0000 %c %c", colour, result_code(entry));
+  else std::snprintf(buffer, sizeof buffer, "  %4d %c %c", entry.opponent, colour, result_code(entry));
   return buffer;
 }
 

@@ -46,7 +46,7 @@ std::string event_trf(const TournamentDetail& d) {
     complete = round;
   }
   auto t = dutch_tournament(d, complete, true);
-  if (t.total_rounds <= complete) t.total_rounds = complete + 1;  // a round robin, or an event ended early
+  if (t.total_rounds < complete) t.total_rounds = complete;  // an event closed before the start has none
   std::vector<event::dutch::TrfPlayerInfo> info(d.players.size());
   for (const auto& p : d.players)
     if (p.number >= 1 && static_cast<std::size_t>(p.number) <= info.size())

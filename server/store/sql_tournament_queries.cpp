@@ -17,7 +17,11 @@
 namespace arena::sql {
 namespace {
 
-constexpr int kMaxSwissPlayers = 2000;
+// The Dutch pairer (one weighted matching per decision, O(n^3) each) runs
+// inside the writer's transaction: at 256 players a round takes about a
+// second of CPU (README.md, "Benchmarks"), at 500 ten. Larger fields need the
+// pairing moved off the writer first (issue #32).
+constexpr int kMaxSwissPlayers = 256;
 
 const std::string kSelectTournaments =
     "SELECT t.id, t.name, t.kind, t.game, t.variant, t.clock_kind, t.clock_initial_ms, t.clock_increment_ms, "
