@@ -34,10 +34,13 @@ struct RoundEntry {
 struct Player {
   int start_number = 0;  // also the rank: lower is stronger (TRF order)
   std::vector<RoundEntry> rounds;  // the rounds played so far, oldest first
+  // Not paired in the next round (withdrawn, absent); still counted for the
+  // scores of those who met them, which decide floats (A.4).
+  bool absent = false;
 };
 
 struct Tournament {
-  std::vector<Player> players;  // every player to be paired in the next round
+  std::vector<Player> players;  // every player of the event, absent ones marked
   int total_rounds = 0;         // the number of rounds the event will have
   Colour first_colour = Colour::white;  // the top-ranked player's colour in round 1
 };

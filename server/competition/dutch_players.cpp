@@ -86,6 +86,10 @@ std::vector<PlayerFacts> gather_facts(const Tournament& tournament, int played_r
   }
   for (std::size_t i = 0; i < all.size(); ++i)
     for (int back = 1; back <= 2; ++back) all[i].float_back[back] = floats[i][back];
+  std::vector<PlayerFacts> present;
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (!tournament.players[i].absent) present.push_back(std::move(all[i]));
+  all = std::move(present);
   std::sort(all.begin(), all.end(), [](const PlayerFacts& a, const PlayerFacts& b) {
     return a.score != b.score ? a.score > b.score : a.rank < b.rank;
   });

@@ -32,8 +32,8 @@ struct PlayerFacts {
   bool absolute() const { return absolute_imbalance() || repeated != Colour::none; }
 };
 
-// Facts for every player, sorted best first (score, then rank): the order in
-// which the Dutch system lists them.
+// Facts for every player to be paired (not absent), sorted best first
+// (score, then rank): the order in which the Dutch system lists them.
 std::vector<PlayerFacts> gather_facts(const Tournament& tournament, int played_rounds);
 
 // C.3: two players with the same absolute colour preference may not meet,

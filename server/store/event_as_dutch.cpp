@@ -32,7 +32,7 @@ event::dutch::Tournament dutch_tournament(const TournamentDetail& d, int rounds,
   event::dutch::Tournament t;
   t.total_rounds = d.tournament.rounds;
   for (const auto& p : d.players)
-    if (withdrawn_too || !p.withdrawn) t.players.push_back({p.number, entries[p.player]});
+    t.players.push_back({p.number, entries[p.player], p.withdrawn && !withdrawn_too});
   return t;
 }
 

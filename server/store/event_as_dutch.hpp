@@ -11,8 +11,9 @@ namespace arena {
 // The event's first `rounds` rounds, one entry per player and round. A
 // forfeit is not a played game (no colour, no rematch barred); a bye is the
 // pairing-allocated bye; a round a player missed is an unpaired round; a game
-// without a result yet counts no points. Withdrawn players are left out
-// unless `withdrawn_too`.
+// without a result yet counts no points. Withdrawn players are marked absent
+// (not paired, still counted for their opponents' floats) unless
+// `withdrawn_too`.
 event::dutch::Tournament dutch_tournament(const TournamentDetail& d, int rounds, bool withdrawn_too);
 
 // The event as TRF-2026 (every player, the rounds whose results are all in),

@@ -25,10 +25,9 @@ struct Game {
 
 // The tournament before round rounds.size() + 1: players 1..n (start numbers
 // in rating order), every round's entries; `absent` players sit the next
-// round out and missed the rounds in `missed` (round, player).
+// round out.
 dutch::Tournament before_round(int n, const std::vector<std::vector<Game>>& rounds, int total_rounds,
-                               const std::vector<int>& absent = {},
-                               const std::vector<std::pair<int, int>>& missed = {}) {
+                               const std::vector<int>& absent = {}) {
   dutch::Tournament t;
   t.total_rounds = total_rounds;
   std::vector<dutch::Player> players(n);
@@ -51,9 +50,11 @@ dutch::Tournament before_round(int n, const std::vector<std::vector<Game>>& roun
       black = {g.white, dutch::Colour::black, !forfeit, false, 2 - white_points};
     }
   }
-  (void)missed;  // a missed round is an empty entry already: no game, no points
-  for (auto& p : players)
-    if (std::find(absent.begin(), absent.end(), p.start_number) == absent.end()) t.players.push_back(std::move(p));
+  // A round a player missed is an empty entry: no game, no points.
+  for (auto& p : players) {
+    p.absent = std::find(absent.begin(), absent.end(), p.start_number) != absent.end();
+    t.players.push_back(std::move(p));
+  }
   return t;
 }
 
