@@ -330,37 +330,49 @@ class RoundPairer {
     }
 
     // Each S1 player, in order, gets the highest S2 player still possible.
-    // Several at once: the first one's choice ranks in higher choice bits
-    // than the next one's, so one matching settles them in turn.
+    // One whose current opponent is already that player is fixed at once (no
+    // matching gains more); otherwise several are settled by one matching,
+    // the first one's choice ranked in higher choice bits than the next one's.
     const unsigned rank_bits = static_cast<unsigned>(std::bit_width(static_cast<unsigned>(count) + 1));
     const int per_matching = std::max(1, static_cast<int>(layout_.choice_bits / rank_bits));
+    auto favourite_of = [&](int k) {
+      const int pi = remainder[k];
+      for (int o = k + 1; o < count; ++o) {
+        const int oi = remainder[o];
+        if (!matched_[bracket_[oi]] && !base_[oi][pi].is_zero()) return bracket_[oi];
+      }
+      return -1;
+    };
     for (int k = 0; k < count;) {
+      const int first = bracket_[remainder[k]];
+      if (!pairs_down_in_group(b, first)) {
+        ++k;
+        continue;
+      }
+      if (stable_[first] == favourite_of(k)) {
+        matched_[first] = matched_[stable_[first]] = true;
+        fix(first, stable_[first]);
+        ++k;
+        continue;
+      }
       std::vector<int> chosen;  // remainder positions of this matching's S1 players
       for (; k < count && static_cast<int>(chosen.size()) < per_matching; ++k)
         if (pairs_down_in_group(b, bracket_[remainder[k]])) chosen.push_back(k);
-      if (chosen.empty()) break;
-      bool settled = true;  // the current matching already gives each its favourite
       for (std::size_t c = 0; c < chosen.size(); ++c) {
         const int pi = remainder[chosen[c]], v = bracket_[pi];
         const unsigned shift = rank_bits * static_cast<unsigned>(chosen.size() - 1 - c);
         std::uint64_t rank = 1;
-        int favourite = -1;
         for (int o = count - 1; o >= 0; --o) {
           const int oi = remainder[o], ov = bracket_[oi];
           if (oi <= pi || matched_[ov]) continue;
           if (Weight w = base_[oi][pi]; !w.is_zero()) {
             w += Weight(rank << shift);
             set(v, ov, w);
-            favourite = ov;
           }
           ++rank;
         }
-        // Taken by an earlier player of this matching: not a favourite.
-        if (stable_[v] != favourite) settled = false;
-        for (std::size_t e = 0; e < c && settled; ++e)
-          if (stable_[bracket_[remainder[chosen[e]]]] == favourite) settled = false;
       }
-      if (!settled) stable_ = solve();
+      stable_ = solve();
       for (int position : chosen) {
         const int v = bracket_[remainder[position]];
         const int mate = stable_[v];
