@@ -14,6 +14,8 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 
 #include "competition/blossom_matching.hpp"
 #include "competition/dutch_players.hpp"
@@ -424,6 +426,9 @@ std::optional<std::vector<Board>> pair_next_round(const Tournament& tournament) 
   for (const auto& player : tournament.players)
     played_rounds = std::max(played_rounds, static_cast<int>(player.rounds.size()));
   auto players = gather_facts(tournament, played_rounds);
+  if (static_cast<int>(players.size()) > kMaxPlayers)
+    throw std::length_error(std::to_string(players.size()) + " players to pair: the Dutch pairer takes at most " +
+                            std::to_string(kMaxPlayers));
   if (players.empty()) return std::vector<Board>{};
   if (players.size() == 1) {
     if (!players.front().bye_eligible) return std::nullopt;

@@ -51,9 +51,14 @@ struct Board {
   friend bool operator==(const Board&, const Board&) = default;
 };
 
+// The most players pair_next_round takes: it keeps a wide weight for every
+// pair of players (about 100 MB at 1,000) and takes a minute or so a round there.
+inline constexpr int kMaxPlayers = 1000;
+
 // The next round: boards ordered by the higher player's score then rank, the
 // bye (if any) last. nullopt when no pairing satisfies the absolute criteria.
-// Throws std::length_error past the weights' widest width (see dutch_weights.hpp).
+// Throws std::length_error past kMaxPlayers players to pair, or past the
+// weights' widest width (see dutch_weights.hpp).
 std::optional<std::vector<Board>> pair_next_round(const Tournament& tournament);
 
 }  // namespace arena::event::dutch

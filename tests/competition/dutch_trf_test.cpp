@@ -1,6 +1,8 @@
 // The TRF reader: player lines, XXR, XXC, forfeits and byes; bad input named.
 #include <doctest/doctest.h>
 
+#include <stdexcept>
+
 #include "competition/dutch_pairing.hpp"
 #include "competition/dutch_trf.hpp"
 
@@ -118,4 +120,16 @@ TEST_CASE("write_trf writes what read_trf reads back") {
   CHECK(line_of(1).substr(80, 9) == " 2.0    1");
   CHECK(line_of(3).substr(80, 9) == " 0.0    3");
   CHECK(line_of(2).substr(48, 4) == "   0");
+}
+
+TEST_CASE("more players than the pairer takes is refused, not attempted") {
+  dutch::Tournament t;
+  t.total_rounds = 5;
+  for (int i = 1; i <= dutch::kMaxPlayers + 1; ++i) t.players.push_back({i, {}});
+  CHECK_THROWS_AS(dutch::pair_next_round(t), std::length_error);
+  // The absent are not paired: ten players left to pair.
+  for (std::size_t i = 10; i < t.players.size(); ++i) t.players[i].absent = true;
+  auto round = dutch::pair_next_round(t);
+  REQUIRE(round);
+  CHECK(round->size() == 5);
 }
