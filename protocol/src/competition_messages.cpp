@@ -117,7 +117,7 @@ Parsed<EventCreate> parse_event_create(std::string_view body) {
   TAKE(variant, text_field(j, "variant"));
   TAKE(clock, clock_field(j));
   TAKE(rounds, integer_field(j, "rounds", 1, kMaxSwissRounds, 0));
-  if (kind == "swiss" && rounds == 0) return BodyError{"bad_field", "a Swiss event needs 'rounds' (1 to 20)"};
+  if (kind == "swiss" && rounds == 0) return BodyError{"bad_field", "a Swiss event needs 'rounds' (1 to 30)"};
   if (kind != "swiss" && j.contains("rounds")) return BodyError{"bad_field", "a round robin's rounds follow from its players"};
   TAKE(cycles, integer_field(j, "cycles", 1, 2, 1));
   if (kind == "swiss" && j.contains("cycles")) return BodyError{"bad_field", "'cycles' is for round robins"};

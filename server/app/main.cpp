@@ -8,6 +8,7 @@
 #include "app/admin_command.hpp"
 #include "app/arena_server.hpp"
 #include "app/config.hpp"
+#include "app/pair_command.hpp"
 #include "store/sql_store.hpp"
 #include "util/secure_random.hpp"
 
@@ -43,6 +44,7 @@ void raise_fd_limit() {
 int main(int argc, char** argv) {
   if (argc >= 2 && std::string(argv[1]) == "admin")
     return arena::run_admin_command({argv + 2, argv + argc}, std::cin, std::cout, std::cerr, from_environment);
+  if (argc >= 2 && std::string(argv[1]) == "pair") return arena::run_pair_command({argv + 2, argv + argc}, std::cout, std::cerr);
   const std::string default_static_dir = GIPF_ARENA_WEB_DIR;
   auto parsed = arena::parse_config({argv + 1, argv + argc}, from_environment);
   if (parsed.show_help) {

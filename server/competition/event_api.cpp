@@ -5,6 +5,7 @@
 #include "competition/competition_service.hpp"
 #include "competition/competition_views.hpp"
 #include "protocol/competition_messages.hpp"
+#include "store/event_as_dutch.hpp"
 #include "util/secure_random.hpp"
 
 namespace arena {
@@ -48,6 +49,10 @@ void EventApi::handle(std::shared_ptr<const HttpRequest> request, const std::str
     if (!get) return reply(method_not_allowed(*request, "GET, HEAD"));
     return page(std::move(request), at->id, std::move(ex), std::move(reply));
   }
+  if (at->rest == "trf") {
+    if (!get) return reply(method_not_allowed(*request, "GET, HEAD"));
+    return trf(std::move(request), at->id, std::move(ex), std::move(reply));
+  }
   if (at->rest != "join" && at->rest != "leave") return reply(not_found(*request));
   if (request->method() != http::verb::post) return reply(method_not_allowed(*request, "POST"));
   registration(std::move(request), at->id, at->rest == "join", std::move(ex), std::move(reply));
@@ -71,6 +76,14 @@ void EventApi::page(std::shared_ptr<const HttpRequest> request, std::int64_t id,
       if (viewer) me = viewer->player;
       reply(json_response(*request, http::status::ok, protocol::to_json(event_page(*found.value, me))));
     });
+  });
+}
+
+void EventApi::trf(std::shared_ptr<const HttpRequest> request, std::int64_t id, StoreExecutor ex, Reply reply) {
+  store_.tournament(id, ex, [request, reply](Stored<std::optional<TournamentDetail>> found) {
+    if (!found.ok()) return reply(store_failed(*request, found.error));
+    if (!found.value) return reply(json_error(*request, http::status::not_found, "not_found", "no such event"));
+    reply(respond(*request, http::status::ok, event_trf(*found.value), "text/plain; charset=utf-8"));
   });
 }
 

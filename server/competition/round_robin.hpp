@@ -1,6 +1,6 @@
 #pragma once
 // Round-robin pairings of issue #14, pure: the Berger tables (FIDE Handbook
-// C.05, Annex 1) for 3–16 players, single or double. Players are start numbers
+// C.05, Annex 1) for 3–32 players, single or double. Players are start numbers
 // 1..n; an odd count adds a bye as player n + 1, whose opponent sits out.
 #include <vector>
 
@@ -10,8 +10,8 @@ namespace arena::event {
 namespace round_robin {
 // The fewest players a round robin takes: two would be a match.
 inline constexpr int kMinPlayers = 3;
-// The most players an event takes (issue #14): 15 rounds of correspondence games is plenty.
-inline constexpr int kMaxPlayers = 16;
+// The most players a round robin takes (#32): Berger tables up to 32 (31 rounds, 62 double).
+inline constexpr int kMaxPlayers = 32;
 // Black's number in a bye pairing: no one.
 inline constexpr int kBye = 0;
 }  // namespace round_robin

@@ -1,22 +1,27 @@
 // Events (#14: round robin and Swiss; "tournaments" in code) on SQLite. A
 // round is paired inside the writer's transaction from the stored results
-// (competition/round_robin, competition/swiss), so two admins, or an admin and
+// (competition/round_robin, competition/dutch_pairing), so two admins, or an admin and
 // the automatic pairing, cannot pair one round twice.
 #include <algorithm>
 #include <map>
 #include <set>
 
 #include "competition/round_robin.hpp"
-#include "competition/swiss.hpp"
+#include "competition/dutch_pairing.hpp"
 #include "competition/tiebreaks.hpp"
 #include "rating/perf.hpp"
+#include "event_as_dutch.hpp"
 #include "sql_connection.hpp"
 #include "sql_queries.hpp"
 
 namespace arena::sql {
 namespace {
 
-constexpr int kMaxSwissPlayers = 64;
+// The Dutch pairer (one weighted matching per decision, O(n^3) each) runs
+// inside the writer's transaction: at 256 players a round takes about a
+// second of CPU (README.md, "Benchmarks"), at 500 ten. Larger fields need the
+// pairing moved off the writer first (issue #32).
+constexpr int kMaxSwissPlayers = 256;
 
 const std::string kSelectTournaments =
     "SELECT t.id, t.name, t.kind, t.game, t.variant, t.clock_kind, t.clock_initial_ms, t.clock_increment_ms, "
@@ -77,55 +82,6 @@ void insert_pairing(Connection& db, std::int64_t id, const TournamentPairing& p)
   s.bind(7, p.result).bind(8, p.reason).run();
 }
 
-// Before the next round: each active (not withdrawn) player's Swiss state,
-// rounds replayed in order (floats compare the scores before each round).
-std::vector<event::SwissPlayer> swiss_state(const TournamentDetail& d) {
-  std::map<std::int64_t, event::SwissPlayer> state;
-  for (const auto& p : d.players) {
-    event::SwissPlayer s;
-    s.player = p.number;
-    s.rating = p.rating;
-    state[p.player] = s;
-  }
-  for (int round = 1; round <= d.tournament.current_round; ++round) {
-    std::map<std::int64_t, double> before;
-    for (const auto& [player, s] : state) before[player] = s.score;
-    std::set<std::int64_t> paired;
-    for (const auto& g : d.pairings) {
-      if (g.round != round) continue;
-      event::SwissPlayer& white = state[g.white];
-      paired.insert(g.white);
-      if (!g.black) {
-        white.had_bye = true;
-        white.score += event::tiebreak::kByeScore;
-        white.floats.push_back(event::Float::down);
-        continue;
-      }
-      event::SwissPlayer& black = state[*g.black];
-      paired.insert(*g.black);
-      white.opponents.push_back(black.player);
-      black.opponents.push_back(white.player);
-      white.colours.push_back(event::Colour::white);
-      black.colours.push_back(event::Colour::black);
-      auto float_of = [](double mine, double theirs) {
-        return theirs < mine ? event::Float::down : theirs > mine ? event::Float::up : event::Float::none;
-      };
-      white.floats.push_back(float_of(before[g.white], before[*g.black]));
-      black.floats.push_back(float_of(before[*g.black], before[g.white]));
-      if (!g.result.empty()) {
-        white.score += event::white_score(g.result);
-        black.score += 1.0 - event::white_score(g.result);
-      }
-    }
-    for (auto& [player, s] : state)
-      if (!paired.count(player)) s.floats.push_back(event::Float::none);
-  }
-  std::vector<event::SwissPlayer> out;
-  for (const auto& p : d.players)
-    if (!p.withdrawn) out.push_back(state[p.player]);
-  return out;
-}
-
 // Pairs round `round` and stores it; the games to create. Empty with
 // `refusal` set when Swiss finds no pairing without a rematch.
 std::vector<CompetitionGame> pair_round(Connection& db, const TournamentDetail& d, int round, const RoomIds& room_ids,
@@ -138,15 +94,15 @@ std::vector<CompetitionGame> pair_round(Connection& db, const TournamentDetail& 
     return nullptr;
   };
   if (t.kind == "swiss") {
-    auto table = event::pair_swiss(swiss_state(d));
-    if (table.empty()) {
-      refusal = "no pairing without a rematch exists for this round: close the event";
+    auto table = event::dutch::pair_next_round(dutch_tournament(d, d.tournament.current_round, false));
+    if (!table) {
+      refusal = "no pairing satisfies FIDE's absolute criteria (no rematch, at most one bye, colours) for this round: close the event";
       return {};
     }
-    for (const auto& b : table) {
+    for (const auto& b : *table) {
       TournamentPairing p;
       p.white = player_of(b.white)->player;
-      if (b.black == event::round_robin::kBye) {
+      if (b.black == 0) {
         p.result = "1-0";
         p.reason = "bye";
       } else {

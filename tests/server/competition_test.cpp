@@ -381,6 +381,23 @@ TEST_CASE("event: a Swiss event with auto_pair pairs its next round itself, with
   for (const auto& s : page["standings"]) total += s["score"].get<double>();
   CHECK(total == 4);  // two games and a bye per round
 
+  // The event as TRF-2026 (#32): three players, two rounds, one bye each
+  // round (U), the games' results as 1/0 (no forfeits here).
+  auto trf = get(port, base + "/trf");
+  REQUIRE_MESSAGE(trf.status == 200, trf.body);
+  CHECK(trf.body.rfind("012 Quick Swiss\r\n", 0) == 0);
+  CHECK(trf.body.find("XXR 2\r\n") != std::string::npos);
+  int player_lines = 0, byes_listed = 0;
+  for (std::size_t at = trf.body.find("\n001 "); at != std::string::npos; at = trf.body.find("\n001 ", at + 1)) {
+    ++player_lines;
+    std::string line = trf.body.substr(at + 1, trf.body.find('\r', at) - at - 1);
+    CHECK(line.size() == 91 + 2 * 10 - 2);  // two round entries from column 92
+    if (line.find("0000 - U") != std::string::npos) ++byes_listed;
+  }
+  CHECK(player_lines == 3);
+  CHECK(byes_listed == 2);
+  CHECK(get(port, "/api/events/999999/trf").status == 404);
+
   // An event closed before its start still shows who registered; a blank body is an empty command.
   auto other = post(port, "/api/admin/events", {{"name", "Never"}, {"kind", "round-robin"}, {"game", "gipf"}, {"variant", "basic"}},
                     arena.admin);

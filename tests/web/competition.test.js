@@ -269,7 +269,8 @@ describe('the admin console\'s requests', () => {
     assert.deepEqual(eventCreateBody({ ...form, kind: 'round-robin', autoPair: false, startAt: 1767225600000 }).body, {
       name: 'Open', kind: 'round-robin', game: 'gipf', variant: 'standard', clock: correspondence.clock, cycles: 2, auto_pair: false, start_minutes: 10, start_at: 1767225600000,
     });
-    assert.match(eventCreateBody({ ...form, kind: 'swiss', rounds: '21' }).problem, /1 to 20 rounds/);
+    assert.match(eventCreateBody({ ...form, kind: 'swiss', rounds: '31' }).problem, /1 to 30 rounds/);
+    assert.deepEqual(eventCreateBody({ ...form, kind: 'swiss', rounds: '30' }).body.rounds, 30);
     assert.match(eventCreateBody({ ...form, kind: 'round-robin', cycles: '3' }).problem, /single .* or double/);
     assert.match(eventCreateBody({ ...form, kind: 'swiss', startMinutes: '0' }).problem, /1 to 10080/);
   });

@@ -57,7 +57,7 @@ export function seedOrder(text) {
 
 /**
  * The body of POST /api/admin/events, or {problem}: `rounds` for Swiss
- * (1–20), `cycles` for a round robin (1 or 2), `start_minutes` 1–10080,
+ * (1–30), `cycles` for a round robin (1 or 2), `start_minutes` 1–10080,
  * `start_at` only when given (ms since the epoch).
  * @param {{name: string, kind: string, perf: string, clock: object, rounds?: string|number,
  *   cycles?: string|number, autoPair: boolean, startMinutes: string|number, startAt?: number|null}} form
@@ -69,7 +69,7 @@ export function eventCreateBody({ name, kind, perf, clock, rounds, cycles, autoP
   const body = { name: trimmed, kind, ...pool(perf), clock: clock.clock };
   if (kind === 'swiss') {
     const n = Number(rounds);
-    if (!Number.isInteger(n) || n < 1 || n > 20) return { problem: 'A Swiss event has 1 to 20 rounds.' };
+    if (!Number.isInteger(n) || n < 1 || n > 30) return { problem: 'A Swiss event has 1 to 30 rounds.' };
     body.rounds = n;
   } else if (kind === 'round-robin') {
     const n = Number(cycles);
@@ -373,7 +373,7 @@ export function eventSection(onChange) {
   const kind = h('select', { id: 'event-kind' }, Object.entries(EVENT_KINDS).map(([value, label]) => h('option', { value }, label)));
   const perf = perfSelect('event-perf');
   const clock = clockPicker({ id: 'event-clock', untimed: false });
-  const rounds = input('event-rounds', { type: 'number', min: 1, max: 20, value: 5, inputmode: 'numeric' });
+  const rounds = input('event-rounds', { type: 'number', min: 1, max: 30, value: 5, inputmode: 'numeric' });
   const cycles = h('select', { id: 'event-cycles' }, h('option', { value: 1 }, 'single (1 cycle)'), h('option', { value: 2 }, 'double (2 cycles, colours swapped)'));
   const autoPair = h('input', { id: 'event-auto-pair', type: 'checkbox' });
   const startMinutes = input('event-start-minutes', { type: 'number', min: 1, max: 10080, value: 10, inputmode: 'numeric' });

@@ -17,7 +17,7 @@ namespace protocol {
 using Json = nlohmann::json;
 
 inline constexpr std::size_t kMaxCompetitionName = 60;  // characters of a ladder's or event's name
-inline constexpr int kMaxSwissRounds = 20;
+inline constexpr int kMaxSwissRounds = 30;
 inline constexpr int kMaxStartMinutes = 10080;  // a week
 inline constexpr int kDefaultStartMinutes = 10;
 

@@ -1,0 +1,479 @@
+// The primal-dual blossom algorithm. Duals are kept doubled (an edge's slack
+// is dual[u] + dual[v] - 2 * weight) so integer weights stay integers; the
+// algorithm runs in stages, each growing alternating trees from every
+// unmatched vertex until it augments, or until the duals show that no
+// augmentation can add weight. Blossoms are numbered n .. 2n-1.
+#include "competition/blossom_matching.hpp"
+
+#include <algorithm>
+#include <optional>
+
+#include "competition/wide_weight.hpp"
+
+namespace arena::event {
+namespace {
+
+enum Label : int { kFree = 0, kOuter = 1, kInner = 2, kBreadcrumb = 5 };
+
+template <class Weight>
+class BlossomMatcher {
+ public:
+  BlossomMatcher(int vertices, const std::vector<MatchingEdge<Weight>>& edges)
+      : n_(vertices), edges_(edges) {
+    endpoint_.resize(2 * edges_.size());
+    incident_.resize(n_);
+    Weight largest{};
+    for (std::size_t k = 0; k < edges_.size(); ++k) {
+      endpoint_[2 * k] = edges_[k].first;
+      endpoint_[2 * k + 1] = edges_[k].second;
+      incident_[edges_[k].first].push_back(static_cast<int>(2 * k + 1));
+      incident_[edges_[k].second].push_back(static_cast<int>(2 * k));
+      if (largest < edges_[k].weight) largest = edges_[k].weight;
+      doubled_.push_back(edges_[k].weight + edges_[k].weight);
+    }
+    mate_.assign(n_, -1);
+    label_.assign(2 * n_, kFree);
+    label_end_.assign(2 * n_, -1);
+    in_blossom_.resize(n_);
+    for (int v = 0; v < n_; ++v) in_blossom_[v] = v;
+    parent_.assign(2 * n_, -1);
+    children_.assign(2 * n_, {});
+    child_endpoints_.assign(2 * n_, {});
+    base_.assign(2 * n_, -1);
+    for (int v = 0; v < n_; ++v) base_[v] = v;
+    best_edge_.assign(2 * n_, -1);
+    best_slack_.assign(2 * n_, Weight{});
+    best_to_slack_.assign(2 * n_, Weight{});
+    blossom_best_edges_.assign(2 * n_, std::nullopt);
+    for (int b = 2 * n_ - 1; b >= n_; --b) unused_.push_back(b);
+    dual_.assign(2 * n_, Weight{});
+    for (int v = 0; v < n_; ++v) dual_[v] = largest;
+    allowed_.assign(edges_.size(), false);
+  }
+
+  std::vector<int> solve() {
+    for (int stage = 0; stage < n_; ++stage) {
+      std::fill(label_.begin(), label_.end(), kFree);
+      std::fill(best_edge_.begin(), best_edge_.end(), -1);
+      for (int b = n_; b < 2 * n_; ++b) blossom_best_edges_[b].reset();
+      std::fill(allowed_.begin(), allowed_.end(), false);
+      queue_.clear();
+      for (int v = 0; v < n_; ++v)
+        if (mate_[v] == -1 && label_[in_blossom_[v]] == kFree) assign_label(v, kOuter, -1);
+      if (!run_stage()) break;
+      for (int b = n_; b < 2 * n_; ++b)
+        if (parent_[b] == -1 && base_[b] >= 0 && label_[b] == kOuter && dual_[b].is_zero())
+          expand(b, true);
+    }
+    std::vector<int> result(n_, -1);
+    for (int v = 0; v < n_; ++v)
+      if (mate_[v] >= 0) result[v] = endpoint_[mate_[v]];
+    return result;
+  }
+
+ private:
+  Weight slack(int k) const {
+    const auto& edge = edges_[k];
+    Weight result = dual_[edge.first];
+    result += dual_[edge.second];
+    result -= doubled_[k];
+    return result;
+  }
+  bool tight(int k) const {
+    const auto& edge = edges_[k];
+    Weight sum = dual_[edge.first];
+    sum += dual_[edge.second];
+    return sum == doubled_[k];
+  }
+
+  void for_each_leaf(int b, auto&& visit) const {
+    if (b < n_) {
+      visit(b);
+      return;
+    }
+    for (int child : children_[b]) for_each_leaf(child, visit);
+  }
+
+  void assign_label(int w, int label, int through) {
+    int b = in_blossom_[w];
+    label_[w] = label_[b] = label;
+    label_end_[w] = label_end_[b] = through;
+    best_edge_[w] = best_edge_[b] = -1;
+    if (label == kOuter) {
+      for_each_leaf(b, [&](int v) { queue_.push_back(v); });
+    } else {
+      int base = base_[b];
+      assign_label(endpoint_[mate_[base]], kOuter, mate_[base] ^ 1);
+    }
+  }
+
+  // The base of the blossom that edge v-w closes, or -1 when v and w lie in
+  // different trees (an augmenting path).
+  int scan_for_blossom(int v, int w) {
+    std::vector<int> path;
+    int base = -1;
+    while (v != -1 || w != -1) {
+      int b = in_blossom_[v];
+      if (label_[b] & 4) {
+        base = base_[b];
+        break;
+      }
+      path.push_back(b);
+      label_[b] = kBreadcrumb;
+      if (label_end_[b] == -1) {
+        v = -1;
+      } else {
+        v = endpoint_[label_end_[b]];
+        b = in_blossom_[v];
+        v = endpoint_[label_end_[b]];
+      }
+      if (w != -1) std::swap(v, w);
+    }
+    for (int b : path) label_[b] = kOuter;
+    return base;
+  }
+
+  void add_blossom(int base, int k) {
+    int v = edges_[k].first, w = edges_[k].second;
+    int bb = in_blossom_[base], bv = in_blossom_[v], bw = in_blossom_[w];
+    int b = unused_.back();
+    unused_.pop_back();
+    base_[b] = base;
+    parent_[b] = -1;
+    parent_[bb] = b;
+    std::vector<int> path, ends;
+    while (bv != bb) {
+      parent_[bv] = b;
+      path.push_back(bv);
+      ends.push_back(label_end_[bv]);
+      v = endpoint_[label_end_[bv]];
+      bv = in_blossom_[v];
+    }
+    path.push_back(bb);
+    std::reverse(path.begin(), path.end());
+    std::reverse(ends.begin(), ends.end());
+    ends.push_back(2 * k);
+    while (bw != bb) {
+      parent_[bw] = b;
+      path.push_back(bw);
+      ends.push_back(label_end_[bw] ^ 1);
+      w = endpoint_[label_end_[bw]];
+      bw = in_blossom_[w];
+    }
+    children_[b] = path;
+    child_endpoints_[b] = ends;
+    label_[b] = kOuter;
+    label_end_[b] = label_end_[bb];
+    dual_[b] = Weight{};
+    for_each_leaf(b, [&](int leaf) {
+      if (label_[in_blossom_[leaf]] == kInner) queue_.push_back(leaf);
+      in_blossom_[leaf] = b;
+    });
+    // The least-slack edge from the new blossom to each other outer blossom.
+    std::vector<int> best_to(2 * n_, -1);
+    auto consider = [&](int edge) {
+      int i = edges_[edge].first, j = edges_[edge].second;
+      if (in_blossom_[j] == b) std::swap(i, j);
+      int bj = in_blossom_[j];
+      if (bj == b || label_[bj] != kOuter) return;
+      Weight edge_slack = slack(edge);
+      if (best_to[bj] == -1 || edge_slack < best_to_slack_[bj]) {
+        best_to[bj] = edge;
+        best_to_slack_[bj] = edge_slack;
+      }
+    };
+    for (int child : path) {
+      if (blossom_best_edges_[child]) {
+        for (int edge : *blossom_best_edges_[child]) consider(edge);
+      } else {
+        for_each_leaf(child, [&](int leaf) {
+          for (int p : incident_[leaf]) consider(p / 2);
+        });
+      }
+      blossom_best_edges_[child].reset();
+      best_edge_[child] = -1;
+    }
+    std::vector<int> best;
+    for (int edge : best_to)
+      if (edge != -1) best.push_back(edge);
+    best_edge_[b] = -1;
+    for (int edge : best) {
+      Weight edge_slack = slack(edge);
+      if (best_edge_[b] == -1 || edge_slack < best_slack_[b]) {
+        best_edge_[b] = edge;
+        best_slack_[b] = edge_slack;
+      }
+    }
+    blossom_best_edges_[b] = std::move(best);
+  }
+
+  static int wrap(int j, int size) { return ((j % size) + size) % size; }
+
+  void expand(int b, bool end_of_stage) {
+    for (int child : children_[b]) {
+      parent_[child] = -1;
+      if (child < n_) {
+        in_blossom_[child] = child;
+      } else if (end_of_stage && dual_[child].is_zero()) {
+        expand(child, end_of_stage);
+      } else {
+        for_each_leaf(child, [&](int leaf) { in_blossom_[leaf] = child; });
+      }
+    }
+    if (!end_of_stage && label_[b] == kInner) {
+      // Relabel the children on the even path from the entry child to the base.
+      const auto& childs = children_[b];
+      const auto& ends = child_endpoints_[b];
+      int size = static_cast<int>(childs.size());
+      int entry_child = in_blossom_[endpoint_[label_end_[b] ^ 1]];
+      int j = static_cast<int>(std::find(childs.begin(), childs.end(), entry_child) - childs.begin());
+      int step, trick;
+      if (j & 1) {
+        j -= size;
+        step = 1;
+        trick = 0;
+      } else {
+        step = -1;
+        trick = 1;
+      }
+      int p = label_end_[b];
+      while (j != 0) {
+        label_[endpoint_[p ^ 1]] = kFree;
+        label_[endpoint_[ends[wrap(j - trick, size)] ^ trick ^ 1]] = kFree;
+        assign_label(endpoint_[p ^ 1], kInner, p);
+        allowed_[ends[wrap(j - trick, size)] / 2] = true;
+        j += step;
+        p = ends[wrap(j - trick, size)] ^ trick;
+        allowed_[p / 2] = true;
+        j += step;
+      }
+      int bv = childs[wrap(j, size)];
+      label_[endpoint_[p ^ 1]] = label_[bv] = kInner;
+      label_end_[endpoint_[p ^ 1]] = label_end_[bv] = p;
+      best_edge_[bv] = -1;
+      j += step;
+      while (childs[wrap(j, size)] != entry_child) {
+        bv = childs[wrap(j, size)];
+        if (label_[bv] == kOuter) {
+          j += step;
+          continue;
+        }
+        int reached = -1;
+        for_each_leaf(bv, [&](int leaf) {
+          if (reached == -1 && label_[leaf] != kFree) reached = leaf;
+        });
+        if (reached != -1) {
+          label_[reached] = kFree;
+          label_[endpoint_[mate_[base_[bv]]]] = kFree;
+          assign_label(reached, kInner, label_end_[reached]);
+        }
+        j += step;
+      }
+    }
+    label_[b] = label_end_[b] = -1;
+    children_[b].clear();
+    child_endpoints_[b].clear();
+    base_[b] = -1;
+    blossom_best_edges_[b].reset();
+    best_edge_[b] = -1;
+    unused_.push_back(b);
+  }
+
+  // Swaps matched and unmatched edges on the even path from v's blossom
+  // child to the base of b, making v's side the new base.
+  void augment_blossom(int b, int v) {
+    int t = v;
+    while (parent_[t] != b) t = parent_[t];
+    if (t >= n_) augment_blossom(t, v);
+    auto& childs = children_[b];
+    auto& ends = child_endpoints_[b];
+    int size = static_cast<int>(childs.size());
+    int i = static_cast<int>(std::find(childs.begin(), childs.end(), t) - childs.begin());
+    int j = i, step, trick;
+    if (i & 1) {
+      j -= size;
+      step = 1;
+      trick = 0;
+    } else {
+      step = -1;
+      trick = 1;
+    }
+    while (j != 0) {
+      j += step;
+      t = childs[wrap(j, size)];
+      int p = ends[wrap(j - trick, size)] ^ trick;
+      if (t >= n_) augment_blossom(t, endpoint_[p]);
+      j += step;
+      t = childs[wrap(j, size)];
+      if (t >= n_) augment_blossom(t, endpoint_[p ^ 1]);
+      mate_[endpoint_[p]] = p ^ 1;
+      mate_[endpoint_[p ^ 1]] = p;
+    }
+    std::rotate(childs.begin(), childs.begin() + i, childs.end());
+    std::rotate(ends.begin(), ends.begin() + i, ends.end());
+    base_[b] = base_[childs[0]];
+  }
+
+  void augment_matching(int k) {
+    int v = edges_[k].first, w = edges_[k].second;
+    for (auto [s, p] : {std::pair{v, 2 * k + 1}, std::pair{w, 2 * k}}) {
+      while (true) {
+        int bs = in_blossom_[s];
+        if (bs >= n_) augment_blossom(bs, s);
+        mate_[s] = p;
+        if (label_end_[bs] == -1) break;
+        int t = endpoint_[label_end_[bs]];
+        int bt = in_blossom_[t];
+        s = endpoint_[label_end_[bt]];
+        int j = endpoint_[label_end_[bt] ^ 1];
+        if (bt >= n_) augment_blossom(bt, j);
+        mate_[j] = label_end_[bt];
+        p = label_end_[bt] ^ 1;
+      }
+    }
+  }
+
+  // One stage: true when it augmented the matching.
+  bool run_stage() {
+    while (true) {
+      while (!queue_.empty()) {
+        int v = queue_.back();
+        queue_.pop_back();
+        for (int p : incident_[v]) {
+          int k = p / 2, w = endpoint_[p];
+          if (in_blossom_[v] == in_blossom_[w]) continue;
+          Weight k_slack{};
+          if (!allowed_[k]) {
+            k_slack = slack(k);
+            if (k_slack.is_zero()) allowed_[k] = true;
+          }
+          if (allowed_[k]) {
+            if (label_[in_blossom_[w]] == kFree) {
+              assign_label(w, kInner, p ^ 1);
+            } else if (label_[in_blossom_[w]] == kOuter) {
+              int base = scan_for_blossom(v, w);
+              if (base >= 0) {
+                add_blossom(base, k);
+              } else {
+                augment_matching(k);
+                return true;
+              }
+            } else if (label_[w] == kFree) {
+              label_[w] = kInner;
+              label_end_[w] = p ^ 1;
+            }
+          } else if (label_[in_blossom_[w]] == kOuter) {
+            int b = in_blossom_[v];
+            if (best_edge_[b] == -1 || k_slack < best_slack_[b]) {
+              best_edge_[b] = k;
+              best_slack_[b] = k_slack;
+            }
+          } else if (label_[w] == kFree) {
+            if (best_edge_[w] == -1 || k_slack < best_slack_[w]) {
+              best_edge_[w] = k;
+              best_slack_[w] = k_slack;
+            }
+          }
+        }
+      }
+      // No tight edge left to follow: change the duals by the largest amount
+      // that keeps every slack non-negative.
+      int kind = 1, edge = -1, blossom = -1;
+      Weight delta = dual_[0];
+      for (int v = 1; v < n_; ++v)
+        if (dual_[v] < delta) delta = dual_[v];
+      for (int v = 0; v < n_; ++v) {
+        if (label_[in_blossom_[v]] == kFree && best_edge_[v] != -1) {
+          const Weight& d = best_slack_[v];
+          if (d < delta) {
+            delta = d;
+            kind = 2;
+            edge = best_edge_[v];
+          }
+        }
+      }
+      for (int b = 0; b < 2 * n_; ++b) {
+        if (parent_[b] == -1 && label_[b] == kOuter && best_edge_[b] != -1) {
+          Weight d = best_slack_[b];
+          d.halve();
+          if (d < delta) {
+            delta = d;
+            kind = 3;
+            edge = best_edge_[b];
+          }
+        }
+      }
+      for (int b = n_; b < 2 * n_; ++b) {
+        if (base_[b] >= 0 && parent_[b] == -1 && label_[b] == kInner && dual_[b] < delta) {
+          delta = dual_[b];
+          kind = 4;
+          blossom = b;
+        }
+      }
+      for (int v = 0; v < n_; ++v) {
+        int label = label_[in_blossom_[v]];
+        if (label == kOuter) dual_[v] -= delta;
+        else if (label == kInner) dual_[v] += delta;
+      }
+      for (int b = n_; b < 2 * n_; ++b) {
+        if (base_[b] >= 0 && parent_[b] == -1) {
+          if (label_[b] == kOuter) dual_[b] += delta;
+          else if (label_[b] == kInner) dual_[b] -= delta;
+        }
+      }
+      // The cached slacks of the best edges, at the new duals.
+      for (int x = 0; x < 2 * n_; ++x)
+        if (best_edge_[x] != -1) best_slack_[x] = slack(best_edge_[x]);
+      if (kind == 1) return false;
+      if (kind == 2) {
+        allowed_[edge] = true;
+        int i = edges_[edge].first, j = edges_[edge].second;
+        if (label_[in_blossom_[i]] == kFree) std::swap(i, j);
+        queue_.push_back(i);
+      } else if (kind == 3) {
+        allowed_[edge] = true;
+        queue_.push_back(edges_[edge].first);
+      } else {
+        expand(blossom, false);
+      }
+    }
+  }
+
+  int n_;
+  const std::vector<MatchingEdge<Weight>>& edges_;
+  std::vector<int> endpoint_;
+  std::vector<std::vector<int>> incident_;
+  std::vector<int> mate_, label_, label_end_, in_blossom_, parent_, base_, best_edge_, unused_, queue_;
+  std::vector<std::vector<int>> children_, child_endpoints_;
+  std::vector<std::optional<std::vector<int>>> blossom_best_edges_;
+  std::vector<Weight> dual_;
+  std::vector<Weight> doubled_;  // 2 * weight, per edge
+  // slack(best_edge_[x]) at the current duals, refreshed when they change;
+  // best_to_slack_: add_blossom's scratch space.
+  std::vector<Weight> best_slack_, best_to_slack_;
+  std::vector<bool> allowed_;
+};
+
+}  // namespace
+
+template <class Weight>
+std::vector<int> maximum_weight_matching(int vertices, const std::vector<MatchingEdge<Weight>>& edges) {
+  if (vertices <= 0) return {};
+  if (edges.empty()) return std::vector<int>(vertices, -1);
+  return BlossomMatcher<Weight>(vertices, edges).solve();
+}
+
+template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<1>>>&);
+template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<2>>>&);
+template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<3>>>&);
+template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<4>>>&);
+template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<6>>>&);
+template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<8>>>&);
+template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<12>>>&);
+template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<16>>>&);
+template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<24>>>&);
+template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<32>>>&);
+template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<64>>>&);
+template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<128>>>&);
+
+}  // namespace arena::event

@@ -1,0 +1,64 @@
+#pragma once
+// FIDE's Dutch system (Handbook C.04.3, rules in force since 1 February
+// 2026), pure: the next round of a Swiss tournament from the rounds so far.
+//
+// Done the way the FIDE-endorsed engines do it: every pair of players gets a
+// weight whose bit fields encode, most important first, the absolute criteria
+// (C.1-C.3: no rematch, at most one bye, no two players with the same
+// absolute colour preference except top scorers in the last round), the
+// completion of the whole round (C.4), the bye's choice (C.5: its assignee
+// with the lowest score, then C.9: the fewest unplayed games), the pairs and
+// scores paired in this bracket and the next (C.6-C.8), the colour criteria
+// (C.10-C.13) and the float criteria (C.14-C.21). A maximum-weight matching
+// (blossom_matching.hpp) over those weights is the best pairing; brackets
+// are then fixed one at a time from the top, choosing among the equally good
+// pairings the moved-down players, exchanges and transpositions that C.04.3
+// section D ranks first. Colours follow section E.
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace arena::event::dutch {
+
+enum class Colour { none, white, black };
+
+// One round of one player, as a TRF round entry gives it.
+struct RoundEntry {
+  int opponent = 0;        // start number; 0 for a bye or no pairing
+  Colour colour = Colour::none;
+  bool played = false;     // a game over the board (a forfeit is not one, C.04.1)
+  bool pairing_bye = false;  // the pairing-allocated bye (TRF "U")
+  int half_points = 0;     // points won this round, doubled (a draw is 1)
+};
+
+struct Player {
+  int start_number = 0;  // also the rank: lower is stronger (TRF order)
+  std::vector<RoundEntry> rounds;  // the rounds played so far, oldest first
+  // Not paired in the next round (withdrawn, absent); still counted for the
+  // scores of those who met them, which decide floats (A.4).
+  bool absent = false;
+};
+
+struct Tournament {
+  std::vector<Player> players;  // every player of the event, absent ones marked
+  int total_rounds = 0;         // the number of rounds the event will have
+  Colour first_colour = Colour::white;  // the top-ranked player's colour in round 1
+};
+
+struct Board {
+  int white = 0;
+  int black = 0;  // 0: white gets the pairing-allocated bye
+  friend bool operator==(const Board&, const Board&) = default;
+};
+
+// The most players pair_next_round takes: it keeps a wide weight for every
+// pair of players (about 100 MB at 1,000) and takes a minute or so a round there.
+inline constexpr int kMaxPlayers = 1000;
+
+// The next round: boards ordered by the higher player's score then rank, the
+// bye (if any) last. nullopt when no pairing satisfies the absolute criteria.
+// Throws std::length_error past kMaxPlayers players to pair, or past the
+// weights' widest width (see dutch_weights.hpp).
+std::optional<std::vector<Board>> pair_next_round(const Tournament& tournament);
+
+}  // namespace arena::event::dutch
