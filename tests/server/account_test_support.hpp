@@ -83,4 +83,26 @@ inline json next_event(Participant& p, const std::string& kind) {
   return {};
 }
 
+// The server with an admin account made by the command line (user boss), and
+// the admin's session cookie; `extra` are more server arguments.
+struct Arena {
+  std::string db;
+  ServerProcess server;
+  int port = 0;
+  std::string admin;
+  explicit Arena(const std::string& name, std::vector<std::string> extra = {}) : db(temp_path(name)), server(db, std::move(extra)) {
+    REQUIRE(admin_command("add-account boss --role admin --db " + db, "boss password\n") == 0);
+    REQUIRE(server.start());
+    port = server.port();
+    admin = login(port, "boss", "boss password");
+  }
+};
+
+// The usernames of a standings list, in order.
+inline std::vector<std::string> usernames(const json& standings) {
+  std::vector<std::string> out;
+  for (const auto& s : standings) out.push_back(s["username"]);
+  return out;
+}
+
 }  // namespace test_support

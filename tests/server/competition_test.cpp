@@ -24,26 +24,6 @@ HttpReply patch(int port, const std::string& target, const json& body, const std
 
 json body_of(const HttpReply& r) { return json::parse(r.body); }
 
-// The server with an admin account made by the command line; the admin's cookie.
-struct Arena {
-  std::string db;
-  ServerProcess server;
-  int port = 0;
-  std::string admin;
-  explicit Arena(const std::string& name) : db(temp_path(name)), server(db) {
-    REQUIRE(admin_command("add-account boss --role admin --db " + db, "boss password\n") == 0);
-    REQUIRE(server.start());
-    port = server.port();
-    admin = login(port, "boss", "boss password");
-  }
-};
-
-std::vector<std::string> usernames(const json& standings) {
-  std::vector<std::string> out;
-  for (const auto& s : standings) out.push_back(s["username"]);
-  return out;
-}
-
 json ladder_page(int port, std::int64_t id, const std::string& cookie = "") {
   auto r = get(port, "/api/ladders/" + std::to_string(id), cookie);
   REQUIRE_MESSAGE(r.status == 200, r.body);

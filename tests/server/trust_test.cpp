@@ -15,26 +15,6 @@ const json kBlitz{{"kind", "live"}, {"initial_ms", 180000}, {"increment_ms", 200
 
 json body_of(const HttpReply& r) { return json::parse(r.body); }
 
-// The server with an admin account made by the command line; the admin's cookie.
-struct Arena {
-  std::string db;
-  ServerProcess server;
-  int port = 0;
-  std::string admin;
-  explicit Arena(const std::string& name, std::vector<std::string> extra = {}) : db(temp_path(name)), server(db, std::move(extra)) {
-    REQUIRE(admin_command("add-account boss --role admin --db " + db, "boss password\n") == 0);
-    REQUIRE(server.start());
-    port = server.port();
-    admin = login(port, "boss", "boss password");
-  }
-};
-
-std::vector<std::string> usernames(const json& standings) {
-  std::vector<std::string> out;
-  for (const auto& s : standings) out.push_back(s["username"]);
-  return out;
-}
-
 json page_of(int port, const std::string& path) {
   auto r = get(port, path);
   REQUIRE_MESSAGE(r.status == 200, r.body);
