@@ -2,7 +2,7 @@
 # Builds with clang, AddressSanitizer and UndefinedBehaviorSanitizer into
 # build-sanitize/ (RelWithDebInfo), with the libFuzzer targets of tests/fuzz, and
 # runs the server and store tests and every fuzzer (GIPF_ARENA_FUZZ_SECONDS each, default
-# 60). Extra arguments go to the first cmake configure.
+# 30). Extra arguments go to the first cmake configure.
 #   GIPF_ARENA_FUZZ_SECONDS=10 scripts/sanitize.sh    shorter fuzzing
 #   CLANG=clang-16 scripts/sanitize.sh                another clang than Debian's default
 #                                                     (tests must not capture structured
@@ -10,7 +10,7 @@
 # The compiler is chosen when build-sanitize/ is first configured: delete it to change.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds=${GIPF_ARENA_FUZZ_SECONDS:-60}
+seconds=${GIPF_ARENA_FUZZ_SECONDS:-30}
 clang=${CLANG:-clang}  # Debian's default clang (scripts/setup.sh --tests installs it)
 generator=()
 command -v ninja >/dev/null && generator=(-G Ninja)

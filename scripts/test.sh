@@ -8,5 +8,5 @@ scripts/setup.sh --tests
 scripts/build.sh
 ctest --test-dir build --output-on-failure --parallel "$(nproc)"
 # Then the server tests again with ASan and UBSan, and every fuzz target for
-# GIPF_ARENA_FUZZ_SECONDS (default 60) each: build-sanitize/, clang.
+# GIPF_ARENA_FUZZ_SECONDS (default 30) each: build-sanitize/, clang.
 scripts/sanitize.sh
