@@ -26,6 +26,7 @@
 #include "game/room_endpoint.hpp"
 #include "game/room_rematch.hpp"
 #include "game/room_events.hpp"
+#include "game/room_ownership.hpp"
 #include "protocol/messages.hpp"
 #include "protocol/server_messages.hpp"
 #include "store/store.hpp"
@@ -52,6 +53,7 @@ struct RoomContext {
   std::size_t max_waiting = 4096;        // operations queued behind an event being stored; more: rate_limited
   OpenRematch open_rematch{};            // set once the room directory exists
   BotSeats* bots = nullptr;              // the computer players; none: no seat is the computer's
+  RoomOwnership* ownership = nullptr;    // nodes share the site (--bus): leases and their fences; none: one node
 };
 
 class Room final : public RoomEndpoint, public std::enable_shared_from_this<Room> {
