@@ -120,7 +120,12 @@ void Moderation::unmute(const Actor& actor, const std::string& username, StoreEx
 void Moderation::enforce_ban(const AccountRecord& banned, StoreExecutor ex) {
   int closed = connections_.ban(banned.player, banned.banned_until, clock_());
   spdlog::info("event=account_banned account={} connections_closed={}", banned.id, closed);
-  std::int64_t player = banned.player;
+  forfeit_games_of(banned.player, std::move(ex));
+}
+
+void Moderation::forfeit_games_of(std::int64_t player, StoreExecutor ex) {
+  // Among nodes, each forfeits the games it serves (the others are Elsewhere
+  // here): the ban reaches them all (PlayerConnections, ClusterNode).
   store_.unfinished_rooms_of(player, ex, [this, player, ex](Stored<std::vector<RoomRecord>> rooms) {
     if (!rooms.ok()) return spdlog::error("event=ban_rooms_failed player={} error=\"{}\"", player, log_text(rooms.error));
     for (const RoomRecord& r : rooms.value) {

@@ -38,6 +38,10 @@ class Moderation {
   void adjudicate(const Actor& actor, const std::string& room, const std::string& result, const std::string& reason,
                   StoreExecutor ex, RoomDone done);
 
+  // A banned player forfeits every unfinished game this node serves (another
+  // node's ban reaches here too, among a site's nodes).
+  void forfeit_games_of(std::int64_t player, StoreExecutor ex);
+
   // Whether `role` may use the moderation commands at all.
   static bool may_moderate(protocol::Role role) { return role >= protocol::Role::Moderator; }
 

@@ -145,7 +145,9 @@ std::string ArenaServer::start() {
   block_book_.load(pairs.value);
   computer_->start();
   // Among nodes: subscribed before the rooms are claimed and loaded.
-  if (cluster_) cluster_->start(*directory_, *feed_, &block_book_);
+  if (cluster_) cluster_->start(*directory_, *feed_, *player_connections_, &block_book_, [this](std::int64_t player) {
+      moderation_->forfeit_games_of(player, io_.get_executor());
+    });
   std::promise<int> restored;
   directory_->restore([&restored](int count) { restored.set_value(count); });
   restored_ = restored.get_future().get();

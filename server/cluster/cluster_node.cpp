@@ -6,6 +6,7 @@
 #include "cluster/cluster_codec.hpp"
 #include "cluster/room_relay.hpp"
 #include "lobby/lobby_feed.hpp"
+#include "lobby/player_connections.hpp"
 #include "util/log_text.hpp"
 
 namespace arena {
@@ -24,9 +25,24 @@ ClusterNode::~ClusterNode() { bus_->close(); }
 
 bool ClusterNode::publish(const std::string& subject, std::string data) { return bus_->publish(subject, data); }
 
-void ClusterNode::start(RoomDirectory& directory, LobbyFeed& feed, const BlockBook* blocks) {
+void ClusterNode::start(RoomDirectory& directory, LobbyFeed& feed, PlayerConnections& players, const BlockBook* blocks,
+                        std::function<void(std::int64_t)> banned) {
   feed_ = &feed;
   std::weak_ptr<ClusterNode> weak = shared_from_this();
+  // Each message names the node it came from: a node's own are not applied twice.
+  players.set_site([weak](std::string message) {
+    if (auto self = weak.lock()) self->publish(kPlayersSubject, self->node_ + "\n" + message);
+  });
+  bus_->subscribe(kPlayersSubject, [weak, &players, banned](std::string_view m) {
+    auto self = weak.lock();
+    std::size_t newline = m.find('\n');
+    if (!self || newline == std::string_view::npos || m.substr(0, newline) == self->node_) return;
+    std::string_view text = m.substr(newline + 1);
+    if (!players.apply_from_site(text))
+      return spdlog::warn("event=bus_message_dropped subject={} bytes={}", kPlayersSubject, m.size());
+    auto told = nlohmann::json::parse(text, nullptr, false);
+    if (told.is_object() && told.value("op", "") == "ban") banned(told.value("player", std::int64_t{0}));
+  });
   auto publish = [weak](const std::string& subject, std::string data) {
     auto self = weak.lock();
     return self && self->publish(subject, std::move(data));
@@ -39,6 +55,17 @@ void ClusterNode::start(RoomDirectory& directory, LobbyFeed& feed, const BlockBo
   bus_->subscribe(kLobbySubject, [weak](std::string_view m) {
     if (auto self = weak.lock()) self->on_lobby(m);
   });
+  // A node that joins asks the others for their rooms: its lobby lists them
+  // at once, not from their next change.
+  bus_->subscribe(kLobbyHelloSubject, [weak, &directory](std::string_view from) {
+    auto self = weak.lock();
+    if (!self || from == self->node_) return;
+    for (auto& room : directory.rooms())
+      room->describe([weak](const RoomSummary& summary) {
+        if (auto node = weak.lock()) node->tell_lobbies(summary);
+      });
+  });
+  publish(kLobbyHelloSubject, node_);
   boost::asio::post(strand_, [self = shared_from_this()] { self->schedule_renewal(); });
 }
 

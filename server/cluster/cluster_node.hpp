@@ -8,6 +8,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -24,6 +25,7 @@ namespace arena {
 
 class BlockBook;
 class LobbyFeed;
+class PlayerConnections;
 class RoomDirectory;
 class RoomRelay;
 
@@ -35,7 +37,10 @@ class ClusterNode final : public RoomOwnership, public RoomObserver, public std:
 
   // Once the directory and the lobby feed exist: subscribes to this node's
   // subjects and the lobby's, and starts renewing its leases.
-  void start(RoomDirectory& directory, LobbyFeed& feed, const BlockBook* blocks);
+  // Among nodes, what reaches a player reaches them on every node (PlayerConnections::set_site).
+  // `banned(player)`: another node banned the player (their games here are forfeited).
+  void start(RoomDirectory& directory, LobbyFeed& feed, PlayerConnections& players, const BlockBook* blocks,
+             std::function<void(std::int64_t player)> banned);
   // No more renewals; the bus closes (its handlers are done when this returns).
   void stop();
 

@@ -24,6 +24,8 @@ using Publish = std::function<bool(const std::string& subject, std::string data)
 inline std::string calls_subject(const std::string& node) { return "arena.node." + node + ".calls"; }
 inline std::string frames_subject(const std::string& node) { return "arena.node." + node + ".frames"; }
 inline const std::string kLobbySubject = "arena.lobby";
+inline const std::string kLobbyHelloSubject = "arena.lobby.hello";
+inline const std::string kPlayersSubject = "arena.players";
 
 class RemoteRoom final : public RoomEndpoint {
  public:

@@ -118,6 +118,10 @@ void Room::run_guarded(F& f) {
   }
 }
 
+void Room::describe(std::function<void(const RoomSummary&)> told) {
+  boost::asio::post(strand_, [self = shared_from_this(), told = std::move(told)] { told(self->summary()); });
+}
+
 RoomSummary Room::summary() const {
   const RoomRecord& r = authority_.room();
   RoomSummary s;

@@ -76,6 +76,8 @@ class Room final : public RoomEndpoint, public std::enable_shared_from_this<Room
   void announce();
   // Only on the room's strand (where Opened runs, for instance).
   RoomSummary summary() const;
+  // The summary, from any thread: `told` runs on the room's strand.
+  void describe(std::function<void(const RoomSummary&)> told);
 
   // RoomEndpoint: each posts to the strand and answers the client there.
   void join(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) override;

@@ -36,6 +36,14 @@ int RoomDirectory::rooms_in_memory() {
   return static_cast<int>(rooms_.size());
 }
 
+std::vector<std::shared_ptr<Room>> RoomDirectory::rooms() {
+  std::lock_guard lock(mutex_);
+  std::vector<std::shared_ptr<Room>> all;
+  all.reserve(rooms_.size());
+  for (auto& [id, room] : rooms_) all.push_back(room);
+  return all;
+}
+
 void RoomDirectory::track(const RoomSummary& room) {
   std::lock_guard lock(mutex_);
   track_locked(room);

@@ -3,6 +3,9 @@
 // logout or a guest handed over to an account can close them at once. Bounded
 // by the connections themselves (one entry per open, identified connection),
 // and by the bans still running (one entry each, dropped when they end).
+// Among a site's nodes (#30), what reaches a player (a notice, a ban, a mute,
+// a logout, a closed session) is told to every other node too (set_site), and
+// each applies it to the connections it has (apply_from_site).
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -10,7 +13,12 @@
 #include <unordered_map>
 #include <vector>
 
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string_view>
+
 #include "game/client.hpp"
+#include "protocol/json_text.hpp"
 
 namespace arena {
 
@@ -39,23 +47,85 @@ class PlayerConnections {
     if (it->second.empty()) clients_.erase(it);
   }
 
-  // Sends `frame` to every open connection of `player`; how many there were.
+  // Every node of the site is told of what follows through `tell` (set once,
+  // before the server serves; none: this node is the whole site).
+  void set_site(std::function<void(std::string)> tell) { tell_ = std::move(tell); }
+
+  // Sends `frame` to every open connection of `player` (on every node); how many there were here.
   int send(std::int64_t player, const Frame& frame) {
+    if (tell_) tell_(protocol::to_text(nlohmann::json{{"op", "send"}, {"player", player}, {"frame", *frame}}));
+    return send_here(player, frame);
+  }
+
+  // Closes every open connection of `player` (on every node); how many there were here.
+  int disconnect_player(std::int64_t player, const char* reason) {
+    if (tell_) tell_(protocol::to_text(nlohmann::json{{"op", "disconnect_player"}, {"player", player}, {"reason", reason}}));
+    return disconnect_player_here(player, reason);
+  }
+
+  // Closes the connections opened with the session cookie `session` (a logout), on every node.
+  int disconnect_session(const std::string& session, const char* reason) {
+    if (session.empty()) return 0;
+    if (tell_) tell_(protocol::to_text(nlohmann::json{{"op", "disconnect_session"}, {"session", session}, {"reason", reason}}));
+    return disconnect_session_here(session, reason);
+  }
+
+  // A ban until `until`: its connections close, and none may register until then (on every node).
+  int ban(std::int64_t player, std::int64_t until, std::int64_t now) {
+    if (tell_) tell_(protocol::to_text(nlohmann::json{{"op", "ban"}, {"player", player}, {"until", until}, {"now", now}}));
+    return ban_here(player, until, now);
+  }
+
+  void unban(std::int64_t player) {
+    if (tell_) tell_(protocol::to_text(nlohmann::json{{"op", "unban"}, {"player", player}}));
+    unban_here(player);
+  }
+
+  // A mute until `until` (0 or past: none): chat is refused until then (on every node).
+  void mute(std::int64_t player, std::int64_t until, std::int64_t now) {
+    if (tell_) tell_(protocol::to_text(nlohmann::json{{"op", "mute"}, {"player", player}, {"until", until}, {"now", now}}));
+    mute_here(player, until, now);
+  }
+
+  // What another node told (the text `tell` was given there); false if it is not such a message.
+  bool apply_from_site(std::string_view message) {
+    try {
+      auto m = nlohmann::json::parse(message);
+      std::string op = m.at("op");
+      if (op == "send") return send_here(m.at("player"), make_frame(m.at("frame").get<std::string>())), true;
+      if (op == "disconnect_player") return disconnect_player_here(m.at("player"), known_reason(m.at("reason"))), true;
+      if (op == "disconnect_session")
+        return disconnect_session_here(m.at("session").get<std::string>(), known_reason(m.at("reason"))), true;
+      if (op == "ban") return ban_here(m.at("player"), m.at("until"), m.at("now")), true;
+      if (op == "unban") return unban_here(m.at("player")), true;
+      if (op == "mute") return mute_here(m.at("player"), m.at("until"), m.at("now")), true;
+    } catch (const nlohmann::json::exception&) {
+    }
+    return false;
+  }
+
+ private:
+  // A reason another node gave, as one of this program's own texts (a close
+  // reason must outlive the call): the known ones, else a general one.
+  static const char* known_reason(const std::string& reason) {
+    for (const char* known : {"banned", "role changed", "signed up", "logged out"})
+      if (reason == known) return known;
+    return "closed by the site";
+  }
+
+  int send_here(std::int64_t player, const Frame& frame) {
     auto open = open_clients(player, false);
     for (auto& c : open) c->send(frame);
     return static_cast<int>(open.size());
   }
 
-  // Closes every open connection of `player`; how many there were.
-  int disconnect_player(std::int64_t player, const char* reason) {
+  int disconnect_player_here(std::int64_t player, const char* reason) {
     auto open = open_clients(player, true);
     for (auto& c : open) c->disconnect(reason);
     return static_cast<int>(open.size());
   }
 
-  // Closes the connections opened with the session cookie `session` (a logout).
-  int disconnect_session(const std::string& session, const char* reason) {
-    if (session.empty()) return 0;
+  int disconnect_session_here(const std::string& session, const char* reason) {
     std::vector<std::shared_ptr<Client>> open;
     {
       std::lock_guard lock(mutex_);
@@ -68,29 +138,28 @@ class PlayerConnections {
     return static_cast<int>(open.size());
   }
 
-  // A ban until `until`: its connections close, and none may register until then.
-  int ban(std::int64_t player, std::int64_t until, std::int64_t now) {
+  int ban_here(std::int64_t player, std::int64_t until, std::int64_t now) {
     {
       std::lock_guard lock(mutex_);
       std::erase_if(banned_, [now](const auto& b) { return b.second <= now; });
       banned_[player] = until;
     }
-    return disconnect_player(player, "banned");
+    return disconnect_player_here(player, "banned");
   }
 
-  void unban(std::int64_t player) {
+  void unban_here(std::int64_t player) {
     std::lock_guard lock(mutex_);
     banned_.erase(player);
   }
 
-  // A mute until `until` (0 or past: none): chat is refused until then.
-  void mute(std::int64_t player, std::int64_t until, std::int64_t now) {
+  void mute_here(std::int64_t player, std::int64_t until, std::int64_t now) {
     std::lock_guard lock(mutex_);
     std::erase_if(muted_, [now](const auto& m) { return m.second <= now; });
     if (until > now) muted_[player] = until;
     else muted_.erase(player);
   }
 
+ public:
   // When the player's mute ends; 0 when not muted at `now`. A guest linked
   // to an account (link_guest) is muted with it.
   std::int64_t muted_until(std::int64_t player, std::int64_t now) {
@@ -149,6 +218,7 @@ class PlayerConnections {
   std::unordered_map<std::int64_t, std::int64_t> muted_;   // player → mute end (ms)
   std::unordered_map<std::int64_t, std::int64_t> guest_links_;  // guest player → account's player
   const BlockBook* blocks_ = nullptr;
+  std::function<void(std::string)> tell_;  // the other nodes (#30); set before serving, then only read
 };
 
 }  // namespace arena

@@ -68,9 +68,10 @@ int migrate(SqliteConnection& db, std::int64_t now) {
   return current;
 }
 
-int migrate_postgres(Connection& db, std::int64_t now) {
-  // One transaction for all: the write lock (begin_write) keeps a second node
-  // from migrating at the same time, and a failed migration leaves nothing.
+namespace {
+
+int migrate_postgres_locked(Connection& db, std::int64_t now) {
+  // One transaction for all: a failed migration leaves nothing.
   Transaction t(db);
   db.exec("CREATE TABLE IF NOT EXISTS schema_version "
           "(version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)");
@@ -87,6 +88,25 @@ int migrate_postgres(Connection& db, std::int64_t now) {
   }
   t.commit();
   return current;
+}
+
+}  // namespace
+
+int migrate_postgres(Connection& db, std::int64_t now) {
+  // Nodes starting at once migrate one after the other. The lock is the
+  // session's, taken before the transaction begins: the transaction's
+  // snapshot then already holds what an earlier node migrated. It is the only
+  // lock of the whole database, and only migrations take it.
+  db.exec("SELECT pg_advisory_lock(4751203)");
+  int version = 0;
+  try {
+    version = migrate_postgres_locked(db, now);
+  } catch (...) {
+    db.exec("SELECT pg_advisory_unlock(4751203)");
+    throw;
+  }
+  db.exec("SELECT pg_advisory_unlock(4751203)");
+  return version;
 }
 
 }  // namespace arena

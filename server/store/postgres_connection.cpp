@@ -40,6 +40,7 @@ auto translated(Work&& work) -> decltype(work()) {
     std::string what = e.what();
     while (!what.empty() && (what.back() == '\n' || what.back() == ' ')) what.pop_back();
     if (e.sqlstate() == "55P03") throw SqlLockTimeout(what);
+    if (e.sqlstate() == "40001" || e.sqlstate() == "40P01") throw SqlConflict(what);
     throw SqlError(what);
   } catch (const std::exception& e) {
     throw SqlError(e.what());
@@ -209,12 +210,14 @@ std::int64_t PostgresConnection::last_insert_rowid() {
   return std::stoll(text_of("SELECT lastval()"));
 }
 
-// Every writer of the database, on every node, takes this lock first: the
-// transactions that read then write (ratings, ladder standings, pairings)
-// run one at a time, as they do under SQLite's BEGIN IMMEDIATE. Released at
-// COMMIT or ROLLBACK.
+// Every write transaction is SERIALIZABLE: those that read then write
+// (ratings, ladder standings, pairings, a lease and its fence) behave as if run
+// one at a time, as under SQLite's BEGIN IMMEDIATE, yet the writes of
+// different rooms, on different nodes, commit in parallel with no lock of the
+// whole database. PostgreSQL aborts one of two transactions that conflict
+// (SqlConflict); the store runs it again (SqlStore::commit).
 void PostgresConnection::begin_write() {
-  exec("BEGIN; SELECT pg_advisory_xact_lock(4751203)");
+  exec("BEGIN ISOLATION LEVEL SERIALIZABLE");
 }
 
 void PostgresConnection::rollback() noexcept {

@@ -22,6 +22,13 @@ struct SqlLockTimeout : SqlError {
   using SqlError::SqlError;
 };
 
+// PostgreSQL aborted the transaction for a conflict with a concurrent one
+// (SQLSTATE 40001, a serialization failure, or 40P01, a deadlock): nothing of
+// it was stored, and the same transaction run again may well succeed.
+struct SqlConflict : SqlError {
+  using SqlError::SqlError;
+};
+
 // One prepared statement of a connection, owned by the connection's cache.
 class StatementBackend {
  public:

@@ -28,6 +28,31 @@ void post_to(const StoreExecutor& ex, Handler handler) {
   }
 }
 
+// How often a write transaction that conflicted with another node's
+// (SqlConflict) is run again before its writer is told it failed.
+constexpr int kConflictAttempts = 10;
+
+// Runs `apply` in one write transaction; why it failed, or "". A transaction
+// PostgreSQL aborted for a conflict stored nothing: it is run again.
+template <class Apply>
+std::string transact(Connection& db, Apply&& apply) {
+  for (int attempt_number = 1;; ++attempt_number) {
+    try {
+      Transaction t(db);
+      apply();
+      t.commit();
+      return {};
+    } catch (const SqlConflict& e) {
+      if (attempt_number == kConflictAttempts || db.broken()) return e.what();
+      spdlog::debug("event=write_conflict attempt={} error=\"{}\"", attempt_number, e.what());
+    } catch (const std::exception& e) {
+      return e.what();
+    } catch (...) {
+      return "unknown error";
+    }
+  }
+}
+
 // Runs `work`; why it failed, or "".
 template <class Work>
 std::string attempt(Work&& work) {
@@ -188,10 +213,8 @@ void SqlStore::commit(std::vector<Write>& batch) {
     return;
   }
   Connection& db = *opened;
-  error = attempt([&] {
-    Transaction t(db);
+  error = transact(db, [&] {
     for (Write& w : batch) w.apply(db);
-    t.commit();
   });
   // A lost connection (PostgreSQL restarted, a proxy's idle timeout) is
   // opened again and the writes retried. Were it lost during COMMIT, the batch
@@ -214,11 +237,7 @@ void SqlStore::commit(std::vector<Write>& batch) {
       w.complete(unreachable);
       continue;
     }
-    w.complete(attempt([&] {
-      Transaction t(*again);
-      w.apply(*again);
-      t.commit();
-    }));
+    w.complete(transact(*again, [&] { w.apply(*again); }));
   }
 }
 

@@ -6,7 +6,7 @@
 
 #include <cstdlib>
 
-#include "arena_test_support.hpp"
+#include "account_test_support.hpp"
 
 using namespace test_support;
 
@@ -179,6 +179,54 @@ TEST_CASE("two nodes refuse nothing to each other: a second server on one databa
     CHECK(game["node"] == (i % 2 == 0 ? "node-a" : "node-b"));
     CHECK(game["positions"].back()["ply"].get<std::int64_t>() == creator.ply);
   }
+}
+
+TEST_CASE("across nodes, a rated game is rated once, and a ban closes the player's connections on every node") {
+  if (bus().empty()) return;
+  std::string store = temp_store("cluster-rated");
+  REQUIRE(admin_command("add-account boss --role admin --store " + store, "boss password\n") == 0);
+  ServerProcess a(store, node("node-a")), b(store, node("node-b"));
+  REQUIRE(a.start());
+  REQUIRE(b.start());
+  std::string ann_cookie = signup(a.port(), "ann", "ann password");
+  std::string bob_cookie = signup(b.port(), "bob", "bob password");
+  Participant ann, bob;
+  REQUIRE(identify_with(ann, a.port(), ann_cookie));
+  REQUIRE(identify_with(bob, b.port(), bob_cookie));
+  json blitz{{"game", "yinsh"}, {"variant", "blitz"}, {"rated", true},
+             {"clock", {{"kind", "live"}, {"initial_ms", 600000}, {"increment_ms", 5000}}}};
+  std::string room = open_game(ann, bob, blitz);
+  play_random(room, {&ann, &bob}, {11});
+
+  // One rating change, the same on both nodes (one database, rated by the room's node only).
+  auto rating_on = [&](int port, const std::string& who) {
+    auto r = get(port, "/api/players/" + who);
+    REQUIRE_MESSAGE(r.status == 200, r.body);
+    return json::parse(r.body)["player"]["ratings"]["yinsh:blitz"];
+  };
+  json ann_a = rating_on(a.port(), "ann"), ann_b = rating_on(b.port(), "ann"), bob_b = rating_on(b.port(), "bob");
+  CHECK(ann_a["games"] == 1);
+  CHECK(bob_b["games"] == 1);
+  CHECK(ann_a["rating"] == ann_b["rating"]);
+  CHECK(ann_a["rating"] != 1500.0);
+
+  // A second game, served by node a; the admin bans bob on node b, where bob
+  // is connected: his connection closes, and node a forfeits his game there.
+  std::string second = open_game(ann, bob, blitz);
+  std::string boss = login(b.port(), "boss", "boss password");
+  auto banned = post(b.port(), "/api/admin/users/bob/ban", {{"minutes", 60}, {"reason", "abuse"}}, boss);
+  REQUIRE_MESSAGE(banned.status == 200, banned.body);
+  read_until_closed(bob.ws);
+  CHECK(bob.ws.close_code() == 1008);
+  json forfeited = next_event(ann, "resigned");
+  CHECK(forfeited["room"] == second);
+  CHECK(forfeited["note"] == "banned");
+  // ... and may not come back on either node.
+  CHECK(get(a.port(), "/api/account", bob_cookie).status == 401);
+  auto refused = post(a.port(), "/api/account/login", {{"username", "bob"}, {"password", "bob password"}});
+  CHECK(refused.status == 403);
+  // The game's record is the same from either node.
+  CHECK(game_of(a.port(), room)["record"] == game_of(b.port(), room)["record"]);
 }
 
 }  // TEST_SUITE

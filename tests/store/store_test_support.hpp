@@ -148,6 +148,7 @@ class RawConnection {
  public:
   explicit RawConnection(const std::string& location) {
     StoreLocation where = StoreLocation::parse(location);
+    postgres_ = where.postgres;
     if (where.postgres)
       db_ = std::make_unique<PostgresConnection>(where.target);
     else
@@ -162,10 +163,16 @@ class RawConnection {
       return false;
     }
   }
-  // Takes the lock the store's writer needs (SQLite: BEGIN IMMEDIATE) until COMMIT or ROLLBACK.
+  // Holds every write of the store back, not its reads, until COMMIT or
+  // ROLLBACK. SQLite: BEGIN IMMEDIATE, the database's one write lock.
+  // PostgreSQL has no such lock (writes of different rows go on in
+  // parallel): every table is locked against writes instead.
   bool lock_writers() {
     try {
       db_->begin_write();
+      if (postgres_)
+        db_->exec("DO $$ DECLARE t text; BEGIN FOR t IN SELECT tablename FROM pg_tables WHERE schemaname = current_schema() "
+                  "LOOP EXECUTE format('LOCK TABLE %I IN SHARE ROW EXCLUSIVE MODE', t); END LOOP; END $$");
       return true;
     } catch (const SqlError&) {
       return false;
@@ -181,6 +188,7 @@ class RawConnection {
 
  private:
   std::unique_ptr<Connection> db_;
+  bool postgres_ = false;
 };
 
 // A new account (its player too), waited for; fails the test if the store refuses it.
