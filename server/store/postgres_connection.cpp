@@ -210,14 +210,20 @@ std::int64_t PostgresConnection::last_insert_rowid() {
   return std::stoll(text_of("SELECT lastval()"));
 }
 
-// Every write transaction is SERIALIZABLE: those that read then write
-// (ratings, ladder standings, pairings, a lease and its fence) behave as if run
-// one at a time, as under SQLite's BEGIN IMMEDIATE, yet the writes of
-// different rooms, on different nodes, commit in parallel with no lock of the
-// whole database. PostgreSQL aborts one of two transactions that conflict
-// (SqlConflict); the store runs it again (SqlStore::commit).
-void PostgresConnection::begin_write() {
-  exec("BEGIN ISOLATION LEVEL SERIALIZABLE");
+// Read committed: the writes of different rooms, on different nodes, commit
+// in parallel, with no lock of the whole database. What a transaction reads
+// then writes (ratings, a ladder's standings, an event's pairings) it locks
+// first with lock(); a room's own rows are written only by the node holding
+// its lease, whose fence check locks the lease row (sql_lease_queries.cpp).
+void PostgresConnection::begin_write() { exec("BEGIN"); }
+
+// A transaction-scoped advisory lock named by the kind of thing and its id:
+// the row lock of something that may have no row yet (a player's first rating).
+// Two transactions that take two locks in opposite orders deadlock:
+// PostgreSQL ends one (SQLSTATE 40P01, SqlConflict) and the store runs it again.
+void PostgresConnection::lock(Locked what, std::int64_t id) {
+  std::int64_t key = (static_cast<std::int64_t>(what) << 56) ^ id;
+  prepare("SELECT pg_advisory_xact_lock(?)").bind(1, key).step();
 }
 
 void PostgresConnection::rollback() noexcept {

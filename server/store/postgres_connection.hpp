@@ -28,6 +28,7 @@ class PostgresConnection final : public Connection {
   std::int64_t last_insert_rowid() override;
   int changes() const override { return changes_; }
   void begin_write() override;
+  void lock(Locked what, std::int64_t id) override;
   void begin_snapshot() override { exec("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"); }
   const char* clock_sql() const override { return "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)"; }
   void rollback() noexcept override;

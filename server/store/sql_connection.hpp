@@ -89,10 +89,19 @@ class Connection {
   virtual std::int64_t last_insert_rowid() = 0;
   virtual int changes() const = 0;  // rows changed by the last INSERT/UPDATE/DELETE
   // Starts a write transaction that no other writer of the database runs
-  // beside (SQLite: BEGIN IMMEDIATE; PostgreSQL: BEGIN and a lock every
-  // node's writer takes), so read-then-write logic (ratings, standings) sees
-  // no concurrent change.
+  // beside. SQLite: BEGIN IMMEDIATE, so nothing else writes meanwhile.
+  // PostgreSQL: BEGIN (read committed), where the writes of several nodes
+  // run at once: read-then-write logic locks what it reads first (lock()).
   virtual void begin_write() = 0;
+  // What a write transaction reads and then writes, locked until COMMIT on
+  // PostgreSQL: a player's ratings, a ladder (its standings and challenges),
+  // an event (its players, rounds and pairings). SQLite needs no such lock:
+  // its one writer is alone already.
+  enum class Locked { player_ratings = 1, ladder = 2, event = 3 };
+  virtual void lock(Locked what, std::int64_t id) {
+    (void)what;
+    (void)id;
+  }
   // Starts a read-only transaction: its queries see one state of the database.
   virtual void begin_snapshot() = 0;
   virtual void rollback() noexcept = 0;  // nothing if no transaction is open

@@ -186,6 +186,7 @@ Outcome<LadderRecord> create_ladder(Connection& db, LadderRecord l, const AuditE
 }
 
 Outcome<LadderRecord> edit_ladder(Connection& db, std::int64_t id, const LadderEdit& edit) {
+  db.lock(Connection::Locked::ladder, id);
   auto found = find_ladder(db, id);
   if (!found) return no_ladder<LadderRecord>();
   if (found->status == LadderStatus::closed)
@@ -238,6 +239,7 @@ std::optional<LadderDetail> ladder(Connection& db, std::int64_t id, std::int64_t
 }
 
 Outcome<LadderDetail> change_roster(Connection& db, std::int64_t id, const RosterChange& change, std::int64_t now) {
+  db.lock(Connection::Locked::ladder, id);
   using Kind = RosterChange::Kind;
   auto found = find_ladder(db, id);
   if (!found) return no_ladder<LadderDetail>();
@@ -298,6 +300,7 @@ Outcome<LadderDetail> change_roster(Connection& db, std::int64_t id, const Roste
 }
 
 Outcome<CompetitionGame> challenge(Connection& db, const NewChallenge& nc) {
+  db.lock(Connection::Locked::ladder, nc.ladder);
   auto found = find_ladder(db, nc.ladder);
   if (!found) return no_ladder<CompetitionGame>();
   if (found->status != LadderStatus::open)
@@ -349,6 +352,7 @@ void settle_ladder_game(Connection& db, const std::string& room, const EventReco
   const std::int64_t id = s.integer(0), ladder_id = s.integer(1), challenger = s.integer(2), defender = s.integer(3);
   const bool challenger_white = s.integer(4) == challenger;
   const bool closed_ladder = s.text(5) == ladder::status_name(LadderStatus::closed);
+  db.lock(Connection::Locked::ladder, ladder_id);  // before its standings are read
   std::string outcome = "aborted";
   if (change.status == protocol::RoomStatus::Finished && !change.result.empty()) {
     auto result = ladder::LadderOutcome::draw;
@@ -407,6 +411,7 @@ void ladder_activity(Connection& db, std::int64_t now) {
   std::vector<std::int64_t> ids;
   while (s.step()) ids.push_back(s.integer(0));
   for (auto id : ids) {
+    db.lock(Connection::Locked::ladder, id);
     auto before = load_standings(db, id);
     auto after = ladder::apply_activity(before, now);
     if (!(after == before)) save_standings(db, id, after);

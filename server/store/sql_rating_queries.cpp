@@ -52,6 +52,10 @@ std::optional<Rating> seat_rating(Connection& db, std::int64_t player, const std
 
 RatingChange rate_game(Connection& db, const std::string& room, const RoomChange::Rate& rate, std::int64_t at) {
   if (rate.white == rate.black) throw SqlError("a rated game needs two players");
+  // Both players' ratings, in one order everywhere (fewer deadlocks): another
+  // node may be rating another game of either at this moment.
+  db.lock(Connection::Locked::player_ratings, std::min(rate.white, rate.black));
+  db.lock(Connection::Locked::player_ratings, std::max(rate.white, rate.black));
   RatingChange change;
   change.perf = rate.perf;
   change.players = {rate.white, rate.black};

@@ -28,12 +28,13 @@ void post_to(const StoreExecutor& ex, Handler handler) {
   }
 }
 
-// How often a write transaction that conflicted with another node's
+// How often a write transaction that deadlocked with another node's
 // (SqlConflict) is run again before its writer is told it failed.
 constexpr int kConflictAttempts = 10;
 
 // Runs `apply` in one write transaction; why it failed, or "". A transaction
-// PostgreSQL aborted for a conflict stored nothing: it is run again.
+// PostgreSQL ended for a deadlock (or a serialization failure) stored nothing:
+// it is run again.
 template <class Apply>
 std::string transact(Connection& db, Apply&& apply) {
   for (int attempt_number = 1;; ++attempt_number) {

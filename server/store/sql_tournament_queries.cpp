@@ -186,6 +186,7 @@ void follow_complete_rounds(Connection& db, std::int64_t id, const RoomIds& room
 // The current round is complete: the last one finishes the event; else, when
 // asked (`pair`), the next round is paired.
 Outcome<TournamentProgress> advance(Connection& db, std::int64_t id, bool pair, const RoomIds& room_ids) {
+  db.lock(Connection::Locked::event, id);
   auto d = tournament(db, id);
   TournamentProgress progress;
   if (d->tournament.current_round >= d->tournament.rounds) {
@@ -206,6 +207,7 @@ Outcome<T> no_event() {
 }
 
 Outcome<TournamentProgress> start(Connection& db, const TournamentRecord& t, const RoomIds& room_ids) {
+  db.lock(Connection::Locked::event, t.id);
   if (t.status != "registering") return Outcome<TournamentProgress>::refused("event_started", "the event has started");
   if (t.players < min_players(t))
     return Outcome<TournamentProgress>::refused(
@@ -293,6 +295,7 @@ std::optional<TournamentDetail> tournament(Connection& db, std::int64_t id) {
 }
 
 Outcome<std::int64_t> register_player(Connection& db, std::int64_t id, std::int64_t player, bool join, std::int64_t now) {
+  db.lock(Connection::Locked::event, id);
   auto t = find_tournament(db, id);
   if (!t) return no_event<std::int64_t>();
   if (t->status != "registering") return Outcome<std::int64_t>::refused("event_started", "registration is over");
@@ -316,6 +319,7 @@ Outcome<std::int64_t> register_player(Connection& db, std::int64_t id, std::int6
 Outcome<TournamentProgress> tournament_command(Connection& db, std::int64_t id, const TournamentCommand& command,
                                                const RoomIds& room_ids) {
   using Kind = TournamentCommand::Kind;
+  db.lock(Connection::Locked::event, id);
   auto t = find_tournament(db, id);
   if (!t) return no_event<TournamentProgress>();
   const auto not_running =

@@ -30,6 +30,7 @@ struct Shared {
   std::mt19937_64 rng{7};
   bool stopped = false;
   int idle_to_open = 0, idle_connecting = 0;
+  int games_started = 0;
   std::vector<std::weak_ptr<Conn>> conns;  // to close them all at the end
   std::size_t live_hint = 0;               // conns after the last clean-up
 
@@ -50,7 +51,8 @@ struct Shared {
 
 // One WebSocket client.
 struct Conn : std::enable_shared_from_this<Conn> {
-  Conn(Shared& shared, Role role, std::shared_ptr<Game> game) : ws(shared.io), shared(shared), role(role), game(std::move(game)) {}
+  Conn(Shared& shared, Role role, std::shared_ptr<Game> game, int port)
+      : ws(shared.io), shared(shared), role(role), game(std::move(game)), port(port) {}
 
   void start();
   void send(const json& j) {
@@ -96,13 +98,16 @@ struct Conn : std::enable_shared_from_this<Conn> {
   Shared& shared;
   Role role;
   std::shared_ptr<Game> game;
+  int port;  // the node's
   std::int64_t ply = -1, acted_ply = -1;
   bool stopped = false, welcomed = false;
 };
 
 struct Game : std::enable_shared_from_this<Game> {
-  Game(Shared& shared, int spectators, int computer) : shared(shared), spectators(spectators), computer(computer) {}
+  Game(Shared& shared, int spectators, int computer, int number)
+      : shared(shared), spectators(spectators), computer(computer), number(number) {}
   Shared& shared;
+  int number;  // the node of each seat follows from it (Settings::ports)
   int spectators;
   int computer;  // > 0: against the computer of this level (not measured)
   std::string room;
@@ -113,7 +118,10 @@ struct Game : std::enable_shared_from_this<Game> {
   bool over = false;
 
   std::shared_ptr<Conn> connect(Role role) {
-    auto c = std::make_shared<Conn>(shared, role, shared_from_this());
+    const auto& ports = shared.settings.ports;
+    int offset = role == Role::White ? 0 : role == Role::Black ? 1 : 2;
+    int port = ports[static_cast<std::size_t>(number + offset) % ports.size()];
+    auto c = std::make_shared<Conn>(shared, role, shared_from_this(), port);
     shared.track(c);
     c->start();
     return c;
@@ -139,13 +147,15 @@ struct Game : std::enable_shared_from_this<Game> {
   }
 };
 
-void Shared::new_game(int spectators, int computer) { std::make_shared<Game>(*this, spectators, computer)->start(); }
+void Shared::new_game(int spectators, int computer) {
+  std::make_shared<Game>(*this, spectators, computer, games_started++)->start();
+}
 
 void Shared::open_next_idle() {
   while (!stopped && idle_to_open > 0 && idle_connecting < 256) {  // a bounded number of handshakes at once
     --idle_to_open;
     ++idle_connecting;
-    auto c = std::make_shared<Conn>(*this, Role::Idle, nullptr);
+    auto c = std::make_shared<Conn>(*this, Role::Idle, nullptr, settings.ports[static_cast<std::size_t>(idle_to_open) % settings.ports.size()]);
     track(c);
     c->start();
   }
@@ -153,14 +163,14 @@ void Shared::open_next_idle() {
 
 void Conn::start() {
   ws.next_layer().async_connect(
-      net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(shared.settings.port)),
+      net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)),
       [self = shared_from_this()](beast::error_code ec) { self->on_connect(ec); });
 }
 
 void Conn::on_connect(beast::error_code ec) {
   if (ec) return fail("connect", ec);
   ws.next_layer().socket().set_option(net::ip::tcp::no_delay(true), ec);  // small frames go out at once
-  ws.async_handshake("127.0.0.1:" + std::to_string(shared.settings.port), "/ws",
+  ws.async_handshake("127.0.0.1:" + std::to_string(port), "/ws",
                      [self = shared_from_this()](beast::error_code ec) { self->on_handshake(ec); });
 }
 
@@ -220,8 +230,11 @@ void Conn::on_message(const json& m) {
   } else if (type == "event") {
     ply = m["ply"];
     if (!game->computer && m["kind"] == "action" && m["by"] != seat() && m["steps"][0]["ply"] == game->sent_ply) {
-      if (stats.measuring)  // the opponent of the actor has it
-        stats.latencies_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - game->sent_at).count());
+      if (stats.measuring) {  // the opponent of the actor has it
+        double ms = std::chrono::duration<double, std::milli>(Clock::now() - game->sent_at).count();
+        stats.latencies_ms.push_back(ms);
+        (role == Role::Black ? stats.owner_latencies_ms : stats.forwarded_latencies_ms).push_back(ms);
+      }
       game->sent_ply = -1;
     }
     if (!m["result"].is_null() && role == Role::White) game->finished();

@@ -15,7 +15,10 @@ namespace load {
 using Clock = std::chrono::steady_clock;
 
 struct Settings {
-  int port = 0;
+  // The nodes' ports. Game g: white (who creates the room, so its node serves
+  // it) on node g, black on node g + 1, its spectators on node g + 2 (modulo
+  // the number of nodes): with several nodes, black's actions are forwarded.
+  std::vector<int> ports;
   int think_min_ms = 0;  // a player acts this long after it may (uniform in [min, max]);
   int think_max_ms = 0;  // 0: at once (closed loop)
   int resign_at_ply = 0;  // > 0: the player to act resigns once the game has this many plies
@@ -29,6 +32,9 @@ struct Stats {
   long games_finished = 0;     // since the start
   long welcomed = 0;           // connections that got their welcome
   std::vector<double> latencies_ms;  // action sent -> the opponent has its event
+  // The same, split by the actor: white (on the node serving the game) and
+  // black (on another node when there are several: its action is forwarded).
+  std::vector<double> owner_latencies_ms, forwarded_latencies_ms;
   // Bytes of the frames received while measuring (WebSocket payloads).
   std::uint64_t player_bytes = 0, spectator_bytes = 0;
   std::uint64_t legal_bytes = 0, legal_frames = 0, event_bytes = 0, event_frames = 0;

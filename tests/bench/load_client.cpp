@@ -5,6 +5,7 @@
 //               [--seconds S] [--think-ms T | --think-ms A-B]
 //               [--idle C] [--finish F [--resign-at P]] [--threads T]
 //               [--computer-games G [--computer-level L] [--bot-threads B]]
+//               [--nodes K]
 //
 // N games of random players (a finished game is replaced by a new one) with M
 // spectators spread over them. A player acts at once (closed loop: as much load
@@ -20,12 +21,19 @@
 // --computer-games keeps G games against the computer of level L (default 6)
 // going beside the measured ones, the server thinking on B worker threads
 // (default 1): the measured latency is then the human games' under that load.
+// --nodes K starts K servers that share one site (#30) on the PostgreSQL and
+// NATS servers named by GIPF_ARENA_TEST_POSTGRES and GIPF_ARENA_TEST_NATS (run
+// it under tests/store/with_postgres.sh and tests/cluster/with_nats.sh): each
+// game's white on one node, black on the next, its spectators on the one
+// after; the latency is then also given by the actor, on the game's node or
+// forwarded from another. CPU and memory are the nodes' together.
 #include <sys/resource.h>
 
 #include <boost/asio/io_context.hpp>
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -47,6 +55,7 @@ struct Flags {
   int games = 100, spectators = 50, seconds = 20, idle = 0, finish = 0, resign_at = 0, threads = 2;
   int think_min = 0, think_max = 0;
   int computer_games = 0, computer_level = 6, bot_threads = 1;
+  int nodes = 0;  // 0: one server on SQLite; K: K nodes of one site
 };
 
 bool parse(int argc, char** argv, Flags& f) {
@@ -67,6 +76,7 @@ bool parse(int argc, char** argv, Flags& f) {
     else if (flag == "--computer-games") f.computer_games = n;
     else if (flag == "--computer-level") f.computer_level = n;
     else if (flag == "--bot-threads") f.bot_threads = n;
+    else if (flag == "--nodes") f.nodes = n;
     else if (flag == "--think-ms") {
       auto dash = value.find('-');
       f.think_min = n;
@@ -76,7 +86,7 @@ bool parse(int argc, char** argv, Flags& f) {
     }
   }
   if (per_game >= 0) f.spectators = per_game * f.games;
-  return f.games > 0 && f.seconds > 0 && f.think_min <= f.think_max;
+  return f.games > 0 && f.seconds > 0 && f.think_min <= f.think_max && f.nodes >= 0 && f.nodes <= 16;
 }
 
 }  // namespace
@@ -86,7 +96,7 @@ int main(int argc, char** argv) {
   if (!parse(argc, argv, f)) {
     std::fprintf(stderr, "usage: load-client [--games N] [--spectators M | --spectators-per-game K] [--seconds S]\n"
                          "       [--think-ms T | A-B] [--idle C] [--finish F [--resign-at P]] [--threads T]\n"
-                         "       [--computer-games G [--computer-level L] [--bot-threads B]]\n");
+                         "       [--computer-games G [--computer-level L] [--bot-threads B]] [--nodes K]\n");
     return 2;
   }
   if (!std::getenv("GIPF_ARENA_BIN")) setenv("GIPF_ARENA_BIN", GIPF_ARENA_BIN_DEFAULT, 0);
@@ -98,15 +108,46 @@ int main(int argc, char** argv) {
                                 "--message-rate", "100000", "--message-burst", "100000", "--threads", std::to_string(f.threads),
                                 "--bot-threads", std::to_string(f.bot_threads)};
   if (f.finish > 0) args.insert(args.end(), {"--keep-closed", "1"});
-  test_support::ServerProcess server(test_support::temp_path("load.db"), args);
-  server.limit_files(f.idle + 3 * f.games + f.spectators + 1024);
-  if (!server.start()) {
-    std::fprintf(stderr, "load-client: the server did not start\n");
-    return 1;
+  std::vector<std::unique_ptr<test_support::ServerProcess>> servers;
+  if (f.nodes == 0) {
+    servers.push_back(std::make_unique<test_support::ServerProcess>(test_support::temp_path("load.db"), args));
+  } else {
+    const char* postgres = std::getenv("GIPF_ARENA_TEST_POSTGRES");
+    const char* nats = std::getenv("GIPF_ARENA_TEST_NATS");
+    if (!postgres || !nats) {
+      std::fprintf(stderr, "load-client: --nodes needs GIPF_ARENA_TEST_POSTGRES and GIPF_ARENA_TEST_NATS (see the top of load_client.cpp)\n");
+      return 2;
+    }
+    std::string store = test_support::temp_store("load");
+    for (int i = 0; i < f.nodes; ++i) {
+      auto node_args = args;
+      node_args.insert(node_args.end(), {"--bus", nats, "--node-id", "load-" + std::to_string(i)});
+      servers.push_back(std::make_unique<test_support::ServerProcess>(store, node_args));
+    }
   }
+  std::vector<int> ports;
+  for (auto& server : servers) {
+    server->limit_files(f.idle + 3 * f.games + f.spectators + 1024);
+    if (!server->start()) {
+      std::fprintf(stderr, "load-client: a server did not start\n");
+      return 1;
+    }
+    ports.push_back(server->port());
+  }
+  auto sum = [&](auto of) {
+    double total = 0;
+    for (auto& server : servers) total += static_cast<double>(of(*server));
+    return total;
+  };
+  struct Together {  // the nodes as one server, for what is measured below
+    decltype(sum)& of;
+    long memory_kib() const { return static_cast<long>(of([](auto& s) { return s.memory_kib(); })); }
+    long peak_memory_kib() const { return static_cast<long>(of([](auto& s) { return s.peak_memory_kib(); })); }
+    double cpu_seconds() const { return of([](auto& s) { return s.cpu_seconds(); }); }
+  } server{sum};
   boost::asio::io_context io;
   load::Stats stats;
-  load::Settings settings{server.port(), f.think_min, f.think_max, f.resign_at, f.computer_level};
+  load::Settings settings{ports, f.think_min, f.think_max, f.resign_at, f.computer_level};
   load::Bots bots(io, settings, stats);
 
   long rss_start = server.memory_kib();
@@ -135,8 +176,9 @@ int main(int argc, char** argv) {
   double actions = static_cast<double>(std::max(1L, stats.actions));
 
   std::sort(stats.latencies_ms.begin(), stats.latencies_ms.end());
-  std::printf("games %d, spectators %d, think %d-%d ms, server threads %d, %.1f s measured\n", f.games, f.spectators,
-              f.think_min, f.think_max, f.threads, elapsed);
+  std::printf("games %d, spectators %d, think %d-%d ms, server threads %d, %s, %.1f s measured\n", f.games, f.spectators,
+              f.think_min, f.think_max, f.threads,
+              f.nodes ? (std::to_string(f.nodes) + " node(s) on PostgreSQL + NATS").c_str() : "one server on SQLite", elapsed);
   if (f.computer_games > 0)
     std::printf("beside them: %d games against the computer level %d, %d bot thread(s)\n", f.computer_games,
                 f.computer_level, f.bot_threads);
@@ -146,6 +188,14 @@ int main(int argc, char** argv) {
               load::percentile(stats.latencies_ms, 0.5), load::percentile(stats.latencies_ms, 0.9),
               load::percentile(stats.latencies_ms, 0.99), load::percentile(stats.latencies_ms, 1.0),
               stats.latencies_ms.size());
+  if (f.nodes > 1) {
+    for (auto* split : {&stats.owner_latencies_ms, &stats.forwarded_latencies_ms}) {
+      std::sort(split->begin(), split->end());
+      std::printf("  %s  p50 %.2f  p99 %.2f   (%zu samples)\n",
+                  split == &stats.owner_latencies_ms ? "actor on the game's node " : "actor on another node   ",
+                  load::percentile(*split, 0.5), load::percentile(*split, 0.99), split->size());
+    }
+  }
   std::printf("server CPU %.2f s = %.0f us per action (%.2f cores); load client %.0f us per action (%.2f cores)\n", cpu,
               1e6 * cpu / actions, cpu / elapsed, 1e6 * own / actions, own / elapsed);
   std::printf("bytes per action: %.0f to the two players, %.0f to each spectator   (legal %.0f B, event %.0f B on average)\n",
@@ -165,6 +215,6 @@ int main(int argc, char** argv) {
                 static_cast<double>(rss_after) / static_cast<double>(rss_before), mib(server.peak_memory_kib()));
   }
   bots.stop();
-  server.kill_hard();
+  for (auto& s : servers) s->kill_hard();
   return 0;
 }
