@@ -74,10 +74,7 @@ class BlossomMatcher {
  private:
   Weight slack(int k) const {
     const auto& edge = edges_[k];
-    Weight result = dual_[edge.first];
-    result += dual_[edge.second];
-    result -= doubled_[k];
-    return result;
+    return Weight::sum_minus(dual_[edge.first], dual_[edge.second], doubled_[k]);
   }
   bool tight(int k) const {
     const auto& edge = edges_[k];
