@@ -68,4 +68,9 @@ inline constexpr int kMaxPlayers = 2000;
 // weights' widest width (see dutch_weights.hpp).
 std::optional<std::vector<Board>> pair_next_round(const Tournament& tournament);
 
+// The same, every decision by the matcher: round 1 too, which pair_next_round
+// pairs directly (one score group without history: S1's i-th player meets
+// S2's i-th, the lowest-ranked gets the bye). For the tests that check the two agree.
+std::optional<std::vector<Board>> pair_next_round_by_matching(const Tournament& tournament);
+
 }  // namespace arena::event::dutch
