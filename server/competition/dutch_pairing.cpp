@@ -64,11 +64,12 @@ class RoundPairer {
         active.push_back(v);
       }
     std::vector<MatchingEdge<Weight>> edges;
+    edges.reserve(active.size() * (active.size() - 1) / 2);  // no growth by copies: a GB at 2,000 players
     for (std::size_t i = 0; i < active.size(); ++i)
       for (std::size_t j = 0; j < i; ++j)
         if (const Weight& w = weight(active[i], active[j]); !w.is_zero())
           edges.push_back({static_cast<int>(i), static_cast<int>(j), w});
-    auto mate = maximum_weight_matching(static_cast<int>(active.size()), edges);
+    auto mate = maximum_weight_matching(static_cast<int>(active.size()), std::move(edges));
     std::vector<int> stable(n_);
     for (int v = 0; v < n_; ++v) stable[v] = fixed_partner_[v] >= 0 ? fixed_partner_[v] : v;
     for (std::size_t i = 0; i < active.size(); ++i)
