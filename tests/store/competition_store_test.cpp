@@ -7,6 +7,8 @@
 #include <doctest/doctest.h>
 
 #include <atomic>
+#include <cstdlib>
+#include <map>
 
 #include "store_test_support.hpp"
 
@@ -241,4 +243,57 @@ TEST_CASE("event store: two next-round commands at once pair the round once, the
   int round_two = 0;
   for (const auto& p : d.pairings) round_two += p.round == 2;
   CHECK(round_two == 2);
+}
+
+TEST_CASE("event store: a Swiss event takes 2,000 players, the 2,001st is refused event_full; round 1 pairs them all") {
+  Fixture f;
+  TournamentRecord t;
+  t.name = "Open";
+  t.kind = "swiss";
+  t.options = {"yinsh", "normal", 0, 0};
+  t.clock = {protocol::TimeControl::Kind::Live, 180'000, 0, 0};
+  t.rounds = 30;
+  t.created_at = kStart;
+  Slot<Stored<Outcome<TournamentRecord>>> created;
+  f.store.create_tournament(t, AuditEntry{std::nullopt, "event_create", "", "{}", "cli", kStart}, f.io.get_executor(),
+                            created.fill());
+  REQUIRE(created.get(f.io).value.ok());
+  const std::int64_t id = created.get(f.io).value.value.id;
+
+  // All queued before any is waited for: the writer commits them in a few batches.
+  constexpr int kPlayers = 2001;
+  std::vector<Slot<Stored<CreatedAccount>>> accounts(kPlayers);
+  for (int i = 0; i < kPlayers; ++i) {
+    NewAccount a;
+    a.username = "open" + std::to_string(i);
+    a.password_hash = "$argon2id$not-a-real-hash";
+    f.store.create_account(a, f.io.get_executor(), accounts[i].fill());
+  }
+  std::vector<Slot<Stored<Outcome<std::int64_t>>>> joined(kPlayers);
+  for (int i = 0; i < kPlayers; ++i) {
+    REQUIRE(accounts[i].get(f.io).ok());
+    f.store.register_player(id, accounts[i].get(f.io).value.account.player, true, kStart, f.io.get_executor(),
+                            joined[i].fill());
+  }
+  for (int i = 0; i + 1 < kPlayers; ++i) REQUIRE(joined[i].get(f.io).value.ok());
+  CHECK(joined[kPlayers - 1].get(f.io).value.code == "event_full");
+
+  TournamentCommand start;
+  start.audit = AuditEntry{std::nullopt, "event_start", "", "{}", "cli", kStart};
+  start.now = kStart;
+  Slot<Stored<Outcome<TournamentProgress>>> started;
+  f.store.tournament_command(id, start, next_room_id, f.io.get_executor(), started.fill());
+  REQUIRE(started.get(f.io).ok());
+  REQUIRE(started.get(f.io).value.ok());
+  CHECK(started.get(f.io).value.value.games.size() == 1000);
+  TournamentDetail d = event_detail(f, id);
+  CHECK(d.tournament.current_round == 1);
+  REQUIRE(d.pairings.size() == 1000);
+  // B.3: S1's i-th player (start number i) against S2's i-th (i + 1,000).
+  std::map<std::int64_t, int> number;
+  for (const auto& p : d.players) number[p.player] = p.number;
+  for (const auto& p : d.pairings) {
+    REQUIRE(p.black);
+    CHECK(std::abs(number[p.white] - number[*p.black]) == 1000);
+  }
 }
