@@ -18,8 +18,9 @@ enum Label : int { kFree = 0, kOuter = 1, kInner = 2, kBreadcrumb = 5 };
 template <class Weight>
 class BlossomMatcher {
  public:
-  BlossomMatcher(int vertices, const std::vector<MatchingEdge<Weight>>& edges)
-      : n_(vertices), edges_(edges) {
+  // Each edge's weight is doubled in place (the duals are kept doubled).
+  BlossomMatcher(int vertices, std::vector<MatchingEdge<Weight>> edges)
+      : n_(vertices), edges_(std::move(edges)) {
     endpoint_.resize(2 * edges_.size());
     incident_.resize(n_);
     Weight largest{};
@@ -29,7 +30,7 @@ class BlossomMatcher {
       incident_[edges_[k].first].push_back(static_cast<int>(2 * k + 1));
       incident_[edges_[k].second].push_back(static_cast<int>(2 * k));
       if (largest < edges_[k].weight) largest = edges_[k].weight;
-      doubled_.push_back(edges_[k].weight + edges_[k].weight);
+      edges_[k].weight += edges_[k].weight;
     }
     mate_.assign(n_, -1);
     label_.assign(2 * n_, kFree);
@@ -74,16 +75,13 @@ class BlossomMatcher {
  private:
   Weight slack(int k) const {
     const auto& edge = edges_[k];
-    Weight result = dual_[edge.first];
-    result += dual_[edge.second];
-    result -= doubled_[k];
-    return result;
+    return Weight::sum_minus(dual_[edge.first], dual_[edge.second], edge.weight);
   }
   bool tight(int k) const {
     const auto& edge = edges_[k];
     Weight sum = dual_[edge.first];
     sum += dual_[edge.second];
-    return sum == doubled_[k];
+    return sum == edge.weight;
   }
 
   void for_each_leaf(int b, auto&& visit) const {
@@ -440,14 +438,13 @@ class BlossomMatcher {
   }
 
   int n_;
-  const std::vector<MatchingEdge<Weight>>& edges_;
+  std::vector<MatchingEdge<Weight>> edges_;  // weights doubled
   std::vector<int> endpoint_;
   std::vector<std::vector<int>> incident_;
   std::vector<int> mate_, label_, label_end_, in_blossom_, parent_, base_, best_edge_, unused_, queue_;
   std::vector<std::vector<int>> children_, child_endpoints_;
   std::vector<std::optional<std::vector<int>>> blossom_best_edges_;
   std::vector<Weight> dual_;
-  std::vector<Weight> doubled_;  // 2 * weight, per edge
   // slack(best_edge_[x]) at the current duals, refreshed when they change;
   // best_to_slack_: add_blossom's scratch space.
   std::vector<Weight> best_slack_, best_to_slack_;
@@ -457,23 +454,23 @@ class BlossomMatcher {
 }  // namespace
 
 template <class Weight>
-std::vector<int> maximum_weight_matching(int vertices, const std::vector<MatchingEdge<Weight>>& edges) {
+std::vector<int> maximum_weight_matching(int vertices, std::vector<MatchingEdge<Weight>> edges) {
   if (vertices <= 0) return {};
   if (edges.empty()) return std::vector<int>(vertices, -1);
-  return BlossomMatcher<Weight>(vertices, edges).solve();
+  return BlossomMatcher<Weight>(vertices, std::move(edges)).solve();
 }
 
-template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<1>>>&);
-template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<2>>>&);
-template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<3>>>&);
-template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<4>>>&);
-template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<6>>>&);
-template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<8>>>&);
-template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<12>>>&);
-template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<16>>>&);
-template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<24>>>&);
-template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<32>>>&);
-template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<64>>>&);
-template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<128>>>&);
+template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<1>>>);
+template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<2>>>);
+template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<3>>>);
+template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<4>>>);
+template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<6>>>);
+template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<8>>>);
+template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<12>>>);
+template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<16>>>);
+template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<24>>>);
+template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<32>>>);
+template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<64>>>);
+template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<128>>>);
 
 }  // namespace arena::event

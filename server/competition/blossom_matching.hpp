@@ -17,8 +17,10 @@ struct MatchingEdge {
 
 // mate[v]: the vertex matched to v, or -1 when v stays unmatched. The
 // matching maximises the total weight (not the number of pairs: weights that
-// want every vertex matched must say so themselves).
+// want every vertex matched must say so themselves). The edges are taken by
+// value and worked on in place (the pairer's are hundreds of MB at 2,000
+// players: move them in).
 template <class Weight>
-std::vector<int> maximum_weight_matching(int vertices, const std::vector<MatchingEdge<Weight>>& edges);
+std::vector<int> maximum_weight_matching(int vertices, std::vector<MatchingEdge<Weight>> edges);
 
 }  // namespace arena::event

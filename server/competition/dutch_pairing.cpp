@@ -64,11 +64,12 @@ class RoundPairer {
         active.push_back(v);
       }
     std::vector<MatchingEdge<Weight>> edges;
+    edges.reserve(active.size() * (active.size() - 1) / 2);  // no growth by copies: a GB at 2,000 players
     for (std::size_t i = 0; i < active.size(); ++i)
       for (std::size_t j = 0; j < i; ++j)
         if (const Weight& w = weight(active[i], active[j]); !w.is_zero())
           edges.push_back({static_cast<int>(i), static_cast<int>(j), w});
-    auto mate = maximum_weight_matching(static_cast<int>(active.size()), edges);
+    auto mate = maximum_weight_matching(static_cast<int>(active.size()), std::move(edges));
     std::vector<int> stable(n_);
     for (int v = 0; v < n_; ++v) stable[v] = fixed_partner_[v] >= 0 ? fixed_partner_[v] : v;
     for (std::size_t i = 0; i < active.size(); ++i)
@@ -419,9 +420,21 @@ std::optional<std::vector<int>> pair_sorted(const std::vector<PlayerFacts>& play
   }
 }
 
-}  // namespace
+// Round 1: nobody has a score, a colour or a float, so every criterion is
+// met by B.3's pairing itself (S1's i-th player against S2's i-th, D.1's
+// first transposition), and in an odd field C.5 and D leave the
+// lowest-ranked player out for the bye. No matching needed.
+std::vector<int> first_round_partners(int players) {
+  std::vector<int> partner(players, -1);
+  const int half = players / 2;
+  for (int i = 0; i < half; ++i) {
+    partner[i] = i + half;
+    partner[i + half] = i;
+  }
+  return partner;  // an odd field's last player keeps -1: the bye
+}
 
-std::optional<std::vector<Board>> pair_next_round(const Tournament& tournament) {
+std::optional<std::vector<Board>> pair(const Tournament& tournament, bool first_round_directly) {
   int played_rounds = 0;
   for (const auto& player : tournament.players)
     played_rounds = std::max(played_rounds, static_cast<int>(player.rounds.size()));
@@ -434,8 +447,13 @@ std::optional<std::vector<Board>> pair_next_round(const Tournament& tournament) 
     if (!players.front().bye_eligible) return std::nullopt;
     return std::vector<Board>{{players.front().number, 0}};
   }
-  auto layout = lay_out_weights(players, played_rounds, tournament.total_rounds);
-  auto partner = pair_sorted(players, layout);
+  std::optional<std::vector<int>> partner;
+  if (played_rounds == 0 && first_round_directly) {
+    partner = first_round_partners(static_cast<int>(players.size()));
+  } else {
+    auto layout = lay_out_weights(players, played_rounds, tournament.total_rounds);
+    partner = pair_sorted(players, layout);
+  }
   if (!partner) return std::nullopt;
   std::vector<Board> boards;
   std::optional<Board> bye;
@@ -453,6 +471,14 @@ std::optional<std::vector<Board>> pair_next_round(const Tournament& tournament) 
   }
   if (bye) boards.push_back(*bye);
   return boards;
+}
+
+}  // namespace
+
+std::optional<std::vector<Board>> pair_next_round(const Tournament& tournament) { return pair(tournament, true); }
+
+std::optional<std::vector<Board>> pair_next_round_by_matching(const Tournament& tournament) {
+  return pair(tournament, false);
 }
 
 }  // namespace arena::event::dutch

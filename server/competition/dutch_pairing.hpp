@@ -29,6 +29,7 @@ struct RoundEntry {
   bool played = false;     // a game over the board (a forfeit is not one, C.04.1)
   bool pairing_bye = false;  // the pairing-allocated bye (TRF "U")
   int half_points = 0;     // points won this round, doubled (a draw is 1)
+  friend bool operator==(const RoundEntry&, const RoundEntry&) = default;
 };
 
 struct Player {
@@ -37,12 +38,16 @@ struct Player {
   // Not paired in the next round (withdrawn, absent); still counted for the
   // scores of those who met them, which decide floats (A.4).
   bool absent = false;
+  friend bool operator==(const Player&, const Player&) = default;
 };
 
 struct Tournament {
   std::vector<Player> players;  // every player of the event, absent ones marked
   int total_rounds = 0;         // the number of rounds the event will have
   Colour first_colour = Colour::white;  // the top-ranked player's colour in round 1
+  // Equal tournaments pair alike: the store's round guard compares the one a
+  // pairing was computed from with the one it is committed to.
+  friend bool operator==(const Tournament&, const Tournament&) = default;
 };
 
 struct Board {
@@ -51,14 +56,21 @@ struct Board {
   friend bool operator==(const Board&, const Board&) = default;
 };
 
-// The most players pair_next_round takes: it keeps a wide weight for every
-// pair of players (about 100 MB at 1,000) and takes a minute or so a round there.
-inline constexpr int kMaxPlayers = 1000;
+// The most players pair_next_round takes (a Swiss event's cap): it keeps a
+// wide weight for every pair of players, hundreds of MB at 2,000, and takes
+// minutes of CPU a round there (README.md, "Benchmarks"); the server runs it
+// on the store's pairing thread, never on a strand or the writer.
+inline constexpr int kMaxPlayers = 2000;
 
 // The next round: boards ordered by the higher player's score then rank, the
 // bye (if any) last. nullopt when no pairing satisfies the absolute criteria.
 // Throws std::length_error past kMaxPlayers players to pair, or past the
 // weights' widest width (see dutch_weights.hpp).
 std::optional<std::vector<Board>> pair_next_round(const Tournament& tournament);
+
+// The same, every decision by the matcher: round 1 too, which pair_next_round
+// pairs directly (one score group without history: S1's i-th player meets
+// S2's i-th, the lowest-ranked gets the bye). For the tests that check the two agree.
+std::optional<std::vector<Board>> pair_next_round_by_matching(const Tournament& tournament);
 
 }  // namespace arena::event::dutch

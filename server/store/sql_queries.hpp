@@ -2,10 +2,13 @@
 // The SQL of each store operation, run synchronously on a given connection:
 // the writes on the writer's connection (inside its transaction), the reads on
 // the reader's. Failures throw SqlError.
+#include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "competition/dutch_pairing.hpp"
 #include "store.hpp"
 
 namespace arena {
@@ -89,14 +92,32 @@ CompetitionGame read_competition_game(const Statement& s, std::string kind);
 // Two columns naming the seats' kinds (players wp and bp of the query), and reading them.
 extern const std::string kSeatKinds;
 void read_seat_kinds(const Statement& s, int column, CompetitionGame& g);
+// The Dutch pairer runs off the writer (issue #32: a round of 1,000 players
+// takes seconds): a transaction that must pair a Swiss round takes the table
+// from here, computed beforehand from the very same tournament (the round
+// guard: same event, same round, same results and players). Without one it
+// throws PairingNeeded; SqlStore undoes the transaction's writes, has the
+// round paired on its pairing thread, and runs the transaction again.
+struct SwissTable {
+  event::dutch::Tournament from;                                // what was paired
+  std::optional<std::vector<event::dutch::Board>> boards;       // nullopt: no valid pairing
+};
+struct SwissTables {
+  std::map<std::pair<std::int64_t, int>, SwissTable> by_round;  // (event, round) -> its table
+};
+struct PairingNeeded {
+  std::int64_t event = 0;
+  int round = 0;
+  event::dutch::Tournament tournament;
+};
 Outcome<TournamentRecord> create_tournament(Connection& db, TournamentRecord t, const AuditEntry& audit);
 std::vector<TournamentRecord> tournaments(Connection& db);
 std::optional<TournamentDetail> tournament(Connection& db, std::int64_t id);
 Outcome<std::int64_t> register_player(Connection& db, std::int64_t id, std::int64_t player, bool join, std::int64_t now);
 Outcome<TournamentProgress> tournament_command(Connection& db, std::int64_t id, const TournamentCommand& command,
-                                               const RoomIds& room_ids);
+                                               const RoomIds& room_ids, const SwissTables& tables);
 std::optional<TournamentProgress> tournament_room_ended(Connection& db, const std::string& room, std::int64_t now,
-                                                        const RoomIds& room_ids);
+                                                        const RoomIds& room_ids, const SwissTables& tables);
 std::vector<CompetitionGame> pending_tournament_games(Connection& db);
 // A ban's effect on competitions (#34), in the ban's transaction: the player
 // leaves every ladder's standings (their challenges stay in the record) and

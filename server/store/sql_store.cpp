@@ -132,7 +132,10 @@ std::string StoreLocation::shown() const {
 }
 
 SqlStore::SqlStore(const std::string& location, Access access, std::size_t max_queued, Clock clock)
-    : clock_(std::move(clock)), writes_(std::max<std::size_t>(max_queued, 1)), reads_(std::max<std::size_t>(max_queued, 1)) {
+    : clock_(std::move(clock)),
+      writes_(std::max<std::size_t>(max_queued, 1)),
+      reads_(std::max<std::size_t>(max_queued, 1)),
+      pairings_(std::max<std::size_t>(max_queued, 1)) {
   StoreLocation where = StoreLocation::parse(location);
   std::string target = where.target;
   if (where.postgres) {
@@ -163,8 +166,10 @@ SqlStore::SqlStore(const std::string& location, Access access, std::size_t max_q
   writer_ = std::thread([this] { writer_loop(); });
   try {
     reader_ = std::thread([this] { reader_loop(); });
+    pairer_ = std::thread([this] { pairer_loop(); });
   } catch (...) {
     flush();
+    stop_reader();
     throw;
   }
 }
@@ -178,8 +183,24 @@ Connection& SqlStore::usable(std::unique_ptr<Connection>& db, const Opener& open
 }
 
 SqlStore::~SqlStore() {
+  stop_pairer();
   flush();
   stop_reader();
+}
+
+void SqlStore::stop_pairer() {
+  stopping_ = true;
+  pairings_.close();
+  std::lock_guard lock(join_mutex_);
+  if (pairer_.joinable()) pairer_.join();
+}
+
+void SqlStore::pairer_loop() {
+  std::vector<std::function<void()>> batch;
+  while (pairings_.take(batch)) {
+    for (auto& pair : batch) guarded("pairing", [&] { pair(); });
+    batch.clear();
+  }
 }
 
 void SqlStore::flush() {
@@ -279,6 +300,46 @@ void SqlStore::write_value(StoreExecutor ex, StoreReply<T> reply, Apply apply) {
            Stored<T> answer{error.empty() ? std::move(*value) : T{}, error};
            post_to(ex, [reply, answer = std::move(answer)]() mutable { reply(std::move(answer)); });
          }});
+}
+
+template <class T, class Query>
+void SqlStore::write_pairing(StoreExecutor ex, StoreReply<T> reply, Query query, std::shared_ptr<sql::SwissTables> tables) {
+  auto value = std::make_shared<T>();
+  auto needed = std::make_shared<std::optional<sql::PairingNeeded>>();
+  Write w{[value, needed, query, tables](Connection& db) {
+            needed->reset();
+            db.exec("SAVEPOINT pairing");
+            try {
+              *value = query(db, *tables);
+            } catch (sql::PairingNeeded& missing) {
+              db.exec("ROLLBACK TO pairing; RELEASE pairing");
+              *needed = std::move(missing);
+              return;
+            }
+            db.exec("RELEASE pairing");
+          },
+          [this, value, needed, ex, reply, query, tables](const std::string& error) {
+            if (!error.empty() || !*needed) {
+              Stored<T> answer{error.empty() ? std::move(*value) : T{}, error};
+              return post_to(ex, [reply, answer = std::move(answer)]() mutable { reply(std::move(answer)); });
+            }
+            auto fail = [ex, reply](const std::string& why) {
+              post_to(ex, [reply, why] { reply(Stored<T>{T{}, why}); });
+            };
+            std::function<void()> pair = [this, missing = std::move(**needed), ex, reply, query, tables, fail]() mutable {
+              if (stopping_) return fail("the server is stopping");
+              sql::SwissTable table{missing.tournament, std::nullopt};
+              try {
+                table.boards = event::dutch::pair_next_round(missing.tournament);
+              } catch (const std::exception& e) {
+                return fail(std::string("the round could not be paired: ") + e.what());
+              }
+              tables->by_round[{missing.event, missing.round}] = std::move(table);
+              write_pairing(std::move(ex), std::move(reply), std::move(query), std::move(tables));
+            };
+            if (const std::string* refusal = pairings_.push(pair)) fail(*refusal);
+          }};
+  write(std::move(w));
 }
 
 void SqlStore::create_player(std::string token, std::string name, StoreExecutor ex, StoreReply<PlayerRecord> reply) {
@@ -524,16 +585,21 @@ void SqlStore::register_player(std::int64_t id, std::int64_t player, bool join, 
 
 void SqlStore::tournament_command(std::int64_t id, TournamentCommand command, RoomIds room_ids, StoreExecutor ex,
                                      StoreReply<Outcome<TournamentProgress>> reply) {
-  write_value(std::move(ex), std::move(reply), [id, command = std::move(command), room_ids = std::move(room_ids)](Connection& db) {
-    return all_or_nothing<TournamentProgress>(db, [&] { return sql::tournament_command(db, id, command, room_ids); });
-  });
+  write_pairing(std::move(ex), std::move(reply),
+                [id, command = std::move(command), room_ids = std::move(room_ids)](Connection& db, const sql::SwissTables& tables) {
+                  return all_or_nothing<TournamentProgress>(
+                      db, [&] { return sql::tournament_command(db, id, command, room_ids, tables); });
+                },
+                std::make_shared<sql::SwissTables>());
 }
 
 void SqlStore::tournament_room_ended(std::string room, std::int64_t now, RoomIds room_ids, StoreExecutor ex,
                                         StoreReply<std::optional<TournamentProgress>> reply) {
-  write_value(std::move(ex), std::move(reply), [room = std::move(room), now, room_ids = std::move(room_ids)](Connection& db) {
-    return sql::tournament_room_ended(db, room, now, room_ids);
-  });
+  write_pairing(std::move(ex), std::move(reply),
+                [room = std::move(room), now, room_ids = std::move(room_ids)](Connection& db, const sql::SwissTables& tables) {
+                  return sql::tournament_room_ended(db, room, now, room_ids, tables);
+                },
+                std::make_shared<sql::SwissTables>());
 }
 
 void SqlStore::pending_games(StoreExecutor ex, StoreReply<std::vector<CompetitionGame>> reply) {

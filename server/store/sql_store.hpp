@@ -10,10 +10,16 @@
 //  - The reader owns a second connection. SQLite's WAL (PostgreSQL's MVCC)
 //    lets it read the last commit while the writer writes, so reads never wait
 //    behind writes.
+// A third thread, the pairer, computes Swiss rounds (FIDE's Dutch system, up to
+// seconds a round) for the writer's transactions, which never wait for it:
+// a transaction that needs a round undoes itself, the round is paired, and the
+// transaction runs again, checking it still pairs that round from the same
+// results (sql::SwissTables).
 // A lost PostgreSQL connection is opened again before the next batch or read.
 // Both queues are bounded: beyond `max_queued` calls waiting, a call is refused
 // at once ("the store is overloaded"), its completion still posted. Opening
 // applies the migrations (migrations.hpp) on the write connection.
+#include <atomic>
 #include <cstddef>
 #include <functional>
 #include <memory>
@@ -28,6 +34,10 @@
 #include "work_queue.hpp"
 
 namespace arena {
+
+namespace sql {
+struct SwissTables;
+}
 
 class Connection;
 
@@ -157,6 +167,13 @@ class SqlStore final : public Store {
   // A write whose completion carries a value the writer produced.
   template <class T, class Apply>
   void write_value(StoreExecutor ex, StoreReply<T> reply, Apply apply);
+  // A write that may pair a Swiss round: run with the tables computed so far;
+  // a round still missing undoes it, is paired on the pairer's thread, and
+  // the write is queued again with it (PairingNeeded, sql_queries.hpp).
+  template <class T, class Query>
+  void write_pairing(StoreExecutor ex, StoreReply<T> reply, Query query, std::shared_ptr<sql::SwissTables> tables);
+  void pairer_loop();
+  void stop_pairer();
   using Opener = std::function<std::unique_ptr<Connection>()>;
   // The connection, opened again if it was lost; throws SqlError.
   static Connection& usable(std::unique_ptr<Connection>& db, const Opener& open);
@@ -173,10 +190,13 @@ class SqlStore final : public Store {
 
   WorkQueue<Write> writes_;
   WorkQueue<Read> reads_;
+  WorkQueue<std::function<void()>> pairings_;
+  std::atomic<bool> stopping_{false};  // pairings still queued are answered "stopping", not computed
 
   std::mutex join_mutex_;  // flush() may be called from several threads
   std::thread writer_;
   std::thread reader_;
+  std::thread pairer_;
 };
 
 }  // namespace arena

@@ -1,7 +1,10 @@
-// Events (#14: round robin and Swiss; "tournaments" in code) on SQLite. A
-// round is paired inside the writer's transaction from the stored results
-// (competition/round_robin, competition/dutch_pairing), so two admins, or an admin and
-// the automatic pairing, cannot pair one round twice.
+// Events (#14: round robin and Swiss; "tournaments" in code) on SQLite and
+// PostgreSQL. A round is stored inside the writer's transaction from the
+// stored results, so two admins, or an admin and the automatic pairing,
+// cannot pair one round twice: a Berger table (competition/round_robin) is
+// read there, a Swiss round's Dutch pairing (competition/dutch_pairing) was
+// computed before on the store's pairing thread from the same tournament
+// (SwissTables, the round guard).
 #include <algorithm>
 #include <map>
 #include <set>
@@ -17,11 +20,9 @@
 namespace arena::sql {
 namespace {
 
-// The Dutch pairer (one weighted matching per decision, O(n^3) each) runs
-// inside the writer's transaction: at 256 players a round takes about a
-// second of CPU (README.md, "Benchmarks"), at 500 ten. Larger fields need the
-// pairing moved off the writer first (issue #32).
-constexpr int kMaxSwissPlayers = 256;
+// The Dutch pairer runs on the store's pairing thread, never in the writer's
+// transaction (SwissTables): the cap is what that pairer takes.
+constexpr int kMaxSwissPlayers = event::dutch::kMaxPlayers;
 
 const std::string kSelectTournaments =
     "SELECT t.id, t.name, t.kind, t.game, t.variant, t.clock_kind, t.clock_initial_ms, t.clock_increment_ms, "
@@ -85,7 +86,7 @@ void insert_pairing(Connection& db, std::int64_t id, const TournamentPairing& p)
 // Pairs round `round` and stores it; the games to create. Empty with
 // `refusal` set when Swiss finds no pairing without a rematch.
 std::vector<CompetitionGame> pair_round(Connection& db, const TournamentDetail& d, int round, const RoomIds& room_ids,
-                                        std::string& refusal) {
+                                        const SwissTables& tables, std::string& refusal) {
   const TournamentRecord& t = d.tournament;
   std::vector<TournamentPairing> boards;
   auto player_of = [&](int number) -> const TournamentPlayer* {
@@ -94,7 +95,10 @@ std::vector<CompetitionGame> pair_round(Connection& db, const TournamentDetail& 
     return nullptr;
   };
   if (t.kind == "swiss") {
-    auto table = event::dutch::pair_next_round(dutch_tournament(d, d.tournament.current_round, false));
+    auto from = dutch_tournament(d, d.tournament.current_round, false);
+    auto computed = tables.by_round.find({t.id, round});
+    if (computed == tables.by_round.end() || computed->second.from != from) throw PairingNeeded{t.id, round, std::move(from)};
+    const auto& table = computed->second.boards;
     if (!table) {
       refusal = "no pairing satisfies FIDE's absolute criteria (no rematch, at most one bye, colours) for this round: close the event";
       return {};
@@ -172,12 +176,13 @@ bool round_complete(const TournamentDetail& d) {
 // A round just paired may be complete already (byes and forfeits only): the
 // last one finishes the event; with auto_pair the next one follows. A round
 // that cannot be paired waits for the admin.
-void follow_complete_rounds(Connection& db, std::int64_t id, const RoomIds& room_ids, std::vector<CompetitionGame>& games) {
+void follow_complete_rounds(Connection& db, std::int64_t id, const RoomIds& room_ids, const SwissTables& tables,
+                            std::vector<CompetitionGame>& games) {
   for (auto d = tournament(db, id); round_complete(*d); d = tournament(db, id)) {
     if (d->tournament.current_round >= d->tournament.rounds) return set_status(db, id, "finished");
     if (!d->tournament.auto_pair) return;
     std::string refusal;
-    auto more = pair_round(db, *d, d->tournament.current_round + 1, room_ids, refusal);
+    auto more = pair_round(db, *d, d->tournament.current_round + 1, room_ids, tables, refusal);
     if (!refusal.empty()) return;
     games.insert(games.end(), more.begin(), more.end());
   }
@@ -185,7 +190,8 @@ void follow_complete_rounds(Connection& db, std::int64_t id, const RoomIds& room
 
 // The current round is complete: the last one finishes the event; else, when
 // asked (`pair`), the next round is paired.
-Outcome<TournamentProgress> advance(Connection& db, std::int64_t id, bool pair, const RoomIds& room_ids) {
+Outcome<TournamentProgress> advance(Connection& db, std::int64_t id, bool pair, const RoomIds& room_ids,
+                                    const SwissTables& tables) {
   db.lock(Connection::Locked::event, id);
   auto d = tournament(db, id);
   TournamentProgress progress;
@@ -193,9 +199,9 @@ Outcome<TournamentProgress> advance(Connection& db, std::int64_t id, bool pair, 
     set_status(db, id, "finished");
   } else if (pair) {
     std::string refusal;
-    progress.games = pair_round(db, *d, d->tournament.current_round + 1, room_ids, refusal);
+    progress.games = pair_round(db, *d, d->tournament.current_round + 1, room_ids, tables, refusal);
     if (!refusal.empty()) return Outcome<TournamentProgress>::refused("no_pairing", refusal);
-    follow_complete_rounds(db, id, room_ids, progress.games);
+    follow_complete_rounds(db, id, room_ids, tables, progress.games);
   }
   progress.tournament = *find_tournament(db, id);
   return {progress, {}, {}};
@@ -206,7 +212,8 @@ Outcome<T> no_event() {
   return Outcome<T>::refused("not_found", "no such event");
 }
 
-Outcome<TournamentProgress> start(Connection& db, const TournamentRecord& t, const RoomIds& room_ids) {
+Outcome<TournamentProgress> start(Connection& db, const TournamentRecord& t, const RoomIds& room_ids,
+                                  const SwissTables& tables) {
   db.lock(Connection::Locked::event, t.id);
   if (t.status != "registering") return Outcome<TournamentProgress>::refused("event_started", "the event has started");
   if (t.players < min_players(t))
@@ -231,9 +238,9 @@ Outcome<TournamentProgress> start(Connection& db, const TournamentRecord& t, con
   auto d = tournament(db, t.id);
   std::string refusal;
   TournamentProgress progress;
-  progress.games = pair_round(db, *d, 1, room_ids, refusal);
+  progress.games = pair_round(db, *d, 1, room_ids, tables, refusal);
   if (!refusal.empty()) return Outcome<TournamentProgress>::refused("no_pairing", refusal);
-  follow_complete_rounds(db, t.id, room_ids, progress.games);
+  follow_complete_rounds(db, t.id, room_ids, tables, progress.games);
   progress.tournament = *find_tournament(db, t.id);
   return {progress, {}, {}};
 }
@@ -317,7 +324,7 @@ Outcome<std::int64_t> register_player(Connection& db, std::int64_t id, std::int6
 }
 
 Outcome<TournamentProgress> tournament_command(Connection& db, std::int64_t id, const TournamentCommand& command,
-                                               const RoomIds& room_ids) {
+                                               const RoomIds& room_ids, const SwissTables& tables) {
   using Kind = TournamentCommand::Kind;
   db.lock(Connection::Locked::event, id);
   auto t = find_tournament(db, id);
@@ -334,13 +341,13 @@ Outcome<TournamentProgress> tournament_command(Connection& db, std::int64_t id, 
           .bind(1, id)
           .bind(2, command.now)
           .run();
-      out = start(db, *find_tournament(db, id), room_ids);
+      out = start(db, *find_tournament(db, id), room_ids, tables);
       break;
     case Kind::next_round: {
       if (t->status != "running") return not_running;
       if (!round_complete(*tournament(db, id)))
         return Outcome<TournamentProgress>::refused("round_in_progress", "a game of this round has no result yet");
-      out = advance(db, id, true, room_ids);
+      out = advance(db, id, true, room_ids, tables);
       break;
     }
     case Kind::withdraw: {
@@ -385,7 +392,7 @@ Outcome<TournamentProgress> tournament_command(Connection& db, std::int64_t id, 
       out.value.tournament = d->tournament;
       // The result stands even when the next round cannot be paired (the admin closes the event then).
       if (d->tournament.status == "running" && round_complete(*d))
-        if (auto next = advance(db, id, d->tournament.auto_pair, room_ids); next.ok()) out = std::move(next);
+        if (auto next = advance(db, id, d->tournament.auto_pair, room_ids, tables); next.ok()) out = std::move(next);
       break;
     }
   }
@@ -403,10 +410,20 @@ void settle_tournament_game(Connection& db, const std::string& room, const RoomC
       .bind(2, change.reason)
       .bind(3, room)
       .run();
+  // The result that completes the last round finishes the event in this same
+  // commit: the game's last answer and any page read after it agree (the
+  // room's end, tournament_room_ended, then finds nothing left to do).
+  db.prepare(
+        "UPDATE tournaments SET status = 'finished' WHERE status = 'running' AND current_round >= rounds AND id = "
+        "(SELECT tournament FROM tournament_pairings WHERE room = ?1) AND NOT EXISTS "
+        "(SELECT 1 FROM tournament_pairings p WHERE p.tournament = tournaments.id AND p.round = tournaments.current_round "
+        "AND p.result = '')")
+      .bind(1, room)
+      .run();
 }
 
 std::optional<TournamentProgress> tournament_room_ended(Connection& db, const std::string& room, std::int64_t,
-                                                        const RoomIds& room_ids) {
+                                                        const RoomIds& room_ids, const SwissTables& tables) {
   Statement s = db.prepare("SELECT tournament, round FROM tournament_pairings WHERE room = ?");
   s.bind(1, room);
   if (!s.step()) return std::nullopt;
@@ -414,7 +431,7 @@ std::optional<TournamentProgress> tournament_room_ended(Connection& db, const st
   const int round = static_cast<int>(s.integer(1));
   auto d = tournament(db, id);
   if (d->tournament.status != "running" || d->tournament.current_round != round || !round_complete(*d)) return std::nullopt;
-  auto out = advance(db, id, d->tournament.auto_pair, room_ids);
+  auto out = advance(db, id, d->tournament.auto_pair, room_ids, tables);
   if (!out.ok()) return std::nullopt;  // no pairing: the admin closes the event
   return out.value;
 }

@@ -87,6 +87,18 @@ TEST_CASE("swiss: round one pairs the top half against the bottom half, colours 
   CHECK(paired(t) == boards({{3, 1}, {2, 4}}));
 }
 
+TEST_CASE("swiss: round one paired directly is the matcher's round one, byes, absences and both first colours") {
+  for (int players = 1; players <= 70; ++players)
+    for (auto first : {dutch::Colour::white, dutch::Colour::black}) {
+      dutch::Tournament t;
+      t.total_rounds = 7;
+      t.first_colour = first;
+      for (int i = 1; i <= players; ++i) t.players.push_back({i, {}, i % 7 == 3});  // a few absent
+      INFO(players << " players");
+      CHECK(dutch::pair_next_round(t) == dutch::pair_next_round_by_matching(t));
+    }
+}
+
 TEST_CASE("swiss: no rematches, colours from history") {
   // 1 beat 3 (white), 2 beat 4 (white); 1 beat 2 (black), 3 beat 4 (white).
   // Scores 1: 2, 2: 1, 3: 1, 4: 0. 1 floats down past 2 and 3 (met both) to

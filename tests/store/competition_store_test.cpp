@@ -1,8 +1,14 @@
 // Ladders and events on SQLite: a challenge is checked and stored in one
 // transaction (a refused one writes nothing), the standings move with the
 // event that ends the game, two time losses remove a player, activity drops
-// an idle one, and an event's pairings follow its stored results.
+// an idle one, and an event's pairings follow its stored results: the last
+// round's last result finishes the event in its own commit, and two admins
+// pairing the same round at once store it once (the round guard).
 #include <doctest/doctest.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <map>
 
 #include "store_test_support.hpp"
 
@@ -139,4 +145,155 @@ TEST_CASE("ladder store: two losses on time within 30 days remove a player; 14 i
   f.store.ladder_activity(kStart + 16 * kDay, f.io.get_executor(), later.fill());
   REQUIRE(later.get(f.io) == "");
   CHECK(f.order() == std::vector<std::int64_t>{ann, bob, dan});  // now bob's 14 idle days are up
+}
+
+namespace {
+
+// Room ids unique within the test binary (RoomIds is called from the writer's thread).
+std::string next_room_id() {
+  static std::atomic<int> rooms{0};
+  return "event-room-" + std::to_string(++rooms);
+}
+
+// A started Swiss event of `rounds` rounds with the fixture's first `players`
+// accounts: its id and round 1's games.
+std::pair<std::int64_t, std::vector<CompetitionGame>> started_swiss(Fixture& f, int rounds, std::size_t players) {
+  TournamentRecord t;
+  t.name = "Swiss";
+  t.kind = "swiss";
+  t.options = {"yinsh", "normal", 0, 0};
+  t.clock = {protocol::TimeControl::Kind::Live, 180'000, 0, 0};
+  t.rounds = rounds;
+  t.created_at = kStart;
+  Slot<Stored<Outcome<TournamentRecord>>> created;
+  f.store.create_tournament(t, AuditEntry{std::nullopt, "event_create", "", "{}", "cli", kStart}, f.io.get_executor(),
+                            created.fill());
+  REQUIRE(created.get(f.io).value.ok());
+  const std::int64_t id = created.get(f.io).value.value.id;
+  for (std::size_t i = 0; i < players; ++i) {
+    Slot<Stored<Outcome<std::int64_t>>> joined;
+    f.store.register_player(id, f.players[i], true, kStart, f.io.get_executor(), joined.fill());
+    REQUIRE(joined.get(f.io).value.ok());
+  }
+  TournamentCommand start;
+  start.audit = AuditEntry{std::nullopt, "event_start", "", "{}", "cli", kStart};
+  start.now = kStart;
+  Slot<Stored<Outcome<TournamentProgress>>> started;
+  f.store.tournament_command(id, start, next_room_id, f.io.get_executor(), started.fill());
+  REQUIRE(started.get(f.io).value.ok());
+  CHECK(started.get(f.io).value.value.tournament.status == "running");
+  return {id, started.get(f.io).value.value.games};
+}
+
+TournamentDetail event_detail(Fixture& f, std::int64_t id) {
+  Slot<Stored<std::optional<TournamentDetail>>> read;
+  f.store.tournament(id, f.io.get_executor(), read.fill());
+  REQUIRE(read.get(f.io).value);
+  return *read.get(f.io).value;
+}
+
+}  // namespace
+
+TEST_CASE("event store: the result that completes the last round finishes the event in the game's own commit") {
+  Fixture f;
+  auto [id, games] = started_swiss(f, 1, 2);
+  REQUIRE(games.size() == 1);
+
+  // Only the room's own commit (its last event): no tournament_room_ended yet.
+  f.play(games[0], kStart + kDay, protocol::EventKind::Resigned, "1-0");
+  TournamentDetail d = event_detail(f, id);
+  CHECK(d.tournament.status == "finished");
+  CHECK(d.pairings.at(0).result == "1-0");
+
+  // The room's end, told afterwards, finds nothing left to do.
+  Slot<Stored<std::optional<TournamentProgress>>> ended;
+  f.store.tournament_room_ended(games[0].room, kStart + kDay, next_room_id, f.io.get_executor(), ended.fill());
+  CHECK_FALSE(ended.get(f.io).value);
+}
+
+TEST_CASE("event store: two next-round commands at once pair the round once, the second is refused round_in_progress") {
+  Fixture f;
+  auto [id, games] = started_swiss(f, 3, 4);
+  REQUIRE(games.size() == 2);
+  for (const auto& g : games) f.play(g, kStart + kDay, protocol::EventKind::Resigned, "1-0");
+  CHECK(event_detail(f, id).tournament.status == "running");
+
+  // Both are queued before either is answered: each is paired off the writer,
+  // and the round guard lets only one of them store round 2.
+  TournamentCommand next;
+  next.kind = TournamentCommand::Kind::next_round;
+  next.audit = AuditEntry{std::nullopt, "event_next_round", "", "{}", "cli", kStart + kDay};
+  next.now = kStart + kDay;
+  Slot<Stored<Outcome<TournamentProgress>>> first, second;
+  f.store.tournament_command(id, next, next_room_id, f.io.get_executor(), first.fill());
+  f.store.tournament_command(id, next, next_room_id, f.io.get_executor(), second.fill());
+  const auto& a = first.get(f.io);
+  const auto& b = second.get(f.io);
+  REQUIRE(a.ok());
+  REQUIRE(b.ok());
+  CHECK(a.value.ok() != b.value.ok());
+  const auto& paired = a.value.ok() ? a.value : b.value;
+  const auto& refused = a.value.ok() ? b.value : a.value;
+  CHECK(refused.code == "round_in_progress");
+  CHECK(paired.value.games.size() == 2);
+  CHECK(paired.value.tournament.current_round == 2);
+
+  TournamentDetail d = event_detail(f, id);
+  CHECK(d.tournament.current_round == 2);
+  int round_two = 0;
+  for (const auto& p : d.pairings) round_two += p.round == 2;
+  CHECK(round_two == 2);
+}
+
+TEST_CASE("event store: a Swiss event takes 2,000 players, the 2,001st is refused event_full; round 1 pairs them all") {
+  Fixture f;
+  TournamentRecord t;
+  t.name = "Open";
+  t.kind = "swiss";
+  t.options = {"yinsh", "normal", 0, 0};
+  t.clock = {protocol::TimeControl::Kind::Live, 180'000, 0, 0};
+  t.rounds = 30;
+  t.created_at = kStart;
+  Slot<Stored<Outcome<TournamentRecord>>> created;
+  f.store.create_tournament(t, AuditEntry{std::nullopt, "event_create", "", "{}", "cli", kStart}, f.io.get_executor(),
+                            created.fill());
+  REQUIRE(created.get(f.io).value.ok());
+  const std::int64_t id = created.get(f.io).value.value.id;
+
+  // All queued before any is waited for: the writer commits them in a few batches.
+  constexpr int kPlayers = 2001;
+  std::vector<Slot<Stored<CreatedAccount>>> accounts(kPlayers);
+  for (int i = 0; i < kPlayers; ++i) {
+    NewAccount a;
+    a.username = "open" + std::to_string(i);
+    a.password_hash = "$argon2id$not-a-real-hash";
+    f.store.create_account(a, f.io.get_executor(), accounts[i].fill());
+  }
+  std::vector<Slot<Stored<Outcome<std::int64_t>>>> joined(kPlayers);
+  for (int i = 0; i < kPlayers; ++i) {
+    REQUIRE(accounts[i].get(f.io).ok());
+    f.store.register_player(id, accounts[i].get(f.io).value.account.player, true, kStart, f.io.get_executor(),
+                            joined[i].fill());
+  }
+  for (int i = 0; i + 1 < kPlayers; ++i) REQUIRE(joined[i].get(f.io).value.ok());
+  CHECK(joined[kPlayers - 1].get(f.io).value.code == "event_full");
+
+  TournamentCommand start;
+  start.audit = AuditEntry{std::nullopt, "event_start", "", "{}", "cli", kStart};
+  start.now = kStart;
+  Slot<Stored<Outcome<TournamentProgress>>> started;
+  f.store.tournament_command(id, start, next_room_id, f.io.get_executor(), started.fill());
+  REQUIRE(started.get(f.io).ok());
+  REQUIRE(started.get(f.io).value.ok());
+  CHECK(started.get(f.io).value.value.games.size() == 1000);
+  TournamentDetail d = event_detail(f, id);
+  CHECK(d.tournament.current_round == 1);
+  REQUIRE(d.pairings.size() == 1000);
+  // B.3: S1's i-th player (start number i) against S2's i-th (i + 1,000).
+  std::map<std::int64_t, int> number;
+  for (const auto& p : d.players) number[p.player] = p.number;
+  for (const auto& p : d.pairings) {
+    REQUIRE(p.black);
+    CHECK(std::abs(number[p.white] - number[*p.black]) == 1000);
+  }
 }
