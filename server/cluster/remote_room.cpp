@@ -40,13 +40,16 @@ void RemoteRoom::send(RoomCall& call, const std::shared_ptr<Client>& client, Pla
       protocol::ErrorCode::Internal, "the node serving this room cannot be reached; nothing changed", call.request_id, id_})));
 }
 
-void RemoteRoom::join(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
-  RoomCall call = named("join");
+void RemoteRoom::forward(const char* op, const std::shared_ptr<Client>& client, PlayerInfo player, nlohmann::json request_id) {
+  RoomCall call = named(op);
   send(call, client, std::move(player), std::move(request_id));
 }
+
+void RemoteRoom::join(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
+  forward("join", client, std::move(player), std::move(request_id));
+}
 void RemoteRoom::watch(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
-  RoomCall call = named("watch");
-  send(call, client, std::move(player), std::move(request_id));
+  forward("watch", client, std::move(player), std::move(request_id));
 }
 void RemoteRoom::resync(std::shared_ptr<Client> client, PlayerInfo player, std::int64_t since, std::int64_t chat_since,
                         nlohmann::json request_id) {
@@ -56,8 +59,7 @@ void RemoteRoom::resync(std::shared_ptr<Client> client, PlayerInfo player, std::
   send(call, client, std::move(player), std::move(request_id));
 }
 void RemoteRoom::leave(std::shared_ptr<Client> client, nlohmann::json request_id) {
-  RoomCall call = named("leave");
-  send(call, client, {}, std::move(request_id));
+  forward("leave", client, {}, std::move(request_id));
 }
 void RemoteRoom::play(std::shared_ptr<Client> client, PlayerInfo player, protocol::Play play, nlohmann::json request_id) {
   RoomCall call = named("play");
@@ -65,12 +67,10 @@ void RemoteRoom::play(std::shared_ptr<Client> client, PlayerInfo player, protoco
   send(call, client, std::move(player), std::move(request_id));
 }
 void RemoteRoom::resign(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
-  RoomCall call = named("resign");
-  send(call, client, std::move(player), std::move(request_id));
+  forward("resign", client, std::move(player), std::move(request_id));
 }
 void RemoteRoom::offer_draw(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
-  RoomCall call = named("offer_draw");
-  send(call, client, std::move(player), std::move(request_id));
+  forward("offer_draw", client, std::move(player), std::move(request_id));
 }
 void RemoteRoom::answer_draw(std::shared_ptr<Client> client, PlayerInfo player, bool accept, nlohmann::json request_id) {
   RoomCall call = named("answer_draw");
@@ -78,12 +78,10 @@ void RemoteRoom::answer_draw(std::shared_ptr<Client> client, PlayerInfo player, 
   send(call, client, std::move(player), std::move(request_id));
 }
 void RemoteRoom::cancel(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
-  RoomCall call = named("cancel");
-  send(call, client, std::move(player), std::move(request_id));
+  forward("cancel", client, std::move(player), std::move(request_id));
 }
 void RemoteRoom::abort(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
-  RoomCall call = named("abort");
-  send(call, client, std::move(player), std::move(request_id));
+  forward("abort", client, std::move(player), std::move(request_id));
 }
 void RemoteRoom::claim(std::shared_ptr<Client> client, PlayerInfo player, bool draw, nlohmann::json request_id) {
   RoomCall call = named("claim");
@@ -91,8 +89,7 @@ void RemoteRoom::claim(std::shared_ptr<Client> client, PlayerInfo player, bool d
   send(call, client, std::move(player), std::move(request_id));
 }
 void RemoteRoom::rematch(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
-  RoomCall call = named("rematch");
-  send(call, client, std::move(player), std::move(request_id));
+  forward("rematch", client, std::move(player), std::move(request_id));
 }
 void RemoteRoom::chat(std::shared_ptr<Client> client, PlayerInfo player, std::string text, nlohmann::json request_id) {
   RoomCall call = named("chat");

@@ -58,6 +58,8 @@ class RemoteRoom final : public RoomEndpoint {
   // Fills in the room, this node and the connection's number, and sends it;
   // a call the bus refused is answered here, as a room would answer a failed write.
   void send(RoomCall& call, const std::shared_ptr<Client>& client, PlayerInfo player, nlohmann::json request_id);
+  // A call with nothing but the player and the request's id.
+  void forward(const char* op, const std::shared_ptr<Client>& client, PlayerInfo player, nlohmann::json request_id);
   void member(std::uint64_t conn, bool in);
 
   std::string id_, owner_, self_;
