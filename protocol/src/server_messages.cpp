@@ -233,7 +233,8 @@ Json to_json(const Lobby& m) {
                     {"open", entries_json(m.open)},
                     {"live", entries_json(m.live)},
                     {"open_total", m.open_total},
-                    {"live_total", m.live_total}},
+                    {"live_total", m.live_total},
+                    {"mine", entries_json(m.mine)}},
                    m.id);
 }
 

@@ -14,6 +14,7 @@
 #include "account/moderation.hpp"
 #include "account/password_hasher.hpp"
 #include "account/trust_api.hpp"
+#include "app/test_clock_api.hpp"
 #include "computer/computer_players.hpp"
 #include "game/room_directory.hpp"
 #include "lobby/identity_service.hpp"
@@ -49,6 +50,10 @@ void run_io(net::io_context& io) {
 ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store)
     : config_(std::move(config)), io_(config_.threads), store_(std::move(store)), signals_(io_, SIGINT, SIGTERM) {
   const Limits& l = config_.limits;
+  if (config_.test_clock) {
+    spdlog::warn("event=test_clock_enabled (POST /api/test/clock moves the clock: tests only)");
+    clock_ = [offset = clock_offset_] { return system_now_ms() + offset->load(); };
+  }
   events_ = std::make_unique<RoomEvents>();
   computer_ = std::make_shared<ComputerPlayers>(ComputerLimits{config_.bot_threads, 2000, 200, 3});
   auto rooms = std::make_shared<RoomContext>(RoomContext{
@@ -59,6 +64,7 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store)
                           TrustRules{parse_guest_chat(config_.guest_chat).value_or(GuestChat::casual), &block_book_})},
       CrowdLimits{l.event_history, l.event_history_bytes}});
   rooms->bots = computer_.get();
+  rooms->idle.abandon_ms = std::int64_t{l.abandon_days} * 24 * 3600 * 1000;
   rooms_ = rooms;
   addresses_ = std::make_shared<AddressBook>(l.max_connections_per_address, l.max_new_players_per_address, l.new_player_window);
   sessions_ = std::make_shared<Sessions>();
@@ -85,16 +91,21 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store)
   events_->add(competitions_);
   events_->add(computer_);
   router_ = std::make_shared<Router>(*identities_, *feed_, *directory_, *player_connections_, *computer_, clock_);
+  std::vector<std::shared_ptr<HttpModule>> modules{
+      std::make_shared<LadderApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_),
+      std::make_shared<EventApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_),
+      std::make_shared<TrustApi>(*accounts_, *store_, block_book_, *player_connections_)};
+  if (config_.test_clock)
+    modules.push_back(std::make_shared<TestClockApi>(clock_offset_, [d = std::weak_ptr<RoomDirectory>(directory_)] {
+      if (auto directory = d.lock()) directory->wake_rooms();
+    }));
   auto api = std::make_shared<HttpApi>(HttpApiSettings{config_.static_dir, config_.public_origins, config_.node_id}, *store_, *store_,
                                        ServerGauges{[d = directory_] { return d->rooms_in_memory(); },
                                                     [] { return WebsocketSession::open_count(); }},
                                        std::make_shared<AccountApi>(*accounts_, *store_, config_.secure_cookies),
                                        std::make_shared<AdminApi>(*accounts_, *store_, *moderation_),
                                        std::make_shared<RatingApi>(*store_, clock_),
-                                       std::vector<std::shared_ptr<HttpModule>>{
-                                           std::make_shared<LadderApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_),
-                                           std::make_shared<EventApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_),
-                                           std::make_shared<TrustApi>(*accounts_, *store_, block_book_, *player_connections_)});
+                                       std::move(modules));
   HttpSettings http{l, config_.public_origins, {}};
   for (const auto& proxy : config_.trusted_proxies) http.trusted_proxies.push_back(boost::asio::ip::make_address(proxy));
   auto settings = std::make_shared<const HttpSettings>(std::move(http));

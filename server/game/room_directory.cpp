@@ -36,6 +36,15 @@ int RoomDirectory::rooms_in_memory() {
   return static_cast<int>(rooms_.size());
 }
 
+void RoomDirectory::wake_rooms() {
+  std::vector<std::shared_ptr<Room>> rooms;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, room] : rooms_) rooms.push_back(room);
+  }
+  for (const auto& room : rooms) room->wake();
+}
+
 void RoomDirectory::track(const RoomSummary& room) {
   std::lock_guard lock(mutex_);
   track_locked(room);

@@ -66,6 +66,8 @@ class RoomDirectory : public RoomObserver, public std::enable_shared_from_this<R
   // runs from now. Answered on `ex`; counts against no one's open rooms.
   void open_competition(const CompetitionGame& game, StoreExecutor ex, Created created);
   int rooms_in_memory();
+  // Every room in memory looks at the clock now (Room::wake; --test-clock).
+  void wake_rooms();
 
   void on(const RoomLoaded& e) override { track(e.room); }
   void on(const EventCommitted& e) override { track(e.room); }

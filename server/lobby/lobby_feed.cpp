@@ -52,12 +52,13 @@ void LobbyFeed::update(const RoomSummary& s) {
     e.ply = s.ply;
     e.spectators = s.spectators;
   }
-  bool listed = !s.is_private && (s.status == RoomStatus::Open || s.status == RoomStatus::Live);
+  bool going = s.status == RoomStatus::Open || s.status == RoomStatus::Live;
+  bool listed = !s.is_private && going && (s.status == RoomStatus::Open || s.active);
   bool schedule = false;
   {
     std::lock_guard lock(changes_mutex_);
     std::string id = e.id;
-    changes_.insert_or_assign(std::move(id), Change{std::move(e), listed});
+    changes_.insert_or_assign(std::move(id), Change{std::move(e), listed, going, s.white, s.black});
     schedule = !std::exchange(changes_scheduled_, true);
   }
   if (schedule) boost::asio::post(strand_, [self = shared_from_this()] { self->schedule_publish(); });
@@ -70,10 +71,28 @@ void LobbyFeed::take_changes() {
     changes.swap(changes_);
     changes_scheduled_ = false;
   }
-  for (const auto& [id, change] : changes) apply(change.entry, change.listed);
+  for (const auto& [id, change] : changes) apply(change);
 }
 
-void LobbyFeed::apply(const LobbyEntry& entry, bool listed) {
+void LobbyFeed::apply(const Change& change) {
+  const LobbyEntry& entry = change.entry;
+  const bool listed = change.listed;
+  // The players' own rooms.
+  if (auto it = seats_.find(entry.id); it != seats_.end()) {
+    for (std::int64_t player : {it->second.first, it->second.second}) {
+      auto rooms = mine_.find(player);
+      if (rooms == mine_.end()) continue;
+      rooms->second.erase({entry.created_at, entry.id});
+      if (rooms->second.empty()) mine_.erase(rooms);
+    }
+    seats_.erase(it);
+  }
+  if (change.going) {
+    seats_[entry.id] = {change.white, change.black};
+    for (std::int64_t player : {change.white, change.black})
+      if (player != 0) mine_[player].insert_or_assign({entry.created_at, entry.id}, entry);
+  }
+  // The lists.
   if (auto it = entries_.find(entry.id); it != entries_.end()) {
     (it->second.status == RoomStatus::Open ? open_order_ : live_order_).erase({it->second.created_at, entry.id});
     entries_.erase(it);
@@ -137,15 +156,17 @@ void LobbyFeed::publish() {
   }
 }
 
-void LobbyFeed::subscribe(const std::shared_ptr<Client>& client, nlohmann::json request_id) {
-  boost::asio::post(strand_, [self = shared_from_this(), client, request_id = std::move(request_id)] {
+void LobbyFeed::subscribe(const std::shared_ptr<Client>& client, std::int64_t player, nlohmann::json request_id) {
+  boost::asio::post(strand_, [self = shared_from_this(), client, player, request_id = std::move(request_id)] {
     // Everyone up to date first, so that the newcomer's full view and the
     // updates that follow it start from the same point.
     self->publish();
     self->subscribers_[client.get()] = client;
     const View& v = self->published_;
     protocol::Lobby lobby{newest_first(self->open_order_, v.open), newest_first(self->live_order_, v.live), v.open_total,
-                          v.live_total, request_id};
+                          v.live_total, request_id, {}};
+    if (auto rooms = self->mine_.find(player); rooms != self->mine_.end())
+      for (const auto& [key, entry] : rooms->second) lobby.mine.push_back(entry);
     client->send(make_frame(protocol::to_json(lobby)));
   });
 }

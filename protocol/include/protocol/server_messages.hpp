@@ -221,6 +221,7 @@ struct Lobby {
   std::vector<LobbyEntry> open, live;
   std::int64_t open_total = 0, live_total = 0;
   Json id;
+  std::vector<LobbyEntry> mine;  // the subscriber's own open and live rooms, newest first (private ones too)
 };
 
 struct LobbyListDelta {
