@@ -246,6 +246,8 @@ Json to_json(const LobbyUpdate& m) {
           {"live_total", m.live_total}};
 }
 
+Json to_json(const LobbyMine& m) { return {{"type", "lobby_mine"}, {"mine", entries_json(m.mine)}}; }
+
 Json rating_change_json(const RatingChangeView& c) {
   return {{"perf", c.perf}, {"white", side_json(c.white)}, {"black", side_json(c.black)}};
 }

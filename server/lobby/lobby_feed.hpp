@@ -8,7 +8,8 @@
 // publication, not one per event. Everything else lives on the strand.
 // A live game is listed only while it is active (RoomSummary::active). Apart
 // from the lists, the feed knows every player's own open and live rooms
-// (private and unlisted ones too): a subscriber gets theirs as `mine`.
+// (private and unlisted ones too): a subscriber gets theirs as `mine`, and
+// `lobby_mine` whenever they change.
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
@@ -69,7 +70,13 @@ class LobbyFeed : public RoomObserver, public std::enable_shared_from_this<Lobby
   std::unordered_map<std::string, protocol::LobbyEntry> entries_;  // every listed room
   Order open_order_, live_order_;
   View published_;
-  std::map<Client*, std::weak_ptr<Client>> subscribers_;
+  struct Subscriber {
+    std::weak_ptr<Client> client;
+    std::int64_t player = 0;
+  };
+  std::map<Client*, Subscriber> subscribers_;
+  std::set<std::int64_t> mine_changed_;  // players whose own games changed since the last publish
+  std::vector<protocol::LobbyEntry> mine_of(std::int64_t player) const;
   // Every player's open and live rooms, newest first: player → (created_at, id) → entry.
   std::unordered_map<std::int64_t, std::map<std::pair<std::int64_t, std::string>, protocol::LobbyEntry, std::greater<>>> mine_;
   std::unordered_map<std::string, std::pair<std::int64_t, std::int64_t>> seats_;  // room id → its players, as in mine_

@@ -318,6 +318,7 @@ test('abandoned: Your games resumes your game (never Watch); a computer game its
   await watcher.waitForSelector(liveRow);
   // gone for good: 30 minutes later the game is aborted, unrated, without a result
   await env.open(player, '/');
+  await player.waitForSelector(`#your-games li[data-room="${room}"]`);
   await watcher.waitForSelector(liveRow, { state: 'detached' });
   await env.open(watcher, `/?watch=${room}`);
   await watcher.waitForSelector('#status[data-status="live"]');
@@ -327,8 +328,8 @@ test('abandoned: Your games resumes your game (never Watch); a computer game its
   assert.equal(game.reason, 'aborted');
   assert.equal(game.result ?? null, null);
   assert.equal(game.rated, false);
-  await env.open(player, '/');
-  assert.equal(await player.isHidden('#your-games-panel'), true, 'no game of yours left');
+  // the player, still in the lobby, sees it leave Your games
+  await player.waitForSelector('#your-games-panel', { state: 'hidden' });
   // bad input to the test clock: a stable code
   const bad = await player.evaluate(async () => {
     const response = await fetch('/api/test/clock', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"advance_seconds": -5}' });

@@ -610,6 +610,23 @@ TEST_CASE("lobby feed: an inactive live game is not listed; every player gets th
   io.poll();
   REQUIRE(!again->frames.empty());
   CHECK(ids(again->frames.back()["live"]) == std::vector<std::string>{"idle", "listed"});
+  // Ann and Bob heard of it, and of their own games again; Eve of the list only.
+  CHECK(FakeClient::types(ann->frames) == std::vector<std::string>{"lobby", "lobby_update", "lobby_mine"});
+  CHECK(ids(ann->frames.back()["mine"]) == std::vector<std::string>{"waiting", "secret", "idle", "listed"});
+  CHECK(FakeClient::types(eve->frames) == std::vector<std::string>{"lobby", "lobby_update"});
+  // A private game of Ann's and Bob's ends: the lists stay as they were, their own games change.
+  secret.status = protocol::RoomStatus::Finished;
+  feed->on(SpectatorsChanged{secret});
+  ann->take();
+  bob->take();
+  eve->take();
+  feed->subscribe(std::make_shared<FakeClient>(), 3, "publish");
+  io.restart();
+  io.poll();
+  REQUIRE(FakeClient::types(ann->frames) == std::vector<std::string>{"lobby_mine"});
+  CHECK(ids(ann->frames[0]["mine"]) == std::vector<std::string>{"waiting", "idle", "listed"});
+  CHECK(ids(bob->frames.at(0)["mine"]) == std::vector<std::string>{"idle", "listed"});
+  CHECK(eve->frames.empty());
   feed->stop();
   io.restart();
   io.poll();

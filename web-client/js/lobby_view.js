@@ -12,7 +12,8 @@ import { nameWithRating, entryRating, modeLabel, ratedSwitch } from './ratings.j
 // Applies a `lobby` (the whole lists) or `lobby_update` (what changed) message
 // to `lobby`: {open, live: Map id -> entry, open_total, live_total, mine}.
 // `mine`: the player's own open and live games as the server sent them with
-// the whole lists (private ones and those the live list leaves out too).
+// the whole lists (private ones and those the live list leaves out too); a
+// `lobby_mine` message replaces them when they change.
 export function applyLobby(lobby, m) {
   if (m.type === 'lobby') lobby.mine = m.mine || [];
   for (const list of ['open', 'live']) {
@@ -101,6 +102,7 @@ export class LobbyView {
 
   receive(m) {
     if (m.type === 'lobby' || m.type === 'lobby_update') { applyLobby(this.lobby, m); this.renderLists(); }
+    if (m.type === 'lobby_mine') { this.lobby.mine = m.mine; this.renderLists(); }
     if (m.type === 'room_created') location.assign(`/?room=${m.room}`);
     if (m.type === 'name_set') { this.connection.rememberName(m.name); document.dispatchEvent(new CustomEvent('name', { detail: m.name })); toast(`Your name is now ${m.name}.`); }
     if (m.type === 'error') toast(m.message);

@@ -234,6 +234,10 @@ struct LobbyUpdate {
   LobbyListDelta open, live;
   std::int64_t open_total = 0, live_total = 0;
 };
+// A lobby subscriber's own games changed (one began, ended, moved on): all of them again.
+struct LobbyMine {
+  std::vector<LobbyEntry> mine;
+};
 
 Json to_json(const Welcome& m);
 Json to_json(const NameSet& m);
@@ -261,5 +265,6 @@ std::string to_text(const RoomSnapshot& m);
 Json to_json(const LobbyEntry& m);
 Json to_json(const Lobby& m);
 Json to_json(const LobbyUpdate& m);
+Json to_json(const LobbyMine& m);
 
 }  // namespace protocol
