@@ -3,7 +3,8 @@
 // the server's one clock N seconds forward and wakes every room in memory, so
 // that an end-to-end test sees what hours or days of absence do (an abandoned
 // game, a game leaving the lobby's live list) without waiting. Composed only
-// when the flag is on; without it the path is an unknown one (404 not_found).
+// when the flag is on; without it the path is an unknown one (POST: 405
+// method_not_allowed, as for every path without POST; GET: 404 not_found).
 #include <atomic>
 #include <cstdint>
 #include <functional>
