@@ -631,3 +631,36 @@ TEST_CASE("lobby feed: an inactive live game is not listed; every player gets th
   io.restart();
   io.poll();
 }
+
+TEST_CASE("abandon: a game whose 7 days passed while the server was down ends when it is loaded again") {
+  boost::asio::io_context io;
+  FakeLog log;
+  RoomEvents events;
+  auto recorder = std::make_shared<Recorder>();
+  events.add(recorder);
+  constexpr std::int64_t kWeek = 7LL * 24 * 3600 * 1000;
+  std::int64_t now = 2000 + kWeek + 5000;  // the server comes back five seconds late
+  auto context = std::make_shared<const RoomContext>(
+      RoomContext{log, events, [&now] { return now; }, AuthorityLimits{}, CrowdLimits{3, 1 << 20}});
+  RoomRecord record;
+  record.id = "room9";
+  record.options = {"yinsh", "normal", 0, 0};
+  record.created_at = 1000;
+  std::vector<EventRecord> stored{{1, protocol::EventKind::Created, 1, Color::White, "", 1000, ""},
+                                  {2, protocol::EventKind::Joined, 2, Color::Black, "", 1500, ""},
+                                  {3, protocol::EventKind::Action, 1, Color::White, "e3", 2000, ""}};
+  std::string error;
+  auto room = Room::restore(boost::asio::make_strand(io.get_executor()), context, record, stored, {}, error);
+  REQUIRE_MESSAGE(room, error);
+  room->announce();
+  io.poll();
+  REQUIRE(log.pending.size() == 1);
+  EventRecord end = log.complete();
+  CHECK(end.kind == protocol::EventKind::Aborted);
+  CHECK(end.note == "abandoned");
+  CHECK(end.at == 2000 + kWeek);  // when it became due, not when the server noticed
+  CHECK(recorder->loaded == 1);
+  io.restart();
+  io.poll();
+  CHECK(recorder->committed == std::vector<protocol::EventKind>{protocol::EventKind::Aborted});
+}
