@@ -46,6 +46,7 @@ Json to_json(GameDetail m) {
   Json positions = Json::array();
   for (auto& p : m.positions) positions.push_back({{"ply", p.ply}, {"state", std::move(p.state)}});
   j["positions"] = std::move(positions);
+  if (!m.node.empty()) j["node"] = std::move(m.node);
   return j;
 }
 

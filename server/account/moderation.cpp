@@ -145,6 +145,8 @@ void Moderation::room_command(const Actor& actor, const std::string& room_id, Ro
   directory_.find(room_id, ex, [command, entry, ex, done, room_id](std::shared_ptr<Room> room, Lookup lookup) {
     if (!room) {
       if (lookup == Lookup::Missing) return done(AccountFailure{404, "not_found", "no game '" + room_id + "'"});
+      if (lookup == Lookup::Elsewhere)
+        return done(AccountFailure{409, "served_elsewhere", "another node serves game '" + room_id + "': send this to that node"});
       return done(AccountFailure{500, "internal", "the game could not be read"});
     }
     room->command(command, entry, [ex, done](std::optional<Refusal> refusal, RoomRecord row) {

@@ -15,6 +15,7 @@
 #include "account/password_hasher.hpp"
 #include "account/trust_api.hpp"
 #include "app/test_clock_api.hpp"
+#include "cluster/cluster_node.hpp"
 #include "computer/computer_players.hpp"
 #include "game/room_directory.hpp"
 #include "lobby/identity_service.hpp"
@@ -47,7 +48,12 @@ void run_io(net::io_context& io) {
 
 }  // namespace
 
-ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store)
+namespace {
+// How long a node's lease on a room lasts unless renewed (every third of it).
+constexpr std::chrono::milliseconds kRoomLease{15000};
+}  // namespace
+
+ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::unique_ptr<NatsBus> bus)
     : config_(std::move(config)), io_(config_.threads), store_(std::move(store)), signals_(io_, SIGINT, SIGTERM) {
   const Limits& l = config_.limits;
   if (config_.test_clock) {
@@ -65,6 +71,10 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store)
       CrowdLimits{l.event_history, l.event_history_bytes}});
   rooms->bots = computer_.get();
   rooms->idle.abandon_ms = std::int64_t{l.abandon_days} * 24 * 3600 * 1000;
+  if (bus) {
+    cluster_ = std::make_shared<ClusterNode>(io_.get_executor(), std::move(bus), *store_, config_.node_id, kRoomLease);
+    rooms->ownership = cluster_.get();
+  }
   rooms_ = rooms;
   addresses_ = std::make_shared<AddressBook>(l.max_connections_per_address, l.max_new_players_per_address, l.new_player_window);
   sessions_ = std::make_shared<Sessions>();
@@ -90,6 +100,7 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store)
   events_->add(feed_);
   events_->add(competitions_);
   events_->add(computer_);
+  if (cluster_) events_->add(cluster_);
   router_ = std::make_shared<Router>(*identities_, *feed_, *directory_, *player_connections_, *computer_, clock_);
   std::vector<std::shared_ptr<HttpModule>> modules{
       std::make_shared<LadderApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_),
@@ -99,7 +110,8 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store)
     modules.push_back(std::make_shared<TestClockApi>(clock_offset_, [d = std::weak_ptr<RoomDirectory>(directory_)] {
       if (auto directory = d.lock()) directory->wake_rooms();
     }));
-  auto api = std::make_shared<HttpApi>(HttpApiSettings{config_.static_dir, config_.public_origins, config_.node_id}, *store_, *store_,
+  auto api = std::make_shared<HttpApi>(HttpApiSettings{config_.static_dir, config_.public_origins, config_.node_id,
+                                                                       cluster_ ? store_.get() : nullptr}, *store_, *store_,
                                        ServerGauges{[d = directory_] { return d->rooms_in_memory(); },
                                                     [] { return WebsocketSession::open_count(); }},
                                        std::make_shared<AccountApi>(*accounts_, *store_, config_.secure_cookies),
@@ -114,6 +126,7 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store)
 
 ArenaServer::~ArenaServer() {
   computer_->stop();  // no search outlives the server
+  if (cluster_) cluster_->stop();  // no bus handler runs after this
   io_.stop();
   for (auto& t : threads_)
     if (t.joinable()) t.join();
@@ -142,6 +155,8 @@ std::string ArenaServer::start() {
   if (!pairs.ok()) spdlog::error("event=store_failed error=\"{}\"", pairs.error);
   block_book_.load(pairs.value);
   computer_->start();
+  // Among nodes: subscribed before the rooms are claimed and loaded.
+  if (cluster_) cluster_->start(*directory_, *feed_, &block_book_);
   std::promise<int> restored;
   directory_->restore([&restored](int count) { restored.set_value(count); });
   restored_ = restored.get_future().get();

@@ -34,10 +34,13 @@ class PlayerConnections;
 class Moderation;
 class CompetitionService;
 class ComputerPlayers;
+class ClusterNode;
+class NatsBus;
 
 class ArenaServer {
  public:
-  ArenaServer(Config config, std::shared_ptr<Store> store);
+  // `bus`: connected to the site's NATS (--bus), or null: this server is the whole site.
+  ArenaServer(Config config, std::shared_ptr<Store> store, std::unique_ptr<NatsBus> bus = nullptr);
   ~ArenaServer();
 
   // Starts the I/O threads, loads the unfinished rooms, binds the port. The
@@ -62,7 +65,8 @@ class ArenaServer {
   boost::asio::io_context io_;
   std::shared_ptr<Store> store_;  // after io_: destroyed (its threads joined) before it
   boost::asio::signal_set signals_;
-  std::shared_ptr<ComputerPlayers> computer_;  // before the rooms, which ask it to think: destroyed after them
+  std::shared_ptr<ComputerPlayers> computer_;
+  std::shared_ptr<ClusterNode> cluster_;  // among a site's nodes (--bus); before the rooms that ask it for fences  // before the rooms, which ask it to think: destroyed after them
   std::unique_ptr<RoomEvents> events_;
   std::shared_ptr<const RoomContext> rooms_;
   std::shared_ptr<AddressBook> addresses_;

@@ -30,6 +30,10 @@ constexpr Option kOptions[] = {
      "this server's name among a site's nodes: 1 to 64 letters, digits,\n"
      "'.', '_' or '-'; in the logs and /api/health (default: node- and 8\n"
      "random hex digits, new at every start)"},
+    {"--bus", "GIPF_ARENA_BUS",
+     "nats://HOST:PORT: join the site whose nodes share this NATS server and the\n"
+     "--store (which must be postgres://…): rooms are served by one node each and\n"
+     "reached from every node (default: none, this server is the whole site)"},
     {"--static-dir", "GIPF_ARENA_STATIC_DIR", "directory of the web client's files"},
     {"--log-level", "GIPF_ARENA_LOG_LEVEL", "trace, debug, info, warn, error or off (default info)"},
     {"--threads", "GIPF_ARENA_THREADS", "I/O threads (default 2)"},
@@ -153,6 +157,9 @@ std::string set(Config& c, const std::string& flag, const std::string& value, bo
   } else if (flag == "--node-id") {
     if (!valid_node_id(value)) return "--node-id is 1 to 64 letters, digits, '.', '_' or '-', not '" + value + "'";
     c.node_id = value;
+  } else if (flag == "--bus") {
+    if (value.rfind("nats://", 0) != 0 || value.size() == 7) return "--bus is nats://HOST:PORT, not '" + value + "'";
+    c.bus = value;
   } else if (flag == "--static-dir") {
     c.static_dir = value;
   } else if (flag == "--log-level") {
@@ -285,6 +292,8 @@ ConfigResult parse_config(const std::vector<std::string>& args, std::optional<st
       return r;
     }
   }
+  bool postgres = r.config.db.rfind("postgres://", 0) == 0 || r.config.db.rfind("postgresql://", 0) == 0;
+  if (!r.config.bus.empty() && !postgres) r.error = "--bus needs a --store postgres://…: the nodes of a site share one database";
   return r;
 }
 

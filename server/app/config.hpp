@@ -13,6 +13,7 @@ struct Config {
   int port = 8080;
   std::string db = "gipf-arena.db";  // the store's location: a file, sqlite:FILE or postgres://… (SqlStore)
   bool store_given = false;          // by --store: --db no longer changes it
+  std::string bus;                   // --bus nats://HOST:PORT; empty: one node is the whole site
   std::string node_id;               // --node-id; empty: the server picks node-XXXXXXXX at start
   std::string static_dir;  // default: the repository's web-client/
   std::string log_level = "info";

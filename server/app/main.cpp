@@ -9,6 +9,7 @@
 #include "app/arena_server.hpp"
 #include "app/config.hpp"
 #include "app/pair_command.hpp"
+#include "cluster/nats_bus.hpp"
 #include "store/sql_store.hpp"
 #include "util/secure_random.hpp"
 
@@ -67,20 +68,30 @@ int main(int argc, char** argv) {
 
   std::shared_ptr<arena::Store> store;
   try {
-    store = std::make_shared<arena::SqlStore>(config.db);
+    store = std::make_shared<arena::SqlStore>(config.db, config.bus.empty() ? arena::SqlStore::Access::kServer
+                                                                           : arena::SqlStore::Access::kNode);
   } catch (const std::exception& e) {
     spdlog::critical("event=database_failed store={} error=\"{}\"", arena::StoreLocation::parse(config.db).shown(), e.what());
     return 1;
   }
-  arena::ArenaServer server(config, std::move(store));
+  std::unique_ptr<arena::NatsBus> bus;
+  if (!config.bus.empty()) {
+    std::string error;
+    bus = arena::NatsBus::connect(config.bus, config.node_id, error);
+    if (!bus) {
+      spdlog::critical("event=bus_failed bus={} error=\"{}\"", config.bus, error);
+      return 1;
+    }
+  }
+  arena::ArenaServer server(config, std::move(store), std::move(bus));
   if (auto error = server.start(); !error.empty()) {
     spdlog::critical("event=listen_failed host={} port={} error=\"{}\"", config.host, config.port, error);
     return 1;
   }
   auto endpoint = server.endpoint();
   std::string host = endpoint.address().is_v6() ? "[" + endpoint.address().to_string() + "]" : endpoint.address().to_string();
-  spdlog::info("event=listening node={} host={} port={} store={} static_dir={} restored_rooms={}", config.node_id, host,
-               endpoint.port(), arena::StoreLocation::parse(config.db).shown(),
+  spdlog::info("event=listening node={} host={} port={} store={} bus={} static_dir={} restored_rooms={}", config.node_id, host,
+               endpoint.port(), arena::StoreLocation::parse(config.db).shown(), config.bus.empty() ? "none" : config.bus,
                config.static_dir, server.restored_rooms());
   // Listening on every address (0.0.0.0, ::): this machine's own name is one to open.
   std::string open = endpoint.address().is_unspecified() ? "localhost" : host;

@@ -90,6 +90,7 @@ void CompetitionService::open_one(CompetitionGame game, std::function<void(bool)
                     [done](std::optional<Refusal>, const RoomRecord&) { done(true); });
       return;
     }
+    if (lookup == Lookup::Elsewhere) return done(true);  // open, and served by another node
     if (lookup != Lookup::Missing) {
       spdlog::error("event=competition_room_unreadable room={}", game.room);
       return done(false);

@@ -193,6 +193,9 @@ void Room::decide(Decision decision, const std::shared_ptr<Client>& client, cons
           std::string room = id_;
           EventRecord event = d.event;
           RoomChange change = d.change;
+          // Among nodes, the write carries this node's lease on the room: the
+          // store refuses it once another node has taken the room over.
+          if (context_->ownership) change.fence = context_->ownership->fence(room);
           Write write = [this, room, event, change](StoreExecutor ex, StoreDone done) {
             // What the store found besides (a seated account's rating, a rating
             // change) waits in the commit for committed(), on the strand.

@@ -28,6 +28,7 @@
 #include "game/room_idle.hpp"
 #include "game/room_rematch.hpp"
 #include "game/room_events.hpp"
+#include "game/room_ownership.hpp"
 #include "protocol/messages.hpp"
 #include "protocol/server_messages.hpp"
 #include "store/store.hpp"
@@ -55,6 +56,7 @@ struct RoomContext {
   OpenRematch open_rematch{};            // set once the room directory exists
   BotSeats* bots = nullptr;              // the computer players; none: no seat is the computer's
   IdleLimits idle{};                     // abandoned games (#33)
+  RoomOwnership* ownership = nullptr;    // nodes share the site (--bus): leases and their fences; none: one node
 };
 
 class Room final : public RoomEndpoint, public std::enable_shared_from_this<Room> {

@@ -83,7 +83,7 @@ void RoomDirectory::forget(std::string id) {
     closed_by_age_.erase({t.since, id});
     tracked_.erase(it);
   }
-  rooms_.erase(id);
+  if (rooms_.erase(id) && context_->ownership) context_->ownership->released(id);
 }
 
 std::shared_ptr<Room> RoomDirectory::load(const RoomRecord& record, const std::vector<EventRecord>& events,
@@ -116,13 +116,7 @@ void RoomDirectory::restore(std::function<void(int)> done) {
     auto restored = std::make_shared<int>(0);
     // One room at a time, each from its events: memory stays flat however many there are.
     auto next = std::make_shared<std::function<void(std::size_t)>>();
-    *next = [self, records, restored, next, done](std::size_t i) {
-      if (i == records->size()) {
-        auto finish = done;
-        int count = *restored;
-        *next = nullptr;  // breaks the cycle; this lambda (and what it captured) is gone from here on
-        return finish(count);
-      }
+    auto load_one = [self, records, restored, next](std::size_t i) {
       const RoomRecord& record = (*records)[i];
       self->read_room(record.id, [self, record, restored, next, i](std::vector<EventRecord> events, std::vector<ChatRecord> chat,
                                                                     const std::string& error) {
@@ -140,42 +134,83 @@ void RoomDirectory::restore(std::function<void(int)> done) {
         (*next)(i + 1);
       });
     };
+    *next = [self, records, restored, next, done, load_one](std::size_t i) {
+      if (i == records->size()) {
+        auto finish = done;
+        int count = *restored;
+        *next = nullptr;  // breaks the cycle; this lambda (and what it captured) is gone from here on
+        return finish(count);
+      }
+      RoomOwnership* ownership = self->context_->ownership;
+      if (!ownership) return load_one(i);
+      // Among nodes: only the rooms nobody else holds; the others are served where they are.
+      ownership->claim((*records)[i].id, self->strand_, [next, load_one, i, ownership](std::string owner, const std::string& error) {
+        if (!error.empty() || owner != ownership->node()) return (*next)(i + 1);
+        load_one(i);
+      });
+    };
     (*next)(0);
   });
 }
 
 void RoomDirectory::find(const std::string& id, StoreExecutor ex, Found found) {
+  locate(id, std::move(ex), [found](std::shared_ptr<Room> room, Lookup lookup, const std::string&) { found(std::move(room), lookup); });
+}
+
+void RoomDirectory::find_endpoint(const std::string& id, StoreExecutor ex, FoundEndpoint found) {
+  locate(id, std::move(ex), [self = shared_from_this(), id, found](std::shared_ptr<Room> room, Lookup lookup, const std::string& owner) {
+    if (lookup == Lookup::Elsewhere) return found(self->context_->ownership->remote(id, owner), Lookup::Found);
+    found(std::move(room), lookup);
+  });
+}
+
+void RoomDirectory::locate(const std::string& id, StoreExecutor ex, Located located) {
   {
     std::lock_guard lock(mutex_);
     auto it = rooms_.find(id);
-    if (it != rooms_.end()) return found(it->second, Lookup::Found);
+    if (it != rooms_.end()) return located(it->second, Lookup::Found, {});
   }
-  if (!protocol::valid_room_id(id)) return found(nullptr, Lookup::Missing);  // no such room can exist
+  if (!protocol::valid_room_id(id)) return located(nullptr, Lookup::Missing, {});  // no such room can exist
   auto self = shared_from_this();
-  index_.find_room(id, strand_, [self, id, ex, found](Stored<std::optional<RoomRecord>> record) {
+  index_.find_room(id, strand_, [self, id, ex, located](Stored<std::optional<RoomRecord>> record) {
     if (!record.ok() || !record.value) {
       if (!record.ok()) spdlog::error("event=store_failed room={} error=\"{}\"", id, log_text(record.error));
-      return answer(ex, [found, ok = record.ok()] { found(nullptr, ok ? Lookup::Missing : Lookup::Failed); });
+      return answer(ex, [located, ok = record.ok()] { located(nullptr, ok ? Lookup::Missing : Lookup::Failed, {}); });
     }
-    self->read_room(id, [self, row = *record.value, ex, found](std::vector<EventRecord> events, std::vector<ChatRecord> chat,
-                                                               const std::string& error) {
+    RoomOwnership* ownership = self->context_->ownership;
+    if (!ownership) return self->load_found(*record.value, ex, located);
+    // Among nodes: this node serves the room only once it holds its lease.
+    ownership->claim(id, self->strand_, [self, row = *record.value, ex, located, ownership](std::string owner, const std::string& error) {
       if (!error.empty()) {
         spdlog::error("event=store_failed room={} error=\"{}\"", row.id, log_text(error));
-        return answer(ex, [found] { found(nullptr, Lookup::Failed); });
+        return answer(ex, [located] { located(nullptr, Lookup::Failed, {}); });
       }
-      bool damaged = false;
-      auto room = self->load(row, events, std::move(chat), damaged);
-      if (!room) return answer(ex, [found] { found(nullptr, Lookup::Damaged); });
-      bool loaded = false;
-      {
-        std::lock_guard lock(self->mutex_);
-        auto [it, added] = self->rooms_.emplace(row.id, room);  // another request may have loaded it first
-        room = it->second;
-        loaded = added;
-      }
-      if (loaded) room->announce();
-      answer(ex, [found, room] { found(room, Lookup::Found); });
+      if (owner != ownership->node()) return answer(ex, [located, owner] { located(nullptr, Lookup::Elsewhere, owner); });
+      self->load_found(row, ex, located);
     });
+  });
+}
+
+void RoomDirectory::load_found(const RoomRecord& found_row, StoreExecutor ex, Located located) {
+  auto self = shared_from_this();
+  read_room(found_row.id, [self, row = found_row, ex, located](std::vector<EventRecord> events, std::vector<ChatRecord> chat,
+                                                               const std::string& error) {
+    if (!error.empty()) {
+      spdlog::error("event=store_failed room={} error=\"{}\"", row.id, log_text(error));
+      return answer(ex, [located] { located(nullptr, Lookup::Failed, {}); });
+    }
+    bool damaged = false;
+    auto room = self->load(row, events, std::move(chat), damaged);
+    if (!room) return answer(ex, [located] { located(nullptr, Lookup::Damaged, {}); });
+    bool loaded = false;
+    {
+      std::lock_guard lock(self->mutex_);
+      auto [it, added] = self->rooms_.emplace(row.id, room);  // another request may have loaded it first
+      room = it->second;
+      loaded = added;
+    }
+    if (loaded) room->announce();
+    answer(ex, [located, room] { located(room, Lookup::Found, {}); });
   });
 }
 
@@ -214,25 +249,42 @@ void RoomDirectory::open_record(RoomRecord record, const PlayerInfo& creator, en
   auto self = shared_from_this();
   Room::open(new_strand(), context_, std::move(record), creator, seat,
              [self, ex, created, counted, player = creator.id](std::shared_ptr<Room> room, const std::string& error) {
-               {
-                 // The new room counts as open before its reservation ends: no
-                 // moment in between lets another creation past the limit.
-                 std::lock_guard lock(self->mutex_);
-                 if (room) {
-                   self->rooms_.emplace(room->id(), room);
-                   self->track_locked(room->summary());  // on the room's strand, where Opened runs
-                 }
-                 if (counted && --self->open_by_player_[player] <= 0) self->open_by_player_.erase(player);
-               }
-               if (!room) {
-                 spdlog::error("event=store_failed error=\"{}\"", log_text(error));
-                 return answer(ex, [created] {
-                   created(nullptr, Refusal{protocol::ErrorCode::Internal, "the server could not store the room; nothing changed"});
-                 });
-               }
-               answer(ex, [created, room] { created(room, std::nullopt); });
+               RoomOwnership* ownership = self->context_->ownership;
+               if (!room) return self->opened(nullptr, {}, error, ex, created, counted, player);
+               RoomSummary summary = room->summary();  // here, on the room's strand
+               if (!ownership) return self->opened(room, summary, {}, ex, created, counted, player);
+               // Among nodes: the new room's lease before anyone hears of the room
+               // (its first write needed none: no other node could know it).
+               ownership->claim(room->id(), self->strand_, [self, room, summary, ex, created, counted, player, ownership](
+                                                              std::string owner, const std::string& error) {
+                 if (!error.empty() || owner != ownership->node())
+                   return self->opened(nullptr, summary, error.empty() ? "the new room is claimed by node " + owner : error, ex,
+                                       created, counted, player);
+                 self->opened(room, summary, {}, ex, created, counted, player);
+               });
              },
              reserved);
+}
+
+void RoomDirectory::opened(std::shared_ptr<Room> room, const RoomSummary& summary, const std::string& error, StoreExecutor ex,
+                           Created created, bool counted, std::int64_t player) {
+  {
+    // The new room counts as open before its reservation ends: no
+    // moment in between lets another creation past the limit.
+    std::lock_guard lock(mutex_);
+    if (room) {
+      rooms_.emplace(room->id(), room);
+      track_locked(summary);
+    }
+    if (counted && --open_by_player_[player] <= 0) open_by_player_.erase(player);
+  }
+  if (!room) {
+    spdlog::error("event=store_failed error=\"{}\"", log_text(error));
+    return answer(ex, [created] {
+      created(nullptr, Refusal{protocol::ErrorCode::Internal, "the server could not store the room; nothing changed"});
+    });
+  }
+  answer(ex, [created, room] { created(room, std::nullopt); });
 }
 
 void RoomDirectory::open_competition(const CompetitionGame& game, StoreExecutor ex, Created created) {

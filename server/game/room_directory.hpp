@@ -26,11 +26,13 @@ struct DirectoryLimits {
   std::chrono::milliseconds keep_closed{10 * 60 * 1000};  // then a closed room is reloaded on demand
 };
 
-enum class Lookup { Found, Missing, Damaged, Failed };
+// Elsewhere: another node serves the room (RoomContext::ownership).
+enum class Lookup { Found, Missing, Damaged, Failed, Elsewhere };
 
 class RoomDirectory : public RoomObserver, public std::enable_shared_from_this<RoomDirectory> {
  public:
   using Found = std::function<void(std::shared_ptr<Room>, Lookup)>;
+  using FoundEndpoint = std::function<void(std::shared_ptr<RoomEndpoint>, Lookup)>;
   using Created = std::function<void(std::shared_ptr<Room>, std::optional<Refusal>)>;
 
   RoomDirectory(boost::asio::any_io_executor io, GameIndex& index, std::shared_ptr<const RoomContext> context,
@@ -43,8 +45,12 @@ class RoomDirectory : public RoomObserver, public std::enable_shared_from_this<R
   void stop();
 
   // The room, from memory (answered at once, on the caller's thread) or loaded
-  // from the store (answered on `ex`).
+  // from the store (answered on `ex`). Among nodes, a room is loaded only once
+  // this node has claimed it; one another node serves is Lookup::Elsewhere.
   void find(const std::string& id, StoreExecutor ex, Found found);
+  // The same, but a room another node serves is found too: as the endpoint
+  // that forwards to it (what a connection talks to).
+  void find_endpoint(const std::string& id, StoreExecutor ex, FoundEndpoint found);
   // A new room with `creator` seated, stored; answered on `ex`.
   // `reserved`: the other seat is kept for that player (a rematch: it does
   // not count against the creator's open rooms, it is live at once).
@@ -82,6 +88,9 @@ class RoomDirectory : public RoomObserver, public std::enable_shared_from_this<R
   // raised for it, and is lowered once it is stored or failed).
   void open_record(RoomRecord record, const PlayerInfo& creator, engine::Color seat, StoreExecutor ex, Created created,
                    std::optional<std::int64_t> reserved, bool counted);
+  // The end of open_record(): the room (nullptr: `error`) joins the directory and `created` hears of it.
+  void opened(std::shared_ptr<Room> room, const RoomSummary& summary, const std::string& error, StoreExecutor ex,
+              Created created, bool counted, std::int64_t player);
   // The second player sits down (a rematch's, a competition game's); answered on `ex`.
   static void seat_second(std::shared_ptr<Room> room, const PlayerInfo& player, StoreExecutor ex, Created created);
   void track(const RoomSummary& room);
@@ -92,6 +101,10 @@ class RoomDirectory : public RoomObserver, public std::enable_shared_from_this<R
   // Reads a room's events and chat (on strand_): both, or the first error.
   using Read = std::function<void(std::vector<EventRecord>, std::vector<ChatRecord>, const std::string& error)>;
   void read_room(const std::string& id, Read done);
+  // find(), and the owner's id when the answer is Elsewhere.
+  using Located = std::function<void(std::shared_ptr<Room>, Lookup, const std::string& owner)>;
+  void locate(const std::string& id, StoreExecutor ex, Located located);
+  void load_found(const RoomRecord& row, StoreExecutor ex, Located located);
   Room::Executor new_strand();
   void sweep();
   void schedule_sweep();

@@ -142,7 +142,8 @@ void Router::on(const Request& r, const RoomMessage& m) {
       return r.resume();
     }
   }
-  directory_.find(m.room, r.ex, [r, m](std::shared_ptr<Room> room, Lookup lookup) {
+  // The room wherever it is served: here, or through the node that serves it.
+  directory_.find_endpoint(m.room, r.ex, [r, m](std::shared_ptr<RoomEndpoint> room, Lookup lookup) {
     if (!room) {
       protocol::ErrorReply error{ErrorCode::NotFound, "no room '" + m.room + "'", r.id, m.room};
       if (lookup == Lookup::Damaged) error = {ErrorCode::Internal, "the stored game is damaged and cannot be shown", r.id, m.room};

@@ -27,7 +27,7 @@ namespace {
 
 // The game rebuilt from its stored events: exactly what was acknowledged.
 HttpResponse game_answer(const HttpRequest& request, const RoomRecord& record, const std::vector<EventRecord>& events,
-                         bool as_text) {
+                         bool as_text, std::string node) {
   std::string error;
   auto game = engine::AnyGame::create(record.options, error);
   if (!game) return json_error(request, http::status::internal_server_error, "internal", error);
@@ -54,6 +54,7 @@ HttpResponse game_answer(const HttpRequest& request, const RoomRecord& record, c
   for (const auto& s : game->steps(0)) detail.steps.push_back(protocol::step_json(s));
   detail.record = std::move(text);
   detail.state = protocol::state_json(*game);
+  detail.node = std::move(node);
   return json_response(request, http::status::ok, protocol::to_json(std::move(detail)));
 }
 
@@ -184,9 +185,17 @@ void HttpApi::game(std::shared_ptr<const HttpRequest> request, const std::string
   index_.find_room(id, ex, [this, request, id, as_text, ex, reply](Stored<std::optional<RoomRecord>> record) {
     if (!record.ok()) return reply(store_failed(*request, record.error));
     if (!record.value) return reply(json_error(*request, http::status::not_found, "not_found", "no game '" + id + "'"));
-    log_.events(id, ex, [request, row = *record.value, as_text, reply](Stored<std::vector<EventRecord>> events) {
+    log_.events(id, ex, [this, request, row = *record.value, as_text, ex, reply](Stored<std::vector<EventRecord>> events) {
       if (!events.ok()) return reply(store_failed(*request, events.error));
-      reply(game_answer(*request, row, events.value, as_text));
+      bool playing = row.status == protocol::RoomStatus::Open || row.status == protocol::RoomStatus::Live;
+      // An open or live game names the node serving it: this one, unless
+      // nodes share the site (then its lease's owner).
+      if (!playing || !settings_.leases) return reply(game_answer(*request, row, events.value, as_text, playing ? settings_.node : ""));
+      settings_.leases->room_lease(row.id, ex, [request, row, events = std::move(events.value), as_text, reply,
+                                               self = settings_.node](Stored<std::optional<RoomLease>> lease) {
+        if (!lease.ok()) return reply(store_failed(*request, lease.error));
+        reply(game_answer(*request, row, events, as_text, lease.value ? lease.value->owner : self));
+      });
     });
   });
 }

@@ -33,6 +33,7 @@ struct HttpApiSettings {
   std::filesystem::path static_dir;
   std::vector<std::string> public_origins;  // for the CSRF check of POST requests (HttpSession::origin_allowed)
   std::string node;                         // this server's --node-id, in /api/health
+  RoomLeases* leases = nullptr;             // nodes share the site (--bus): who serves a live game
 };
 
 class HttpApi {

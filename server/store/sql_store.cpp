@@ -113,7 +113,9 @@ SqlStore::SqlStore(const std::string& location, Access access, std::size_t max_q
     // Two connections per node; PostgreSQL's commit waits for its WAL flush
     // (synchronous_commit on, its default), so a reported write is durable.
     open_reader_ = [target] { return std::make_unique<PostgresConnection>(target); };
-    open_writer_ = access == Access::kTool ? open_reader_ : [target] { return open_serving_postgres(target); };
+    // A site's nodes share the database: the leases on rooms (RoomLeases) keep
+    // them from serving one room twice, so no node locks the others out.
+    open_writer_ = access != Access::kServer ? open_reader_ : [target] { return open_serving_postgres(target); };
   } else {
     open_writer_ = [this, target] {
       int version = 0;

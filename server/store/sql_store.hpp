@@ -52,7 +52,10 @@ class SqlStore final : public Store {
   // Who opens the store. A server's PostgreSQL store holds a lock that keeps a
   // second server off the database (it would load and play the same live
   // rooms); a tool (`gipf-arena admin`) works beside the running server.
-  enum class Access { kServer, kTool };
+  // kServer: the one server of its database (PostgreSQL: a second is refused);
+  // kNode: one of a site's nodes (--bus), which share the database;
+  // kTool: a command-line tool beside the server.
+  enum class Access { kServer, kNode, kTool };
 
   // Opens (or creates, a file) the database `location` names (StoreLocation)
   // and brings its schema up to date; throws StoreOpenError. `max_queued`

@@ -45,6 +45,7 @@ struct GameDetail {
   Json steps;                     // every step
   Json state;                     // the final state
   std::vector<Position> positions;  // the state after each chosen action (0: the start)
+  std::string node;               // an open or live game's: the node that serves it (#30); "" when not sent
 };
 
 struct Health {

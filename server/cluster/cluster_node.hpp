@@ -1,0 +1,79 @@
+#pragma once
+// This node as one of the site's nodes (#30, `--bus`): it claims the rooms it
+// serves (leases in the store, renewed every third of their length), reaches
+// the rooms other nodes serve through RemoteRoom, serves its own to other
+// nodes' connections through RoomRelay, and keeps every node's lobby in step
+// by publishing its rooms' summaries. Without `--bus` none of this exists.
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <chrono>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "cluster/connection_routes.hpp"
+#include "cluster/nats_bus.hpp"
+#include "cluster/remote_room.hpp"
+#include "game/room_events.hpp"
+#include "game/room_ownership.hpp"
+#include "store/store.hpp"
+
+namespace arena {
+
+class BlockBook;
+class LobbyFeed;
+class RoomDirectory;
+class RoomRelay;
+
+class ClusterNode final : public RoomOwnership, public RoomObserver, public std::enable_shared_from_this<ClusterNode> {
+ public:
+  ClusterNode(boost::asio::any_io_executor io, std::unique_ptr<NatsBus> bus, RoomLeases& leases, std::string node,
+              std::chrono::milliseconds lease);
+  ~ClusterNode() override;
+
+  // Once the directory and the lobby feed exist: subscribes to this node's
+  // subjects and the lobby's, and starts renewing its leases.
+  void start(RoomDirectory& directory, LobbyFeed& feed, const BlockBook* blocks);
+  // No more renewals; the bus closes (its handlers are done when this returns).
+  void stop();
+
+  // RoomOwnership
+  void claim(const std::string& room, StoreExecutor ex, Claimed claimed) override;
+  const std::string& node() const override { return node_; }
+  std::shared_ptr<RoomEndpoint> remote(const std::string& room, const std::string& owner) override;
+  std::optional<LeaseFence> fence(const std::string& room) const override;
+  void released(const std::string& room) override;
+
+  // RoomObserver: a local room's change, for every other node's lobby.
+  void on(const RoomLoaded& e) override { tell_lobbies(e.room); }
+  void on(const EventCommitted& e) override { tell_lobbies(e.room); }
+  void on(const SpectatorsChanged& e) override { tell_lobbies(e.room); }
+  void on(const ActivityChanged& e) override { tell_lobbies(e.room); }
+
+ private:
+  bool publish(const std::string& subject, std::string data);
+  void tell_lobbies(const RoomSummary& room);
+  void on_frame(std::string_view message);
+  void on_lobby(std::string_view message);
+  void schedule_renewal();
+  void renew();
+
+  boost::asio::any_io_executor io_;
+  boost::asio::strand<boost::asio::any_io_executor> strand_;  // renewals
+  std::unique_ptr<NatsBus> bus_;
+  RoomLeases& leases_;
+  std::string node_;
+  std::chrono::milliseconds lease_;
+  boost::asio::steady_timer renew_timer_;
+  ConnectionRoutes routes_;
+  std::shared_ptr<RoomRelay> relay_;
+  LobbyFeed* feed_ = nullptr;
+
+  mutable std::mutex mutex_;
+  std::map<std::string, std::int64_t> epochs_;                    // the rooms this node holds
+  std::map<std::string, std::shared_ptr<RemoteRoom>> remotes_;   // rooms other nodes hold, in use here
+};
+
+}  // namespace arena

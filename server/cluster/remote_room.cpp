@@ -1,0 +1,120 @@
+#include "cluster/remote_room.hpp"
+
+#include "cluster/cluster_codec.hpp"
+#include "protocol/server_messages.hpp"
+
+namespace arena {
+
+namespace {
+
+RoomCall named(const char* op) {
+  RoomCall call;
+  call.op = op;
+  return call;
+}
+
+}  // namespace
+
+std::size_t RemoteRoom::members() {
+  std::lock_guard lock(mutex_);
+  return members_.size();
+}
+
+void RemoteRoom::member(std::uint64_t conn, bool in) {
+  std::lock_guard lock(mutex_);
+  if (in) members_.insert(conn);
+  else members_.erase(conn);
+}
+
+void RemoteRoom::send(RoomCall& call, const std::shared_ptr<Client>& client, PlayerInfo player, nlohmann::json request_id) {
+  call.room = id_;
+  call.from = self_;
+  call.conn = routes_.number(client);
+  call.player = std::move(player);
+  call.request_id = std::move(request_id);
+  if (call.op == "join" || call.op == "watch" || call.op == "resync") member(call.conn, true);
+  if (call.op == "leave") member(call.conn, false);
+  if (publish_(calls_subject(owner_), encode(call))) return;
+  if (call.request_id.is_null()) return;
+  client->send(make_frame(protocol::to_json(protocol::ErrorReply{
+      protocol::ErrorCode::Internal, "the node serving this room cannot be reached; nothing changed", call.request_id, id_})));
+}
+
+void RemoteRoom::join(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
+  RoomCall call = named("join");
+  send(call, client, std::move(player), std::move(request_id));
+}
+void RemoteRoom::watch(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
+  RoomCall call = named("watch");
+  send(call, client, std::move(player), std::move(request_id));
+}
+void RemoteRoom::resync(std::shared_ptr<Client> client, PlayerInfo player, std::int64_t since, std::int64_t chat_since,
+                        nlohmann::json request_id) {
+  RoomCall call = named("resync");
+  call.since = since;
+  call.chat_since = chat_since;
+  send(call, client, std::move(player), std::move(request_id));
+}
+void RemoteRoom::leave(std::shared_ptr<Client> client, nlohmann::json request_id) {
+  RoomCall call = named("leave");
+  send(call, client, {}, std::move(request_id));
+}
+void RemoteRoom::play(std::shared_ptr<Client> client, PlayerInfo player, protocol::Play play, nlohmann::json request_id) {
+  RoomCall call = named("play");
+  call.play = std::move(play);
+  send(call, client, std::move(player), std::move(request_id));
+}
+void RemoteRoom::resign(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
+  RoomCall call = named("resign");
+  send(call, client, std::move(player), std::move(request_id));
+}
+void RemoteRoom::offer_draw(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
+  RoomCall call = named("offer_draw");
+  send(call, client, std::move(player), std::move(request_id));
+}
+void RemoteRoom::answer_draw(std::shared_ptr<Client> client, PlayerInfo player, bool accept, nlohmann::json request_id) {
+  RoomCall call = named("answer_draw");
+  call.yes = accept;
+  send(call, client, std::move(player), std::move(request_id));
+}
+void RemoteRoom::cancel(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
+  RoomCall call = named("cancel");
+  send(call, client, std::move(player), std::move(request_id));
+}
+void RemoteRoom::abort(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
+  RoomCall call = named("abort");
+  send(call, client, std::move(player), std::move(request_id));
+}
+void RemoteRoom::claim(std::shared_ptr<Client> client, PlayerInfo player, bool draw, nlohmann::json request_id) {
+  RoomCall call = named("claim");
+  call.yes = draw;
+  send(call, client, std::move(player), std::move(request_id));
+}
+void RemoteRoom::rematch(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
+  RoomCall call = named("rematch");
+  send(call, client, std::move(player), std::move(request_id));
+}
+void RemoteRoom::chat(std::shared_ptr<Client> client, PlayerInfo player, std::string text, nlohmann::json request_id) {
+  RoomCall call = named("chat");
+  call.text = std::move(text);
+  send(call, client, std::move(player), std::move(request_id));
+}
+void RemoteRoom::delete_chat(std::shared_ptr<Client> client, std::int64_t seq, AuditEntry audit, nlohmann::json request_id) {
+  RoomCall call = named("delete_chat");
+  call.seq = seq;
+  call.audit = std::move(audit);
+  send(call, client, {}, std::move(request_id));
+}
+
+void RemoteRoom::disconnected(Client* client) {
+  auto conn = routes_.find(client);
+  if (!conn) return;  // it never reached the owner
+  member(*conn, false);
+  RoomCall call = named("disconnected");
+  call.room = id_;
+  call.from = self_;
+  call.conn = *conn;
+  publish_(calls_subject(owner_), encode(call));
+}
+
+}  // namespace arena

@@ -1,0 +1,68 @@
+#pragma once
+// A room another node owns, as this node's connections see it (#30): every
+// RoomEndpoint call becomes a RoomCall published to the owner's call subject,
+// and the owner's room answers the connection itself, through the bus (its
+// frames come back on this node's frame subject, see RoomRelay). The client
+// cannot tell: the same acks, errors, duplicates and events, in order, as the
+// publications of one node to another keep their order.
+#include <functional>
+#include <mutex>
+#include <set>
+#include <string>
+
+#include "cluster/connection_routes.hpp"
+#include "game/room_endpoint.hpp"
+
+namespace arena {
+
+struct RoomCall;
+
+// Sends `data` on `subject`; false if the bus refused it.
+using Publish = std::function<bool(const std::string& subject, std::string data)>;
+
+// The subjects nodes talk on.
+inline std::string calls_subject(const std::string& node) { return "arena.node." + node + ".calls"; }
+inline std::string frames_subject(const std::string& node) { return "arena.node." + node + ".frames"; }
+inline const std::string kLobbySubject = "arena.lobby";
+
+class RemoteRoom final : public RoomEndpoint {
+ public:
+  RemoteRoom(std::string id, std::string owner, std::string self, ConnectionRoutes& routes, Publish publish)
+      : id_(std::move(id)), owner_(std::move(owner)), self_(std::move(self)), routes_(routes), publish_(std::move(publish)) {}
+
+  const std::string& id() const override { return id_; }
+  const std::string& owner() const { return owner_; }
+  // How many of this node's connections are in the room (joined, watching, resynced).
+  std::size_t members();
+
+  void join(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) override;
+  void watch(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) override;
+  void resync(std::shared_ptr<Client> client, PlayerInfo player, std::int64_t since, std::int64_t chat_since,
+              nlohmann::json request_id) override;
+  void leave(std::shared_ptr<Client> client, nlohmann::json request_id) override;
+  void play(std::shared_ptr<Client> client, PlayerInfo player, protocol::Play play, nlohmann::json request_id) override;
+  void resign(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) override;
+  void offer_draw(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) override;
+  void answer_draw(std::shared_ptr<Client> client, PlayerInfo player, bool accept, nlohmann::json request_id) override;
+  void cancel(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) override;
+  void abort(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) override;
+  void claim(std::shared_ptr<Client> client, PlayerInfo player, bool draw, nlohmann::json request_id) override;
+  void rematch(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) override;
+  void chat(std::shared_ptr<Client> client, PlayerInfo player, std::string text, nlohmann::json request_id) override;
+  void delete_chat(std::shared_ptr<Client> client, std::int64_t seq, AuditEntry audit, nlohmann::json request_id) override;
+  void disconnected(Client* client) override;
+
+ private:
+  // Fills in the room, this node and the connection's number, and sends it;
+  // a call the bus refused is answered here, as a room would answer a failed write.
+  void send(RoomCall& call, const std::shared_ptr<Client>& client, PlayerInfo player, nlohmann::json request_id);
+  void member(std::uint64_t conn, bool in);
+
+  std::string id_, owner_, self_;
+  ConnectionRoutes& routes_;
+  Publish publish_;
+  std::mutex mutex_;
+  std::set<std::uint64_t> members_;
+};
+
+}  // namespace arena

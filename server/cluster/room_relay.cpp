@@ -1,0 +1,104 @@
+#include "cluster/room_relay.hpp"
+
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include "protocol/server_messages.hpp"
+#include "util/log_text.hpp"
+
+namespace arena {
+
+// A remote connection as the room sees it.
+class RoomRelay::StandIn final : public Client {
+ public:
+  StandIn(std::string node, std::uint64_t conn, Publish publish)
+      : subject_(frames_subject(node)), conn_(conn), publish_(std::move(publish)) {}
+  void send(Frame frame) override { publish_(subject_, encode_frame(conn_, *frame)); }
+  void disconnect(const char* reason) override { publish_(subject_, encode_close(conn_, reason)); }
+  std::weak_ptr<Room> room;  // once found
+
+ private:
+  std::string subject_;
+  std::uint64_t conn_;
+  Publish publish_;
+};
+
+RoomRelay::RoomRelay(boost::asio::any_io_executor io, RoomDirectory& directory, const BlockBook* blocks, Publish publish,
+                     std::size_t max_stand_ins)
+    : strand_(boost::asio::make_strand(io)),
+      directory_(directory),
+      blocks_(blocks),
+      publish_(std::move(publish)),
+      max_stand_ins_(max_stand_ins) {}
+
+void RoomRelay::deliver(std::string_view message) {
+  auto call = decode_call(message);
+  if (!call) {
+    spdlog::warn("event=bus_message_dropped subject=calls bytes={}", message.size());
+    return;
+  }
+  boost::asio::post(strand_, [self = shared_from_this(), call = std::move(*call)]() mutable { self->handle(std::move(call)); });
+}
+
+void RoomRelay::refuse(const RoomCall& call, protocol::ErrorCode code, const std::string& message) {
+  if (call.request_id.is_null()) return;
+  publish_(frames_subject(call.from),
+           encode_frame(call.conn, protocol::to_text(protocol::to_json(protocol::ErrorReply{code, message, call.request_id, call.room}))));
+}
+
+void RoomRelay::handle(RoomCall call) {
+  Key key{call.from, call.conn, call.room};
+  auto it = stand_ins_.find(key);
+  if (call.op == "disconnected") {
+    if (it == stand_ins_.end()) return;
+    if (auto room = it->second->room.lock()) room->disconnected(it->second.get());
+    stand_ins_.erase(it);
+    return;
+  }
+  if (it == stand_ins_.end()) {
+    if (stand_ins_.size() >= max_stand_ins_) {
+      return refuse(call, protocol::ErrorCode::RateLimited, "this room's node serves too many remote connections; try again later");
+    }
+    auto stand_in = std::make_shared<StandIn>(call.from, call.conn, publish_);
+    if (call.player.id) stand_in->set_viewer(call.player.id, blocks_);
+    it = stand_ins_.emplace(key, std::move(stand_in)).first;
+  }
+  std::shared_ptr<StandIn> stand_in = it->second;
+  if (auto room = stand_in->room.lock()) return apply(call, *room, stand_in);
+  if (auto waiting = loading_.find(call.room); waiting != loading_.end()) {
+    waiting->second.push_back(std::move(call));
+    return;
+  }
+  loading_[call.room].push_back(call);
+  // Answered at once (on this strand) when the room is in memory, else on this strand once loaded.
+  directory_.find(call.room, strand_, [self = shared_from_this(), room_id = call.room](std::shared_ptr<Room> room, Lookup lookup) {
+    auto calls = std::move(self->loading_[room_id]);
+    self->loading_.erase(room_id);
+    for (RoomCall& c : calls) {
+      auto s = self->stand_ins_.find(Key{c.from, c.conn, c.room});
+      if (s == self->stand_ins_.end()) continue;  // disconnected meanwhile
+      self->make(c, s->second, room, lookup);
+    }
+  });
+}
+
+void RoomRelay::make(const RoomCall& call, const std::shared_ptr<StandIn>& stand_in, const std::shared_ptr<Room>& room,
+                     Lookup lookup) {
+  if (room) {
+    stand_in->room = room;
+    return apply(call, *room, stand_in);
+  }
+  stand_ins_.erase(Key{call.from, call.conn, call.room});
+  switch (lookup) {
+    case Lookup::Missing:
+      return refuse(call, protocol::ErrorCode::NotFound, "no room '" + call.room + "'");
+    case Lookup::Elsewhere:
+      return refuse(call, protocol::ErrorCode::Internal, "this room moved to another node; nothing changed: send it again");
+    case Lookup::Damaged:
+      return refuse(call, protocol::ErrorCode::Internal, "the stored game is damaged and cannot be shown");
+    default:
+      return refuse(call, protocol::ErrorCode::Internal, "the server could not store or read this; nothing changed");
+  }
+}
+
+}  // namespace arena
