@@ -9,6 +9,7 @@
 #include <deque>
 
 #include "game/room.hpp"
+#include "cluster/cluster_codec.hpp"
 #include "lobby/lobby_feed.hpp"
 
 namespace {
@@ -663,4 +664,20 @@ TEST_CASE("abandon: a game whose 7 days passed while the server was down ends wh
   io.restart();
   io.poll();
   CHECK(recorder->committed == std::vector<protocol::EventKind>{protocol::EventKind::Aborted});
+}
+
+TEST_CASE("cluster codec: a room's `active` crosses the bus with its summary; a summary without it is listed") {
+  RoomSummary s;
+  s.id = "room1";
+  s.options = {"yinsh", "normal", 0, 0};
+  s.status = protocol::RoomStatus::Live;
+  s.active = false;
+  auto back = decode_summary(encode(s));
+  REQUIRE(back);
+  CHECK(!back->active);
+  auto text = json::parse(encode(s));
+  text.erase("active");  // a node from before #33
+  auto older = decode_summary(text.dump());
+  REQUIRE(older);
+  CHECK(older->active);
 }
