@@ -187,7 +187,7 @@ Json to_json(const EventPage& m) {
   for (const auto& s : m.standings)
     standings.push_back({{"rank", s.rank}, {"number", s.number}, {"username", s.username}, {"rating", s.rating},
                          {"score", s.score}, {"sonneborn_berger", s.sonneborn_berger}, {"buchholz", s.buchholz},
-                         {"withdrawn", s.withdrawn}});
+                         {"withdrawn", s.withdrawn}, {"provisional", s.provisional}});
   for (const auto& r : m.rounds) {
     Json pairings = Json::array();
     for (const auto& p : r.pairings)

@@ -19,7 +19,8 @@ Json to_json(const RatingHistory& m) {
 Json to_json(const Leaderboard& m) {
   Json players = Json::array();
   for (const auto& p : m.players)
-    players.push_back({{"rank", p.rank}, {"username", p.username}, {"rating", p.rating}, {"rd", p.rd}, {"games", p.games}});
+    players.push_back({{"rank", p.rank}, {"username", p.username}, {"rating", p.rating}, {"rd", p.rd}, {"games", p.games},
+                       {"provisional", p.provisional}});
   return {{"perf", m.perf}, {"page", m.page}, {"per_page", m.per_page}, {"total", m.total}, {"players", std::move(players)}};
 }
 

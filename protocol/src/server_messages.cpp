@@ -233,7 +233,8 @@ Json to_json(const Lobby& m) {
                     {"open", entries_json(m.open)},
                     {"live", entries_json(m.live)},
                     {"open_total", m.open_total},
-                    {"live_total", m.live_total}},
+                    {"live_total", m.live_total},
+                    {"mine", entries_json(m.mine)}},
                    m.id);
 }
 
@@ -244,6 +245,8 @@ Json to_json(const LobbyUpdate& m) {
           {"open_total", m.open_total},
           {"live_total", m.live_total}};
 }
+
+Json to_json(const LobbyMine& m) { return {{"type", "lobby_mine"}, {"mine", entries_json(m.mine)}}; }
 
 Json rating_change_json(const RatingChangeView& c) {
   return {{"perf", c.perf}, {"white", side_json(c.white)}, {"black", side_json(c.black)}};

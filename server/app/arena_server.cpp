@@ -14,6 +14,7 @@
 #include "account/moderation.hpp"
 #include "account/password_hasher.hpp"
 #include "account/trust_api.hpp"
+#include "app/test_clock_api.hpp"
 #include "cluster/cluster_node.hpp"
 #include "computer/computer_players.hpp"
 #include "game/room_directory.hpp"
@@ -55,6 +56,10 @@ constexpr std::chrono::milliseconds kRoomLease{15000};
 ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::unique_ptr<NatsBus> bus)
     : config_(std::move(config)), io_(config_.threads), store_(std::move(store)), signals_(io_, SIGINT, SIGTERM) {
   const Limits& l = config_.limits;
+  if (config_.test_clock) {
+    spdlog::warn("event=test_clock_enabled (POST /api/test/clock moves the clock: tests only)");
+    clock_ = [offset = clock_offset_] { return system_now_ms() + offset->load(); };
+  }
   events_ = std::make_unique<RoomEvents>();
   computer_ = std::make_shared<ComputerPlayers>(ComputerLimits{config_.bot_threads, 2000, 200, 3});
   auto rooms = std::make_shared<RoomContext>(RoomContext{
@@ -65,6 +70,7 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
                           TrustRules{parse_guest_chat(config_.guest_chat).value_or(GuestChat::casual), &block_book_})},
       CrowdLimits{l.event_history, l.event_history_bytes}});
   rooms->bots = computer_.get();
+  rooms->idle.abandon_ms = std::int64_t{l.abandon_days} * 24 * 3600 * 1000;
   if (bus) {
     cluster_ = std::make_shared<ClusterNode>(io_.get_executor(), std::move(bus), *store_, config_.node_id, kRoomLease);
     rooms->ownership = cluster_.get();
@@ -96,6 +102,14 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
   events_->add(computer_);
   if (cluster_) events_->add(cluster_);
   router_ = std::make_shared<Router>(*identities_, *feed_, *directory_, *player_connections_, *computer_, clock_);
+  std::vector<std::shared_ptr<HttpModule>> modules{
+      std::make_shared<LadderApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_),
+      std::make_shared<EventApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_),
+      std::make_shared<TrustApi>(*accounts_, *store_, block_book_, *player_connections_)};
+  if (config_.test_clock)
+    modules.push_back(std::make_shared<TestClockApi>(clock_offset_, [d = std::weak_ptr<RoomDirectory>(directory_)] {
+      if (auto directory = d.lock()) directory->wake_rooms();
+    }));
   auto api = std::make_shared<HttpApi>(HttpApiSettings{config_.static_dir, config_.public_origins, config_.node_id,
                                                                        cluster_ ? store_.get() : nullptr}, *store_, *store_,
                                        ServerGauges{[d = directory_] { return d->rooms_in_memory(); },
@@ -103,10 +117,7 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
                                        std::make_shared<AccountApi>(*accounts_, *store_, config_.secure_cookies),
                                        std::make_shared<AdminApi>(*accounts_, *store_, *moderation_),
                                        std::make_shared<RatingApi>(*store_, clock_),
-                                       std::vector<std::shared_ptr<HttpModule>>{
-                                           std::make_shared<LadderApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_),
-                                           std::make_shared<EventApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_),
-                                           std::make_shared<TrustApi>(*accounts_, *store_, block_book_, *player_connections_)});
+                                       std::move(modules));
   HttpSettings http{l, config_.public_origins, {}};
   for (const auto& proxy : config_.trusted_proxies) http.trusted_proxies.push_back(boost::asio::ip::make_address(proxy));
   auto settings = std::make_shared<const HttpSettings>(std::move(http));

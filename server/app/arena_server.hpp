@@ -5,6 +5,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <atomic>
 #include <memory>
 #include <string>
 #include <thread>
@@ -58,6 +59,8 @@ class ArenaServer {
   Config config_;
   // The one clock every part is given (rooms, APIs, limiters; the store has its own copy).
   Clock clock_ = system_now_ms;
+  // --test-clock: what clock_ adds to the system's (moved by POST /api/test/clock).
+  std::shared_ptr<std::atomic<std::int64_t>> clock_offset_ = std::make_shared<std::atomic<std::int64_t>>(0);
   BlockBook block_book_;  // before everything that consults it (rooms, connections): destroyed last
   boost::asio::io_context io_;
   std::shared_ptr<Store> store_;  // after io_: destroyed (its threads joined) before it

@@ -66,6 +66,9 @@ constexpr Option kOptions[] = {
     {"--claim-after-seconds", "GIPF_ARENA_CLAIM_AFTER_SECONDS",
      "seconds a live-clock player may be gone on their decision before the opponent\n"
      "may claim the game (default 40)"},
+    {"--abandon-days", "GIPF_ARENA_ABANDON_DAYS",
+     "days an untimed game may go without an action before the server ends it as\n"
+     "abandoned, without a result (default 7)"},
     {"--message-rate", "GIPF_ARENA_MESSAGE_RATE", "messages per second per connection, sustained (default 20)"},
     {"--message-burst", "GIPF_ARENA_MESSAGE_BURST", "messages per connection at once (default 60)"},
     {"--guest-chat", "GIPF_ARENA_GUEST_CHAT",
@@ -74,6 +77,10 @@ constexpr Option kOptions[] = {
     {"--secure-cookies", "GIPF_ARENA_SECURE_COOKIES",
      "mark the session cookie Secure (sent over HTTPS only): set it\n"
      "when the server is reached through HTTPS (default off)",
+     true},
+    {"--test-clock", "GIPF_ARENA_TEST_CLOCK",
+     "for tests only: POST /api/test/clock moves the server's clock forward\n"
+     "(never on a real server; default off)",
      true},
 };
 
@@ -194,6 +201,12 @@ std::string set(Config& c, const std::string& flag, const std::string& value, bo
     int seconds = 0;
     if (auto error = set_number(seconds, flag, value, 1, 3600); !error.empty()) return error;
     l.claim_after = std::chrono::seconds(seconds);
+  } else if (flag == "--abandon-days") {
+    return set_number(l.abandon_days, flag, value, 1, 3650);
+  } else if (flag == "--test-clock") {
+    if (value == "1" || value == "true") c.test_clock = true;
+    else if (value == "0" || value == "false") c.test_clock = false;
+    else return "--test-clock is 1/true or 0/false";
   } else if (flag == "--message-rate") {
     return set_rate(l.messages_per_second, flag, value);
   } else if (flag == "--guest-chat") {

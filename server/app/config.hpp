@@ -25,7 +25,8 @@ struct Config {
   // Reverse proxies (IP addresses, canonical text) whose requests come from the
   // client named last in X-Forwarded-For; empty: the peer is the client.
   std::vector<std::string> trusted_proxies;
-  bool secure_cookies = false;  // the session cookie gets Secure (behind HTTPS)
+  bool secure_cookies = false;
+  bool test_clock = false;      // POST /api/test/clock moves the clock (tests only)  // the session cookie gets Secure (behind HTTPS)
   std::string guest_chat = "casual";  // all, casual, none (game/trust_rules.hpp GuestChat)
   Limits limits;
 };

@@ -34,6 +34,7 @@ struct Limits {
   std::chrono::seconds keep_closed{10 * 60};    // then a closed room leaves memory (reloaded when asked for)
   int draw_offer_gap = 10;                      // actions between two draw offers of one player
   std::chrono::seconds first_action{30};        // live clocks: no first action this long aborts the game
+  int abandon_days = 7;                         // an untimed game with no action this long ends as abandoned
   std::chrono::seconds claim_after{40};         // live clocks: a decider gone this long may be claimed against
   std::int64_t max_events_per_room = 10000;     // then room_limit (no real game comes near)
   std::size_t event_history = 64;               // recent event frames a room keeps for resync ...

@@ -150,7 +150,8 @@ std::string encode(const RoomSummary& r) {
          {"ply", r.ply},
          {"spectators", r.spectators},
          {"created_at", r.created_at},
-         {"finished_at", r.finished_at}};
+         {"finished_at", r.finished_at},
+         {"active", r.active}};
   return protocol::to_text(j);
 }
 
@@ -187,6 +188,7 @@ std::optional<RoomSummary> decode_summary(std::string_view text) {
     r.spectators = j.at("spectators").get<int>();
     r.created_at = j.at("created_at").get<std::int64_t>();
     r.finished_at = j.at("finished_at").get<std::int64_t>();
+    r.active = j.value("active", true);  // a node without #33's listing: listed
     return r;
   } catch (const nlohmann::json::exception&) {
     return std::nullopt;

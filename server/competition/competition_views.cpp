@@ -85,7 +85,8 @@ protocol::EventPage event_page(const TournamentDetail& d, std::optional<std::int
   // Before round 1 (registering, or closed before the start) nobody has a start number.
   const bool started = d.tournament.current_round > 0;
   if (!started) {
-    for (const auto& p : d.players) page.standings.push_back({0, 0, p.username, p.rating, 0, 0, 0, p.withdrawn});
+    for (const auto& p : d.players)
+      page.standings.push_back({0, 0, p.username, p.rating, 0, 0, 0, p.withdrawn, p.rd >= glicko2::kProvisionalRd});
     return page;
   }
   std::vector<event::GameResult> results;
@@ -105,7 +106,8 @@ protocol::EventPage event_page(const TournamentDetail& d, std::optional<std::int
   for (int number : order) {
     const auto& s = standings[static_cast<std::size_t>(number - 1)];
     auto p = std::find_if(d.players.begin(), d.players.end(), [&](const TournamentPlayer& q) { return q.number == number; });
-    page.standings.push_back({++rank, number, p->username, p->rating, s.score, s.sonneborn_berger, s.buchholz, p->withdrawn});
+    page.standings.push_back({++rank, number, p->username, p->rating, s.score, s.sonneborn_berger, s.buchholz, p->withdrawn,
+                              p->rd >= glicko2::kProvisionalRd});
   }
   for (const auto& g : d.pairings) {
     if (page.rounds.empty() || page.rounds.back().round != g.round) page.rounds.push_back({g.round, {}});

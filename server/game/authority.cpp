@@ -37,6 +37,8 @@ RoomChange change_after(const engine::AnyGame& game) {
 constexpr const char* kAborted = "aborted";  // the room's reason when a game was aborted
 constexpr const char* kBanned = "banned";    // the note of a banned player's resignation
 constexpr const char* kNoFirstAction = "no_first_action";  // the note of the server's abort
+constexpr const char* kPlayerGone = "player_gone";  // the note of a computer game's abort, its human gone
+constexpr const char* kAbandoned = "abandoned";  // the note and the room's reason of an untimed game nobody played on
 constexpr const char* kNoShow = "no_show";  // the note of a competition game's forfeit for not starting in time
 
 // "1-0" → White, "0-1" → Black, anything else (a draw) → none.
@@ -315,6 +317,17 @@ Decision GameAuthority::abort_by_player(const PlayerInfo& player) const {
   return d;
 }
 
+Decision GameAuthority::abandon(bool abandoned, std::int64_t at) const {
+  if (room_.status != RoomStatus::Live) return Refusal{ErrorCode::GameOver, "the game is not being played"};
+  Decision d = propose(EventKind::Aborted, std::nullopt, std::nullopt, std::nullopt, {}, true, at);
+  if (auto* p = std::get_if<Proposal>(&d)) {
+    p->event.note = abandoned ? kAbandoned : kPlayerGone;
+    p->change.status = RoomStatus::Cancelled;
+    p->change.reason = abandoned ? kAbandoned : kAborted;
+  }
+  return d;
+}
+
 Decision GameAuthority::claim(const PlayerInfo& player, bool draw) const {
   if (draw && !game_.info().draws) return Refusal{ErrorCode::NoDraws, std::string(game_.info().title) + " has no draws"};
   auto seat = playing_seat(player);
@@ -475,7 +488,7 @@ void GameAuthority::apply(const EventRecord& e, const std::string& name) {
       break;
     case EventKind::Aborted:
       room_.status = RoomStatus::Cancelled;
-      room_.reason = kAborted;
+      room_.reason = e.note == kAbandoned && !e.player ? kAbandoned : kAborted;  // a moderator's note is theirs
       room_.finished_at = e.at;
       draw_offer_.reset();
       break;

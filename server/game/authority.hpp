@@ -88,6 +88,11 @@ class GameAuthority {
   Decision forfeit(std::int64_t player) const;
   // A player ends a live game without a result, until both players have acted.
   Decision abort_by_player(const PlayerInfo& player) const;
+  // The server ends a live game its players left (game/room_idle.hpp), as of
+  // `at`, without a result and unrated: `abandoned` false, a game against the
+  // computer whose human is gone (aborted, note player_gone); true, an untimed
+  // game with no action for days (reason abandoned, note abandoned).
+  Decision abandon(bool abandoned, std::int64_t at) const;
   // The opponent of a player gone too long (claim_at() has passed): a win or (YINSH) a draw.
   Decision claim(const PlayerInfo& player, bool draw) const;
   // What time alone decides, if it is due at the clock's now: a flag that

@@ -36,7 +36,8 @@ protocol::RatingChangeView change_view(const RatingChange& c) {
 
 }  // namespace
 
-Room::Room(Executor strand, std::shared_ptr<const RoomContext> context, GameAuthority authority, std::vector<ChatRecord> chat)
+Room::Room(Executor strand, std::shared_ptr<const RoomContext> context, GameAuthority authority, std::int64_t last_action,
+           std::vector<ChatRecord> chat)
     : strand_(std::move(strand)),
       context_(std::move(context)),
       id_(authority.room().id),
@@ -44,7 +45,8 @@ Room::Room(Executor strand, std::shared_ptr<const RoomContext> context, GameAuth
       crowd_(context_->crowd),
       timer_(strand_),
       chat_(context_->chat, std::move(chat)),
-      computer_(context_->bots) {}
+      computer_(context_->bots),
+      idle_(context_->idle, last_action, context_->clock()) {}
 
 void Room::open(Executor strand, std::shared_ptr<const RoomContext> context, RoomRecord record, const PlayerInfo& creator,
                 Color seat, Opened opened, std::optional<std::int64_t> reserved) {
@@ -53,7 +55,8 @@ void Room::open(Executor strand, std::shared_ptr<const RoomContext> context, Roo
   auto authority = GameAuthority::open(std::move(record), creator, seat, context->clock, context->authority, first, error);
   if (!authority) return boost::asio::post(strand, [opened, error] { opened(nullptr, error); });
   if (reserved) authority->reserve(*reserved);
-  std::shared_ptr<Room> room(new Room(strand, context, std::move(*authority)));
+  std::int64_t created = authority->room().created_at;
+  std::shared_ptr<Room> room(new Room(strand, context, std::move(*authority), created));
   // Nobody can reach the room before `opened` hears of it, and that waits
   // until the store has the room and its first event.
   context->log.open_room(room->authority_.room(), first, room->strand_, [room, first, opened](Stored<EventWritten> written) {
@@ -73,7 +76,12 @@ std::shared_ptr<Room> Room::restore(Executor strand, std::shared_ptr<const RoomC
     error = *wrong;
     return nullptr;
   }
-  return std::shared_ptr<Room>(new Room(std::move(strand), std::move(context), std::move(*authority), std::move(chat)));
+  // The last time a player did something: their newest event (else the room's creation).
+  std::int64_t last_action = authority->room().created_at;
+  for (const EventRecord& e : events)
+    if (e.player) last_action = std::max(last_action, e.at);
+  return std::shared_ptr<Room>(
+      new Room(std::move(strand), std::move(context), std::move(*authority), last_action, std::move(chat)));
 }
 
 void Room::announce() {
@@ -81,6 +89,7 @@ void Room::announce() {
 }
 
 void Room::loaded() {
+  listed_ = authority_.room().status != RoomStatus::Live || idle_.listed(context_->clock());
   RoomSummary s = summary();
   context_->events.publish(RoomLoaded{s});
   // A flag that fell while the server was down falls now; later ones on time.
@@ -146,6 +155,7 @@ RoomSummary Room::summary() const {
   s.spectators = crowd_.spectators();
   s.created_at = r.created_at;
   s.finished_at = r.finished_at;
+  s.active = listed_;
   return s;
 }
 
@@ -235,6 +245,7 @@ void Room::committed(const std::string& error) {
     EventRecord event = c.proposal->event;
     bool was_closed = protocol::closed(authority_.room().status);
     if (c.written.seated && event.color) authority_.seat_rating(*event.color, *c.written.seated, event.at);
+    if (event.player) idle_.acted(event.at);
     authority_.commit(std::move(*c.proposal));
     if (c.written.rated) authority_.rated(*c.written.rated);
     // Observers hear of it before any client does: whatever a client does
@@ -552,11 +563,20 @@ void Room::check_time() {
     spdlog::debug("event=deadline room={}", id_);
     decide(std::move(*decision), nullptr, nullptr);
   }
+  if (!in_flight_) {
+    if (auto due = idle_.due(idle_game(), context_->clock())) {
+      bool abandoned = due->end == RoomIdle::End::Abandoned;
+      spdlog::info("event=room_{} room={}", abandoned ? "abandoned" : "player_gone", id_);
+      decide(authority_.abandon(abandoned, due->at), nullptr, nullptr);
+    }
+  }
+  if (!in_flight_) update_listing();
   if (!in_flight_ && computer_.take_retry()) think();
 }
 
 void Room::arm_timer() {
   auto deadline = authority_.deadline();
+  if (auto idle = idle_.deadline(idle_game(), context_->clock()); idle && (!deadline || *idle < *deadline)) deadline = idle;
   if (deadline) deadline = std::max(*deadline, quiet_until_);
   if (computer_.retry_pending()) deadline = deadline ? std::min(*deadline, quiet_until_) : quiet_until_;
   if (deadline == armed_for_) return;
@@ -578,7 +598,15 @@ void Room::arm_timer() {
 void Room::update_presence() {
   std::int64_t now = context_->clock();
   // The computer is always there: nobody can claim a game against it.
-  for (Color c : {Color::White, Color::Black}) authority_.presence(c, crowd_.seated(c) || computer_.level(authority_.room(), c).has_value(), now);
+  bool human_here = false;
+  for (Color c : {Color::White, Color::Black}) {
+    bool computer = computer_.level(authority_.room(), c).has_value();
+    authority_.presence(c, crowd_.seated(c) || computer, now);
+    human_here = human_here || (crowd_.seated(c) && !computer);
+  }
+  idle_.presence(human_here, now);
+  update_listing();
+  arm_timer();
   auto claim_at = authority_.claim_at();
   if (claim_at == gone_sent_) return;
   if (claim_at) {
@@ -589,6 +617,30 @@ void Room::update_presence() {
     crowd_.send_to_seat(*gone_waiting_, [&] { return make_frame(protocol::to_json(protocol::OpponentBack{id_})); });
   }
   gone_sent_ = claim_at;
+}
+
+RoomIdle::Game Room::idle_game() const {
+  const RoomRecord& r = authority_.room();
+  RoomIdle::Game g;
+  g.live = r.status == RoomStatus::Live;
+  g.computer = computer_.level(r, Color::White).has_value() != computer_.level(r, Color::Black).has_value();
+  g.untimed = !r.clock.timed();
+  g.competition = r.competition;
+  return g;
+}
+
+void Room::update_listing() {
+  bool listed = authority_.room().status != RoomStatus::Live || idle_.listed(context_->clock());
+  if (listed == listed_) return;
+  listed_ = listed;
+  spdlog::debug("event=room_listed room={} listed={}", id_, listed);
+  RoomSummary s = summary();
+  context_->events.publish(ActivityChanged{s});
+}
+
+void Room::wake() {
+  // Through the queue: check_time() runs first there.
+  on_strand(nullptr, nullptr, [this] { arm_timer(); });
 }
 
 // ---- the computer -------------------------------------------------------------

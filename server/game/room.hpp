@@ -5,7 +5,8 @@
 // parts, each confined to the strand: the GameAuthority decides, the Crowd fans
 // an event's frame (built once) out to everyone in the room, RoomChat keeps the
 // chat, RoomRematch the rematch, ComputerDriver the computer's seats, LagMeter
-// the players' lag; the room's timer serves the authority's deadlines.
+// the players' lag, RoomIdle the games their players left; the room's timer
+// serves the authority's and RoomIdle's deadlines.
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
@@ -24,6 +25,7 @@
 #include "game/lag_meter.hpp"
 #include "game/room_chat.hpp"
 #include "game/room_endpoint.hpp"
+#include "game/room_idle.hpp"
 #include "game/room_rematch.hpp"
 #include "game/room_events.hpp"
 #include "game/room_ownership.hpp"
@@ -53,6 +55,7 @@ struct RoomContext {
   std::size_t max_waiting = 4096;        // operations queued behind an event being stored; more: rate_limited
   OpenRematch open_rematch{};            // set once the room directory exists
   BotSeats* bots = nullptr;              // the computer players; none: no seat is the computer's
+  IdleLimits idle{};                     // abandoned games (#33)
   RoomOwnership* ownership = nullptr;    // nodes share the site (--bus): leases and their fences; none: one node
 };
 
@@ -98,6 +101,9 @@ class Room final : public RoomEndpoint, public std::enable_shared_from_this<Room
   void disconnected(Client* client) override;
   // Nobody joined in time: the server cancels the room if it is still open.
   void expire();
+  // The room looks at the clock now (what is due is stored, the lobby hears
+  // of a change of listing): for a clock moved by a test (--test-clock).
+  void wake();
   // A command from no connection (a moderator's, or a ban's): `decide` picks
   // the event, stored with `audit` in one transaction; `done` runs on the
   // strand with the refusal (none: stored) and the room's row after it.
@@ -106,7 +112,9 @@ class Room final : public RoomEndpoint, public std::enable_shared_from_this<Room
   void command(Command decide, std::optional<AuditEntry> audit, CommandDone done);
 
  private:
-  Room(Executor strand, std::shared_ptr<const RoomContext> context, GameAuthority authority, std::vector<ChatRecord> chat = {});
+  // `last_action`: the time of the room's last event of a player.
+  Room(Executor strand, std::shared_ptr<const RoomContext> context, GameAuthority authority, std::int64_t last_action,
+       std::vector<ChatRecord> chat = {});
   void loaded();  // announce() on the strand
 
 
@@ -139,6 +147,10 @@ class Room final : public RoomEndpoint, public std::enable_shared_from_this<Room
   // Tells the authority who is connected, and the waiting player when their
   // opponent is gone (or back).
   void update_presence();
+  // RoomIdle's view of the game now.
+  RoomIdle::Game idle_game() const;
+  // Whether RoomIdle lists the game now; when that changed, the lobby hears of it.
+  void update_listing();
   // After every change: the computer's turn (ComputerDriver::think), its
   // action coming back to the strand as a player's would.
   void think();
@@ -181,6 +193,8 @@ class Room final : public RoomEndpoint, public std::enable_shared_from_this<Room
   RoomChat chat_;
   RoomRematch rematch_;
   ComputerDriver computer_;
+  RoomIdle idle_;
+  bool listed_ = true;  // as the lobby was last told (RoomSummary::active)
 };
 
 }  // namespace arena

@@ -44,6 +44,10 @@ std::vector<std::shared_ptr<Room>> RoomDirectory::rooms() {
   return all;
 }
 
+void RoomDirectory::wake_rooms() {
+  for (const auto& room : rooms()) room->wake();
+}
+
 void RoomDirectory::track(const RoomSummary& room) {
   std::lock_guard lock(mutex_);
   track_locked(room);

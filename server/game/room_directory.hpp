@@ -74,6 +74,8 @@ class RoomDirectory : public RoomObserver, public std::enable_shared_from_this<R
   int rooms_in_memory();
   // The rooms in memory now.
   std::vector<std::shared_ptr<Room>> rooms();
+  // Every room in memory looks at the clock now (Room::wake; --test-clock).
+  void wake_rooms();
 
   void on(const RoomLoaded& e) override { track(e.room); }
   void on(const EventCommitted& e) override { track(e.room); }

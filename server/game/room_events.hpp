@@ -38,6 +38,9 @@ struct RoomSummary {
   int spectators = 0;
   std::int64_t created_at = 0;
   std::int64_t finished_at = 0;
+  // A live game's player is connected or acted lately (game/room_idle.hpp):
+  // the lobby lists it only then.
+  bool active = true;
 };
 
 // A room came into memory: created (before its creator hears of it), restored
@@ -58,6 +61,10 @@ struct GameFinished {
 struct SpectatorsChanged {
   const RoomSummary& room;
 };
+// The room's `active` changed (its players left, or one came back).
+struct ActivityChanged {
+  const RoomSummary& room;
+};
 
 class RoomObserver {
  public:
@@ -66,6 +73,7 @@ class RoomObserver {
   virtual void on(const EventCommitted&) {}
   virtual void on(const GameFinished&) {}
   virtual void on(const SpectatorsChanged&) {}
+  virtual void on(const ActivityChanged&) {}
 };
 
 // The observers, fixed when the server is composed (so reading needs no lock).

@@ -52,12 +52,13 @@ void LobbyFeed::update(const RoomSummary& s) {
     e.ply = s.ply;
     e.spectators = s.spectators;
   }
-  bool listed = !s.is_private && (s.status == RoomStatus::Open || s.status == RoomStatus::Live);
+  bool going = s.status == RoomStatus::Open || s.status == RoomStatus::Live;
+  bool listed = !s.is_private && going && (s.status == RoomStatus::Open || s.active);
   bool schedule = false;
   {
     std::lock_guard lock(changes_mutex_);
     std::string id = e.id;
-    changes_.insert_or_assign(std::move(id), Change{std::move(e), listed});
+    changes_.insert_or_assign(std::move(id), Change{std::move(e), listed, going, s.white, s.black});
     schedule = !std::exchange(changes_scheduled_, true);
   }
   if (schedule) boost::asio::post(strand_, [self = shared_from_this()] { self->schedule_publish(); });
@@ -70,10 +71,32 @@ void LobbyFeed::take_changes() {
     changes.swap(changes_);
     changes_scheduled_ = false;
   }
-  for (const auto& [id, change] : changes) apply(change.entry, change.listed);
+  for (const auto& [id, change] : changes) apply(change);
 }
 
-void LobbyFeed::apply(const LobbyEntry& entry, bool listed) {
+void LobbyFeed::apply(const Change& change) {
+  const LobbyEntry& entry = change.entry;
+  const bool listed = change.listed;
+  // The players' own rooms.
+  if (auto it = seats_.find(entry.id); it != seats_.end()) {
+    for (std::int64_t player : {it->second.first, it->second.second}) {
+      auto rooms = mine_.find(player);
+      if (rooms == mine_.end()) continue;
+      mine_changed_.insert(player);
+      rooms->second.erase({entry.created_at, entry.id});
+      if (rooms->second.empty()) mine_.erase(rooms);
+    }
+    seats_.erase(it);
+  }
+  if (change.going) {
+    seats_[entry.id] = {change.white, change.black};
+    for (std::int64_t player : {change.white, change.black})
+      if (player != 0) {
+        mine_[player].insert_or_assign({entry.created_at, entry.id}, entry);
+        mine_changed_.insert(player);
+      }
+  }
+  // The lists.
   if (auto it = entries_.find(entry.id); it != entries_.end()) {
     (it->second.status == RoomStatus::Open ? open_order_ : live_order_).erase({it->second.created_at, entry.id});
     entries_.erase(it);
@@ -125,27 +148,42 @@ void LobbyFeed::publish() {
   bool changed = !update.open.empty() || !update.live.empty() || view.open_total != published_.open_total ||
                  view.live_total != published_.live_total;
   published_ = std::move(view);
-  if (!changed || subscribers_.empty()) return;
-  Frame frame = make_frame(protocol::to_json(update));
+  std::set<std::int64_t> mine_changed = std::exchange(mine_changed_, {});
+  if ((!changed && mine_changed.empty()) || subscribers_.empty()) return;
+  Frame frame = changed ? make_frame(protocol::to_json(update)) : Frame{};
+  std::map<std::int64_t, Frame> mine;  // one frame per player, for all their connections
   for (auto it = subscribers_.begin(); it != subscribers_.end();) {
-    if (auto client = it->second.lock()) {
-      client->send(frame);
-      ++it;
-    } else {
+    auto client = it->second.client.lock();
+    if (!client) {
       it = subscribers_.erase(it);
+      continue;
     }
+    if (changed) client->send(frame);
+    if (std::int64_t player = it->second.player; mine_changed.count(player)) {
+      auto [own, fresh] = mine.try_emplace(player);
+      if (fresh) own->second = make_frame(protocol::to_json(protocol::LobbyMine{mine_of(player)}));
+      client->send(own->second);
+    }
+    ++it;
   }
 }
 
-void LobbyFeed::subscribe(const std::shared_ptr<Client>& client, nlohmann::json request_id) {
-  boost::asio::post(strand_, [self = shared_from_this(), client, request_id = std::move(request_id)] {
+std::vector<LobbyEntry> LobbyFeed::mine_of(std::int64_t player) const {
+  std::vector<LobbyEntry> out;
+  if (auto rooms = mine_.find(player); rooms != mine_.end())
+    for (const auto& [key, entry] : rooms->second) out.push_back(entry);
+  return out;
+}
+
+void LobbyFeed::subscribe(const std::shared_ptr<Client>& client, std::int64_t player, nlohmann::json request_id) {
+  boost::asio::post(strand_, [self = shared_from_this(), client, player, request_id = std::move(request_id)] {
     // Everyone up to date first, so that the newcomer's full view and the
     // updates that follow it start from the same point.
     self->publish();
-    self->subscribers_[client.get()] = client;
+    self->subscribers_[client.get()] = Subscriber{client, player};
     const View& v = self->published_;
     protocol::Lobby lobby{newest_first(self->open_order_, v.open), newest_first(self->live_order_, v.live), v.open_total,
-                          v.live_total, request_id};
+                          v.live_total, request_id, self->mine_of(player)};
     client->send(make_frame(protocol::to_json(lobby)));
   });
 }

@@ -6,6 +6,10 @@
 // only lands in a small locked map (the latest per room); the feed's strand
 // takes them all when it publishes, so a busy server pays one wake-up per
 // publication, not one per event. Everything else lives on the strand.
+// A live game is listed only while it is active (RoomSummary::active). Apart
+// from the lists, the feed knows every player's own open and live rooms
+// (private and unlisted ones too): a subscriber gets theirs as `mine`, and
+// `lobby_mine` whenever they change.
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
@@ -27,14 +31,15 @@ class LobbyFeed : public RoomObserver, public std::enable_shared_from_this<Lobby
  public:
   LobbyFeed(boost::asio::any_io_executor io, std::size_t list_size);
 
-  // Sends the lists now and their changes from then on.
-  void subscribe(const std::shared_ptr<Client>& client, nlohmann::json request_id);
+  // Sends the lists now (with `player`'s own games) and their changes from then on.
+  void subscribe(const std::shared_ptr<Client>& client, std::int64_t player, nlohmann::json request_id);
   void unsubscribe(Client* client);
   void stop();
 
   void on(const RoomLoaded& e) override { update(e.room); }
   void on(const EventCommitted& e) override { update(e.room); }
   void on(const SpectatorsChanged& e) override { update(e.room); }
+  void on(const ActivityChanged& e) override { update(e.room); }
 
  private:
   // What subscribers were last sent: id → entry, the newest of each list.
@@ -46,11 +51,13 @@ class LobbyFeed : public RoomObserver, public std::enable_shared_from_this<Lobby
 
   struct Change {
     protocol::LobbyEntry entry;
-    bool listed;  // public, and open or live
+    bool listed;  // public, and open or live (and active)
+    bool going;   // open or live
+    std::int64_t white = 0, black = 0;  // the seated players
   };
   void update(const RoomSummary& room);
   void take_changes();  // on the strand: the changes since the last time
-  void apply(const protocol::LobbyEntry& entry, bool listed);  // on the strand
+  void apply(const Change& change);  // on the strand
   void schedule_publish();
   void publish();  // on the strand: the changes since the last publish, to everyone
   View current() const;
@@ -63,7 +70,16 @@ class LobbyFeed : public RoomObserver, public std::enable_shared_from_this<Lobby
   std::unordered_map<std::string, protocol::LobbyEntry> entries_;  // every listed room
   Order open_order_, live_order_;
   View published_;
-  std::map<Client*, std::weak_ptr<Client>> subscribers_;
+  struct Subscriber {
+    std::weak_ptr<Client> client;
+    std::int64_t player = 0;
+  };
+  std::map<Client*, Subscriber> subscribers_;
+  std::set<std::int64_t> mine_changed_;  // players whose own games changed since the last publish
+  std::vector<protocol::LobbyEntry> mine_of(std::int64_t player) const;
+  // Every player's open and live rooms, newest first: player → (created_at, id) → entry.
+  std::unordered_map<std::int64_t, std::map<std::pair<std::int64_t, std::string>, protocol::LobbyEntry, std::greater<>>> mine_;
+  std::unordered_map<std::string, std::pair<std::int64_t, std::int64_t>> seats_;  // room id → its players, as in mine_
 
   std::mutex changes_mutex_;
   std::unordered_map<std::string, Change> changes_;  // room id → its latest change

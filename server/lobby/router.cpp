@@ -91,7 +91,7 @@ void Router::on(const Request& r, const protocol::SetName& m) {
 }
 
 void Router::on(const Request& r, const protocol::LobbySubscribe&) {
-  feed_.subscribe(r.client, r.id);
+  feed_.subscribe(r.client, r.connection.player.id, r.id);
   r.resume();
 }
 

@@ -78,7 +78,8 @@ void RatingApi::leaderboard(std::shared_ptr<const HttpRequest> request, const st
                       protocol::Leaderboard view{perf, page, kLeaderboardPage, found.value.total, {}};
                       std::int64_t rank = std::int64_t{page - 1} * kLeaderboardPage;
                       for (const auto& row : found.value.players)
-                        view.players.push_back({++rank, row.username, row.rating.rating, row.rating.rd, row.rating.games});
+                        view.players.push_back({++rank, row.username, row.rating.rating, row.rating.rd, row.rating.games,
+                                                 row.rating.provisional()});
                       reply(json_response(*request, http::status::ok, protocol::to_json(view)));
                     });
 }

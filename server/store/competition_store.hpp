@@ -143,6 +143,7 @@ struct TournamentPlayer {
   int number = 0;       // start number from the start on, else 0
   double rating = 0;    // at the start; before it, the current rating as stored
   bool withdrawn = false;
+  double rd = 350;      // the stored rating's RD now (provisional at 110 and above)
 };
 
 struct TournamentPairing {

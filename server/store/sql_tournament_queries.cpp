@@ -284,13 +284,13 @@ std::optional<TournamentDetail> tournament(Connection& db, std::int64_t id) {
   // Before the start, `rating` is the current stored one (1500 without a rated game).
   Statement players = db.prepare(
       "SELECT tp.player, p.name, tp.number, CASE WHEN tp.number = 0 THEN coalesce(r.rating, 1500.0) ELSE tp.rating END, "
-      "tp.withdrawn FROM tournament_players tp JOIN players p ON p.id = tp.player "
+      "tp.withdrawn, coalesce(r.rd, 350.0) FROM tournament_players tp JOIN players p ON p.id = tp.player "
       "LEFT JOIN ratings r ON r.player = tp.player AND r.perf = ? WHERE tp.tournament = ? "
       "ORDER BY tp.number, tp.joined_at, tp.player");
   players.bind(1, perf_of(t->options)).bind(2, id);
   while (players.step())
     d.players.push_back({players.integer(0), players.text(1), static_cast<int>(players.integer(2)), players.real(3),
-                         players.integer(4) != 0});
+                         players.integer(4) != 0, players.real(5)});
   Statement pairings = db.prepare(
       "SELECT round, board, white, black, coalesce(room, ''), result, reason FROM tournament_pairings "
       "WHERE tournament = ? ORDER BY round, board");

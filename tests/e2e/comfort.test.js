@@ -6,6 +6,10 @@
 // game; "Play the computer" starts a game at once; an unknown address is a 404
 // page; the admin console sets an event game's result from its pairing row,
 // with a confirmation that names it, and offers no Start while the event runs;
+// event standings mark provisional ratings ("1500?"); "Your games" resumes
+// your own game (never "Watch"), and a game against the computer its player
+// left leaves the live list, comes back with the player, and is aborted half
+// an hour later, on the server's test clock (--test-clock) rather than waiting;
 // axe-core finds nothing serious or critical on the new pages. Every wait is
 // for a condition.
 import { test } from 'node:test';
@@ -16,7 +20,7 @@ import { newPage, useServer, screenshotPath } from './support.js';
 const ADMIN = { username: 'root33', password: 'administrator-pass-33' };
 const ANN = { username: 'ann33', password: 'ann-password-33' };
 const BOB = { username: 'bob33', password: 'bob-password-33' };
-const env = useServer({ accounts: [{ ...ADMIN, role: 'admin' }, ANN, BOB], args: ['--claim-after-seconds', '3'] });
+const env = useServer({ accounts: [{ ...ADMIN, role: 'admin' }, ANN, BOB], args: ['--claim-after-seconds', '3', '--test-clock'] });
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const PHONE = { width: 375, height: 812 };
@@ -265,11 +269,73 @@ test('admin: a pairing\'s own result buttons, a confirmation naming the game, no
   await admin.waitForFunction(() => /Black wins \(0-1\)/.test(document.querySelector('#event-admin-message').textContent));
   assert.match(await admin.textContent('#event-admin-message'), new RegExp(`game ${row.room}`));
   await admin.waitForSelector(`#event-games tr[data-room="${row.room}"]`, { state: 'detached' });
-  // the game ended before both players moved: its page says it changed no rating
+  // the standings mark the players' provisional ratings, as the server says
   const game = players[0];
+  await env.open(game, `/events/${event.id}`);
+  await game.waitForSelector(`tr[data-username="${ANN.username}"]`);
+  assert.match(await game.textContent(`tr[data-username="${ANN.username}"]`), /1500\?/);
+  // the game ended before both players moved: its page says it changed no rating
   await env.open(game, `/?watch=${row.room}`);
   await game.waitForSelector('#room-mode[data-outcome="not-rated"]');
   assert.match(await game.textContent('#room-mode'), /Not rated/);
   for (const page of [admin, ...players]) assert.deepEqual(page.errors, []);
   for (const page of [admin, ...players]) await page.context().close();
+});
+
+/** Moves the server's clock forward (--test-clock); the rooms look at it at once. */
+async function advanceClock(page, seconds) {
+  const answer = await page.evaluate(async (body) => {
+    const response = await fetch('/api/test/clock', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    return { status: response.status, json: await response.json() };
+  }, JSON.stringify({ advance_seconds: seconds }));
+  assert.equal(answer.status, 200, JSON.stringify(answer.json));
+}
+
+test('abandoned: Your games resumes your game (never Watch); a computer game its player left leaves the live list, returns with them, is aborted after 30 minutes', async () => {
+  // this test moves the server's clock: it runs last
+  const player = await newPage(env.browser);
+  const watcher = await newPage(env.browser);
+  await env.open(player, '/');
+  await player.click('#play-computer');
+  await player.waitForURL(/\?room=/);
+  await player.waitForSelector('#status[data-status="live"]');
+  const room = new URL(player.url()).searchParams.get('room');
+  await env.open(watcher, '/');
+  const liveRow = `#live-games li[data-room="${room}"]`;
+  await watcher.waitForSelector(`${liveRow} a.watch`);
+  // back in the lobby, the player finds the game under Your games, and no Watch for it
+  await env.open(player, '/');
+  await player.waitForSelector(`#your-games li[data-room="${room}"] a.resume`);
+  await player.waitForSelector(`${liveRow} a.resume`);
+  assert.equal(await player.$(`${liveRow} a.watch`), null, 'no Watch on your own game');
+  await assertAccessible(player, 'lobby with Your games');
+  // nobody at the game for 16 minutes: off the live list (the player's own list keeps it)
+  await advanceClock(player, 16 * 60);
+  await watcher.waitForSelector(liveRow, { state: 'detached' });
+  // the player resumes it: listed again
+  await player.click(`#your-games li[data-room="${room}"] a.resume`);
+  await player.waitForSelector('#status[data-status="live"]');
+  await watcher.waitForSelector(liveRow);
+  // gone for good: 30 minutes later the game is aborted, unrated, without a result
+  await env.open(player, '/');
+  await player.waitForSelector(`#your-games li[data-room="${room}"]`);
+  await watcher.waitForSelector(liveRow, { state: 'detached' });
+  await env.open(watcher, `/?watch=${room}`);
+  await watcher.waitForSelector('#status[data-status="live"]');
+  await advanceClock(player, 31 * 60);
+  await watcher.waitForSelector('#status[data-status="cancelled"]');
+  const game = await player.evaluate(async (id) => (await fetch(`/api/games/${id}`)).json(), room);
+  assert.equal(game.reason, 'aborted');
+  assert.equal(game.result ?? null, null);
+  assert.equal(game.rated, false);
+  // the player, still in the lobby, sees it leave Your games
+  await player.waitForSelector('#your-games-panel', { state: 'hidden' });
+  // bad input to the test clock: a stable code
+  const bad = await player.evaluate(async () => {
+    const response = await fetch('/api/test/clock', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"advance_seconds": -5}' });
+    return { status: response.status, code: (await response.json()).error.code };
+  });
+  assert.deepEqual(bad, { status: 400, code: 'bad_field' });
+  for (const page of [player, watcher]) assert.deepEqual(page.errors, []);
+  for (const page of [player, watcher]) await page.context().close();
 });

@@ -177,6 +177,30 @@ TEST_CASE("configuration of origins and limits") {
   CHECK(defaults.lobby_list_size == 50);
 }
 
+TEST_CASE("configuration: --abandon-days (GIPF_ARENA_ABANDON_DAYS) and --test-clock, both in --help") {
+  CHECK(Limits{}.abandon_days == 7);
+  auto days = parse_config({"--abandon-days", "3"}, no_env);
+  REQUIRE(days.error.empty());
+  CHECK(days.config.limits.abandon_days == 3);
+  CHECK(!days.config.test_clock);
+  auto from_env = parse_config({}, [](const char* name) -> std::optional<std::string> {
+    if (std::string(name) == "GIPF_ARENA_ABANDON_DAYS") return "30";
+    if (std::string(name) == "GIPF_ARENA_TEST_CLOCK") return "1";
+    return std::nullopt;
+  });
+  REQUIRE(from_env.error.empty());
+  CHECK(from_env.config.limits.abandon_days == 30);
+  CHECK(from_env.config.test_clock);
+  CHECK(parse_config({"--test-clock"}, no_env).config.test_clock);
+  for (auto bad : {"0", "-1", "3651", "seven", ""})
+    CHECK_MESSAGE(parse_config({"--abandon-days", bad}, no_env).error == "--abandon-days must be a number from 1 to 3650", bad);
+  CHECK(!parse_config({"--test-clock=maybe"}, no_env).error.empty());
+  std::string help = help_text("/srv");
+  CHECK(help.find("--abandon-days") != std::string::npos);
+  CHECK(help.find("GIPF_ARENA_ABANDON_DAYS") != std::string::npos);
+  CHECK(help.find("--test-clock") != std::string::npos);
+}
+
 TEST_CASE("the client a trusted proxy names: the last address of X-Forwarded-For") {
   auto client = [](std::string_view header) {
     auto a = forwarded_client(header);

@@ -131,6 +131,10 @@ TEST_CASE("JSON API: health, game lists with paging, one game, its record") {
   CHECK(http_get(server.port(), "/api/games/nosuchgame").status == 404);
   CHECK(http_get(server.port(), "/api/games/" + live + "/moves").status == 404);
   CHECK(http_get(server.port(), "/api/nothing").status == 404);
+  // no --test-clock: the server's clock cannot be moved (a path without POST)
+  CHECK(http_request(server.port(), "POST", "/api/test/clock", R"({"advance_seconds": 60})",
+                     {{"Content-Type", "application/json"}}).status == 405);
+  CHECK(http_get(server.port(), "/api/test/clock").status == 404);
 
   play_random(live, {&a, &b}, {.seed = 3});
   auto record = http_get(server.port(), "/api/games/" + live + "/record");
@@ -180,4 +184,62 @@ TEST_CASE("the lobby lists open rooms and live games") {
   CHECK(live["black"] == "Ann");
   CHECK(lobby.live_total == 1);
   CHECK(lobby.open_total == 0);
+}
+
+TEST_CASE("--test-clock: an untimed game both players left leaves the live list after 15 minutes, ends as abandoned after --abandon-days") {
+  ServerProcess server(temp_store("abandon.db"), {"--test-clock", "--abandon-days", "2"});
+  REQUIRE(server.start());
+  const std::map<std::string, std::string> kJsonType{{"Content-Type", "application/json"}};
+  auto advance = [&](const std::string& body) { return http_request(server.port(), "POST", "/api/test/clock", body, kJsonType); };
+  auto code = [](const HttpReply& r) { return json::parse(r.body)["error"]["code"].get<std::string>(); };
+  // bad input: stable codes
+  CHECK(code(advance("{")) == "bad_json");
+  for (const char* bad : {R"({})", R"({"advance_seconds": -1})", R"({"advance_seconds": "60"})", R"({"advance_seconds": 1.5})",
+                          R"({"advance_seconds": 60, "more": 1})", R"([60])", R"({"advance_seconds": 315360001})"}) {
+    auto r = advance(bad);
+    CHECK_MESSAGE(r.status == 400, bad);
+    CHECK_MESSAGE(code(r) == "bad_field", bad);
+  }
+  CHECK(http_get(server.port(), "/api/test/clock").status == 405);
+
+  Participant watcher, a, b;
+  REQUIRE(watcher.identify(server.port(), "Wat"));
+  REQUIRE(a.identify(server.port(), "Ann"));
+  REQUIRE(b.identify(server.port(), "Bob"));
+  std::string room = open_game(a, b, {{"game", "yinsh"}, {"variant", "normal"}});
+  watcher.ws.send({{"type", "lobby_subscribe"}});
+  auto first = watcher.ws.receive_type("lobby", 5s);
+  REQUIRE(first);
+  LobbyMirror lobby;
+  lobby.apply(*first);
+  CHECK(lobby.live.count(room) == 1);
+  a.ws.close();
+  b.ws.close();
+  // Reads lobby updates until `done` holds of the mirror (or none comes).
+  auto until = [&](auto done) {
+    for (int i = 0; i < 20 && !done(); ++i) {
+      auto m = watcher.ws.receive_type("lobby_update", 5s);
+      if (!m) break;
+      lobby.apply(*m);
+    }
+    return done();
+  };
+  REQUIRE(advance(R"({"advance_seconds": 960})").status == 200);  // 16 minutes
+  REQUIRE(until([&] { return lobby.live.count(room) == 0; }));
+  CHECK(json::parse(http_get(server.port(), "/api/games/" + room).body)["status"] == "live");  // listed no more, still going
+  // A spectator (not a player) in the room hears of the end, stored before anyone hears of it.
+  Participant cy;
+  REQUIRE(cy.identify(server.port(), "Cy"));
+  cy.ws.send({{"type", "watch"}, {"room", room}});
+  REQUIRE(cy.ws.receive_type("chat_history", 5s));
+  REQUIRE(advance(R"({"advance_seconds": 172800})").status == 200);  // two days
+  auto end = cy.ws.receive_type("event", 10s);
+  REQUIRE(end);
+  CHECK((*end)["kind"] == "aborted");
+  CHECK((*end)["note"] == "abandoned");
+  CHECK((*end)["status"] == "cancelled");
+  json game = json::parse(http_get(server.port(), "/api/games/" + room).body);
+  CHECK(game["status"] == "cancelled");
+  CHECK(game["reason"] == "abandoned");
+  CHECK(game["result"].is_null());
 }

@@ -9,6 +9,8 @@
 #include <deque>
 
 #include "game/room.hpp"
+#include "cluster/cluster_codec.hpp"
+#include "lobby/lobby_feed.hpp"
 
 namespace {
 
@@ -67,6 +69,8 @@ struct FakeClient : Client {
 };
 
 struct Recorder : RoomObserver {
+  std::vector<bool> active;  // ActivityChanged, in order
+  void on(const ActivityChanged& e) override { active.push_back(e.room.active); }
   std::vector<protocol::EventKind> committed;
   int finished = 0, loaded = 0, spectators = 0;
   void on(const RoomLoaded&) override { ++loaded; }
@@ -398,4 +402,282 @@ TEST_CASE("room: the computer's action that failed to store is thought again a s
   REQUIRE(!ann.empty());
   CHECK(ann[0]["type"] == "event");
   CHECK(ann[0]["by"] == "black");
+}
+
+// ---- abandoned games (#33), on the fake clock: the room is woken as a test's --test-clock would ----
+
+namespace {
+
+// The room's row as it is now (a command that decides nothing reads it).
+RoomRecord row_of(Fixture& f) {
+  RoomRecord out;
+  f.room->command([](const GameAuthority&) -> Decision { return Refusal{protocol::ErrorCode::BadField, "read only"}; },
+                  std::nullopt, [&out](std::optional<Refusal>, RoomRecord r) { out = std::move(r); });
+  f.pump();
+  return out;
+}
+
+void advance(Fixture& f, std::int64_t ms) {
+  f.now += ms;
+  f.room->wake();
+  f.pump();
+}
+
+constexpr std::int64_t kMinute = 60'000;
+
+}  // namespace
+
+TEST_CASE("abandon: a game against the computer whose human is gone 30 minutes is aborted, unrated, without a result") {
+  FakeBots bots;
+  Fixture f({}, &bots);
+  f.room->command([&f](const GameAuthority& a) { return a.join(f.kBob); }, std::nullopt, [](std::optional<Refusal>, RoomRecord) {});
+  f.pump();
+  f.log.complete();  // the computer (Bob) sits down: live
+  f.pump();
+  std::int64_t gone = f.now + 5 * kMinute;
+  advance(f, 5 * kMinute);
+  f.room->disconnected(f.ann.get());  // Ann closes her tab
+  f.pump();
+  advance(f, 30 * kMinute - 1);
+  CHECK(f.log.pending.empty());  // not yet
+  advance(f, 1);
+  REQUIRE(f.log.pending.size() == 1);
+  EventRecord aborted = f.log.complete();
+  CHECK(aborted.kind == protocol::EventKind::Aborted);
+  CHECK(aborted.note == "player_gone");
+  CHECK(!aborted.player);
+  CHECK(aborted.at == gone + 30 * kMinute);
+  f.pump();
+  RoomRecord r = row_of(f);
+  CHECK(r.status == protocol::RoomStatus::Cancelled);
+  CHECK(r.result.empty());
+  CHECK(r.reason == "aborted");
+  CHECK(!r.rating_change);
+  CHECK(f.recorder->finished == 0);  // no result: not a finished game
+  advance(f, 60 * kMinute);
+  CHECK(f.log.pending.empty());  // once
+}
+
+TEST_CASE("abandon: a human back within 30 minutes keeps the game against the computer") {
+  FakeBots bots;
+  Fixture f({}, &bots);
+  f.room->command([&f](const GameAuthority& a) { return a.join(f.kBob); }, std::nullopt, [](std::optional<Refusal>, RoomRecord) {});
+  f.pump();
+  f.log.complete();
+  f.pump();
+  f.room->disconnected(f.ann.get());
+  f.pump();
+  advance(f, 29 * kMinute);
+  f.room->resync(f.ann, f.kAnn, 2, 0, "back");
+  f.pump();
+  advance(f, 10 * kMinute);
+  CHECK(f.log.pending.empty());
+  CHECK(row_of(f).status == protocol::RoomStatus::Live);
+}
+
+TEST_CASE("abandon: an untimed game with no action for 7 days ends as abandoned; a restored room reads it back") {
+  Fixture f;
+  f.seat_bob();
+  f.room->play(f.ann, f.kAnn, protocol::Play{"room1", 0, "e3"}, 1);
+  f.pump();
+  EventRecord action = f.log.complete();
+  f.pump();
+  constexpr std::int64_t kWeek = 7LL * 24 * 60 * kMinute;
+  advance(f, kWeek - 1);  // both still connected: only an action counts
+  CHECK(f.log.pending.empty());
+  advance(f, 1);
+  REQUIRE(f.log.pending.size() == 1);
+  EventRecord abandoned = f.log.complete();
+  CHECK(abandoned.kind == protocol::EventKind::Aborted);
+  CHECK(abandoned.note == "abandoned");
+  CHECK(abandoned.at == action.at + kWeek);
+  f.pump();
+  RoomRecord r = row_of(f);
+  CHECK(r.status == protocol::RoomStatus::Cancelled);
+  CHECK(r.result.empty());
+  CHECK(r.reason == "abandoned");
+  CHECK(r.finished_at == action.at + kWeek);
+  auto frames = f.bob->take();
+  REQUIRE(!frames.empty());
+  CHECK(frames.back()["kind"] == "aborted");
+
+  // The same events replayed (the server restarted): the same row.
+  RoomRecord stored;
+  stored.id = "room1";
+  stored.options = {"yinsh", "normal", 0, 0};
+  std::vector<EventRecord> events{{1, protocol::EventKind::Created, 1, Color::White, "", 1000, ""},
+                                  {2, protocol::EventKind::Joined, 2, Color::Black, "", 1000, ""},
+                                  action,
+                                  abandoned};
+  std::string error;
+  auto restored = GameAuthority::restore(stored, events, [&f] { return f.now; }, AuthorityLimits{}, error);
+  REQUIRE_MESSAGE(restored, error);
+  CHECK(restored->room().reason == "abandoned");
+  CHECK(restored->room().status == protocol::RoomStatus::Cancelled);
+}
+
+TEST_CASE("abandon: a timed game is never abandoned for want of actions; a moderator's note 'abandoned' stays an abort") {
+  Fixture f(TimeControl{TimeControl::Kind::Correspondence, 0, 0, 14});
+  f.seat_bob();
+  advance(f, 8LL * 24 * 60 * kMinute);
+  CHECK(f.log.pending.empty());  // 14 days a move: no flag yet, and no abandonment
+  RoomRecord stored;
+  stored.id = "room2";
+  stored.options = {"yinsh", "normal", 0, 0};
+  std::string error;
+  auto restored = GameAuthority::restore(
+      stored,
+      {{1, protocol::EventKind::Created, 1, Color::White, "", 1000, ""}, {2, protocol::EventKind::Joined, 2, Color::Black, "", 1000, ""},
+       EventRecord{3, protocol::EventKind::Aborted, 9, std::nullopt, "", 5000, "abandoned"}},
+      [&f] { return f.now; }, AuthorityLimits{}, error);
+  REQUIRE_MESSAGE(restored, error);
+  CHECK(restored->room().reason == "aborted");
+}
+
+TEST_CASE("abandon: the lobby lists a live game while a player is connected or acted in the last 15 minutes, again when one is back") {
+  Fixture f;
+  f.seat_bob();
+  f.room->play(f.ann, f.kAnn, protocol::Play{"room1", 0, "e3"}, 1);
+  f.pump();
+  f.log.complete();
+  f.pump();
+  f.room->disconnected(f.ann.get());
+  f.room->disconnected(f.bob.get());
+  f.pump();
+  advance(f, 15 * kMinute - 1);
+  CHECK(f.recorder->active.empty());  // the action was 15 minutes ago less a moment
+  advance(f, 1);
+  CHECK(f.recorder->active == std::vector<bool>{false});
+  CHECK(!f.room->summary().active);
+  f.room->resync(f.bob, f.kBob, 3, 0, "back");  // Bob is back
+  f.pump();
+  CHECK(f.recorder->active == std::vector<bool>{false, true});
+  f.room->leave(f.bob, "gone again");
+  f.pump();
+  advance(f, 1);
+  CHECK(f.recorder->active == std::vector<bool>{false, true, false});  // no action for 15 minutes: off at once
+}
+
+TEST_CASE("lobby feed: an inactive live game is not listed; every player gets their own open and live games as `mine`") {
+  boost::asio::io_context io;
+  auto feed = std::make_shared<LobbyFeed>(io.get_executor(), 10);
+  auto summary = [](std::string id, std::int64_t created, bool active, bool is_private, protocol::RoomStatus status) {
+    RoomSummary s;
+    s.id = std::move(id);
+    s.options = {"yinsh", "normal", 0, 0};
+    s.status = status;
+    s.white = 1;
+    s.white_seated = true;
+    s.white_name = "Ann";
+    if (status != protocol::RoomStatus::Open) {
+      s.black = 2;
+      s.black_seated = true;
+      s.black_name = "Bob";
+    }
+    s.created_at = created;
+    s.active = active;
+    s.is_private = is_private;
+    return s;
+  };
+  auto listed = summary("listed", 1, true, false, protocol::RoomStatus::Live);
+  auto idle = summary("idle", 2, false, false, protocol::RoomStatus::Live);
+  auto secret = summary("secret", 3, true, true, protocol::RoomStatus::Live);
+  auto waiting = summary("waiting", 4, false, false, protocol::RoomStatus::Open);  // open rooms are listed regardless
+  auto over = summary("over", 5, true, false, protocol::RoomStatus::Finished);
+  for (auto* s : {&listed, &idle, &secret, &waiting, &over}) feed->on(RoomLoaded{*s});
+  auto ann = std::make_shared<FakeClient>(), bob = std::make_shared<FakeClient>(), eve = std::make_shared<FakeClient>();
+  feed->subscribe(ann, 1, "a");
+  feed->subscribe(bob, 2, "b");
+  feed->subscribe(eve, 3, "e");
+  io.poll();
+  auto ids = [](const json& list) {
+    std::vector<std::string> out;
+    for (const auto& e : list) out.push_back(e["id"]);
+    return out;
+  };
+  REQUIRE(ann->frames.size() == 1);
+  const json& a = ann->frames[0];
+  CHECK(ids(a["live"]) == std::vector<std::string>{"listed"});
+  CHECK(ids(a["open"]) == std::vector<std::string>{"waiting"});
+  CHECK(ids(a["mine"]) == std::vector<std::string>{"waiting", "secret", "idle", "listed"});
+  CHECK(ids(bob->frames.at(0)["mine"]) == std::vector<std::string>{"secret", "idle", "listed"});
+  CHECK(eve->frames.at(0)["mine"].empty());
+  // The idle game's player is back: listed again.
+  idle.active = true;
+  feed->on(ActivityChanged{idle});
+  auto again = std::make_shared<FakeClient>();
+  feed->subscribe(again, 3, "again");
+  io.restart();
+  io.poll();
+  REQUIRE(!again->frames.empty());
+  CHECK(ids(again->frames.back()["live"]) == std::vector<std::string>{"idle", "listed"});
+  // Ann and Bob heard of it, and of their own games again; Eve of the list only.
+  CHECK(FakeClient::types(ann->frames) == std::vector<std::string>{"lobby", "lobby_update", "lobby_mine"});
+  CHECK(ids(ann->frames.back()["mine"]) == std::vector<std::string>{"waiting", "secret", "idle", "listed"});
+  CHECK(FakeClient::types(eve->frames) == std::vector<std::string>{"lobby", "lobby_update"});
+  // A private game of Ann's and Bob's ends: the lists stay as they were, their own games change.
+  secret.status = protocol::RoomStatus::Finished;
+  feed->on(SpectatorsChanged{secret});
+  ann->take();
+  bob->take();
+  eve->take();
+  feed->subscribe(std::make_shared<FakeClient>(), 3, "publish");
+  io.restart();
+  io.poll();
+  REQUIRE(FakeClient::types(ann->frames) == std::vector<std::string>{"lobby_mine"});
+  CHECK(ids(ann->frames[0]["mine"]) == std::vector<std::string>{"waiting", "idle", "listed"});
+  CHECK(ids(bob->frames.at(0)["mine"]) == std::vector<std::string>{"idle", "listed"});
+  CHECK(eve->frames.empty());
+  feed->stop();
+  io.restart();
+  io.poll();
+}
+
+TEST_CASE("abandon: a game whose 7 days passed while the server was down ends when it is loaded again") {
+  boost::asio::io_context io;
+  FakeLog log;
+  RoomEvents events;
+  auto recorder = std::make_shared<Recorder>();
+  events.add(recorder);
+  constexpr std::int64_t kWeek = 7LL * 24 * 3600 * 1000;
+  std::int64_t now = 2000 + kWeek + 5000;  // the server comes back five seconds late
+  auto context = std::make_shared<const RoomContext>(
+      RoomContext{log, events, [&now] { return now; }, AuthorityLimits{}, CrowdLimits{3, 1 << 20}});
+  RoomRecord record;
+  record.id = "room9";
+  record.options = {"yinsh", "normal", 0, 0};
+  record.created_at = 1000;
+  std::vector<EventRecord> stored{{1, protocol::EventKind::Created, 1, Color::White, "", 1000, ""},
+                                  {2, protocol::EventKind::Joined, 2, Color::Black, "", 1500, ""},
+                                  {3, protocol::EventKind::Action, 1, Color::White, "e3", 2000, ""}};
+  std::string error;
+  auto room = Room::restore(boost::asio::make_strand(io.get_executor()), context, record, stored, {}, error);
+  REQUIRE_MESSAGE(room, error);
+  room->announce();
+  io.poll();
+  REQUIRE(log.pending.size() == 1);
+  EventRecord end = log.complete();
+  CHECK(end.kind == protocol::EventKind::Aborted);
+  CHECK(end.note == "abandoned");
+  CHECK(end.at == 2000 + kWeek);  // when it became due, not when the server noticed
+  CHECK(recorder->loaded == 1);
+  io.restart();
+  io.poll();
+  CHECK(recorder->committed == std::vector<protocol::EventKind>{protocol::EventKind::Aborted});
+}
+
+TEST_CASE("cluster codec: a room's `active` crosses the bus with its summary; a summary without it is listed") {
+  RoomSummary s;
+  s.id = "room1";
+  s.options = {"yinsh", "normal", 0, 0};
+  s.status = protocol::RoomStatus::Live;
+  s.active = false;
+  auto back = decode_summary(encode(s));
+  REQUIRE(back);
+  CHECK(!back->active);
+  auto text = json::parse(encode(s));
+  text.erase("active");  // a node from before #33
+  auto older = decode_summary(text.dump());
+  REQUIRE(older);
+  CHECK(older->active);
 }

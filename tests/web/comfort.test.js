@@ -1,7 +1,8 @@
 // Play comfort v3 (issue #33) without a browser: the replay's ?ply= and its
 // words with the record's move numbers (for every position of a recorded
 // game), the rules pages' paths, and their diagrams, whose points must all be
-// points of the board that draws them.
+// points of the board that draws them; the lobby's own games, the server's
+// provisional marks, and the words of an abandoned game.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { indexOfPly, positionWords } from '../../web-client/js/replay_view.js';
@@ -11,6 +12,10 @@ import { gameModule } from '../../web-client/js/games/index.js';
 import { CELLS } from '../../web-client/js/boards/gipf_board.js';
 import { POINTS } from '../../web-client/js/boards/yinsh_board.js';
 import { chatText, CHAT_MAX } from '../../web-client/js/names.js';
+import { applyLobby } from '../../web-client/js/lobby_view.js';
+import { leaderboardModel } from '../../web-client/js/leaderboard_view.js';
+import { eventModel } from '../../web-client/js/events.js';
+import { endingText } from '../../web-client/js/game_view.js';
 import { fixture } from './support.js';
 
 describe('the replay at a ply', () => {
@@ -140,5 +145,34 @@ describe('the small ones', async () => {
     assert.equal(ratingOutcome({ ...room, status: 'live' }), 'rated');
     assert.equal(ratingOutcome({ ...room, ratingChange: { perf: 'p' } }), 'rated');
     assert.equal(ratingOutcome({ ...room, rated: false }), null);
+  });
+});
+
+describe('your games, provisional marks, abandoned games', () => {
+  const entry = (id, status) => ({ id, status, options: { game: 'yinsh', variant: 'normal' }, clock: { kind: 'untimed' }, created_at: 1 });
+  test('the whole lobby brings the player\'s own games; an update keeps them', () => {
+    const lobby = { open: new Map(), live: new Map(), open_total: 0, live_total: 0, mine: [] };
+    applyLobby(lobby, { type: 'lobby', open: [], live: [entry('a', 'live')], open_total: 0, live_total: 1, mine: [entry('b', 'live'), entry('a', 'live')] });
+    assert.deepEqual(lobby.mine.map((r) => r.id), ['b', 'a']);
+    applyLobby(lobby, { type: 'lobby_update', open: { set: [], removed: [] }, live: { set: [], removed: ['a'] }, open_total: 0, live_total: 0 });
+    assert.deepEqual(lobby.mine.map((r) => r.id), ['b', 'a']);
+    assert.equal(lobby.live.size, 0);
+    applyLobby(lobby, { type: 'lobby', open: [], live: [], open_total: 0, live_total: 0 });
+    assert.deepEqual(lobby.mine, [], 'an older server: none');
+  });
+  test('the leaderboard and event standings show the server\'s provisional flag as "?"', () => {
+    const board = leaderboardModel({ perf: 'gipf:basic', page: 1, per_page: 50, total: 2,
+      players: [{ rank: 1, username: 'ann', rating: 1612.4, rd: 70, games: 30, provisional: false },
+        { rank: 2, username: 'bob', rating: 1500, rd: 120, games: 3, provisional: true }] });
+    assert.deepEqual(board.rows.map((r) => r.rating), ['1612', '1500?']);
+    const event = eventModel({ event: { id: 1, name: 'Cup', kind: 'swiss', status: 'running', game: 'gipf', variant: 'basic', clock: { kind: 'untimed' }, rounds: 1, current_round: 1, players: 2 },
+      standings: [{ rank: 1, number: 1, username: 'ann', rating: 1500, provisional: true, score: 0 },
+        { rank: 2, number: 2, username: 'bob', rating: 1700.6, provisional: false, score: 0 }] });
+    assert.deepEqual(event.standings.map((s) => s.rating), ['1500?', '1701']);
+  });
+  test('the server\'s end of an abandoned game, in words', () => {
+    const room = { you: 'white', white: { name: 'ann' }, black: { name: 'Bot level 1' }, status: 'cancelled' };
+    assert.match(endingText({ ...room, ending: { kind: 'aborted', note: 'player_gone' } }), /gone for half an hour/);
+    assert.match(endingText({ ...room, ending: { kind: 'aborted', note: 'abandoned' } }), /abandoned: nobody moved for days/);
   });
 });

@@ -5,6 +5,7 @@
 // and, for a round robin, the crosstable. No DOM.
 import { profilePath } from './api.js';
 import { clockLabel } from './clock.js';
+import { ratingLabel } from './ratings.js';
 import { eventPath, poolLabel, gameHref, sameName, scoreText, numberText } from './competition.js';
 
 export const EVENT_KINDS = { 'round-robin': 'Round robin', swiss: 'Swiss' };
@@ -69,7 +70,9 @@ export function eventModel({ event, standings = [], rounds = [], me = null }, us
     breaks: breaks.map(([, heading, title]) => ({ heading, title })),
     standings: standings.map((s) => ({
       rank: s.rank, number: s.number, username: s.username, href: profilePath(s.username),
-      rating: typeof s.rating === 'number' ? String(Math.round(s.rating)) : '',
+      // the server says whether the rating is provisional ("1500?")
+      rating: typeof s.rating === 'number' ? ratingLabel({ rating: s.rating, provisional: !!s.provisional }) : '',
+      provisional: !!s.provisional,
       score: scoreText(s.score ?? 0), breaks: breaks.map(([field]) => numberText(s[field] ?? 0)),
       withdrawn: !!s.withdrawn, you: sameName(s.username, username),
     })),

@@ -71,6 +71,9 @@ export function endingText(room) {
       return late ? `The game was aborted: ${who(room, late)} did not make a first move in time.`
         : 'The game was aborted: a first move was not made in time.';
     }
+    // the server's end of a game its players left (PROTOCOL.md: player_gone, abandoned)
+    if (ending.note === 'player_gone') return 'The game was aborted: its player was gone for half an hour. It has no result.';
+    if (ending.note === 'abandoned') return 'The game was abandoned: nobody moved for days. It has no result.';
     return `The game was aborted by a moderator: ${ending.note}`;
   }
   if (ending.kind === 'adjudicated') return `The result was set by a moderator: ${ending.note}`;

@@ -4,7 +4,7 @@
 // are links, so that the address says what is shown and Back works.
 import { h } from './ui.js';
 import { getJson, profilePath } from './api.js';
-import { PERFS, perfLabel } from './ratings.js';
+import { PERFS, perfLabel, ratingLabel } from './ratings.js';
 
 /** The page of a pool's leaderboard (the perf as it is: letters and a colon). */
 export function leaderboardPath(perf, page = 1) {
@@ -25,7 +25,8 @@ export function leaderboardQuery(search) {
 
 /**
  * The table of an answer of GET /api/leaderboard: {perf, page, per_page,
- * total, players: [{rank, username, rating, rd, games}]}, ratings rounded,
+ * total, players: [{rank, username, rating, rd, games, provisional}]}, ratings
+ * rounded (with the server's provisional "?"),
  * and the links to the pages before and after (null at either end).
  * @param {object} answer
  */
@@ -35,7 +36,7 @@ export function leaderboardModel({ perf, page, per_page: perPage, total, players
     perf, label: perfLabel(perf), page, pages, total,
     rows: (players || []).map((p) => ({
       rank: p.rank, username: p.username, href: profilePath(p.username),
-      rating: String(Math.round(p.rating)), rd: String(Math.round(p.rd)), games: p.games, value: p.rating,
+      rating: ratingLabel({ rating: p.rating, provisional: !!p.provisional }), rd: String(Math.round(p.rd)), games: p.games, value: p.rating,
     })),
     previous: page > 1 ? leaderboardPath(perf, Math.min(page - 1, pages)) : null,
     next: page < pages ? leaderboardPath(perf, page + 1) : null,

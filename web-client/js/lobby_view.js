@@ -10,8 +10,12 @@ import { clockPicker } from './clock_form.js';
 import { nameWithRating, entryRating, modeLabel, ratedSwitch } from './ratings.js';
 
 // Applies a `lobby` (the whole lists) or `lobby_update` (what changed) message
-// to `lobby`: {open, live: Map id -> entry, open_total, live_total}.
+// to `lobby`: {open, live: Map id -> entry, open_total, live_total, mine}.
+// `mine`: the player's own open and live games as the server sent them with
+// the whole lists (private ones and those the live list leaves out too); a
+// `lobby_mine` message replaces them when they change.
 export function applyLobby(lobby, m) {
+  if (m.type === 'lobby') lobby.mine = m.mine || [];
   for (const list of ['open', 'live']) {
     if (m.type === 'lobby') {
       lobby[list] = new Map(m[list].map((r) => [r.id, r]));
@@ -84,7 +88,7 @@ export class LobbyView {
   constructor(root, connection) {
     this.root = root;
     this.connection = connection;
-    this.lobby = { open: new Map(), live: new Map(), open_total: 0, live_total: 0 };
+    this.lobby = { open: new Map(), live: new Map(), open_total: 0, live_total: 0, mine: [] };
     this.finished = [];
     connection.addEventListener('welcome', () => {
       this.showIdentity();
@@ -98,6 +102,7 @@ export class LobbyView {
 
   receive(m) {
     if (m.type === 'lobby' || m.type === 'lobby_update') { applyLobby(this.lobby, m); this.renderLists(); }
+    if (m.type === 'lobby_mine') { this.lobby.mine = m.mine; this.renderLists(); }
     if (m.type === 'room_created') location.assign(`/?room=${m.room}`);
     if (m.type === 'name_set') { this.connection.rememberName(m.name); document.dispatchEvent(new CustomEvent('name', { detail: m.name })); toast(`Your name is now ${m.name}.`); }
     if (m.type === 'error') toast(m.message);
@@ -219,7 +224,10 @@ export class LobbyView {
     this.openList = h('ul', { class: 'list', id: 'open-rooms' });
     this.liveList = h('ul', { class: 'list', id: 'live-games' });
     this.finishedList = h('ul', { class: 'list', id: 'finished-games' });
-    this.root.replaceChildren(welcome,
+    this.mineList = h('ul', { class: 'list', id: 'your-games' });
+    this.minePanel = h('section', { class: 'panel', id: 'your-games-panel', 'aria-labelledby': 'your-games-title', hidden: true },
+      h('h2', { id: 'your-games-title' }, 'Your games'), this.mineList);
+    this.root.replaceChildren(this.minePanel, welcome,
       h('div', { class: 'grid' },
         h('section', { class: 'panel' }, h('h2', {}, 'Play'), nameForm, this.accountLine, newGame),
         h('section', { class: 'panel' }, h('h2', {}, 'Open games'), this.openList,
@@ -240,6 +248,13 @@ export class LobbyView {
 
   renderLists() {
     const empty = (text) => h('li', { class: 'hint' }, text);
+    // your own games: resumed, never watched
+    const mine = this.lobby.mine || [];
+    const mineIds = new Set(mine.map((r) => r.id));
+    this.minePanel.hidden = mine.length === 0;
+    this.mineList.replaceChildren(...mine.map((r) => h('li', { 'data-room': r.id, 'data-status': r.status },
+      h('span', {}, r.status === 'open' ? `${variantLabel(r.options)} · ${clockLabel(r.clock)} · ${modeLabel(r.rated)} · waiting for an opponent` : liveEntryText(r)),
+      h('a', { class: 'resume', href: `/?room=${r.id}` }, h('button', { tabindex: -1 }, 'Resume')))));
     const open = newestFirst(this.lobby.open), live = newestFirst(this.lobby.live);
     const more = (shown, total) => (total > shown ? [h('li', { class: 'hint' }, `and ${total - shown} more`)] : []);
     this.openList.replaceChildren(...(open.length ? open.map((r) => h('li', { 'data-room': r.id, 'data-rated': String(!!r.rated), 'data-perf': r.perf },
@@ -249,7 +264,8 @@ export class LobbyView {
         : h('a', { class: 'join', href: `/?room=${r.id}` }, h('button', { tabindex: -1 }, 'Join')))).concat(more(open.length, this.lobby.open_total)) : [empty('No open games: create one.')]));
     this.liveList.replaceChildren(...(live.length ? live.map((r) => h('li', { 'data-room': r.id, 'data-rated': String(!!r.rated), 'data-perf': r.perf },
       h('span', {}, liveEntryText(r)),
-      h('a', { class: 'watch', href: `/?watch=${r.id}` }, h('button', { tabindex: -1 }, 'Watch')))).concat(more(live.length, this.lobby.live_total)) : [empty('No game is being played.')]));
+      mineIds.has(r.id) ? h('a', { class: 'resume', href: `/?room=${r.id}` }, h('button', { tabindex: -1 }, 'Resume'))
+        : h('a', { class: 'watch', href: `/?watch=${r.id}` }, h('button', { tabindex: -1 }, 'Watch')))).concat(more(live.length, this.lobby.live_total)) : [empty('No game is being played.')]));
     this.finishedList.replaceChildren(...(this.finished.length ? this.finished.map((g) => h('li', {},
       h('span', {}, `${variantLabel(g.options)} · ${clockLabel(g.clock)} · ${modeLabel(g.rated)} · ${g.white ? g.white.name : '?'} – ${g.black ? g.black.name : '?'} · ${g.result}`),
       h('a', { href: `/?replay=${g.id}` }, 'Replay'))) : [empty('None yet.')]));

@@ -134,6 +134,7 @@ export class ReplayView {
     const { status, reason } = this.game;
     if (status !== 'cancelled') return 'The game is still being played.';
     // aborted by a player, by the server (no first move) or by a moderator: the API does not say which
+    if (reason === 'abandoned') return 'The game was abandoned: nobody moved for days. It has no result.';
     return reason === 'aborted' ? 'The game was aborted: it has no result.' : 'The room was cancelled: no game was played.';
   }
 

@@ -114,6 +114,7 @@ struct EventStandingView {
   std::string username;
   double rating = 0, score = 0, sonneborn_berger = 0, buchholz = 0;
   bool withdrawn = false;
+  bool provisional = true;  // the player's rating in the event's perf is provisional (as stored now)
 };
 struct PairingView {
   int board = 0;

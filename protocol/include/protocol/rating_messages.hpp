@@ -33,6 +33,7 @@ struct LeaderboardEntry {
   std::string username;
   double rating = 0, rd = 0;
   int games = 0;
+  bool provisional = false;  // the server's word (RD ≥ 110): shown with a "?"
 };
 
 struct Leaderboard {

@@ -221,6 +221,7 @@ struct Lobby {
   std::vector<LobbyEntry> open, live;
   std::int64_t open_total = 0, live_total = 0;
   Json id;
+  std::vector<LobbyEntry> mine;  // the subscriber's own open and live rooms, newest first (private ones too)
 };
 
 struct LobbyListDelta {
@@ -232,6 +233,10 @@ struct LobbyListDelta {
 struct LobbyUpdate {
   LobbyListDelta open, live;
   std::int64_t open_total = 0, live_total = 0;
+};
+// A lobby subscriber's own games changed (one began, ended, moved on): all of them again.
+struct LobbyMine {
+  std::vector<LobbyEntry> mine;
 };
 
 Json to_json(const Welcome& m);
@@ -260,5 +265,6 @@ std::string to_text(const RoomSnapshot& m);
 Json to_json(const LobbyEntry& m);
 Json to_json(const Lobby& m);
 Json to_json(const LobbyUpdate& m);
+Json to_json(const LobbyMine& m);
 
 }  // namespace protocol
