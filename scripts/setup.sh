@@ -11,12 +11,14 @@ cd "$(dirname "$0")/.."
 tests=false
 [[ "${1:-}" == "--tests" ]] && tests=true
 
-packages=(g++ cmake ninja-build pkg-config nlohmann-json3-dev doctest-dev libboost-dev libsqlite3-dev libspdlog-dev libunistring-dev libjemalloc-dev libsodium-dev zlib1g-dev libpqxx-dev)
+packages=(g++ cmake ninja-build pkg-config nlohmann-json3-dev doctest-dev libboost-dev libsqlite3-dev libspdlog-dev libunistring-dev libjemalloc-dev libsodium-dev zlib1g-dev libpqxx-dev libcurl4-openssl-dev)
 if $tests; then
   # clang and its runtimes: the sanitizer build and the libFuzzer targets.
   packages+=(chromium clang libclang-rt-dev)
   # A throwaway PostgreSQL cluster runs the store's tests against PostgreSQL.
   packages+=(postgresql)
+  # A local SMTP sink for the mail tests (tests/server/smtp_sink.py).
+  packages+=(python3-aiosmtpd)
   # Node.js runs the browser tests; a machine may have it from elsewhere.
   command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
 fi

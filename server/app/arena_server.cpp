@@ -15,6 +15,9 @@
 #include "account/password_hasher.hpp"
 #include "account/trust_api.hpp"
 #include "computer/computer_players.hpp"
+#include "mail/mail_api.hpp"
+#include "mail/mailer.hpp"
+#include "mail/turn_notifier.hpp"
 #include "game/room_directory.hpp"
 #include "lobby/identity_service.hpp"
 #include "lobby/lobby_feed.hpp"
@@ -67,6 +70,11 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store)
   player_connections_ = std::make_unique<PlayerConnections>();
   player_connections_->set_blocks(&block_book_);
   accounts_ = std::make_unique<AccountService>(*store_, *hasher_, *login_limiter_, addresses_, *player_connections_, clock_);
+  if (!config_.mail.smtp.empty())
+    mailer_ = std::make_unique<Mailer>(MailerSettings{config_.mail.smtp, config_.mail.from, config_.mail.retry_ms, 8}, *store_, clock_);
+  mail_ = std::make_unique<MailService>(*store_, mailer_.get(),
+                                        config_.public_origins.empty() ? std::string() : config_.public_origins.front(),
+                                        MailBounds{config_.mail.per_account_hour, config_.mail.per_hour}, clock_);
   identities_ = std::make_unique<IdentityService>(*store_, *accounts_, addresses_, *player_connections_);
   directory_ = std::make_shared<RoomDirectory>(
       io_.get_executor(), *store_, rooms_,
@@ -84,17 +92,20 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store)
   events_->add(feed_);
   events_->add(competitions_);
   events_->add(computer_);
+  if (mailer_) events_->add(std::make_shared<TurnNotifier>(*mail_, *store_, *player_connections_, io_.get_executor()));
   router_ = std::make_shared<Router>(*identities_, *feed_, *directory_, *player_connections_, *computer_, clock_);
   auto api = std::make_shared<HttpApi>(HttpApiSettings{config_.static_dir, config_.public_origins, config_.node_id}, *store_, *store_,
                                        ServerGauges{[d = directory_] { return d->rooms_in_memory(); },
-                                                    [] { return WebsocketSession::open_count(); }},
-                                       std::make_shared<AccountApi>(*accounts_, *store_, config_.secure_cookies),
+                                                    [] { return WebsocketSession::open_count(); }, mail_->enabled()},
+                                       std::make_shared<AccountApi>(*accounts_, *store_, config_.secure_cookies, mail_.get()),
                                        std::make_shared<AdminApi>(*accounts_, *store_, *moderation_),
                                        std::make_shared<RatingApi>(*store_, clock_),
                                        std::vector<std::shared_ptr<HttpModule>>{
                                            std::make_shared<LadderApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_),
                                            std::make_shared<EventApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_),
-                                           std::make_shared<TrustApi>(*accounts_, *store_, block_book_, *player_connections_)});
+                                           std::make_shared<TrustApi>(*accounts_, *store_, block_book_, *player_connections_),
+                                           std::make_shared<MailApi>(*accounts_, *store_, *store_, *hasher_, *mail_,
+                                                                     *player_connections_, clock_)});
   HttpSettings http{l, config_.public_origins, {}};
   for (const auto& proxy : config_.trusted_proxies) http.trusted_proxies.push_back(boost::asio::ip::make_address(proxy));
   auto settings = std::make_shared<const HttpSettings>(std::move(http));
@@ -103,6 +114,7 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store)
 
 ArenaServer::~ArenaServer() {
   computer_->stop();  // no search outlives the server
+  if (mailer_) mailer_->stop();
   io_.stop();
   for (auto& t : threads_)
     if (t.joinable()) t.join();
@@ -136,6 +148,10 @@ std::string ArenaServer::start() {
   restored_ = restored.get_future().get();
   directory_->start();
   competitions_->start();  // after the restore: it finds the rooms of pending games in memory
+  if (mailer_) {
+    mailer_->start();
+    spdlog::info("event=mail_on smtp={} from={}", shown_smtp(config_.mail.smtp), config_.mail.from);
+  }
 
   boost::system::error_code ec;
   auto address = net::ip::make_address(config_.host, ec);
@@ -153,6 +169,7 @@ net::ip::tcp::endpoint ArenaServer::endpoint() const { return listener_->local_e
 void ArenaServer::run() {
   for (auto& t : threads_) t.join();
   threads_.clear();
+  if (mailer_) mailer_->stop();  // its last result written before the store stops taking writes
   store_->flush();  // every queued write is committed, its completion posted
   io_.restart();
   io_.poll();  // and delivered (acknowledgements to closed sockets are dropped harmlessly)

@@ -33,6 +33,8 @@ class PlayerConnections;
 class Moderation;
 class CompetitionService;
 class ComputerPlayers;
+class Mailer;
+class MailService;
 
 class ArenaServer {
  public:
@@ -67,6 +69,8 @@ class ArenaServer {
   std::unique_ptr<PasswordHasher> hasher_;
   std::unique_ptr<LoginLimiter> login_limiter_;
   std::unique_ptr<AccountService> accounts_;
+  std::unique_ptr<Mailer> mailer_;  // none without --smtp; stopped before the store is flushed
+  std::unique_ptr<MailService> mail_;
   std::unique_ptr<PlayerConnections> player_connections_;
   std::unique_ptr<Moderation> moderation_;
   std::unique_ptr<IdentityService> identities_;

@@ -25,6 +25,13 @@ struct Config {
   // client named last in X-Forwarded-For; empty: the peer is the client.
   std::vector<std::string> trusted_proxies;
   bool secure_cookies = false;  // the session cookie gets Secure (behind HTTPS)
+  struct Mail {
+    std::string smtp;  // --smtp; empty: no mail
+    std::string from;
+    int per_hour = 1000;
+    int per_account_hour = 20;
+    int retry_ms = 60000;
+  } mail;
   std::string guest_chat = "casual";  // all, casual, none (game/trust_rules.hpp GuestChat)
   Limits limits;
 };

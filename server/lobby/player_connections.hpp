@@ -3,6 +3,7 @@
 // logout or a guest handed over to an account can close them at once. Bounded
 // by the connections themselves (one entry per open, identified connection),
 // and by the bans still running (one entry each, dropped when they end).
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -44,6 +45,14 @@ class PlayerConnections {
     auto open = open_clients(player, false);
     for (auto& c : open) c->send(frame);
     return static_cast<int>(open.size());
+  }
+
+  // Whether `player` has an open, identified connection.
+  bool connected(std::int64_t player) {
+    std::lock_guard lock(mutex_);
+    auto it = clients_.find(player);
+    if (it == clients_.end()) return false;
+    return std::any_of(it->second.begin(), it->second.end(), [](const Entry& e) { return !e.client.expired(); });
   }
 
   // Closes every open connection of `player`; how many there were.
