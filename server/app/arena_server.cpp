@@ -94,6 +94,13 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store)
   events_->add(computer_);
   if (mailer_) events_->add(std::make_shared<TurnNotifier>(*mail_, *store_, *player_connections_, io_.get_executor()));
   router_ = std::make_shared<Router>(*identities_, *feed_, *directory_, *player_connections_, *computer_, clock_);
+  // Notifications by mail (#35): empty without --smtp.
+  PlayerMail player_mail = mail_->player_mail(io_.get_executor());
+  competitions_->set_player_mail(player_mail);
+  auto ladder_api = std::make_shared<LadderApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_);
+  ladder_api->set_player_mail(player_mail);
+  auto trust_api = std::make_shared<TrustApi>(*accounts_, *store_, block_book_, *player_connections_);
+  trust_api->set_player_mail(player_mail);
   auto api = std::make_shared<HttpApi>(HttpApiSettings{config_.static_dir, config_.public_origins, config_.node_id}, *store_, *store_,
                                        ServerGauges{[d = directory_] { return d->rooms_in_memory(); },
                                                     [] { return WebsocketSession::open_count(); }, mail_->enabled()},
@@ -101,9 +108,9 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store)
                                        std::make_shared<AdminApi>(*accounts_, *store_, *moderation_),
                                        std::make_shared<RatingApi>(*store_, clock_),
                                        std::vector<std::shared_ptr<HttpModule>>{
-                                           std::make_shared<LadderApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_),
+                                           ladder_api,
                                            std::make_shared<EventApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_),
-                                           std::make_shared<TrustApi>(*accounts_, *store_, block_book_, *player_connections_),
+                                           trust_api,
                                            std::make_shared<MailApi>(*accounts_, *store_, *store_, *hasher_, *mail_,
                                                                      *player_connections_, clock_)});
   HttpSettings http{l, config_.public_origins, {}};

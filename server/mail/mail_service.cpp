@@ -96,6 +96,23 @@ void MailService::notify(PlayerNotice notice, StoreExecutor ex, StoreReply<bool>
   });
 }
 
+PlayerMail MailService::player_mail(StoreExecutor ex) {
+  if (!mailer_) return {};
+  return [this, ex](PlayerMailRequest r) {
+    std::string link = origin_ + r.path;
+    std::string text = r.text + "\n\n" + link + "\n";
+    PlayerNotice notice;
+    notice.player = r.player;
+    notice.room = r.room;
+    notice.now = clock_();
+    notice.mail = notification(0, "", r.kind, MailTexts{r.subject, text, mail_html(text, link, "Open it")});
+    notify(std::move(notice), ex, [player = r.player, kind = r.kind](Stored<bool> queued) {
+      if (!queued.ok()) return spdlog::error("event=mail_store_failed player={} error=\"{}\"", player, queued.error);
+      if (queued.value) spdlog::info("event=notice_mail_queued player={} kind={}", player, kind);
+    });
+  };
+}
+
 void MailService::queue(MailRequest request, StoreExecutor ex, StoreReply<MailQueued> reply) {
   if (!mailer_) return boost::asio::post(ex, [reply = std::move(reply)] { reply(Stored<MailQueued>{{}, "mail is off"}); });
   request.bounds = bounds_;

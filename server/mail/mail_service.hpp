@@ -8,6 +8,7 @@
 #include <functional>
 #include <string>
 
+#include "mail/player_mail.hpp"
 #include "store/mail_store.hpp"
 #include "util/clock.hpp"
 
@@ -38,6 +39,8 @@ class MailService {
   OutgoingMail notification(std::int64_t account, const std::string& to, const std::string& kind, const MailTexts& texts) const;
   // Queues a player's notification (MailStore::notify_player) within the bounds; wakes the mailer.
   void notify(PlayerNotice notice, StoreExecutor ex, StoreReply<bool> reply);
+  // The notifications' entry for the rest of the server; empty when mail is off.
+  PlayerMail player_mail(StoreExecutor ex);
   // Queues mails; wakes the mailer once they are durable.
   void queue(MailRequest request, StoreExecutor ex, StoreReply<MailQueued> reply);
 

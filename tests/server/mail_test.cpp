@@ -249,3 +249,23 @@ TEST_CASE("mail: your move in a correspondence game, to the absent player only, 
   CHECK(to_bob == 0);
   CHECK(sink.received().size() == 3);
 }
+
+TEST_CASE("mail: the outcome of a report, to the reporter's verified address, with its unsubscribe headers") {
+  SmtpSink sink;
+  REQUIRE(sink.start());
+  Arena arena("mail-report.db", mail_flags(sink));
+  int port = arena.port;
+  std::string ann = verified_account(port, sink, 1, "ann", "ann@mail.example");
+  signup(port, "bob", "long enough");
+  auto filed = post(port, "/api/reports", {{"username", "bob"}, {"reason", "rude in chat"}}, ann);
+  REQUIRE_MESSAGE(filed.status == 201, filed.body);
+  std::int64_t id = json::parse(filed.body)["report"]["id"];
+  auto resolved = post(port, "/api/admin/reports/" + std::to_string(id) + "/resolve", {{"outcome", "bob was warned"}}, arena.admin);
+  REQUIRE_MESSAGE(resolved.status == 200, resolved.body);
+  auto mails = sink.mails(2);
+  REQUIRE(mails.size() == 2);
+  CHECK(mails[1]["to"] == json::array({"ann@mail.example"}));
+  CHECK(mails[1]["subject"] == "Read the outcome of your report of bob");
+  CHECK(mails[1]["text"].get<std::string>().find("bob was warned") != std::string::npos);
+  CHECK(mails[1]["headers"]["list-unsubscribe-post"] == "List-Unsubscribe=One-Click");
+}
