@@ -3,6 +3,7 @@
 // link mailed to it; a password reset by the link, which ends every session;
 // the outbox surviving the sink being down and a SIGKILL, sent once.
 #include "account_test_support.hpp"
+#include "mail/mail_message.hpp"
 #include "smtp_sink.hpp"
 
 using namespace test_support;
@@ -268,4 +269,32 @@ TEST_CASE("mail: the outcome of a report, to the reporter's verified address, wi
   CHECK(mails[1]["subject"] == "Read the outcome of your report of bob");
   CHECK(mails[1]["text"].get<std::string>().find("bob was warned") != std::string::npos);
   CHECK(mails[1]["headers"]["list-unsubscribe-post"] == "List-Unsubscribe=One-Click");
+}
+
+TEST_CASE("mail: addresses checked, headers safe, the message's parts") {
+  using arena::valid_mail_address;
+  CHECK(valid_mail_address("ann@mail.example"));
+  CHECK(valid_mail_address("a.b+c@sub.mail.example"));
+  for (const char* bad : {"", "ann", "@mail.example", "ann@", "ann@mail", "ann@@mail.example", "ann @mail.example",
+                          "ann@mail.example\r\nBcc: x@y.example", "<ann@mail.example>", "ann@mail.example.", "a,b@mail.example"})
+    CHECK_MESSAGE(!valid_mail_address(bad), bad);
+  CHECK(!valid_mail_address(std::string(250, 'a') + "@b.example"));
+
+  arena::OutboxMail mail;
+  mail.id = 7;
+  mail.to = "ann@mail.example";
+  mail.subject = "Your move against b\u00f6b \u2014 GIPF";
+  mail.text = "a line\n.starting with a dot";
+  mail.html = "<p>x</p>";
+  mail.unsubscribe_url = "https://arena.example/api/mail/unsubscribe?token=abc";
+  std::string message = arena::compose_mail(mail, "arena@arena.example", 0, "BOUNDARY");
+  CHECK(message.find("Subject: =?UTF-8?B?") != std::string::npos);  // not ASCII: encoded
+  CHECK(message.find("List-Unsubscribe: <https://arena.example/api/mail/unsubscribe?token=abc>\r\n") != std::string::npos);
+  CHECK(message.find("List-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n") != std::string::npos);
+  CHECK(message.find("Date: Thu, 01 Jan 1970 00:00:00 +0000\r\n") != std::string::npos);
+  CHECK(message.find("Content-Type: multipart/alternative; boundary=\"BOUNDARY\"") != std::string::npos);
+  CHECK(message.find("\n.") == std::string::npos);  // base64 bodies: no line starts with a dot
+  mail.unsubscribe_url.clear();
+  CHECK(arena::compose_mail(mail, "arena@arena.example", 0, "B").find("List-Unsubscribe") == std::string::npos);
+  CHECK(arena::html_escape("<a href=\"x\">&'") == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
 }
