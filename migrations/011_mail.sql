@@ -1,4 +1,4 @@
--- Mail (#35): addresses, one-time links, a durable outbox, notices.
+-- Mail (#35): addresses, one-time links, a durable outbox.
 -- An account's address: `address` is verified (mail goes only there), `pending`
 -- awaits the link sent to it. Switches for each kind of notification mail.
 CREATE TABLE account_mail (
@@ -54,14 +54,3 @@ CREATE INDEX outbox_by_game ON outbox (account, kind, room);
 CREATE INDEX outbox_by_created ON outbox (created_at);
 CREATE INDEX outbox_by_unsubscribe ON outbox (unsubscribe_hash);
 
--- The notices bell: what happened for an account, newest kept (bounded).
-CREATE TABLE notices (
-  id         INTEGER PRIMARY KEY,
-  account    INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
-  kind       TEXT    NOT NULL,
-  text       TEXT    NOT NULL,
-  link       TEXT    NOT NULL DEFAULT '',
-  created_at INTEGER NOT NULL,
-  read       INTEGER NOT NULL DEFAULT 0
-);
-CREATE INDEX notices_by_account ON notices (account, id);

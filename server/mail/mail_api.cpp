@@ -250,6 +250,8 @@ void MailApi::confirm_reset(std::shared_ptr<const HttpRequest> request, const st
   if (!token_text(token)) return reply(bad(*request, "bad_token", "this link is unknown, used or expired"));
   if (password.size() < protocol::kMinPasswordBytes || password.size() > protocol::kMaxPasswordBytes)
     return reply(bad(*request, "bad_password", "a password has 8 to 128 bytes"));
+  // Each try costs a password hash: they count against the client's address.
+  if (std::int64_t wait = limiter_.attempt("confirm:" + token, address); wait > 0) return reply(rate_limited(*request, wait));
   bool queued = hasher_.hash(password, ex, [this, request, token, address, ex, reply](std::string hash) {
     if (hash.empty()) return reply(json_error(*request, http::status::internal_server_error, "internal", "the password could not be hashed"));
     AuditEntry audit;

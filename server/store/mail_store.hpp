@@ -1,7 +1,7 @@
 #pragma once
 // Mail in the store (#35): an account's address and its notification
 // switches, one-time links (verify an address, reset a password), the
-// durable outbox the mailer (mail/mailer.hpp) drains, and the notices bell.
+// durable outbox the mailer (mail/mailer.hpp) drains.
 // A mail is queued in the same transaction as what caused it: the one-time
 // link's row and the mail carrying it commit together, or neither does.
 #include <cstdint>
@@ -17,7 +17,6 @@ inline constexpr std::int64_t kVerifyLinkMs = 24LL * 3600 * 1000;  // an address
 inline constexpr std::int64_t kResetLinkMs = 3600LL * 1000;        // a reset link 1 h
 inline constexpr std::int64_t kOutboxKeepMs = 30LL * 24 * 3600 * 1000;  // sent and failed rows (and their unsubscribe links)
 inline constexpr int kMaxTokensPerHour = 5;           // one-time links per account and purpose
-inline constexpr int kMaxNoticesPerAccount = 100;     // the newest kept
 inline constexpr int kMaxResetTargets = 5;            // accounts one address's reset mails at most
 
 // A mail to queue. Its unsubscribe token (if any) is stored as its SHA-256:
@@ -112,13 +111,6 @@ struct MailResult {
   enum Kind { kSent, kRetry, kFailed } kind = kSent;
   std::int64_t retry_at = 0;  // kRetry
   std::string error;
-};
-
-struct Notice {
-  std::int64_t id = 0;
-  std::string kind, text, link;
-  std::int64_t created_at = 0;
-  bool read = false;
 };
 
 class MailStore {

@@ -138,6 +138,14 @@ TEST_CASE("mail: an address verified by its link; a reset link sets a new passwo
   CHECK(json::parse(off.body)["notify"]["clock"] == true);
   CHECK(error_code(post(port, "/api/account/notify", {{"turn", 1}}, fresh)) == "bad_field");
   CHECK(error_code(post(port, "/api/account/notify", {{"turn", true}})) == "not_authenticated");
+
+  // Reset requests are limited per login text (and per client address), whoever they name.
+  CHECK(post(port, "/api/account/reset", {{"login", "nobody"}}).status == 202);
+  CHECK(post(port, "/api/account/reset", {{"login", "nobody"}}).status == 202);
+  auto limited = post(port, "/api/account/reset", {{"login", "nobody"}});
+  CHECK(limited.status == 429);
+  CHECK(error_code(limited) == "rate_limited");
+  CHECK(!limited.headers["retry-after"].empty());
 }
 
 TEST_CASE("mail: the sink down, retried; a SIGKILL before sending, sent once after the restart") {
