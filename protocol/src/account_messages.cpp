@@ -26,13 +26,15 @@ Json row_json(const UserRow& u) {
 }  // namespace
 
 Parsed<SignupRequest> parse_signup(std::string_view body) {
-  TAKE(j, object_of(body, {"username", "password", "guest_token"}));
+  TAKE(j, object_of(body, {"username", "password", "guest_token", "email"}));
   TAKE(username, text_field(j, "username"));
   TAKE(password, text_field(j, "password"));
   TAKE(guest, text_field(j, "guest_token", false));
+  TAKE(email, text_field(j, "email", false));
   if (auto e = credentials_error(username, password)) return *e;
   if (guest.size() > 64) return BodyError{"bad_field", "'guest_token' has at most 64 characters"};
-  return SignupRequest{std::move(username), std::move(password), std::move(guest)};
+  if (email.size() > 254) return BodyError{"bad_email", "'email' has at most 254 characters"};
+  return SignupRequest{std::move(username), std::move(password), std::move(guest), std::move(email)};
 }
 
 Parsed<LoginRequest> parse_login(std::string_view body) {

@@ -51,7 +51,7 @@ Json to_json(GameDetail m) {
 }
 
 Json to_json(const Health& m) {
-  return {{"status", "ok"}, {"protocol", kVersion}, {"rooms", m.rooms}, {"connections", m.connections}, {"node", m.node}};
+  return {{"status", "ok"}, {"protocol", kVersion}, {"rooms", m.rooms}, {"connections", m.connections}, {"node", m.node}, {"mail", m.mail}};
 }
 
 Json to_json(const HttpError& m) { return {{"error", {{"code", m.code}, {"message", m.message}}}}; }

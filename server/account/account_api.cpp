@@ -1,6 +1,13 @@
 #include "account/account_api.hpp"
 
 #include "account/session_cookie.hpp"
+
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include "mail/mail_message.hpp"
+#include "mail/mail_service.hpp"
+#include "util/log_text.hpp"
 #include "protocol/account_messages.hpp"
 #include "rating/rating_api.hpp"
 
@@ -40,8 +47,8 @@ HttpResponse body_error(const HttpRequest& request, const protocol::BodyError& e
 
 }  // namespace
 
-AccountApi::AccountApi(AccountService& accounts, AccountStore& store, bool secure_cookies)
-    : accounts_(accounts), store_(store), secure_cookies_(secure_cookies) {}
+AccountApi::AccountApi(AccountService& accounts, AccountStore& store, bool secure_cookies, MailService* mail)
+    : accounts_(accounts), store_(store), secure_cookies_(secure_cookies), mail_(mail) {}
 
 void AccountApi::handle(std::shared_ptr<const HttpRequest> request, const std::string& path, const std::string& address,
                         StoreExecutor ex, Reply reply) {
@@ -76,10 +83,32 @@ HttpResponse AccountApi::signed_in(const HttpRequest& request, const AccountServ
 void AccountApi::signup(std::shared_ptr<const HttpRequest> request, const std::string& address, StoreExecutor ex, Reply reply) {
   auto parsed = protocol::parse_signup(request->body());
   if (auto* e = std::get_if<protocol::BodyError>(&parsed)) return reply(body_error(*request, *e));
-  accounts_.signup(std::get<protocol::SignupRequest>(std::move(parsed)), address, ex,
-                   [this, request, reply](AccountService::Answer answer) {
-                     reply(signed_in(*request, answer, http::status::created));
-                   });
+  auto signup = std::get<protocol::SignupRequest>(std::move(parsed));
+  std::string email = signup.email;
+  if (!email.empty()) {
+    if (!mail_ || !mail_->enabled())
+      return reply(json_error(*request, http::status::service_unavailable, "mail_off", "this server sends no mail"));
+    if (!valid_mail_address(email))
+      return reply(json_error(*request, http::status::bad_request, "bad_email", "'email' must be an address like name@example.org"));
+  }
+  accounts_.signup(std::move(signup), address, ex, [this, request, reply, email, ex](AccountService::Answer answer) {
+    auto* s = std::get_if<AccountService::Signed>(&answer);
+    if (!s || email.empty()) return reply(signed_in(*request, answer, http::status::created));
+    // The account is stored; its address waits for the link sent to it.
+    mail_->verify_address(s->account.id, s->account.username, email, "", ex,
+                          [this, request, reply, answer, email](Stored<MailQueued> queued) {
+      HttpResponse res = signed_in(*request, answer, http::status::created);
+      auto body = nlohmann::json::parse(res.body(), nullptr, false);
+      if (body.is_object()) {
+        bool pending = queued.ok() && !queued.value.limited && queued.value.queued > 0;
+        if (!queued.ok()) spdlog::error("event=store_failed error=\"{}\"", log_text(queued.error));
+        body["email_pending"] = pending ? nlohmann::json(email) : nlohmann::json(nullptr);
+        res.body() = body.dump();
+        res.prepare_payload();
+      }
+      reply(std::move(res));
+    });
+  });
 }
 
 void AccountApi::login(std::shared_ptr<const HttpRequest> request, const std::string& address, StoreExecutor ex, Reply reply) {

@@ -12,10 +12,13 @@
 
 namespace arena {
 
+class MailService;
+
 class AccountApi {
  public:
   using Reply = std::function<void(HttpResponse)>;
-  AccountApi(AccountService& accounts, AccountStore& store, bool secure_cookies);
+  // `mail`: sends the verify link of an address given at sign-up (#35); null: none.
+  AccountApi(AccountService& accounts, AccountStore& store, bool secure_cookies, MailService* mail = nullptr);
 
   // `path` is /api/account[/...] or /api/players/NAME.
   void handle(std::shared_ptr<const HttpRequest> request, const std::string& path, const std::string& address,
@@ -33,6 +36,7 @@ class AccountApi {
   AccountService& accounts_;
   AccountStore& store_;
   bool secure_cookies_;
+  MailService* mail_;
 };
 
 // Shared by the account and admin APIs.

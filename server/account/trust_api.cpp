@@ -214,6 +214,11 @@ void TrustApi::resolve(std::shared_ptr<const HttpRequest> request, const std::st
                           json notice = report_json(r);
                           connections_.send(r.reporter_player,
                                             make_frame(json{{"type", "report_resolved"}, {"report", notice}}));
+                          if (player_mail_)
+                            player_mail_({r.reporter_player, "report", "Read the outcome of your report of " + r.player_name,
+                                          "A moderator resolved your report of " + r.player_name + ": " + r.outcome +
+                                              "\n\nYour reports:",
+                                          "/account/settings", ""});
                           reply(json_response(*request, http::status::ok, {{"report", notice}}));
                         });
 }

@@ -12,6 +12,7 @@
 #include "account/block_book.hpp"
 #include "competition/competition_http.hpp"  // HttpModule
 #include "lobby/player_connections.hpp"
+#include "mail/player_mail.hpp"
 #include "store/store.hpp"
 
 namespace arena {
@@ -25,7 +26,11 @@ class TrustApi : public HttpModule {
   void handle(std::shared_ptr<const HttpRequest> request, const std::string& path, const std::string& query,
               const std::string& address, StoreExecutor ex, Reply reply) override;
 
+  // Mails the reporter the outcome (#35).
+  void set_player_mail(PlayerMail mail) { player_mail_ = std::move(mail); }
+
  private:
+  PlayerMail player_mail_;
   void report(std::shared_ptr<const HttpRequest> request, const AccountRecord& account, StoreExecutor ex, Reply reply);
   void mine(std::shared_ptr<const HttpRequest> request, const AccountRecord& account, StoreExecutor ex, Reply reply);
   void queue(std::shared_ptr<const HttpRequest> request, const std::string& query, StoreExecutor ex, Reply reply);

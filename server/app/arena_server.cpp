@@ -17,6 +17,9 @@
 #include "app/test_clock_api.hpp"
 #include "cluster/cluster_node.hpp"
 #include "computer/computer_players.hpp"
+#include "mail/mail_api.hpp"
+#include "mail/mailer.hpp"
+#include "mail/turn_notifier.hpp"
 #include "game/room_directory.hpp"
 #include "lobby/identity_service.hpp"
 #include "lobby/lobby_feed.hpp"
@@ -83,6 +86,11 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
   player_connections_ = std::make_unique<PlayerConnections>();
   player_connections_->set_blocks(&block_book_);
   accounts_ = std::make_unique<AccountService>(*store_, *hasher_, *login_limiter_, addresses_, *player_connections_, clock_);
+  if (!config_.mail.smtp.empty())
+    mailer_ = std::make_unique<Mailer>(MailerSettings{config_.mail.smtp, config_.mail.from, config_.mail.retry_ms, 8}, *store_, clock_);
+  mail_ = std::make_unique<MailService>(*store_, mailer_.get(),
+                                        config_.public_origins.empty() ? std::string() : config_.public_origins.front(),
+                                        MailBounds{config_.mail.per_account_hour, config_.mail.per_hour}, clock_);
   identities_ = std::make_unique<IdentityService>(*store_, *accounts_, addresses_, *player_connections_);
   directory_ = std::make_shared<RoomDirectory>(
       io_.get_executor(), *store_, rooms_,
@@ -101,11 +109,18 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
   events_->add(competitions_);
   events_->add(computer_);
   if (cluster_) events_->add(cluster_);
+  if (mailer_) events_->add(std::make_shared<TurnNotifier>(*mail_, *store_, *player_connections_, io_.get_executor()));
   router_ = std::make_shared<Router>(*identities_, *feed_, *directory_, *player_connections_, *computer_, clock_);
+  // Notifications by mail (#35): empty without --smtp.
+  PlayerMail player_mail = mail_->player_mail(io_.get_executor());
+  competitions_->set_player_mail(player_mail);
+  auto ladder_api = std::make_shared<LadderApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_);
+  ladder_api->set_player_mail(player_mail);
+  auto trust_api = std::make_shared<TrustApi>(*accounts_, *store_, block_book_, *player_connections_);
+  trust_api->set_player_mail(player_mail);
   std::vector<std::shared_ptr<HttpModule>> modules{
-      std::make_shared<LadderApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_),
-      std::make_shared<EventApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_),
-      std::make_shared<TrustApi>(*accounts_, *store_, block_book_, *player_connections_)};
+      ladder_api, std::make_shared<EventApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_), trust_api,
+      std::make_shared<MailApi>(*accounts_, *store_, *store_, *hasher_, *mail_, *player_connections_, clock_)};
   if (config_.test_clock)
     modules.push_back(std::make_shared<TestClockApi>(clock_offset_, [d = std::weak_ptr<RoomDirectory>(directory_)] {
       if (auto directory = d.lock()) directory->wake_rooms();
@@ -113,8 +128,8 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
   auto api = std::make_shared<HttpApi>(HttpApiSettings{config_.static_dir, config_.public_origins, config_.node_id,
                                                                        cluster_ ? store_.get() : nullptr}, *store_, *store_,
                                        ServerGauges{[d = directory_] { return d->rooms_in_memory(); },
-                                                    [] { return WebsocketSession::open_count(); }},
-                                       std::make_shared<AccountApi>(*accounts_, *store_, config_.secure_cookies),
+                                                    [] { return WebsocketSession::open_count(); }, mail_->enabled()},
+                                       std::make_shared<AccountApi>(*accounts_, *store_, config_.secure_cookies, mail_.get()),
                                        std::make_shared<AdminApi>(*accounts_, *store_, *moderation_),
                                        std::make_shared<RatingApi>(*store_, clock_),
                                        std::move(modules));
@@ -127,6 +142,7 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
 ArenaServer::~ArenaServer() {
   computer_->stop();  // no search outlives the server
   if (cluster_) cluster_->stop();  // no bus handler runs after this
+  if (mailer_) mailer_->stop();
   io_.stop();
   for (auto& t : threads_)
     if (t.joinable()) t.join();
@@ -164,6 +180,10 @@ std::string ArenaServer::start() {
   restored_ = restored.get_future().get();
   directory_->start();
   competitions_->start();  // after the restore: it finds the rooms of pending games in memory
+  if (mailer_) {
+    mailer_->start();
+    spdlog::info("event=mail_on smtp={} from={}", shown_smtp(config_.mail.smtp), config_.mail.from);
+  }
 
   boost::system::error_code ec;
   auto address = net::ip::make_address(config_.host, ec);
@@ -181,6 +201,7 @@ net::ip::tcp::endpoint ArenaServer::endpoint() const { return listener_->local_e
 void ArenaServer::run() {
   for (auto& t : threads_) t.join();
   threads_.clear();
+  if (mailer_) mailer_->stop();  // its last result written before the store stops taking writes
   store_->flush();  // every queued write is committed, its completion posted
   io_.restart();
   io_.poll();  // and delivered (acknowledgements to closed sockets are dropped harmlessly)

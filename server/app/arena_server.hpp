@@ -36,6 +36,8 @@ class CompetitionService;
 class ComputerPlayers;
 class ClusterNode;
 class NatsBus;
+class Mailer;
+class MailService;
 
 class ArenaServer {
  public:
@@ -74,6 +76,8 @@ class ArenaServer {
   std::unique_ptr<PasswordHasher> hasher_;
   std::unique_ptr<LoginLimiter> login_limiter_;
   std::unique_ptr<AccountService> accounts_;
+  std::unique_ptr<Mailer> mailer_;  // none without --smtp; stopped before the store is flushed
+  std::unique_ptr<MailService> mail_;
   std::unique_ptr<PlayerConnections> player_connections_;
   std::unique_ptr<Moderation> moderation_;
   std::unique_ptr<IdentityService> identities_;

@@ -6,6 +6,7 @@
 #include <charconv>
 
 #include "engine/text.hpp"
+#include "mail/mail_message.hpp"  // valid_mail_address
 
 namespace arena {
 namespace {
@@ -74,6 +75,17 @@ constexpr Option kOptions[] = {
     {"--guest-chat", "GIPF_ARENA_GUEST_CHAT",
      "where guests (players without an account) may chat: all, casual (not in rated,\n"
      "ladder and event games) or none (default casual)"},
+    {"--smtp", "GIPF_ARENA_SMTP",
+     "the SMTP server that sends the site's mail: smtp://[USER:PASSWORD@]HOST:PORT\n"
+     "(STARTTLS when offered) or smtps://…; needs --mail-from and --public-origin\n"
+     "(the links in the mails). Without it the site sends no mail (default: none)"},
+    {"--mail-from", "GIPF_ARENA_MAIL_FROM", "the address the site's mail comes from, e.g. arena@example.org"},
+    {"--mail-per-hour", "GIPF_ARENA_MAIL_PER_HOUR", "mails queued per hour, site-wide; beyond, dropped (default 1000)"},
+    {"--mail-per-account-hour", "GIPF_ARENA_MAIL_PER_ACCOUNT_HOUR",
+     "mails queued per hour for one account; beyond, dropped (default 20)"},
+    {"--mail-retry-ms", "GIPF_ARENA_MAIL_RETRY_MS",
+     "milliseconds before a mail the SMTP server did not take is tried again,\n"
+     "doubled each time up to an hour; 8 attempts in all (default 60000)"},
     {"--secure-cookies", "GIPF_ARENA_SECURE_COOKIES",
      "mark the session cookie Secure (sent over HTTPS only): set it\n"
      "when the server is reached through HTTPS (default off)",
@@ -216,6 +228,20 @@ std::string set(Config& c, const std::string& flag, const std::string& value, bo
     if (value == "1" || value == "true") c.secure_cookies = true;
     else if (value == "0" || value == "false") c.secure_cookies = false;
     else return "--secure-cookies is 1/true or 0/false";
+  } else if (flag == "--smtp") {
+    if (value.rfind("smtp://", 0) != 0 && value.rfind("smtps://", 0) != 0)
+      return "--smtp is smtp://[USER:PASSWORD@]HOST:PORT or smtps://…";
+    if (value.find_first_of(" \r\n\t") != std::string::npos) return "--smtp may not hold spaces";
+    c.mail.smtp = value;
+  } else if (flag == "--mail-from") {
+    if (!valid_mail_address(value)) return "--mail-from must be an address like arena@example.org";
+    c.mail.from = value;
+  } else if (flag == "--mail-per-hour") {
+    return set_number(c.mail.per_hour, flag, value, 1, 1000000);
+  } else if (flag == "--mail-per-account-hour") {
+    return set_number(c.mail.per_account_hour, flag, value, 1, 1000);
+  } else if (flag == "--mail-retry-ms") {
+    return set_number(c.mail.retry_ms, flag, value, 1, 3600 * 1000);
   } else if (flag == "--message-burst") {
     if (auto error = set_rate(l.message_burst, flag, value); !error.empty()) return error;
     if (l.message_burst < 1) return "--message-burst must be at least 1";
@@ -294,6 +320,9 @@ ConfigResult parse_config(const std::vector<std::string>& args, std::optional<st
   }
   bool postgres = r.config.db.rfind("postgres://", 0) == 0 || r.config.db.rfind("postgresql://", 0) == 0;
   if (!r.config.bus.empty() && !postgres) r.error = "--bus needs a --store postgres://…: the nodes of a site share one database";
+  if (!r.config.mail.smtp.empty() && r.config.mail.from.empty()) r.error = "--smtp needs --mail-from";
+  if (!r.config.mail.smtp.empty() && r.config.public_origins.empty())
+    r.error = "--smtp needs --public-origin: the mails' links start with it";
   return r;
 }
 

@@ -25,8 +25,15 @@ struct Config {
   // Reverse proxies (IP addresses, canonical text) whose requests come from the
   // client named last in X-Forwarded-For; empty: the peer is the client.
   std::vector<std::string> trusted_proxies;
-  bool secure_cookies = false;
-  bool test_clock = false;      // POST /api/test/clock moves the clock (tests only)  // the session cookie gets Secure (behind HTTPS)
+  bool secure_cookies = false;  // the session cookie gets Secure (behind HTTPS)
+  bool test_clock = false;      // POST /api/test/clock moves the clock (tests only)
+  struct Mail {
+    std::string smtp;  // --smtp; empty: no mail
+    std::string from;
+    int per_hour = 1000;
+    int per_account_hour = 20;
+    int retry_ms = 60000;
+  } mail;
   std::string guest_chat = "casual";  // all, casual, none (game/trust_rules.hpp GuestChat)
   Limits limits;
 };

@@ -1,4 +1,5 @@
 // gipf-arena: the game server. See --help and README.md.
+#include <curl/curl.h>
 #include <cstdlib>
 #include <iostream>
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -65,6 +66,11 @@ int main(int argc, char** argv) {
   spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e level=%l %v");
   spdlog::set_level(spdlog::level::from_str(config.log_level));
   raise_fd_limit();
+  // libcurl (the mailer's SMTP) once, before any thread.
+  if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+    spdlog::critical("event=curl_init_failed");
+    return 1;
+  }
 
   std::shared_ptr<arena::Store> store;
   try {

@@ -151,7 +151,8 @@ std::string encode(const RoomSummary& r) {
          {"spectators", r.spectators},
          {"created_at", r.created_at},
          {"finished_at", r.finished_at},
-         {"active", r.active}};
+         {"active", r.active},
+         {"decider", r.decider ? json(engine::color_name(*r.decider)) : json(nullptr)}};
   return protocol::to_text(j);
 }
 
@@ -188,6 +189,8 @@ std::optional<RoomSummary> decode_summary(std::string_view text) {
     r.spectators = j.at("spectators").get<int>();
     r.created_at = j.at("created_at").get<std::int64_t>();
     r.finished_at = j.at("finished_at").get<std::int64_t>();
+    if (const json& d = j.value("decider", json()); d.is_string())
+      r.decider = d == "white" ? engine::Color::White : engine::Color::Black;
     r.active = j.value("active", true);  // a node without #33's listing: listed
     return r;
   } catch (const nlohmann::json::exception&) {

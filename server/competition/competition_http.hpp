@@ -26,6 +26,9 @@ class HttpModule {
   virtual bool patchable(const std::string& /*path*/) const { return false; }
   // Whether DELETE is one of the path's methods (CSRF-checked as POST is, but for its body).
   virtual bool deletable(const std::string& /*path*/) const { return false; }
+  // Whether a POST to the path is exempt from the CSRF check (RFC 8058's
+  // one-click unsubscribe comes from a mail client, as a form, without Origin).
+  virtual bool open_post(const std::string& /*path*/) const { return false; }
   virtual void handle(std::shared_ptr<const HttpRequest> request, const std::string& path, const std::string& query,
                       const std::string& address, StoreExecutor ex, Reply reply) = 0;
 };

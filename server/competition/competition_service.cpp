@@ -124,6 +124,16 @@ void CompetitionService::tell_players(const CompetitionGame& game) {
   m.color = "black";
   m.opponent = game.white_name;
   connections_.send(game.black, make_frame(protocol::to_json(m)));
+  if (player_mail_ && game.source_kind == "event") {
+    for (bool white : {true, false}) {
+      std::string opponent = white ? game.black_name : game.white_name;
+      std::string round = "Round " + std::to_string(game.round);
+      player_mail_({white ? game.white : game.black, "round", round + ": you play " + opponent + " \u2014 " + game.source_name,
+                    round + " of " + game.source_name + " is paired: you play " + opponent + " with " +
+                        (white ? "white" : "black") + ". Your game:",
+                    "/?room=" + game.room, game.room});
+    }
+  }
 }
 
 void CompetitionService::on(const EventCommitted& e) {

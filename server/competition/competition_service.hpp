@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "mail/player_mail.hpp"
 #include "game/room_events.hpp"
 #include "store/competition_store.hpp"
 
@@ -40,10 +41,14 @@ class CompetitionService : public RoomObserver, public std::enable_shared_from_t
   // both players; `done` on `ex`.
   void open_games(std::vector<CompetitionGame> games, StoreExecutor ex, Opened done);
 
+  // Mails each player of an event game when its round is paired (#35).
+  void set_player_mail(PlayerMail mail) { player_mail_ = std::move(mail); }
+
   // A competition room closed: its event may pair its next round.
   void on(const EventCommitted& e) override;
 
  private:
+  PlayerMail player_mail_;
   void open_one(CompetitionGame game, std::function<void(bool)> done);
   void tell_players(const CompetitionGame& game);
   void apply_activity();

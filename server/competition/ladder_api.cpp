@@ -107,9 +107,16 @@ void LadderApi::challenge(std::shared_ptr<const HttpRequest> request, std::int64
   if (!body) return;
   http_.player(request, ex, reply, [this, request, id, ex, reply, defender = body->defender](AccountRecord account) {
     NewChallenge c{id, account.player, defender, random_room_id(), random_bool(), http_.now()};
-    store_.challenge(c, ex, [this, request, ex, reply](Stored<Outcome<CompetitionGame>> done) {
+    store_.challenge(c, ex, [this, request, ex, reply, challenger = account.player](Stored<Outcome<CompetitionGame>> done) {
       if (!done.ok()) return reply(store_failed(*request, done.error));
       if (!done.value.ok()) return reply(refusal_response(*request, done.value.code, done.value.message));
+      if (player_mail_) {
+        const CompetitionGame& g = done.value.value;
+        bool white = g.white != challenger;  // the challenged one's seat
+        std::string by = white ? g.black_name : g.white_name;
+        player_mail_({white ? g.white : g.black, "challenge", by + " challenged you \u2014 " + g.source_name,
+                      by + " challenged you on the ladder " + g.source_name + ". Your game:", "/?room=" + g.room, g.room});
+      }
       service_.open_games({done.value.value}, ex,
                           [request, reply, game = done.value.value](std::vector<CompetitionGame> opened, std::vector<CompetitionGame>) {
                             if (opened.empty())

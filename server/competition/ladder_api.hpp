@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "mail/player_mail.hpp"
 #include "competition/competition_http.hpp"
 
 namespace arena {
@@ -22,7 +23,11 @@ class LadderApi : public HttpModule {
   void handle(std::shared_ptr<const HttpRequest> request, const std::string& path, const std::string& query,
               const std::string& address, StoreExecutor ex, Reply reply) override;
 
+  // Mails the challenged player (#35).
+  void set_player_mail(PlayerMail mail) { player_mail_ = std::move(mail); }
+
  private:
+  PlayerMail player_mail_;
   void list(std::shared_ptr<const HttpRequest> request, StoreExecutor ex, Reply reply);
   void page(std::shared_ptr<const HttpRequest> request, std::int64_t id, StoreExecutor ex, Reply reply);
   void join(std::shared_ptr<const HttpRequest> request, std::int64_t id, StoreExecutor ex, Reply reply);

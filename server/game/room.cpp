@@ -144,6 +144,7 @@ RoomSummary Room::summary() const {
   s.black_name = r.black_name;
   s.white = r.white.value_or(0);
   s.black = r.black.value_or(0);
+  s.decider = authority_.game().decider();
   s.white_seated = r.white.has_value();
   s.black_seated = r.black.has_value();
   s.rated = r.rated;

@@ -35,6 +35,7 @@ struct RoomSummary {
   std::optional<protocol::RatingView> white_rating, black_rating;  // of seated accounts
   int moves = 0;
   int ply = 0;
+  std::optional<engine::Color> decider;  // who must decide now; none when the game is over
   int spectators = 0;
   std::int64_t created_at = 0;
   std::int64_t finished_at = 0;

@@ -6,6 +6,7 @@
 // Among a site's nodes (#30), what reaches a player (a notice, a ban, a mute,
 // a logout, a closed session) is told to every other node too (set_site), and
 // each applies it to the connections it has (apply_from_site).
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -85,6 +86,14 @@ class PlayerConnections {
   void mute(std::int64_t player, std::int64_t until, std::int64_t now) {
     if (tell_) tell_(protocol::to_text(nlohmann::json{{"op", "mute"}, {"player", player}, {"until", until}, {"now", now}}));
     mute_here(player, until, now);
+  }
+
+  // Whether `player` has an open, identified connection on this node.
+  bool connected(std::int64_t player) {
+    std::lock_guard lock(mutex_);
+    auto it = clients_.find(player);
+    if (it == clients_.end()) return false;
+    return std::any_of(it->second.begin(), it->second.end(), [](const Entry& e) { return !e.client.expired(); });
   }
 
   // What another node told (the text `tell` was given there); false if it is not such a message.

@@ -111,7 +111,10 @@ void HttpApi::handle(HttpRequest request, const std::string& address, StoreExecu
   const auto method = request.method();
   const bool patch = method == http::verb::patch && module && module->patchable(path);
   const bool del = method == http::verb::delete_ && module && module->deletable(path);
-  if ((method == http::verb::post && (account_path || admin_path || module)) || patch) {
+  const bool open_post = method == http::verb::post && module && module->open_post(path);
+  if (open_post) {
+    // Answered by the module alone: a token in the URL is its authority.
+  } else if ((method == http::verb::post && (account_path || admin_path || module)) || patch) {
     if (auto refusal = refuse_post(request)) return reply(std::move(*refusal));
   } else if (del) {
     // No body, so no Content-Type to insist on; a browser sends DELETE from
@@ -133,7 +136,8 @@ void HttpApi::handle(HttpRequest request, const std::string& address, StoreExecu
   if (starts_with(path, "/api/")) return api(std::move(shared), path, query, std::move(ex), std::move(reply));
   // The client's own pages (a profile, the admin page, the rules) are its index.html.
   if (starts_with(path, "/@/") || path == "/admin" || path == "/leaderboard" || path == "/leaderboard/" ||
-      client_page(path, "/ladders") || client_page(path, "/events") || path == "/rules/gipf" || path == "/rules/yinsh")
+      client_page(path, "/ladders") || client_page(path, "/events") || path == "/rules/gipf" || path == "/rules/yinsh" ||
+      path == "/account/verify" || path == "/account/reset" || path == "/account/forgot" || path == "/account/settings")
     return reply(static_files_.answer(*shared, "/"));
   reply(static_files_.answer(*shared, path));
 }
@@ -142,7 +146,7 @@ void HttpApi::api(std::shared_ptr<const HttpRequest> request, const std::string&
                   StoreExecutor ex, Reply reply) {
   if (path == "/api/health") {
     return reply(json_response(*request, http::status::ok,
-                               protocol::to_json(protocol::Health{gauges_.rooms_in_memory(), gauges_.connections(), settings_.node})));
+                               protocol::to_json(protocol::Health{gauges_.rooms_in_memory(), gauges_.connections(), settings_.node, gauges_.mail})));
   }
   if (path == "/api/games") return games(std::move(request), query, std::move(ex), std::move(reply));
   const std::string prefix = "/api/games/";

@@ -22,6 +22,7 @@ namespace arena {
 struct ServerGauges {
   std::function<int()> rooms_in_memory;
   std::function<int()> connections;
+  bool mail = false;  // the server sends mail (--smtp)
 };
 
 class AccountApi;

@@ -145,6 +145,21 @@ void insert_chat(Connection& db, const std::string& room, const ChatRecord& mess
 void delete_chat(Connection& db, const std::string& room, std::int64_t seq, const AuditEntry& audit);
 std::vector<ChatRecord> chat(Connection& db, const std::string& room);
 
+// ---- mail (sql_mail_queries.cpp) ----
+MailQueued queue_mail(Connection& db, const MailRequest& request);
+bool notify_player(Connection& db, const PlayerNotice& notice);
+MailSettings mail_settings(Connection& db, std::int64_t account, std::int64_t now);
+void set_mail_switches(Connection& db, std::int64_t account, const MailSwitches& notify);
+std::optional<std::int64_t> verify_address(Connection& db, const std::string& token, std::int64_t now);
+std::optional<PasswordReset> reset_password(Connection& db, const std::string& token, const std::string& hash,
+                                            std::int64_t now, AuditEntry audit);
+std::vector<ResetTarget> reset_targets(Connection& db, const std::string& login);
+std::vector<OutboxMail> claim_mail(Connection& db, std::int64_t now, int limit);
+void finish_mail(Connection& db, const MailResult& result);
+std::int64_t abandon_claimed(Connection& db);
+std::optional<std::int64_t> next_mail_due(Connection& db);
+bool unsubscribe(Connection& db, const std::string& token);
+
 // ---- accounts (sql_account_queries.cpp) ----
 std::string lower(std::string text);  // ASCII lower case: usernames' keys
 CreatedAccount insert_account(Connection& db, const NewAccount& account, std::int64_t now);

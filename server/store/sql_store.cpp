@@ -656,4 +656,61 @@ void SqlStore::all_blocks(StoreExecutor ex, StoreReply<std::vector<std::pair<std
   read_value(std::move(ex), std::move(reply), [](Connection& db) { return sql::all_blocks(db); });
 }
 
+// ---- mail ----
+
+void SqlStore::notify_player(PlayerNotice notice, StoreExecutor ex, StoreReply<bool> reply) {
+  write_value(std::move(ex), std::move(reply), [notice = std::move(notice)](Connection& db) { return sql::notify_player(db, notice); });
+}
+
+void SqlStore::queue_mail(MailRequest request, StoreExecutor ex, StoreReply<MailQueued> reply) {
+  write_value(std::move(ex), std::move(reply),
+              [request = std::move(request)](Connection& db) { return sql::queue_mail(db, request); });
+}
+
+void SqlStore::mail_settings(std::int64_t account, std::int64_t now, StoreExecutor ex, StoreReply<MailSettings> reply) {
+  read_value(std::move(ex), std::move(reply), [account, now](Connection& db) { return sql::mail_settings(db, account, now); });
+}
+
+void SqlStore::set_mail_switches(std::int64_t account, MailSwitches notify, StoreExecutor ex, StoreDone done) {
+  write({[account, notify](Connection& db) { sql::set_mail_switches(db, account, notify); }, done_on(std::move(ex), std::move(done))});
+}
+
+void SqlStore::verify_address(std::string token, std::int64_t now, StoreExecutor ex,
+                              StoreReply<std::optional<std::int64_t>> reply) {
+  write_value(std::move(ex), std::move(reply),
+              [token = std::move(token), now](Connection& db) { return sql::verify_address(db, token, now); });
+}
+
+void SqlStore::reset_password(std::string token, std::string hash, std::int64_t now, AuditEntry audit, StoreExecutor ex,
+                              StoreReply<std::optional<PasswordReset>> reply) {
+  write_value(std::move(ex), std::move(reply),
+              [token = std::move(token), hash = std::move(hash), now, audit = std::move(audit)](Connection& db) {
+                return sql::reset_password(db, token, hash, now, audit);
+              });
+}
+
+void SqlStore::reset_targets(std::string login, StoreExecutor ex, StoreReply<std::vector<ResetTarget>> reply) {
+  read_value(std::move(ex), std::move(reply), [login = std::move(login)](Connection& db) { return sql::reset_targets(db, login); });
+}
+
+void SqlStore::claim_mail(std::int64_t now, int limit, StoreExecutor ex, StoreReply<std::vector<OutboxMail>> reply) {
+  write_value(std::move(ex), std::move(reply), [now, limit](Connection& db) { return sql::claim_mail(db, now, limit); });
+}
+
+void SqlStore::finish_mail(MailResult result, StoreExecutor ex, StoreDone done) {
+  write({[result = std::move(result)](Connection& db) { sql::finish_mail(db, result); }, done_on(std::move(ex), std::move(done))});
+}
+
+void SqlStore::abandon_claimed(StoreExecutor ex, StoreReply<std::int64_t> reply) {
+  write_value(std::move(ex), std::move(reply), [](Connection& db) { return sql::abandon_claimed(db); });
+}
+
+void SqlStore::next_mail_due(StoreExecutor ex, StoreReply<std::optional<std::int64_t>> reply) {
+  read_value(std::move(ex), std::move(reply), [](Connection& db) { return sql::next_mail_due(db); });
+}
+
+void SqlStore::unsubscribe(std::string token, StoreExecutor ex, StoreReply<bool> reply) {
+  write_value(std::move(ex), std::move(reply), [token = std::move(token)](Connection& db) { return sql::unsubscribe(db, token); });
+}
+
 }  // namespace arena

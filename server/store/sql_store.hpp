@@ -152,6 +152,20 @@ class SqlStore final : public Store {
   void blocks_of(std::int64_t blocker, StoreExecutor ex, StoreReply<std::vector<BlockRecord>> reply) override;
   void all_blocks(StoreExecutor ex, StoreReply<std::vector<std::pair<std::int64_t, std::int64_t>>> reply) override;
 
+  void notify_player(PlayerNotice notice, StoreExecutor ex, StoreReply<bool> reply) override;
+  void queue_mail(MailRequest request, StoreExecutor ex, StoreReply<MailQueued> reply) override;
+  void mail_settings(std::int64_t account, std::int64_t now, StoreExecutor ex, StoreReply<MailSettings> reply) override;
+  void set_mail_switches(std::int64_t account, MailSwitches notify, StoreExecutor ex, StoreDone done) override;
+  void verify_address(std::string token, std::int64_t now, StoreExecutor ex, StoreReply<std::optional<std::int64_t>> reply) override;
+  void reset_password(std::string token, std::string hash, std::int64_t now, AuditEntry audit, StoreExecutor ex,
+                      StoreReply<std::optional<PasswordReset>> reply) override;
+  void reset_targets(std::string login, StoreExecutor ex, StoreReply<std::vector<ResetTarget>> reply) override;
+  void claim_mail(std::int64_t now, int limit, StoreExecutor ex, StoreReply<std::vector<OutboxMail>> reply) override;
+  void finish_mail(MailResult result, StoreExecutor ex, StoreDone done) override;
+  void abandon_claimed(StoreExecutor ex, StoreReply<std::int64_t> reply) override;
+  void next_mail_due(StoreExecutor ex, StoreReply<std::optional<std::int64_t>> reply) override;
+  void unsubscribe(std::string token, StoreExecutor ex, StoreReply<bool> reply) override;
+
  private:
   struct Write {
     std::function<void(Connection&)> apply;                  // inside the batch's transaction; throws on failure

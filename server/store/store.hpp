@@ -28,6 +28,7 @@
 #include "game/room_records.hpp"
 #include "rating/glicko2.hpp"
 #include "store/competition_store.hpp"
+#include "store/mail_store.hpp"
 #include "store/store_basics.hpp"
 #include "store/trust_store.hpp"
 
@@ -290,7 +291,7 @@ class RoomLeases {
   virtual void room_lease(std::string room, StoreExecutor ex, StoreReply<std::optional<RoomLease>> reply) = 0;
 };
 
-// One database behind all eight.
+// One database behind all nine.
 class Store : public IdentityStore,
               public AccountStore,
               public GameLog,
@@ -298,7 +299,8 @@ class Store : public IdentityStore,
               public RatingBook,
               public CompetitionStore,
               public RoomLeases,
-              public TrustStore {
+              public TrustStore,
+              public MailStore {
  public:
   // Completes every write accepted so far and refuses later ones ("the server
   // is stopping"); their completions are still posted. Idempotent.

@@ -547,7 +547,8 @@ TEST_CASE("migration 9 gives the accounts of an older database their username sk
   {
     // Back to version 8 (migrations 9 and later undone), with two accounts made then.
     RawConnection raw(path);
-    REQUIRE(raw.exec("DROP TABLE room_leases; DROP TABLE reports; DROP TABLE blocks; DROP INDEX accounts_by_skeleton; "
+    REQUIRE(raw.exec("DROP TABLE outbox; DROP TABLE mail_tokens; DROP TABLE account_mail; "
+                     "DROP TABLE room_leases; DROP TABLE reports; DROP TABLE blocks; DROP INDEX accounts_by_skeleton; "
                      "ALTER TABLE accounts DROP COLUMN username_skeleton; DELETE FROM schema_version WHERE version >= 9"));
     REQUIRE(raw.exec(
         "INSERT INTO players (token_hash, name, created_at) VALUES ('account:a', 'A_dm1n', 0), ('account:b', 'Rnoderator-5', 0);"

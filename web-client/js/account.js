@@ -20,6 +20,7 @@ export function renderHeader(who, controls, { account, name }) {
     who.dataset.account = account.role;
     controls.replaceChildren(...[
       isStaff(account) ? h('a', { href: '/admin', id: 'admin-link' }, 'Admin') : null,
+      h('a', { href: '/account/settings', id: 'mail-link', title: 'Your address and the mail you get' }, 'Mail'),
       h('button', { type: 'button', id: 'logout', onclick: logout }, 'Log out'),
     ].filter(Boolean));
   } else {
@@ -130,7 +131,8 @@ export function openDialog(mode) {
   error,
   h('div', { class: 'actionbar' }, submit,
     h('button', { type: 'button', id: 'account-cancel', onclick: () => dialog?.close() }, 'Cancel')),
-  h('p', {}, h('a', { href: '#', id: 'account-switch', onclick: (e) => { e.preventDefault(); openDialog(mode === 'signup' ? 'login' : 'signup'); } }, text.other)));
+  h('p', {}, h('a', { href: '#', id: 'account-switch', onclick: (e) => { e.preventDefault(); openDialog(mode === 'signup' ? 'login' : 'signup'); } }, text.other)),
+  mode === 'login' ? h('p', {}, h('a', { href: '/account/forgot', id: 'account-forgot' }, 'Forgot your password?')) : null);
 
   const element = h('dialog', { class: 'account-dialog', id: 'account-dialog', 'aria-label': text.title }, form);
   element.addEventListener('close', () => element.remove());

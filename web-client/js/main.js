@@ -18,6 +18,7 @@ import { RulesView, rulesGame } from './rules_view.js';
 import { showPairing } from './pairing_notice.js';
 import { renderHeader, reloadForIdentity } from './account.js';
 import { h } from './ui.js';
+import { MailView, mailPage } from './mail_view.js';
 
 const connection = new Connection();
 const indicator = document.getElementById('connection');
@@ -51,12 +52,13 @@ const ladderPage = sectionPage(path, 'ladders');
 const eventPage = sectionPage(path, 'events');
 const rulesPage = rulesGame(path);
 // the pages with a title of their own make it their h1; on the lobby, a game and a replay the brand is
-const ownTitle = path.startsWith('/@/') || path.startsWith('/admin') || path.startsWith('/leaderboard') || ladderPage !== null || eventPage !== null || rulesPage !== null;
+const ownTitle = path.startsWith('/@/') || mailPage(path) || path.startsWith('/admin') || path.startsWith('/leaderboard') || ladderPage !== null || eventPage !== null || rulesPage !== null;
 if (ownTitle) {
   const brand = document.querySelector('h1.brand');
   brand.replaceWith(h('div', { class: 'brand' }, ...brand.childNodes));
 }
 if (path.startsWith('/@/')) new ProfileView(view, safeDecode(path.slice(3)));
+else if (mailPage(path)) new MailView(view, path);
 else if (path === '/admin' || path === '/admin/') new AdminView(view);
 else if (path === '/leaderboard' || path === '/leaderboard/') new LeaderboardView(view, location.search);
 else if (ladderPage !== null) { if (ladderPage) new LadderView(view, connection, ladderPage); else new LadderListView(view); }

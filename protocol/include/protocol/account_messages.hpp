@@ -23,6 +23,7 @@ inline constexpr std::int64_t kMaxSanctionMinutes = 5256000;  // ten years
 // ---- requests ---------------------------------------------------------------
 struct SignupRequest {
   std::string username, password, guest_token;  // guest_token empty: none
+  std::string email;  // empty: none; else a verify link is sent to it (#35)
 };
 struct LoginRequest {
   std::string username, password;

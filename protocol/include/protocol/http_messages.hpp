@@ -52,6 +52,7 @@ struct Health {
   int rooms = 0;        // in memory
   int connections = 0;  // WebSocket connections open
   std::string node;     // the answering server's --node-id
+  bool mail = false;    // the server sends mail (--smtp): addresses, resets, notifications
 };
 
 struct HttpError {

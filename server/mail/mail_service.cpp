@@ -1,0 +1,126 @@
+#include "mail/mail_service.hpp"
+
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include "mail/mail_message.hpp"
+#include "mail/mailer.hpp"
+#include "util/secure_random.hpp"
+
+namespace arena {
+
+std::string mail_html(const std::string& text, const std::string& link, const std::string& label) {
+  std::string html = "<!doctype html><html><body style=\"font-family:sans-serif;max-width:36em\">";
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find("\n\n", start);
+    if (end == std::string::npos) end = text.size();
+    std::string paragraph = text.substr(start, end - start);
+    if (!paragraph.empty() && paragraph.find(link) == std::string::npos) html += "<p>" + html_escape(paragraph) + "</p>";
+    start = end + 2;
+  }
+  if (!link.empty())
+    html += "<p><a href=\"" + html_escape(link) + "\" style=\"font-weight:bold\">" + html_escape(label) + "</a></p>";
+  html += "</body></html>";
+  return html;
+}
+
+MailService::MailService(MailStore& store, Mailer* mailer, std::string origin, MailBounds bounds, Clock clock)
+    : store_(store), mailer_(mailer), origin_(std::move(origin)), bounds_(bounds), clock_(std::move(clock)) {}
+
+MailTexts MailService::verify_texts(const std::string& username, const std::string& link) const {
+  std::string text = "Hello " + username + ",\n\nOpen this link to receive GIPF Arena's mail at this address:\n\n" + link +
+                     "\n\nThe link works for 24 hours. If you did not ask for it, ignore this mail.\n";
+  return {"Confirm your address for GIPF Arena", text, mail_html(text, link, "Confirm this address")};
+}
+
+MailTexts MailService::changed_texts(const std::string& username, const std::string& new_address) const {
+  std::string forgot = origin_ + "/account/forgot";
+  std::string text = "Hello " + username + ",\n\nYour GIPF Arena account asked to receive its mail at " + new_address +
+                     " instead of this address, from the next confirmation on.\n\nIf that was not you, reset your password:\n\n" +
+                     forgot + "\n";
+  return {"Your GIPF Arena address is changing", text, mail_html(text, forgot, "Reset your password")};
+}
+
+MailTexts MailService::reset_texts(const std::string& username, const std::string& link) const {
+  std::string text = "Hello " + username + ",\n\nOpen this link to choose a new password for GIPF Arena:\n\n" + link +
+                     "\n\nThe link works once, for one hour, and logs you out everywhere. If you did not ask for it, "
+                     "ignore this mail: your password stays as it is.\n";
+  return {"Reset your GIPF Arena password", text, mail_html(text, link, "Choose a new password")};
+}
+
+void MailService::verify_address(std::int64_t account, const std::string& username, const std::string& address,
+                                 const std::string& old_address, StoreExecutor ex, StoreReply<MailQueued> reply) {
+  MailRequest request;
+  request.account = account;
+  request.now = clock_();
+  std::string token = random_token();
+  request.token = MailToken{token, "verify", address, request.now + kVerifyLinkMs};
+  MailTexts texts = verify_texts(username, origin_ + "/account/verify#" + token);
+  request.mails.push_back({account, address, "verify", texts.subject, texts.text, texts.html, "", ""});
+  if (!old_address.empty() && old_address != address) {
+    MailTexts notice = changed_texts(username, address);
+    request.mails.push_back({account, old_address, "address_changed", notice.subject, notice.text, notice.html, "", ""});
+  }
+  queue(std::move(request), std::move(ex), std::move(reply));
+}
+
+void MailService::reset_link(const ResetTarget& target, StoreExecutor ex, StoreReply<MailQueued> reply) {
+  MailRequest request;
+  request.account = target.account;
+  request.now = clock_();
+  std::string token = random_token();
+  request.token = MailToken{token, "reset", target.address, request.now + kResetLinkMs};
+  MailTexts texts = reset_texts(target.username, origin_ + "/account/reset#" + token);
+  request.mails.push_back({target.account, target.address, "reset", texts.subject, texts.text, texts.html, "", ""});
+  queue(std::move(request), std::move(ex), std::move(reply));
+}
+
+OutgoingMail MailService::notification(std::int64_t account, const std::string& to, const std::string& kind,
+                                       const MailTexts& texts) const {
+  std::string token = random_token();
+  std::string unsubscribe = origin_ + "/api/mail/unsubscribe?token=" + token;
+  std::string text = texts.text + "\n\nStop these mails: " + unsubscribe + "\n";
+  std::string html = texts.html;
+  std::string footer = "<p style=\"font-size:small\"><a href=\"" + html_escape(unsubscribe) + "\">Stop these mails</a></p>";
+  if (auto end = html.rfind("</body>"); end != std::string::npos) html.insert(end, footer);
+  return {account, to, kind, texts.subject, text, html, token, unsubscribe};
+}
+
+void MailService::notify(PlayerNotice notice, StoreExecutor ex, StoreReply<bool> reply) {
+  if (!mailer_) return boost::asio::post(ex, [reply = std::move(reply)] { reply(Stored<bool>{false, "mail is off"}); });
+  notice.bounds = bounds_;
+  store_.notify_player(std::move(notice), std::move(ex), [this, reply = std::move(reply)](Stored<bool> queued) {
+    if (queued.ok() && queued.value) mailer_->wake();
+    reply(std::move(queued));
+  });
+}
+
+PlayerMail MailService::player_mail(StoreExecutor ex) {
+  if (!mailer_) return {};
+  return [this, ex](PlayerMailRequest r) {
+    std::string link = origin_ + r.path;
+    std::string text = r.text + "\n\n" + link + "\n";
+    PlayerNotice notice;
+    notice.player = r.player;
+    notice.room = r.room;
+    notice.now = clock_();
+    notice.mail = notification(0, "", r.kind, MailTexts{r.subject, text, mail_html(text, link, "Open it")});
+    notify(std::move(notice), ex, [player = r.player, kind = r.kind](Stored<bool> queued) {
+      if (!queued.ok()) return spdlog::error("event=mail_store_failed player={} error=\"{}\"", player, queued.error);
+      if (queued.value) spdlog::info("event=notice_mail_queued player={} kind={}", player, kind);
+    });
+  };
+}
+
+void MailService::queue(MailRequest request, StoreExecutor ex, StoreReply<MailQueued> reply) {
+  if (!mailer_) return boost::asio::post(ex, [reply = std::move(reply)] { reply(Stored<MailQueued>{{}, "mail is off"}); });
+  request.bounds = bounds_;
+  store_.queue_mail(std::move(request), std::move(ex), [this, reply = std::move(reply)](Stored<MailQueued> queued) {
+    if (queued.ok() && queued.value.dropped > 0) spdlog::warn("event=mail_dropped count={} why=bound", queued.value.dropped);
+    if (queued.ok() && queued.value.queued > 0) mailer_->wake();
+    reply(std::move(queued));
+  });
+}
+
+}  // namespace arena

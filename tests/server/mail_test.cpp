@@ -1,0 +1,308 @@
+// Mail end to end (#35; PROTOCOL.md, Mail) against the real server and a local
+// SMTP sink (smtp_sink.hpp): off without --smtp; an address verified by the
+// link mailed to it; a password reset by the link, which ends every session;
+// the outbox surviving the sink being down and a SIGKILL, sent once.
+#include "account_test_support.hpp"
+#include "mail/mail_message.hpp"
+#include "smtp_sink.hpp"
+
+using namespace test_support;
+
+namespace {
+
+std::vector<std::string> mail_flags(const SmtpSink& sink, std::vector<std::string> more = {}) {
+  std::vector<std::string> flags{"--smtp", sink.url(), "--mail-from", "arena@arena.test", "--public-origin",
+                                 "http://arena.test"};
+  flags.insert(flags.end(), more.begin(), more.end());
+  return flags;
+}
+
+}  // namespace
+
+TEST_CASE("mail: off without --smtp, and --smtp needs --mail-from and --public-origin") {
+  ServerProcess server(temp_store("mail-off.db"));
+  REQUIRE(server.start());
+  int port = server.port();
+  CHECK(json::parse(get(port, "/api/health").body)["mail"] == false);
+  CHECK(error_code(post(port, "/api/account/reset", {{"login", "nobody"}})) == "mail_off");
+  CHECK(error_code(post(port, "/api/account/signup", {{"username", "ann"}, {"password", "long enough"}, {"email", "a@b.example"}})) ==
+        "mail_off");
+  std::string cookie = signup(port, "ann", "long enough");
+  auto settings = get(port, "/api/account/email", cookie);
+  CHECK(settings.status == 200);
+  CHECK(json::parse(settings.body)["mail"] == false);
+  CHECK(error_code(post(port, "/api/account/email", {{"email", "a@b.example"}, {"password", "long enough"}}, cookie)) == "mail_off");
+
+  std::string bin = std::getenv("GIPF_ARENA_BIN");
+  CHECK(std::system((bin + " --smtp smtp://127.0.0.1:25 --public-origin http://a.test >/dev/null 2>&1").c_str()) != 0);
+  CHECK(std::system((bin + " --smtp smtp://127.0.0.1:25 --mail-from a@a.test >/dev/null 2>&1").c_str()) != 0);
+  CHECK(std::system((bin + " --smtp ftp://x --mail-from a@a.test --public-origin http://a.test >/dev/null 2>&1").c_str()) != 0);
+}
+
+TEST_CASE("mail: an address verified by its link; a reset link sets a new password and ends every session") {
+  SmtpSink sink;
+  REQUIRE(sink.start());
+  ServerProcess server(temp_store("mail-reset.db"), mail_flags(sink));
+  REQUIRE(server.start());
+  int port = server.port();
+  CHECK(json::parse(get(port, "/api/health").body)["mail"] == true);
+
+  CHECK(error_code(post(port, "/api/account/signup", {{"username", "ann"}, {"password", "long enough"}, {"email", "not an address"}})) ==
+        "bad_email");
+  auto created = post(port, "/api/account/signup", {{"username", "ann"}, {"password", "long enough"}, {"email", "Ann@Mail.example"}});
+  REQUIRE(created.status == 201);
+  CHECK(json::parse(created.body)["email_pending"] == "Ann@Mail.example");
+  std::string cookie = cookie_of(created);
+
+  auto mails = sink.mails(1);
+  REQUIRE(mails.size() == 1);
+  CHECK(mails[0]["to"] == json::array({"Ann@Mail.example"}));
+  CHECK(mails[0]["subject"] == "Confirm your address for GIPF Arena");
+  CHECK(mails[0]["html"].get<std::string>().find("http://arena.test/account/verify#") != std::string::npos);
+  std::string token = link_token(mails[0], "http://arena.test/account/verify#");
+  REQUIRE(token.size() == 64);
+
+  auto before = json::parse(get(port, "/api/account/email", cookie).body);
+  CHECK(before["address"] == nullptr);
+  CHECK(before["pending"] == "Ann@Mail.example");
+  CHECK(before["notify"]["turn"] == true);
+  // Until the link is opened the address receives nothing else: no reset by it.
+  CHECK(post(port, "/api/account/reset", {{"login", "ann@mail.example"}}).status == 202);
+
+  CHECK(error_code(post(port, "/api/account/email/verify", {{"token", std::string(64, 'a')}})) == "bad_token");
+  CHECK(error_code(post(port, "/api/account/email/verify", {{"token", "short"}})) == "bad_token");
+  auto verified = post(port, "/api/account/email/verify", {{"token", token}});
+  REQUIRE(verified.status == 200);
+  CHECK(json::parse(verified.body)["address"] == "Ann@Mail.example");
+  CHECK(error_code(post(port, "/api/account/email/verify", {{"token", token}})) == "bad_token");  // single use
+  auto after = json::parse(get(port, "/api/account/email", cookie).body);
+  CHECK(after["address"] == "Ann@Mail.example");
+  CHECK(after["pending"] == nullptr);
+  // Never shown to others: a profile has no address.
+  CHECK(get(port, "/api/players/ann").body.find("Mail.example") == std::string::npos);
+
+  // The same answer whether or not the login names an account with an address.
+  auto unknown = post(port, "/api/account/reset", {{"login", "nobody"}});
+  auto known = post(port, "/api/account/reset", {{"login", "ANN"}});
+  CHECK(unknown.status == 202);
+  CHECK(known.status == 202);
+  CHECK(unknown.body == known.body);
+  CHECK(error_code(post(port, "/api/account/reset", {{"login", "ann"}, {"x", 1}})) == "bad_field");
+
+  std::string second = login(port, "ann", "long enough");
+  Participant socket;
+  REQUIRE(identify_with(socket, port, second));
+
+  mails = sink.mails(2);
+  REQUIRE(mails.size() == 2);
+  CHECK(mails[1]["to"] == json::array({"Ann@Mail.example"}));
+  CHECK(mails[1]["subject"] == "Reset your GIPF Arena password");
+  std::string reset = link_token(mails[1], "http://arena.test/account/reset#");
+  REQUIRE(reset.size() == 64);
+
+  CHECK(error_code(post(port, "/api/account/reset/confirm", {{"token", reset}, {"password", "short"}})) == "bad_password");
+  CHECK(error_code(post(port, "/api/account/reset/confirm", {{"token", std::string(64, 'b')}, {"password", "a new password"}})) ==
+        "bad_token");
+  auto confirmed = post(port, "/api/account/reset/confirm", {{"token", reset}, {"password", "a new password"}});
+  REQUIRE_MESSAGE(confirmed.status == 200, confirmed.body);
+  CHECK(json::parse(confirmed.body)["username"] == "ann");
+  // Every session ended, the connections opened with them closed.
+  CHECK(get(port, "/api/account", cookie).status == 401);
+  CHECK(get(port, "/api/account", second).status == 401);
+  while (!socket.ws.closed()) socket.ws.receive(1s);
+  CHECK(post(port, "/api/account/login", {{"username", "ann"}, {"password", "long enough"}}).status == 401);
+  std::string fresh = login(port, "ann", "a new password");
+  // Single use.
+  CHECK(error_code(post(port, "/api/account/reset/confirm", {{"token", reset}, {"password", "a third one!"}})) == "bad_token");
+
+  // A change verifies the new address and tells the old one.
+  CHECK(error_code(post(port, "/api/account/email", {{"email", "ann@new.example"}, {"password", "wrong password"}}, fresh)) ==
+        "bad_credentials");
+  CHECK(error_code(post(port, "/api/account/email", {{"email", "no"}, {"password", "a new password"}}, fresh)) == "bad_email");
+  auto change = post(port, "/api/account/email", {{"email", "ann@new.example"}, {"password", "a new password"}}, fresh);
+  CHECK(change.status == 202);
+  mails = sink.mails(4);
+  REQUIRE(mails.size() == 4);
+  json to_new = mails[2]["to"][0] == "ann@new.example" ? mails[2] : mails[3];
+  json to_old = mails[2]["to"][0] == "ann@new.example" ? mails[3] : mails[2];
+  CHECK(to_old["to"] == json::array({"Ann@Mail.example"}));
+  CHECK(to_old["subject"] == "Your GIPF Arena address is changing");
+  CHECK(json::parse(get(port, "/api/account/email", fresh).body)["address"] == "Ann@Mail.example");  // until verified
+  REQUIRE(post(port, "/api/account/email/verify", {{"token", link_token(to_new, "/account/verify#")}}).status == 200);
+  CHECK(json::parse(get(port, "/api/account/email", fresh).body)["address"] == "ann@new.example");
+
+  // Switches: all on by default, each its own.
+  auto off = post(port, "/api/account/notify", {{"turn", false}}, fresh);
+  CHECK(off.status == 200);
+  CHECK(json::parse(off.body)["notify"]["turn"] == false);
+  CHECK(json::parse(off.body)["notify"]["clock"] == true);
+  CHECK(error_code(post(port, "/api/account/notify", {{"turn", 1}}, fresh)) == "bad_field");
+  CHECK(error_code(post(port, "/api/account/notify", {{"turn", true}})) == "not_authenticated");
+
+  // Reset requests are limited per login text (and per client address), whoever they name.
+  CHECK(post(port, "/api/account/reset", {{"login", "nobody"}}).status == 202);
+  CHECK(post(port, "/api/account/reset", {{"login", "nobody"}}).status == 202);
+  auto limited = post(port, "/api/account/reset", {{"login", "nobody"}});
+  CHECK(limited.status == 429);
+  CHECK(error_code(limited) == "rate_limited");
+  CHECK(!limited.headers["retry-after"].empty());
+}
+
+TEST_CASE("mail: the sink down, retried; a SIGKILL before sending, sent once after the restart") {
+  SmtpSink sink;  // not started yet: nothing listens on its port
+  std::string db = temp_store("mail-outbox.db");
+  std::string log = temp_path("mail-outbox.log");
+  {
+    ServerProcess server(db, mail_flags(sink, {"--mail-retry-ms", "3600000"}));
+    server.log_to(log);
+    REQUIRE(server.start());
+    int port = server.port();
+    auto created = post(port, "/api/account/signup", {{"username", "bob"}, {"password", "long enough"}, {"email", "bob@mail.example"}});
+    REQUIRE(created.status == 201);  // the sink being down changes nothing for the site
+    REQUIRE(log_shows(server, "event=mail_failed"));
+    CHECK(json::parse(get(port, "/api/health").body)["status"] == "ok");
+    CHECK(get(port, "/api/account", cookie_of(created)).status == 200);
+    server.kill_hard();  // the mail waits in the outbox for its retry, an hour away
+  }
+  REQUIRE(sink.start());
+  ServerProcess server(db, mail_flags(sink, {"--mail-retry-ms", "3600000"}));
+  server.log_to(log);
+  REQUIRE(server.start());  // a start tries what waits at once
+  auto mails = sink.mails(1);
+  REQUIRE(mails.size() == 1);
+  CHECK(mails[0]["to"] == json::array({"bob@mail.example"}));
+  // Another mail after it: had the first been sent twice, it would be there too.
+  std::string cookie = login(server.port(), "bob", "long enough");
+  REQUIRE(post(server.port(), "/api/account/email", {{"email", "bob@other.example"}, {"password", "long enough"}}, cookie).status == 202);
+  mails = sink.mails(2);
+  REQUIRE(mails.size() == 2);
+  CHECK(mails[1]["to"] == json::array({"bob@other.example"}));
+  CHECK(sink.received().size() == 2);
+}
+
+namespace {
+
+// Signs `name` up with `address` and opens the link mailed to it (mail number `nth` of the sink).
+std::string verified_account(int port, const SmtpSink& sink, std::size_t nth, const std::string& name, const std::string& address) {
+  auto created = post(port, "/api/account/signup", {{"username", name}, {"password", "long enough"}, {"email", address}});
+  REQUIRE(created.status == 201);
+  auto mails = sink.mails(nth);
+  REQUIRE(mails.size() == nth);
+  REQUIRE(post(port, "/api/account/email/verify", {{"token", link_token(mails[nth - 1], "/account/verify#")}}).status == 200);
+  return cookie_of(created);
+}
+
+// Plays the first legal action offered to `p`'s seat; waits for its event.
+void play_first(Participant& p, const std::string& room) {
+  for (int i = 0; i < 200; ++i) {
+    auto m = p.ws.receive(5s);
+    REQUIRE(m);
+    if ((*m)["type"] == "event") p.saw_event(*m);
+    if ((*m)["type"] != "legal" || (*m)["player"] != p.seat || (*m)["ply"] != p.ply) continue;
+    std::int64_t seq = p.last_seq + 1;
+    p.ws.send({{"type", "action"}, {"room", room}, {"ply", (*m)["ply"]}, {"action", (*m)["actions"][0]}, {"id", 1}});
+    see_up_to(p, seq);
+    return;
+  }
+  FAIL("no legal actions for " << p.seat);
+}
+
+}  // namespace
+
+TEST_CASE("mail: your move in a correspondence game, to the absent player only, once; unsubscribe by the header's POST") {
+  SmtpSink sink;
+  REQUIRE(sink.start());
+  ServerProcess server(temp_store("mail-turn.db"), mail_flags(sink));
+  REQUIRE(server.start());
+  int port = server.port();
+  std::string ann_cookie = verified_account(port, sink, 1, "ann", "ann@mail.example");
+  std::string bob_cookie = verified_account(port, sink, 2, "bob", "bob@mail.example");
+
+  Participant ann, bob;
+  REQUIRE(identify_with(ann, port, ann_cookie));
+  REQUIRE(identify_with(bob, port, bob_cookie));
+  std::string room =
+      open_game(ann, bob, {{"game", "gipf"}, {"variant", "basic"}, {"clock", {{"kind", "correspondence"}, {"days_per_move", 3}}}});
+  play_first(ann, room);  // bob's move now, and bob is here: no mail
+  see_up_to(bob, ann.last_seq);
+  ann.ws.close();
+  REQUIRE(eventually([&] { return json::parse(get(port, "/api/health").body)["connections"] == 1; }, 20s));
+  play_first(bob, room);  // ann's move, and ann is away: one mail
+
+  auto mails = sink.mails(3);
+  REQUIRE(mails.size() == 3);
+  const json& turn = mails[2];
+  CHECK(turn["to"] == json::array({"ann@mail.example"}));
+  CHECK(turn["subject"] == "Your move against bob \u2014 GIPF correspondence game");
+  CHECK(turn["text"].get<std::string>().find("http://arena.test/?room=" + room) != std::string::npos);
+  CHECK(turn["html"].get<std::string>().find("?room=" + room) != std::string::npos);
+  std::string unsubscribe = turn["headers"]["list-unsubscribe"];
+  CHECK(turn["headers"]["list-unsubscribe-post"] == "List-Unsubscribe=One-Click");
+  REQUIRE(unsubscribe.rfind("<http://arena.test/api/mail/unsubscribe?token=", 0) == 0);
+  std::string target = unsubscribe.substr(std::string("<http://arena.test").size());
+  target.pop_back();  // '>'
+
+  // A mail client's one-click POST: a form, no Origin, no cookie.
+  CHECK(http_request(port, "GET", target, "", {}).status == 200);  // a page with a button; nothing changes
+  CHECK(json::parse(get(port, "/api/account/email", ann_cookie).body)["notify"]["turn"] == true);
+  auto posted = http_request(port, "POST", target, "List-Unsubscribe=One-Click",
+                             {{"Content-Type", "application/x-www-form-urlencoded"}});
+  CHECK(posted.status == 200);
+  CHECK(json::parse(get(port, "/api/account/email", ann_cookie).body)["notify"]["turn"] == false);
+  CHECK(json::parse(get(port, "/api/account/email", ann_cookie).body)["notify"]["clock"] == true);
+  CHECK(http_request(port, "POST", "/api/mail/unsubscribe?token=" + std::string(64, 'c'), "", {}).status == 404);
+
+  // Exactly one: a mail for bob would have been queued (and sent) before ann's.
+  std::size_t to_bob = 0;
+  for (const auto& m : sink.received()) to_bob += m["to"][0] == "bob@mail.example" && m["subject"] != "Confirm your address for GIPF Arena";
+  CHECK(to_bob == 0);
+  CHECK(sink.received().size() == 3);
+}
+
+TEST_CASE("mail: the outcome of a report, to the reporter's verified address, with its unsubscribe headers") {
+  SmtpSink sink;
+  REQUIRE(sink.start());
+  Arena arena("mail-report.db", mail_flags(sink));
+  int port = arena.port;
+  std::string ann = verified_account(port, sink, 1, "ann", "ann@mail.example");
+  signup(port, "bob", "long enough");
+  auto filed = post(port, "/api/reports", {{"username", "bob"}, {"reason", "rude in chat"}}, ann);
+  REQUIRE_MESSAGE(filed.status == 201, filed.body);
+  std::int64_t id = json::parse(filed.body)["report"]["id"];
+  auto resolved = post(port, "/api/admin/reports/" + std::to_string(id) + "/resolve", {{"outcome", "bob was warned"}}, arena.admin);
+  REQUIRE_MESSAGE(resolved.status == 200, resolved.body);
+  auto mails = sink.mails(2);
+  REQUIRE(mails.size() == 2);
+  CHECK(mails[1]["to"] == json::array({"ann@mail.example"}));
+  CHECK(mails[1]["subject"] == "Read the outcome of your report of bob");
+  CHECK(mails[1]["text"].get<std::string>().find("bob was warned") != std::string::npos);
+  CHECK(mails[1]["headers"]["list-unsubscribe-post"] == "List-Unsubscribe=One-Click");
+}
+
+TEST_CASE("mail: addresses checked, headers safe, the message's parts") {
+  using arena::valid_mail_address;
+  CHECK(valid_mail_address("ann@mail.example"));
+  CHECK(valid_mail_address("a.b+c@sub.mail.example"));
+  for (const char* bad : {"", "ann", "@mail.example", "ann@", "ann@mail", "ann@@mail.example", "ann @mail.example",
+                          "ann@mail.example\r\nBcc: x@y.example", "<ann@mail.example>", "ann@mail.example.", "a,b@mail.example"})
+    CHECK_MESSAGE(!valid_mail_address(bad), bad);
+  CHECK(!valid_mail_address(std::string(250, 'a') + "@b.example"));
+
+  arena::OutboxMail mail;
+  mail.id = 7;
+  mail.to = "ann@mail.example";
+  mail.subject = "Your move against b\u00f6b \u2014 GIPF";
+  mail.text = "a line\n.starting with a dot";
+  mail.html = "<p>x</p>";
+  mail.unsubscribe_url = "https://arena.example/api/mail/unsubscribe?token=abc";
+  std::string message = arena::compose_mail(mail, "arena@arena.example", 0, "BOUNDARY");
+  CHECK(message.find("Subject: =?UTF-8?B?") != std::string::npos);  // not ASCII: encoded
+  CHECK(message.find("List-Unsubscribe: <https://arena.example/api/mail/unsubscribe?token=abc>\r\n") != std::string::npos);
+  CHECK(message.find("List-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n") != std::string::npos);
+  CHECK(message.find("Date: Thu, 01 Jan 1970 00:00:00 +0000\r\n") != std::string::npos);
+  CHECK(message.find("Content-Type: multipart/alternative; boundary=\"BOUNDARY\"") != std::string::npos);
+  CHECK(message.find("\n.") == std::string::npos);  // base64 bodies: no line starts with a dot
+  mail.unsubscribe_url.clear();
+  CHECK(arena::compose_mail(mail, "arena@arena.example", 0, "B").find("List-Unsubscribe") == std::string::npos);
+  CHECK(arena::html_escape("<a href=\"x\">&'") == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
+}

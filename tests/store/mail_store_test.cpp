@@ -1,0 +1,142 @@
+// Mail in the store (#35) on SQLite and PostgreSQL: one-time links (single
+// use, expiry, a bound per hour), a reset that ends every session, and the
+// outbox's life: bounds, claims, retries, results, and what a restart does
+// with a mail left claimed (at most once) or waiting (due at once).
+#include <doctest/doctest.h>
+
+#include "store_test_support.hpp"
+
+using namespace store_test;
+
+namespace {
+
+constexpr std::int64_t kNow = 1'800'000'000'000;
+
+struct Fixture {
+  std::string path = temp_store("mail.db");
+  SqlStore store{path};
+  asio::io_context io;
+  CreatedAccount ann = create_account(store, io, "ann");
+
+  template <class T, class Call>
+  T ask(Call call) {
+    Slot<Stored<T>> slot;
+    call(io.get_executor(), slot.fill());
+    auto& r = slot.get(io);
+    REQUIRE_MESSAGE(r.ok(), r.error);
+    return r.value;
+  }
+  std::string write(const std::function<void(StoreExecutor, StoreDone)>& call) {
+    Slot<std::string> slot;
+    call(io.get_executor(), slot.fill());
+    return slot.get(io);
+  }
+  MailQueued queue(MailRequest r) {
+    return ask<MailQueued>([&](auto ex, auto reply) { store.queue_mail(r, ex, reply); });
+  }
+  static OutgoingMail mail(std::int64_t account, const std::string& to, const std::string& kind = "verify") {
+    return {account, to, kind, "subject", "text", "<p>html</p>", "", ""};
+  }
+  std::vector<OutboxMail> claim(std::int64_t now) {
+    return ask<std::vector<OutboxMail>>([&](auto ex, auto reply) { store.claim_mail(now, 10, ex, reply); });
+  }
+};
+
+}  // namespace
+
+TEST_CASE("mail store: a verify link is used once, before it expires; its address becomes the account's") {
+  Fixture f;
+  MailRequest r{f.ann.account.id, kNow, MailToken{"tok-verify", "verify", "ann@mail.example", kNow + kVerifyLinkMs},
+                {Fixture::mail(f.ann.account.id, "ann@mail.example")}, std::nullopt, MailBounds{}};
+  auto queued = f.queue(r);
+  CHECK(queued.queued == 1);
+  auto settings = f.ask<MailSettings>([&](auto ex, auto reply) { f.store.mail_settings(f.ann.account.id, kNow, ex, reply); });
+  CHECK(settings.address == "");
+  CHECK(settings.pending == "ann@mail.example");
+  CHECK(settings.notify.turn);
+  auto expired = f.ask<std::optional<std::int64_t>>(
+      [&](auto ex, auto reply) { f.store.verify_address("tok-verify", kNow + kVerifyLinkMs, ex, reply); });
+  CHECK(!expired);
+  auto used = f.ask<std::optional<std::int64_t>>([&](auto ex, auto reply) { f.store.verify_address("tok-verify", kNow + 1, ex, reply); });
+  CHECK(used == f.ann.account.id);
+  auto again = f.ask<std::optional<std::int64_t>>([&](auto ex, auto reply) { f.store.verify_address("tok-verify", kNow + 2, ex, reply); });
+  CHECK(!again);
+  settings = f.ask<MailSettings>([&](auto ex, auto reply) { f.store.mail_settings(f.ann.account.id, kNow, ex, reply); });
+  CHECK(settings.address == "ann@mail.example");
+  CHECK(settings.pending == "");
+  auto targets = f.ask<std::vector<ResetTarget>>([&](auto ex, auto reply) { f.store.reset_targets("ANN@mail.example", ex, reply); });
+  REQUIRE(targets.size() == 1);
+  CHECK(targets[0].username == "ann");
+  CHECK(f.ask<std::vector<ResetTarget>>([&](auto ex, auto reply) { f.store.reset_targets("nobody", ex, reply); }).empty());
+
+  // At most kMaxTokensPerHour links of a purpose per account per hour.
+  for (int i = 0; i < kMaxTokensPerHour - 1; ++i) {
+    r.token->token = "tok-" + std::to_string(i);
+    CHECK(!f.queue(r).limited);
+  }
+  r.token->token = "tok-over";
+  auto over = f.queue(r);
+  CHECK(over.limited);
+  CHECK(over.queued == 0);
+}
+
+TEST_CASE("mail store: a reset link sets the hash, deletes every session, is audited, and works once") {
+  Fixture f;
+  REQUIRE(f.write([&](auto ex, auto done) { f.store.create_session(f.ann.account.id, "cookie-1", kNow, kNow + 1000000, ex, done); }) == "");
+  MailRequest r{f.ann.account.id, kNow, MailToken{"tok-reset", "reset", "ann@mail.example", kNow + kResetLinkMs}, {}, std::nullopt,
+                MailBounds{}};
+  REQUIRE(!f.queue(r).limited);
+  AuditEntry audit;
+  audit.action = "reset_password";
+  audit.address = "127.0.0.1";
+  auto done = f.ask<std::optional<PasswordReset>>(
+      [&](auto ex, auto reply) { f.store.reset_password("tok-reset", "$argon2id$new", kNow + 1, audit, ex, reply); });
+  REQUIRE(done);
+  CHECK(done->username == "ann");
+  CHECK(done->player == f.ann.account.player);
+  auto session = f.ask<std::optional<AccountRecord>>([&](auto ex, auto reply) { f.store.session_account("cookie-1", kNow + 2, ex, reply); });
+  CHECK(!session);
+  auto again = f.ask<std::optional<PasswordReset>>(
+      [&](auto ex, auto reply) { f.store.reset_password("tok-reset", "$argon2id$other", kNow + 2, audit, ex, reply); });
+  CHECK(!again);
+  auto log = f.ask<AuditPage>([&](auto ex, auto reply) { f.store.audit_log(1, 10, ex, reply); });
+  REQUIRE(log.entries.size() == 1);
+  CHECK(log.entries[0].entry.action == "reset_password");
+  CHECK(log.entries[0].entry.target == "ann");
+}
+
+TEST_CASE("mail store: the outbox's bounds, claims, retries and what a restart does") {
+  Fixture f;
+  MailRequest r{f.ann.account.id, kNow, std::nullopt, {}, std::nullopt, MailBounds{2, 3}};
+  for (int i = 0; i < 3; ++i) r.mails.push_back(Fixture::mail(f.ann.account.id, "ann@mail.example"));
+  auto queued = f.queue(r);
+  CHECK(queued.queued == 2);  // per account
+  CHECK(queued.dropped == 1);
+  r.mails = {Fixture::mail(0, "old@mail.example"), Fixture::mail(0, "old2@mail.example")};
+  queued = f.queue(r);
+  CHECK(queued.queued == 1);  // site-wide
+  CHECK(queued.dropped == 1);
+
+  auto claimed = f.claim(kNow);
+  REQUIRE(claimed.size() == 3);
+  CHECK(claimed[0].attempts == 1);
+  CHECK(f.claim(kNow).empty());  // claimed: nobody claims them again
+  CHECK(f.write([&](auto ex, auto done) { f.store.finish_mail({claimed[0].id, MailResult::kSent, 0, ""}, ex, done); }) == "");
+  CHECK(f.write([&](auto ex, auto done) {
+          f.store.finish_mail({claimed[1].id, MailResult::kRetry, kNow + 5000, "no connection"}, ex, done);
+        }) == "");
+  CHECK(f.claim(kNow + 4999).empty());  // not due yet
+  auto due = f.ask<std::optional<std::int64_t>>([&](auto ex, auto reply) { f.store.next_mail_due(ex, reply); });
+  CHECK(due == kNow + 5000);
+
+  // A restart: the mail still claimed (its SMTP transaction's fate unknown)
+  // fails, never sent again; the one waiting for its retry is due at once.
+  auto abandoned = f.ask<std::int64_t>([&](auto ex, auto reply) { f.store.abandon_claimed(ex, reply); });
+  CHECK(abandoned == 1);
+  auto retried = f.claim(kNow);
+  REQUIRE(retried.size() == 1);
+  CHECK(retried[0].id == claimed[1].id);
+  CHECK(retried[0].attempts == 2);
+  CHECK(f.ask<std::int64_t>([&](auto ex, auto reply) { f.store.abandon_claimed(ex, reply); }) == 1);
+  CHECK(f.claim(kNow + 100000).empty());
+}
