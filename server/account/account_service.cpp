@@ -86,6 +86,7 @@ void AccountService::login(protocol::LoginRequest request, const std::string& ad
                                  [this, request_ptr, account, address, ex, done](PasswordHasher::Verdict verdict) {
       if (!verdict.ok || !account) {  // attempt() counted it already
         spdlog::info("event=login_failed username=\"{}\"", log_text(request_ptr->username));
+        limiter_.confirmed_failure(request_ptr->username);
         return done(bad_credentials());
       }
       limiter_.succeeded(request_ptr->username, address);

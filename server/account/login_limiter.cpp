@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <vector>
 
 namespace arena {
 namespace {
@@ -14,6 +15,10 @@ std::string account_key(const std::string& username) {
 
 std::string address_key(const std::string& address) { return "i:" + address; }
 
+// Other nodes' failures for an account: apart from this node's own, so that
+// succeeded() can only ever take back this node's attempt.
+std::string site_key(const std::string& username) { return "s" + account_key(username); }
+
 }  // namespace
 
 LoginLimiter::LoginLimiter(LoginLimits limits, Clock clock) : limits_(limits), clock_(std::move(clock)) {}
@@ -21,15 +26,13 @@ LoginLimiter::LoginLimiter(LoginLimits limits, Clock clock) : limits_(limits), c
 std::int64_t LoginLimiter::retry_after(const std::string& account, const std::string& address) {
   std::lock_guard lock(mutex_);
   std::int64_t now = clock_();
-  return std::max(wait_for(account_key(account), limits_.per_account, now),
-                  wait_for(address_key(address), limits_.per_address, now));
+  return std::max(wait_for_account(account, now), wait_for(address_key(address), limits_.per_address, now));
 }
 
 std::int64_t LoginLimiter::attempt(const std::string& account, const std::string& address) {
   std::lock_guard lock(mutex_);
   std::int64_t now = clock_();
-  std::int64_t wait = std::max(wait_for(account_key(account), limits_.per_account, now),
-                               wait_for(address_key(address), limits_.per_address, now));
+  std::int64_t wait = std::max(wait_for_account(account, now), wait_for(address_key(address), limits_.per_address, now));
   if (wait > 0) return wait;
   add(account_key(account), limits_.per_account, now);
   add(address_key(address), limits_.per_address, now);
@@ -50,6 +53,15 @@ void LoginLimiter::succeeded(const std::string& account, const std::string& addr
   std::lock_guard lock(mutex_);
   take_back(account_key(account));
   take_back(address_key(address));
+}
+
+void LoginLimiter::confirmed_failure(const std::string& account) {
+  if (tell_) tell_(account);
+}
+
+void LoginLimiter::failed_elsewhere(const std::string& account) {
+  std::lock_guard lock(mutex_);
+  add(site_key(account), limits_.per_account, clock_());
 }
 
 void LoginLimiter::take_back(const std::string& key) {
@@ -79,6 +91,21 @@ std::int64_t LoginLimiter::wait_for(const std::string& key, int limit, std::int6
   if (static_cast<int>(it->second.size()) < limit) return 0;
   // The oldest failure that keeps the count at the limit leaves the window then.
   std::int64_t frees_at = it->second[it->second.size() - limit] + limits_.window.count();
+  return std::max<std::int64_t>(1, (frees_at - now + 999) / 1000);
+}
+
+std::int64_t LoginLimiter::wait_for_account(const std::string& account, std::int64_t now) {
+  std::vector<std::int64_t> times;  // this node's failures and the site's, together
+  for (const std::string& key : {account_key(account), site_key(account)}) {
+    auto it = failures_.find(key);
+    if (it == failures_.end()) continue;
+    expire(it->second, now);
+    times.insert(times.end(), it->second.begin(), it->second.end());
+  }
+  const auto limit = static_cast<std::size_t>(limits_.per_account);
+  if (times.size() < limit) return 0;
+  std::sort(times.begin(), times.end());
+  std::int64_t frees_at = times[times.size() - limit] + limits_.window.count();
   return std::max<std::int64_t>(1, (frees_at - now + 999) / 1000);
 }
 

@@ -51,11 +51,6 @@ void run_io(net::io_context& io) {
 
 }  // namespace
 
-namespace {
-// How long a node's lease on a room lasts unless renewed (every third of it).
-constexpr std::chrono::milliseconds kRoomLease{15000};
-}  // namespace
-
 ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::unique_ptr<NatsBus> bus)
     : config_(std::move(config)), io_(config_.threads), store_(std::move(store)), signals_(io_, SIGINT, SIGTERM) {
   const Limits& l = config_.limits;
@@ -75,7 +70,8 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
   rooms->bots = computer_.get();
   rooms->idle.abandon_ms = std::int64_t{l.abandon_days} * 24 * 3600 * 1000;
   if (bus) {
-    cluster_ = std::make_shared<ClusterNode>(io_.get_executor(), std::move(bus), *store_, config_.node_id, kRoomLease);
+    cluster_ = std::make_shared<ClusterNode>(io_.get_executor(), std::move(bus), *store_, config_.node_id,
+                                             std::chrono::seconds(config_.lease_seconds));
     rooms->ownership = cluster_.get();
   }
   rooms_ = rooms;
@@ -172,6 +168,7 @@ std::string ArenaServer::start() {
   block_book_.load(pairs.value);
   computer_->start();
   // Among nodes: subscribed before the rooms are claimed and loaded.
+  if (cluster_) cluster_->share(*login_limiter_);
   if (cluster_) cluster_->start(*directory_, *feed_, *player_connections_, &block_book_, [this](std::int64_t player) {
       moderation_->forfeit_games_of(player, io_.get_executor());
     });
@@ -214,6 +211,7 @@ void ArenaServer::shutdown(int signal) {
   directory_->stop();
   competitions_->stop();
   feed_->stop();
+  if (cluster_) cluster_->release_all();  // the other nodes take this node's rooms over at once
   for (auto& s : sessions_->live()) s->close_going_away();
   stop_when_closed(40);
 }

@@ -35,6 +35,10 @@ constexpr Option kOptions[] = {
      "nats://HOST:PORT: join the site whose nodes share this NATS server and the\n"
      "--store (which must be postgres://…): rooms are served by one node each and\n"
      "reached from every node (default: none, this server is the whole site)"},
+    {"--lease-seconds", "GIPF_ARENA_LEASE_SECONDS",
+     "with --bus: how long a room stays this node's unless renewed (every third\n"
+     "of it); a dead node's rooms are taken over by the others after it (2..300,\n"
+     "default 10)"},
     {"--static-dir", "GIPF_ARENA_STATIC_DIR", "directory of the web client's files"},
     {"--log-level", "GIPF_ARENA_LOG_LEVEL", "trace, debug, info, warn, error or off (default info)"},
     {"--threads", "GIPF_ARENA_THREADS", "I/O threads (default 2)"},
@@ -172,6 +176,8 @@ std::string set(Config& c, const std::string& flag, const std::string& value, bo
   } else if (flag == "--bus") {
     if (value.rfind("nats://", 0) != 0 || value.size() == 7) return "--bus is nats://HOST:PORT, not '" + value + "'";
     c.bus = value;
+  } else if (flag == "--lease-seconds") {
+    return set_number(c.lease_seconds, flag, value, 2, 300);
   } else if (flag == "--static-dir") {
     c.static_dir = value;
   } else if (flag == "--log-level") {

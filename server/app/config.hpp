@@ -15,6 +15,7 @@ struct Config {
   bool store_given = false;          // by --store: --db no longer changes it
   std::string bus;                   // --bus nats://HOST:PORT; empty: one node is the whole site
   std::string node_id;               // --node-id; empty: the server picks node-XXXXXXXX at start
+  int lease_seconds = 10;            // --lease-seconds: a room's lease, renewed every third of it (#31)
   std::string static_dir;  // default: the repository's web-client/
   std::string log_level = "info";
   int threads = 2;

@@ -4,12 +4,19 @@
 #include <spdlog/spdlog.h>
 
 #include "cluster/cluster_codec.hpp"
+#include "account/login_limiter.hpp"
 #include "cluster/room_relay.hpp"
+#include "game/room_directory.hpp"
 #include "lobby/lobby_feed.hpp"
+#include "protocol/account_types.hpp"
 #include "lobby/player_connections.hpp"
 #include "util/log_text.hpp"
 
 namespace arena {
+namespace {
+// Orphaned rooms asked for per renewal (#31).
+constexpr std::int64_t kAdoptBatch = 50;
+}  // namespace
 
 ClusterNode::ClusterNode(boost::asio::any_io_executor io, std::unique_ptr<NatsBus> bus, RoomLeases& leases, std::string node,
                          std::chrono::milliseconds lease)
@@ -28,6 +35,7 @@ bool ClusterNode::publish(const std::string& subject, std::string data) { return
 void ClusterNode::start(RoomDirectory& directory, LobbyFeed& feed, PlayerConnections& players, const BlockBook* blocks,
                         std::function<void(std::int64_t)> banned) {
   feed_ = &feed;
+  directory_ = directory.shared_from_this();
   std::weak_ptr<ClusterNode> weak = shared_from_this();
   // Each message names the node it came from: a node's own are not applied twice.
   players.set_site([weak](std::string message) {
@@ -52,6 +60,9 @@ void ClusterNode::start(RoomDirectory& directory, LobbyFeed& feed, PlayerConnect
   bus_->subscribe(frames_subject(node_), [weak](std::string_view m) {
     if (auto self = weak.lock()) self->on_frame(m);
   });
+  bus_->subscribe(kRoomsMovedSubject, [weak](std::string_view m) {
+    if (auto self = weak.lock()) self->on_moved(m);
+  });
   bus_->subscribe(kLobbySubject, [weak](std::string_view m) {
     if (auto self = weak.lock()) self->on_lobby(m);
   });
@@ -69,6 +80,22 @@ void ClusterNode::start(RoomDirectory& directory, LobbyFeed& feed, PlayerConnect
   boost::asio::post(strand_, [self = shared_from_this()] { self->schedule_renewal(); });
 }
 
+void ClusterNode::share(LoginLimiter& logins) {
+  std::weak_ptr<ClusterNode> weak = shared_from_this();
+  logins.set_site([weak](const std::string& account) {
+    if (auto self = weak.lock()) self->publish(kLoginsSubject, self->node_ + "\n" + account);
+  });
+  bus_->subscribe(kLoginsSubject, [weak, &logins](std::string_view m) {
+    auto self = weak.lock();
+    std::size_t newline = m.find('\n');
+    if (!self || newline == std::string_view::npos || m.substr(0, newline) == self->node_) return;
+    std::string_view account = m.substr(newline + 1);
+    if (!protocol::valid_username(account))
+      return spdlog::warn("event=bus_message_dropped subject={} bytes={}", kLoginsSubject, m.size());
+    logins.failed_elsewhere(std::string(account));
+  });
+}
+
 void ClusterNode::stop() {
   boost::asio::post(strand_, [self = shared_from_this()] { self->renew_timer_.cancel(); });
   bus_->close();
@@ -80,11 +107,19 @@ void ClusterNode::claim(const std::string& room, StoreExecutor ex, Claimed claim
   leases_.claim_room(room, node_, lease_.count(), std::move(ex),
                      [self = shared_from_this(), room, claimed = std::move(claimed)](Stored<LeaseClaim> c) {
                        if (!c.ok()) return claimed({}, c.error);
+                       bool taken = false;  // from another node (an epoch after the first, new here)
+                       std::shared_ptr<RemoteRoom> old;  // how this node reached it until now
                        if (c.value.granted) {
                          std::lock_guard lock(self->mutex_);
-                         self->epochs_[room] = c.value.lease.epoch;
-                         self->remotes_.erase(room);
+                         auto [it, added] = self->epochs_.insert_or_assign(room, c.value.lease.epoch);
+                         taken = added && c.value.lease.epoch > 1;
+                         if (auto r = self->remotes_.find(room); r != self->remotes_.end()) {
+                           old = std::move(r->second);
+                           self->remotes_.erase(r);
+                         }
                        }
+                       if (old) self->move_members(*old);
+                       if (taken) self->publish(kRoomsMovedSubject, self->node_ + "\n" + room);
                        claimed(c.value.lease.owner, {});
                      });
 }
@@ -110,7 +145,27 @@ void ClusterNode::released(const std::string& room) {
   });
 }
 
+void ClusterNode::release_all() {
+  draining_ = true;
+  boost::asio::post(strand_, [self = shared_from_this()] { self->renew_timer_.cancel(); });
+  std::map<std::string, std::int64_t> held;
+  {
+    // From here the rooms have no fence: a write they still try is refused,
+    // never acknowledged and then lost to the node that takes the room.
+    std::lock_guard lock(mutex_);
+    held.swap(epochs_);
+  }
+  // Queued now, before the store's last flush (the I/O threads may stop
+  // before any handler of ours runs again); the answers may never be read.
+  for (const auto& [room, epoch] : held)
+    leases_.release_room(room, node_, epoch, strand_, [room](const std::string& error) {
+      if (!error.empty()) spdlog::warn("event=lease_release_failed room={} error=\"{}\"", room, log_text(error));
+    });
+  spdlog::info("event=leases_released node={} count={}", node_, held.size());
+}
+
 void ClusterNode::schedule_renewal() {
+  if (draining_) return;
   renew_timer_.expires_after(lease_ / 3);
   renew_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
     if (!ec) self->renew();
@@ -118,29 +173,81 @@ void ClusterNode::schedule_renewal() {
 }
 
 void ClusterNode::renew() {
+  if (draining_) return;  // a renewal now would take back what release_all() gave up
   leases_.renew_leases(node_, lease_.count(), strand_, [self = shared_from_this()](Stored<std::int64_t> renewed) {
     if (!renewed.ok()) spdlog::error("event=lease_renewal_failed node={} error=\"{}\"", self->node_, log_text(renewed.error));
     self->schedule_renewal();
   });
+  adopt_orphans();
   // What closed connections and rooms nobody here uses any more leave behind.
   routes_.prune();
   std::lock_guard lock(mutex_);
   std::erase_if(remotes_, [](const auto& r) { return r.second->members() == 0 && r.second.use_count() == 1; });
 }
 
+void ClusterNode::adopt_orphans() {
+  if (adopting_ || draining_ || directory_.expired()) return;
+  adopting_ = true;
+  // A batch per renewal: a node taking over many rooms spreads the loading
+  // out, and the other nodes take their share meanwhile.
+  leases_.orphaned_rooms(kAdoptBatch, strand_, [self = shared_from_this()](Stored<std::vector<RoomRecord>> rooms) {
+    auto directory = self->directory_.lock();
+    if (!rooms.ok() || rooms.value.empty() || !directory) {
+      if (!rooms.ok()) spdlog::error("event=orphans_failed node={} error=\"{}\"", self->node_, log_text(rooms.error));
+      self->adopting_ = false;
+      return;
+    }
+    directory->take_over(std::move(rooms.value), [self](int taken) {
+      boost::asio::post(self->strand_, [self, taken] {
+        self->adopting_ = false;
+        if (taken > 0) spdlog::info("event=rooms_taken_over node={} count={}", self->node_, taken);
+      });
+    });
+  });
+}
+
 // ---- other nodes' rooms -------------------------------------------------------
 
 std::shared_ptr<RoomEndpoint> ClusterNode::remote(const std::string& room, const std::string& owner) {
-  std::lock_guard lock(mutex_);
-  auto& r = remotes_[room];
-  if (!r || r->owner() != owner) {
-    std::weak_ptr<ClusterNode> weak = shared_from_this();
-    r = std::make_shared<RemoteRoom>(room, owner, node_, routes_, [weak](const std::string& subject, std::string data) {
-      auto self = weak.lock();
-      return self && self->publish(subject, std::move(data));
-    });
+  std::shared_ptr<RemoteRoom> old, now;
+  {
+    std::lock_guard lock(mutex_);
+    auto& r = remotes_[room];
+    if (!r || r->owner() != owner) {
+      old = std::move(r);
+      std::weak_ptr<ClusterNode> weak = shared_from_this();
+      r = std::make_shared<RemoteRoom>(room, owner, node_, routes_, [weak](const std::string& subject, std::string data) {
+        auto self = weak.lock();
+        return self && self->publish(subject, std::move(data));
+      });
+    }
+    now = r;
   }
-  return r;
+  if (old) move_members(*old);  // they reached the room through its former node
+  return now;
+}
+
+void ClusterNode::on_moved(std::string_view message) {
+  std::size_t newline = message.find('\n');
+  if (newline == std::string_view::npos) return;
+  std::string_view owner = message.substr(0, newline);
+  std::string room(message.substr(newline + 1));
+  std::shared_ptr<RemoteRoom> old;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = remotes_.find(room);
+    if (it == remotes_.end() || it->second->owner() == owner) return;
+    old = std::move(it->second);
+    remotes_.erase(it);
+  }
+  move_members(*old);
+}
+
+void ClusterNode::move_members(RemoteRoom& old) {
+  // Their room's state is wherever the new owner has it: a reconnect resyncs
+  // every room of theirs from there (what was in flight is answered then).
+  for (std::uint64_t conn : old.member_numbers())
+    if (auto client = routes_.client(conn)) client->reconnect("the room moved to another node");
 }
 
 void ClusterNode::on_frame(std::string_view message) {

@@ -7,6 +7,7 @@
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <map>
@@ -25,6 +26,7 @@ namespace arena {
 
 class BlockBook;
 class LobbyFeed;
+class LoginLimiter;
 class PlayerConnections;
 class RoomDirectory;
 class RoomRelay;
@@ -41,6 +43,13 @@ class ClusterNode final : public RoomOwnership, public RoomObserver, public std:
   // `banned(player)`: another node banned the player (their games here are forfeited).
   void start(RoomDirectory& directory, LobbyFeed& feed, PlayerConnections& players, const BlockBook* blocks,
              std::function<void(std::int64_t player)> banned);
+  // An account's failed logins count on every node (arena.logins): guesses
+  // spread over the site's nodes meet one per-account limit.
+  void share(LoginLimiter& logins);
+  // A drain (SIGTERM, #31): no more renewals, and every lease this node holds
+  // is given up at once (queued in the store before its last flush), so the
+  // other nodes take the rooms over at their next look, not after the lease.
+  void release_all();
   // No more renewals; the bus closes (its handlers are done when this returns).
   void stop();
 
@@ -64,6 +73,14 @@ class ClusterNode final : public RoomOwnership, public RoomObserver, public std:
   void on_lobby(std::string_view message);
   void schedule_renewal();
   void renew();
+  // Takes over the rooms whose node died or drained (leases lapsed), a batch
+  // at a time, one batch at once (on strand_).
+  void adopt_orphans();
+  // Another node serves `room` now: this node's connections that reached it
+  // through the old owner reconnect (and resync) to find it.
+  void on_moved(std::string_view message);
+  // The connections in `old` (a room now served elsewhere, or here) reconnect.
+  void move_members(RemoteRoom& old);
 
   boost::asio::any_io_executor io_;
   boost::asio::strand<boost::asio::any_io_executor> strand_;  // renewals
@@ -75,6 +92,9 @@ class ClusterNode final : public RoomOwnership, public RoomObserver, public std:
   ConnectionRoutes routes_;
   std::shared_ptr<RoomRelay> relay_;
   LobbyFeed* feed_ = nullptr;
+  std::weak_ptr<RoomDirectory> directory_;
+  bool adopting_ = false;  // on strand_
+  std::atomic<bool> draining_{false};  // release_all() came
 
   mutable std::mutex mutex_;
   std::map<std::string, std::int64_t> epochs_;                    // the rooms this node holds

@@ -20,6 +20,11 @@ std::size_t RemoteRoom::members() {
   return members_.size();
 }
 
+std::vector<std::uint64_t> RemoteRoom::member_numbers() {
+  std::lock_guard lock(mutex_);
+  return {members_.begin(), members_.end()};
+}
+
 void RemoteRoom::member(std::uint64_t conn, bool in) {
   std::lock_guard lock(mutex_);
   if (in) members_.insert(conn);

@@ -9,6 +9,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "cluster/connection_routes.hpp"
 #include "game/room_endpoint.hpp"
@@ -26,6 +27,8 @@ inline std::string frames_subject(const std::string& node) { return "arena.node.
 inline const std::string kLobbySubject = "arena.lobby";
 inline const std::string kLobbyHelloSubject = "arena.lobby.hello";
 inline const std::string kPlayersSubject = "arena.players";
+inline const std::string kLoginsSubject = "arena.logins";
+inline const std::string kRoomsMovedSubject = "arena.rooms.moved";
 
 class RemoteRoom final : public RoomEndpoint {
  public:
@@ -36,6 +39,8 @@ class RemoteRoom final : public RoomEndpoint {
   const std::string& owner() const { return owner_; }
   // How many of this node's connections are in the room (joined, watching, resynced).
   std::size_t members();
+  // Their connections' numbers (ConnectionRoutes).
+  std::vector<std::uint64_t> member_numbers();
 
   void join(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) override;
   void watch(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) override;

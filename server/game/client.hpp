@@ -30,6 +30,9 @@ class Client {
   virtual void send(Frame frame) = 0;
   // Closes the connection (a policy close, with `reason`); safe from any thread.
   virtual void disconnect(const char* reason) = 0;
+  // Closes it as a restart (1012): the client comes back and resyncs its rooms,
+  // now served elsewhere (#31). Safe from any thread.
+  virtual void reconnect(const char* reason) { disconnect(reason); }
 
  private:
   std::atomic<std::int64_t> viewer_{0};

@@ -115,45 +115,61 @@ void RoomDirectory::restore(std::function<void(int)> done) {
       spdlog::error("event=restore_failed error=\"{}\"", log_text(rooms.error));
       return done(0);
     }
-    auto records = std::make_shared<std::vector<RoomRecord>>(std::move(rooms.value));
-    auto restored = std::make_shared<int>(0);
-    // One room at a time, each from its events: memory stays flat however many there are.
-    auto next = std::make_shared<std::function<void(std::size_t)>>();
-    auto load_one = [self, records, restored, next](std::size_t i) {
-      const RoomRecord& record = (*records)[i];
-      self->read_room(record.id, [self, record, restored, next, i](std::vector<EventRecord> events, std::vector<ChatRecord> chat,
-                                                                    const std::string& error) {
-        bool damaged = !error.empty();
-        std::shared_ptr<Room> room = damaged ? nullptr : self->load(record, events, std::move(chat), damaged);
-        if (!error.empty()) spdlog::error("event=restore_failed room={} error=\"{}\"", record.id, log_text(error));
-        if (room) {
-          std::lock_guard lock(self->mutex_);
-          self->rooms_.emplace(room->id(), room);
-        }
-        if (room) {
-          room->announce();
-          ++*restored;
-        }
-        (*next)(i + 1);
-      });
-    };
-    *next = [self, records, restored, next, done, load_one](std::size_t i) {
-      if (i == records->size()) {
-        auto finish = done;
-        int count = *restored;
-        *next = nullptr;  // breaks the cycle; this lambda (and what it captured) is gone from here on
-        return finish(count);
-      }
-      RoomOwnership* ownership = self->context_->ownership;
-      if (!ownership) return load_one(i);
-      // Among nodes: only the rooms nobody else holds; the others are served where they are.
-      ownership->claim((*records)[i].id, self->strand_, [next, load_one, i, ownership](std::string owner, const std::string& error) {
-        if (!error.empty() || owner != ownership->node()) return (*next)(i + 1);
-        load_one(i);
-      });
-    };
-    (*next)(0);
+    self->restore_rooms(std::move(rooms.value), done);
   });
+}
+
+void RoomDirectory::take_over(std::vector<RoomRecord> rooms, std::function<void(int)> done) {
+  boost::asio::post(strand_, [self = shared_from_this(), rooms = std::move(rooms), done]() mutable {
+    self->restore_rooms(std::move(rooms), std::move(done));
+  });
+}
+
+void RoomDirectory::restore_rooms(std::vector<RoomRecord> rooms, std::function<void(int)> done) {
+  auto self = shared_from_this();
+  auto records = std::make_shared<std::vector<RoomRecord>>(std::move(rooms));
+  auto restored = std::make_shared<int>(0);
+  // One room at a time, each from its events: memory stays flat however many there are.
+  auto next = std::make_shared<std::function<void(std::size_t)>>();
+  auto load_one = [self, records, restored, next](std::size_t i) {
+    const RoomRecord& record = (*records)[i];
+    self->read_room(record.id, [self, record, restored, next, i](std::vector<EventRecord> events, std::vector<ChatRecord> chat,
+                                                                  const std::string& error) {
+      bool damaged = !error.empty();
+      std::shared_ptr<Room> room = damaged ? nullptr : self->load(record, events, std::move(chat), damaged);
+      if (!error.empty()) spdlog::error("event=restore_failed room={} error=\"{}\"", record.id, log_text(error));
+      bool added = false;
+      if (room) {
+        std::lock_guard lock(self->mutex_);
+        added = self->rooms_.emplace(room->id(), room).second;  // not if a connection's find loaded it meanwhile
+      }
+      if (added) {
+        room->announce();
+        ++*restored;
+      }
+      (*next)(i + 1);
+    });
+  };
+  *next = [self, records, restored, next, done, load_one](std::size_t i) {
+    if (i == records->size()) {
+      auto finish = done;
+      int count = *restored;
+      *next = nullptr;  // breaks the cycle; this lambda (and what it captured) is gone from here on
+      return finish(count);
+    }
+    {
+      std::lock_guard lock(self->mutex_);
+      if (self->rooms_.count((*records)[i].id)) return (*next)(i + 1);  // in memory already
+    }
+    RoomOwnership* ownership = self->context_->ownership;
+    if (!ownership) return load_one(i);
+    // Among nodes: only the rooms nobody else holds; the others are served where they are.
+    ownership->claim((*records)[i].id, self->strand_, [next, load_one, i, ownership](std::string owner, const std::string& error) {
+      if (!error.empty() || owner != ownership->node()) return (*next)(i + 1);
+      load_one(i);
+    });
+  };
+  (*next)(0);
 }
 
 void RoomDirectory::find(const std::string& id, StoreExecutor ex, Found found) {

@@ -40,6 +40,10 @@ class RoomDirectory : public RoomObserver, public std::enable_shared_from_this<R
 
   // Loads every unfinished room; `done(restored)` runs on this directory's strand.
   void restore(std::function<void(int)> done);
+  // Among nodes (#31): loads those of `rooms` (unfinished, their node gone)
+  // this node can claim, and resumes them as restore() does: clocks, timers
+  // and the computer's turn. `done(taken)` runs on this directory's strand.
+  void take_over(std::vector<RoomRecord> rooms, std::function<void(int)> done);
   // Starts the periodic sweep.
   void start();
   void stop();
@@ -103,6 +107,8 @@ class RoomDirectory : public RoomObserver, public std::enable_shared_from_this<R
   // Reads a room's events and chat (on strand_): both, or the first error.
   using Read = std::function<void(std::vector<EventRecord>, std::vector<ChatRecord>, const std::string& error)>;
   void read_room(const std::string& id, Read done);
+  // restore() and take_over(): claims (among nodes) and loads each room in turn.
+  void restore_rooms(std::vector<RoomRecord> rooms, std::function<void(int)> done);
   // find(), and the owner's id when the answer is Elsewhere.
   using Located = std::function<void(std::shared_ptr<Room>, Lookup, const std::string& owner)>;
   void locate(const std::string& id, StoreExecutor ex, Located located);

@@ -182,6 +182,12 @@ void WebsocketSession::disconnect(const char* reason) {
   });
 }
 
+void WebsocketSession::reconnect(const char* reason) {
+  net::dispatch(ws_.get_executor(), [self = shared_from_this(), reason] {
+    if (self->accepted_) self->close(websocket::close_code::service_restart, reason);
+  });
+}
+
 void WebsocketSession::close_going_away() {
   net::dispatch(ws_.get_executor(), [self = shared_from_this()] {
     if (self->accepted_) self->close(websocket::close_code::going_away, "server shutting down");

@@ -30,6 +30,7 @@ class WebsocketSession : public Client, public std::enable_shared_from_this<Webs
   void run(boost::beast::http::request<boost::beast::http::string_body> request);
   void send(Frame frame) override;
   void disconnect(const char* reason) override;
+  void reconnect(const char* reason) override;
   // Server shutdown: close with 1001 (going away).
   void close_going_away();
 

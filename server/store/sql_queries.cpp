@@ -273,4 +273,13 @@ std::vector<RoomRecord> unfinished_rooms(Connection& db) {
   return read_rooms(s);
 }
 
+std::vector<RoomRecord> orphaned_rooms(Connection& db, std::int64_t limit) {
+  // Only lapsed leases: a room without one is being created (stored, then
+  // claimed by its creator's node) or is claimed when next asked for.
+  Statement s = db.prepare(kSelectRooms + "JOIN room_leases l ON l.room = r.id WHERE r.status IN ('open', 'live') "
+                           "AND l.expires_at <= " + std::string(db.clock_sql()) + " ORDER BY r.created_at, r.id LIMIT ?");
+  s.bind(1, limit);
+  return read_rooms(s);
+}
+
 }  // namespace arena::sql

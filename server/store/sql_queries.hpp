@@ -179,6 +179,7 @@ LeaseClaim claim_room(Connection& db, const std::string& room, const std::string
 std::int64_t renew_leases(Connection& db, const std::string& node, std::int64_t lease_ms);
 void release_room(Connection& db, const std::string& room, const std::string& node, std::int64_t epoch);
 std::optional<RoomLease> room_lease(Connection& db, const std::string& room);
+std::vector<RoomRecord> orphaned_rooms(Connection& db, std::int64_t limit);
 // Throws SqlError unless `fence` is the room's lease as it stands; holds the
 // lease's row until the transaction ends, so no claim slips in before its commit.
 void check_fence(Connection& db, const std::string& room, const LeaseFence& fence);

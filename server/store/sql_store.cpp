@@ -447,6 +447,10 @@ void SqlStore::room_lease(std::string room, StoreExecutor ex, StoreReply<std::op
   read_value(std::move(ex), std::move(reply), [room = std::move(room)](Connection& db) { return sql::room_lease(db, room); });
 }
 
+void SqlStore::orphaned_rooms(std::int64_t limit, StoreExecutor ex, StoreReply<std::vector<RoomRecord>> reply) {
+  read_value(std::move(ex), std::move(reply), [limit](Connection& db) { return sql::orphaned_rooms(db, limit); });
+}
+
 // Chat goes through the writer's queue like events: a room's writes stay in
 // the order called, each durable before its completion.
 void SqlStore::append_chat(std::string room, ChatRecord message, StoreExecutor ex, StoreDone done) {

@@ -112,6 +112,7 @@ class SqlStore final : public Store {
   void renew_leases(std::string node, std::int64_t lease_ms, StoreExecutor ex, StoreReply<std::int64_t> reply) override;
   void release_room(std::string room, std::string node, std::int64_t epoch, StoreExecutor ex, StoreDone done) override;
   void room_lease(std::string room, StoreExecutor ex, StoreReply<std::optional<RoomLease>> reply) override;
+  void orphaned_rooms(std::int64_t limit, StoreExecutor ex, StoreReply<std::vector<RoomRecord>> reply) override;
   void append_chat(std::string room, ChatRecord message, StoreExecutor ex, StoreDone done) override;
   void delete_chat(std::string room, std::int64_t seq, AuditEntry audit, StoreExecutor ex, StoreDone done) override;
   void chat(std::string room, StoreExecutor ex, StoreReply<std::vector<ChatRecord>> reply) override;

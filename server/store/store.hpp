@@ -289,6 +289,10 @@ class RoomLeases {
   virtual void release_room(std::string room, std::string node, std::int64_t epoch, StoreExecutor ex, StoreDone done) = 0;
   // The room's lease, expired or not; none if no node ever claimed it.
   virtual void room_lease(std::string room, StoreExecutor ex, StoreReply<std::optional<RoomLease>> reply) = 0;
+  // At most `limit` unfinished rooms (open or live) whose lease lapsed or was
+  // given up, oldest first: their node died or drained (#31), another takes
+  // them. A room never claimed is not one (its creator's claim is under way).
+  virtual void orphaned_rooms(std::int64_t limit, StoreExecutor ex, StoreReply<std::vector<RoomRecord>> reply) = 0;
 };
 
 // One database behind all nine.

@@ -105,7 +105,7 @@ struct Conn : std::enable_shared_from_this<Conn> {
 
 struct Game : std::enable_shared_from_this<Game> {
   Game(Shared& shared, int spectators, int computer, int number)
-      : shared(shared), spectators(spectators), computer(computer), number(number) {}
+      : shared(shared), number(number), spectators(spectators), computer(computer) {}
   Shared& shared;
   int number;  // the node of each seat follows from it (Settings::ports)
   int spectators;
@@ -229,6 +229,10 @@ void Conn::on_message(const json& m) {
     ply = m["ply"];
   } else if (type == "event") {
     ply = m["ply"];
+    if (!game->computer) {
+      auto& heard = stats.heard_ply[game->room];
+      heard = std::max(heard, ply);
+    }
     if (!game->computer && m["kind"] == "action" && m["by"] != seat() && m["steps"][0]["ply"] == game->sent_ply) {
       if (stats.measuring) {  // the opponent of the actor has it
         double ms = std::chrono::duration<double, std::milli>(Clock::now() - game->sent_at).count();

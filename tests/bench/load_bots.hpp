@@ -5,6 +5,7 @@
 #include <boost/asio/io_context.hpp>
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <random>
 #include <string>
@@ -39,6 +40,9 @@ struct Stats {
   std::uint64_t player_bytes = 0, spectator_bytes = 0;
   std::uint64_t legal_bytes = 0, legal_frames = 0, event_bytes = 0, event_frames = 0;
   long spectator_views = 0;  // per action sent: the spectators of its game
+  // Per room, the newest ply a player heard of in an event: stored before it
+  // was sent (PROTOCOL.md), so the room's record must hold it (--verify).
+  std::map<std::string, std::int64_t> heard_ply;
 };
 
 class Bots {

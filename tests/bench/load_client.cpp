@@ -5,7 +5,7 @@
 //               [--seconds S] [--think-ms T | --think-ms A-B]
 //               [--idle C] [--finish F [--resign-at P]] [--threads T]
 //               [--computer-games G [--computer-level L] [--bot-threads B]]
-//               [--nodes K]
+//               [--nodes K] [--verify 1]
 //
 // N games of random players (a finished game is replaced by a new one) with M
 // spectators spread over them. A player acts at once (closed loop: as much load
@@ -27,6 +27,9 @@
 // game's white on one node, black on the next, its spectators on the one
 // after; the latency is then also given by the actor, on the game's node or
 // forwarded from another. CPU and memory are the nodes' together.
+// --verify 1 then checks, through /api/games/ID on another node than the one
+// serving each game, that every action a player heard of is stored, and exits
+// 1 if one is missing or the server answered any error (ctest's cluster-load).
 #include <sys/resource.h>
 
 #include <boost/asio/io_context.hpp>
@@ -39,6 +42,7 @@
 
 #include "load_bots.hpp"
 #include "server/server_process.hpp"
+#include "server/ws_client.hpp"
 
 namespace {
 
@@ -56,7 +60,29 @@ struct Flags {
   int think_min = 0, think_max = 0;
   int computer_games = 0, computer_level = 6, bot_threads = 1;
   int nodes = 0;  // 0: one server on SQLite; K: K nodes of one site
+  bool verify = false;
 };
+
+// The rooms whose stored record lacks a ply a player heard of, asked of the
+// node after the one serving each (the games' creators are spread in order).
+long missing_actions(const load::Stats& stats, const std::vector<int>& ports) {
+  long missing = 0;
+  std::size_t asked = 1;
+  for (const auto& [room, ply] : stats.heard_ply) {
+    auto reply = test_support::http_get(ports[asked++ % ports.size()], "/api/games/" + room);
+    std::int64_t stored = -1;
+    if (reply.status == 200) {
+      auto game = nlohmann::json::parse(reply.body, nullptr, false);
+      if (!game.is_discarded() && !game["positions"].empty()) stored = game["positions"].back().value("ply", -1);
+    }
+    if (stored < ply) {
+      ++missing;
+      std::fprintf(stderr, "load-client: room %s: heard ply %lld, stored %lld (HTTP %d)\n", room.c_str(),
+                   static_cast<long long>(ply), static_cast<long long>(stored), reply.status);
+    }
+  }
+  return missing;
+}
 
 bool parse(int argc, char** argv, Flags& f) {
   int per_game = -1;
@@ -77,6 +103,7 @@ bool parse(int argc, char** argv, Flags& f) {
     else if (flag == "--computer-level") f.computer_level = n;
     else if (flag == "--bot-threads") f.bot_threads = n;
     else if (flag == "--nodes") f.nodes = n;
+    else if (flag == "--verify") f.verify = n != 0;
     else if (flag == "--think-ms") {
       auto dash = value.find('-');
       f.think_min = n;
@@ -96,7 +123,7 @@ int main(int argc, char** argv) {
   if (!parse(argc, argv, f)) {
     std::fprintf(stderr, "usage: load-client [--games N] [--spectators M | --spectators-per-game K] [--seconds S]\n"
                          "       [--think-ms T | A-B] [--idle C] [--finish F [--resign-at P]] [--threads T]\n"
-                         "       [--computer-games G [--computer-level L] [--bot-threads B]] [--nodes K]\n");
+                         "       [--computer-games G [--computer-level L] [--bot-threads B]] [--nodes K] [--verify 1]\n");
     return 2;
   }
   if (!std::getenv("GIPF_ARENA_BIN")) setenv("GIPF_ARENA_BIN", GIPF_ARENA_BIN_DEFAULT, 0);
@@ -215,6 +242,13 @@ int main(int argc, char** argv) {
                 static_cast<double>(rss_after) / static_cast<double>(rss_before), mib(server.peak_memory_kib()));
   }
   bots.stop();
+  int status = 0;
+  if (f.verify) {
+    long missing = missing_actions(stats, ports);
+    std::printf("verified: %zu rooms, %ld with a heard action not stored, %ld errors\n", stats.heard_ply.size(), missing,
+                stats.errors);
+    if (missing > 0 || stats.errors > 0 || stats.heard_ply.empty()) status = 1;
+  }
   for (auto& s : servers) s->kill_hard();
-  return 0;
+  return status;
 }

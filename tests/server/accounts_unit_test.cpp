@@ -116,6 +116,26 @@ TEST_CASE("login limits: attempts count before they are judged, so a burst canno
   CHECK(limiter.attempt("yet-another", "192.0.2.9") == 0);
 }
 
+TEST_CASE("login limits among nodes: other nodes' failures count, and a success here never takes one of them back") {
+  std::int64_t now = 1'000'000;
+  LoginLimiter limiter(LoginLimits{}, [&now] { return now; });
+  std::vector<std::string> told;
+  limiter.set_site([&told](const std::string& account) { told.push_back(account); });
+  for (int i = 0; i < 4; ++i) {
+    CHECK(limiter.attempt("Erin", "10.0.0.1") == 0);
+    limiter.confirmed_failure("Erin");
+  }
+  CHECK(told == std::vector<std::string>(4, "Erin"));
+  CHECK(limiter.attempt("erin", "10.0.0.1") == 0);  // in flight ...
+  for (int i = 0; i < 5; ++i) limiter.failed_elsewhere("ERIN");  // ... while the site tells of five
+  limiter.succeeded("erin", "10.0.0.1");  // the right password: only its own attempt goes
+  CHECK(limiter.attempt("erin", "10.0.0.2") == 0);  // 4 + 5 + this one: 10
+  CHECK(limiter.retry_after("erin", "10.0.0.3") == 600);
+  CHECK(limiter.retry_after("someone", "10.0.0.1") == 0);  // the site's failures are the account's, not the address's
+  now += 600'000;
+  CHECK(limiter.retry_after("erin", "10.0.0.3") == 0);
+}
+
 TEST_CASE("login limits: the table is bounded; the stalest keys go first") {
   std::int64_t now = 0;
   LoginLimits limits;

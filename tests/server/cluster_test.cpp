@@ -5,8 +5,10 @@
 #include <doctest/doctest.h>
 
 #include <cstdlib>
+#include <map>
+#include <set>
 
-#include "account_test_support.hpp"
+#include "competition_test_support.hpp"
 
 using namespace test_support;
 
@@ -45,6 +47,15 @@ void lobby_until(WsClient& ws, LobbyMirror& mirror, Done done) {
     REQUIRE(std::chrono::steady_clock::now() < deadline);
     if (auto m = ws.receive(1s)) mirror.apply(*m);
   }
+}
+
+// `p` enters `room`, where the server seated them already (a ladder's or an event's game).
+void sit_down(Participant& p, const std::string& room) {
+  p.ws.send({{"type", "join_room"}, {"room", room}});
+  auto snapshot = p.ws.receive_type("room", 5s);
+  REQUIRE(snapshot);
+  p.seat = (*snapshot)["you"];
+  p.saw_snapshot(*snapshot);
 }
 
 }  // namespace
@@ -179,6 +190,19 @@ TEST_CASE("two nodes refuse nothing to each other: a second server on one databa
     CHECK(game["node"] == (i % 2 == 0 ? "node-a" : "node-b"));
     CHECK(game["positions"].back()["ply"].get<std::int64_t>() == creator.ply);
   }
+
+  // An account's failed logins count on every node: five wrong passwords on
+  // each node make ten, the per-account limit, and then even the right
+  // password waits, whichever node is asked (each node alone saw only five).
+  signup(a.port(), "ann", "ann password");
+  for (int i = 0; i < 10; ++i) {
+    auto wrong = post(i % 2 ? b.port() : a.port(), "/api/account/login", {{"username", "ann"}, {"password", "guess"}});
+    REQUIRE_MESSAGE(wrong.status == 401, wrong.body);
+  }
+  for (int port : {a.port(), b.port()})
+    CHECK(eventually([&] {
+      return error_code(post(port, "/api/account/login", {{"username", "ann"}, {"password", "ann password"}})) == "rate_limited";
+    }));
 }
 
 TEST_CASE("across nodes, a rated game is rated once, and a ban closes the player's connections on every node") {
@@ -227,6 +251,175 @@ TEST_CASE("across nodes, a rated game is rated once, and a ban closes the player
   CHECK(refused.status == 403);
   // The game's record is the same from either node.
   CHECK(game_of(a.port(), room)["record"] == game_of(b.port(), room)["record"]);
+}
+
+TEST_CASE("across nodes, a ladder challenge made on one node is played from two others") {
+  if (bus().empty()) return;
+  std::string store = temp_store("cluster-ladder");
+  REQUIRE(admin_command("add-account boss --role admin --store " + store, "boss password\n") == 0);
+  ServerProcess a(store, node("node-a")), b(store, node("node-b")), c(store, node("node-c"));
+  REQUIRE(a.start());
+  REQUIRE(b.start());
+  REQUIRE(c.start());
+  std::string boss = login(a.port(), "boss", "boss password");
+  auto created = post(a.port(), "/api/admin/ladders",
+                      {{"name", "Club ladder"}, {"game", "yinsh"}, {"variant", "blitz"}, {"clock", kBlitz}}, boss);
+  REQUIRE_MESSAGE(created.status == 201, created.body);
+  const std::int64_t id = body_of(created)["ladder"]["id"];
+  const std::string base = "/api/ladders/" + std::to_string(id);
+  std::string ben_cookie = signup(b.port(), "ben", "ben password"), dot_cookie = signup(c.port(), "dot", "dot password");
+  REQUIRE(post(b.port(), base + "/join", json::object(), ben_cookie).status == 200);
+  REQUIRE(post(c.port(), base + "/join", json::object(), dot_cookie).status == 200);
+  Participant ben, dot;
+  REQUIRE(identify_with(ben, b.port(), ben_cookie));
+  REQUIRE(identify_with(dot, c.port(), dot_cookie));
+
+  // dot challenges through node a; both are told on their own nodes.
+  auto challenged = post(a.port(), base + "/challenge", {{"defender", "ben"}}, dot_cookie);
+  REQUIRE_MESSAGE(challenged.status == 201, challenged.body);
+  const std::string room = body_of(challenged)["challenge"]["room"];
+  CHECK(pairing_for(ben, room)["opponent"] == "dot");
+  CHECK(pairing_for(dot, room)["opponent"] == "ben");
+  CHECK(game_of(c.port(), room)["node"] == "node-a");
+  sit_down(ben, room);
+  sit_down(dot, room);
+  play_random(room, {&ben, &dot}, {21, 10});
+  catch_up({&ben, &dot});
+  ben.ws.send({{"type", "resign"}, {"room", room}});
+  json resigned = next_event(dot, "resigned");
+  CHECK(resigned["room"] == room);
+
+  // The challenger's win moves dot above ben, the same on every node.
+  for (int port : {a.port(), b.port(), c.port()}) {
+    json page;
+    REQUIRE(eventually([&] {
+      page = ladder_page(port, id);
+      return usernames(page["standings"]) == std::vector<std::string>{"dot", "ben"};
+    }));
+    CHECK(page["standings"][0]["rating"] != 1500.0);
+  }
+  CHECK(game_of(b.port(), room)["record"] == game_of(c.port(), room)["record"]);
+}
+
+TEST_CASE("across nodes, a Swiss event pairs its rounds once with players spread over three nodes") {
+  if (bus().empty()) return;
+  std::string store = temp_store("cluster-swiss");
+  REQUIRE(admin_command("add-account boss --role admin --store " + store, "boss password\n") == 0);
+  ServerProcess a(store, node("node-a")), b(store, node("node-b")), c(store, node("node-c"));
+  REQUIRE(a.start());
+  REQUIRE(b.start());
+  REQUIRE(c.start());
+  const std::vector<int> ports{a.port(), b.port(), c.port()};
+  std::string boss = login(a.port(), "boss", "boss password");
+  auto created = post(a.port(), "/api/admin/events",
+                      {{"name", "Site Swiss"}, {"kind", "swiss"}, {"game", "yinsh"}, {"variant", "normal"}, {"rounds", 2},
+                       {"auto_pair", true}, {"clock", kBlitz}},
+                      boss);
+  REQUIRE_MESSAGE(created.status == 201, created.body);
+  const std::int64_t id = body_of(created)["event"]["id"];
+  const std::string base = "/api/events/" + std::to_string(id);
+  // Six players, two on each node, each registering and playing through their own node.
+  std::map<std::string, Participant> players;
+  std::map<std::string, int> node_of;
+  int i = 0;
+  for (std::string name : {"lea", "max", "ned", "oli", "pia", "quin"}) {
+    int port = ports[i++ % 3];
+    std::string cookie = signup(port, name, name + "'s password");
+    REQUIRE(post(port, base + "/join", json::object(), cookie).status == 200);
+    REQUIRE(identify_with(players[name], port, cookie));
+    node_of[name] = port;
+  }
+  REQUIRE(post(b.port(), "/api/admin/events/" + std::to_string(id) + "/start", json::object(), login(b.port(), "boss", "boss password"))
+              .status == 200);
+
+  std::set<std::string> rooms;
+  for (int round = 1; round <= 2; ++round) {
+    json page = wait_for_event(c.port(), id, [round](const json& p) { return p["event"]["current_round"] == round; });
+    const json& pairings = page["rounds"][round - 1]["pairings"];
+    REQUIRE(pairings.size() == 3);  // paired once: three games, no bye
+    for (const auto& p : pairings) {
+      const std::string white = p["white"], black = p["black"], room = p["room"];
+      CHECK(rooms.insert(room).second);
+      pairing_for(players[white], room);
+      pairing_for(players[black], room);
+      // the room is served by one node, and every node says which
+      std::string owner = game_of(ports[0], room)["node"];
+      for (int port : ports) CHECK(game_of(port, room)["node"] == owner);
+      resign(players[black], room);
+    }
+  }
+  json page = wait_for_event(a.port(), id, [](const json& p) { return p["event"]["status"] == "finished"; });
+  double total = 0;
+  for (const auto& s : page["standings"]) total += s["score"].get<double>();
+  CHECK(total == 6);  // three games a round, two rounds, each counted once
+  CHECK(page["rounds"].size() == 2);
+  CHECK(event_page(b.port(), id)["standings"] == page["standings"]);
+}
+
+TEST_CASE("a node killed under live games: the others take its rooms over, and every acknowledged action stays") {
+  if (bus().empty()) return;
+  std::string store = temp_store("cluster-takeover");
+  // Short leases (renewed every second): the test waits for one to lapse.
+  auto short_lease = [](const std::string& name) {
+    auto args = node(name);
+    args.insert(args.end(), {"--lease-seconds", "3"});
+    return args;
+  };
+  ServerProcess a(store, short_lease("node-a")), b(store, short_lease("node-b")), c(store, short_lease("node-c"));
+  REQUIRE(a.start());
+  REQUIRE(b.start());
+  REQUIRE(c.start());
+  // Four games served by node a: white there, black on node b, a spectator on c.
+  struct Game {
+    std::string room;
+    Participant white, black, watcher;
+    std::string white_name, black_name;
+  };
+  std::vector<std::unique_ptr<Game>> games;
+  for (int i = 0; i < 4; ++i) {
+    auto g = std::make_unique<Game>();
+    g->white_name = "W" + std::to_string(i);
+    g->black_name = "B" + std::to_string(i);
+    REQUIRE(g->white.identify(a.port(), g->white_name));
+    REQUIRE(g->black.identify(b.port(), g->black_name));
+    REQUIRE(g->watcher.identify(c.port(), "watcher"));
+    g->room = open_game(g->white, g->black, {{"game", "yinsh"}, {"variant", i % 2 ? "blitz" : "normal"}});
+    g->watcher.ws.send({{"type", "watch"}, {"room", g->room}});
+    REQUIRE(g->watcher.ws.receive_type("room", 5s));
+    play_random(g->room, {&g->white, &g->black}, {static_cast<std::uint64_t>(40 + i), 8});
+    catch_up({&g->white, &g->black});
+    CHECK(game_of(c.port(), g->room)["node"] == "node-a");
+    games.push_back(std::move(g));
+  }
+
+  a.kill_hard();  // no drain: its leases lapse
+  for (auto& g : games) {
+    // black reached the room through node a: node b makes it reconnect (1012) once another node serves it
+    read_until_closed(g->black.ws);
+    CHECK(g->black.ws.close_code() == 1012);
+    const std::int64_t acknowledged = g->white.ply;
+    // Everyone comes back (white, whose node died, to node c) and resyncs.
+    Participant white, black;
+    REQUIRE(white.identify(c.port(), g->white_name, g->white.token));
+    REQUIRE(black.identify(b.port(), g->black_name, g->black.token));
+    for (Participant* p : {&white, &black}) {
+      p->ws.send({{"type", "join_room"}, {"room", g->room}});
+      auto snapshot = p->ws.receive_type("room", 5s);
+      REQUIRE(snapshot);
+      p->seat = (*snapshot)["you"];
+      p->saw_snapshot(*snapshot);
+      CHECK(p->ply == acknowledged);  // nothing acknowledged was lost
+    }
+    json game = game_of(b.port(), g->room);
+    CHECK(game["node"] != "node-a");
+    CHECK(game["status"] == "live");
+    // ... and the game goes on to its end on the new owner.
+    play_random(g->room, {&white, &black});
+    catch_up({&white, &black});
+    json finished = game_of(c.port(), g->room);
+    CHECK(finished["status"] == "finished");
+    CHECK(finished["positions"].back()["ply"].get<std::int64_t>() == white.ply);
+  }
 }
 
 }  // TEST_SUITE
