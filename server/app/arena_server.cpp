@@ -126,8 +126,10 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
       std::make_shared<MailApi>(*accounts_, *store_, *store_, *hasher_, *mail_, *player_connections_, clock_),
       std::make_shared<NoticeApi>(*accounts_, *store_, clock_)};
   if (config_.test_clock)
-    modules.push_back(std::make_shared<TestClockApi>(clock_offset_, [d = std::weak_ptr<RoomDirectory>(directory_), m = mailer_.get()] {
+    modules.push_back(std::make_shared<TestClockApi>(clock_offset_, [d = std::weak_ptr<RoomDirectory>(directory_), m = mailer_.get(),
+                                                                     c = std::weak_ptr<CompetitionService>(competitions_)] {
       if (auto directory = d.lock()) directory->wake_rooms();
+      if (auto competitions = c.lock()) competitions->wake();  // ladders' activity, events starting within the hour
       if (m) m->wake();  // mails due at the moved clock go now
     }));
   auto api = std::make_shared<HttpApi>(HttpApiSettings{config_.static_dir, config_.public_origins, config_.node_id,

@@ -12,7 +12,7 @@ const char* switch_column(const std::string& kind) {
   if (kind == "turn") return "notify_turn";
   if (kind == "clock") return "notify_clock";
   if (kind == "challenge") return "notify_challenge";
-  if (kind == "round") return "notify_round";
+  if (kind == "round" || kind == "event") return "notify_round";  // an event's pairing or its start
   if (kind == "report") return "notify_report";
   return nullptr;
 }
@@ -152,7 +152,9 @@ bool join_digest(Connection& db, std::int64_t account, const PlayerNotice& n) {
 
 NoticeOutcome notify_player(Connection& db, const PlayerNotice& n) {
   NoticeOutcome out;
-  const bool per_turn = n.kind == "turn" || n.kind == "clock";
+  // turn, clock: once per game until the player acted in it; event: once per
+  // event (its `room` is "event:ID", where the player never acts).
+  const bool per_turn = n.kind == "turn" || n.kind == "clock" || n.kind == "event";
   if (per_turn && told_this_turn(db, n.player, n.kind, n.room)) return out;
   out.notice = insert_notice(db, n);
   out.unread = unread_notices(db, n.player);

@@ -350,6 +350,22 @@ TEST_CASE("notices: the bell without mail; live over the WebSocket, listed newes
   CHECK(http_request(port, "GET", "/api/notices/read", "", {}).status == 405);
   CHECK(json::parse(post(port, "/api/notices/read", json::object(), ann_cookie).body)["unread"] == 0);
   CHECK(notices_of(port, ann_cookie)["unread"] == 0);
+
+  // An event starting within the hour: its registered players are told (the clock moved 2 days, 1 h and a minute so far).
+  std::int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count() +
+                     (2 * 24 * 3600 + 60 + 3600) * 1000LL;
+  auto created = post(port, "/api/admin/events",
+                      {{"name", "Winter RR"}, {"kind", "round-robin"}, {"game", "gipf"}, {"variant", "basic"}, {"start_at", now + 80 * 60000}},
+                      arena.admin);
+  REQUIRE_MESSAGE(created.status == 201, created.body);
+  std::int64_t event = json::parse(created.body)["event"]["id"];
+  REQUIRE(post(port, "/api/events/" + std::to_string(event) + "/join", json::object(), ann_cookie).status == 200);
+  advance(port, 25 * 60);  // it starts in 55 minutes
+  REQUIRE(eventually([&] { return count_kind(notices_of(port, ann_cookie), "event") == 1; }, 20s));
+  list = notices_of(port, ann_cookie);
+  CHECK(list["notices"][0]["text"] == "Winter RR starts within the hour");
+  CHECK(list["notices"][0]["path"] == "/events/" + std::to_string(event));
+  CHECK(count_kind(notices_of(port, bob_cookie), "event") == 0);  // not registered
 }
 
 TEST_CASE("mail: your move in several games, one digest; under 24 h left, one mail per game and turn") {

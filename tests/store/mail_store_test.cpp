@@ -163,14 +163,17 @@ TEST_CASE("notices: written for any player, the newest 100 kept, newest first, r
   CHECK(tell("turn", "g", kNow + 1000).notice);
   CHECK(!tell("turn", "g", kNow + 1001).notice);  // the player has not acted in g since
   CHECK(tell("clock", "g", kNow + 1002).notice);  // another kind
+  CHECK(tell("event", "event:1", kNow + 1003).notice);
+  CHECK(!tell("event", "event:1", kNow + 1004).notice);  // once per event
   auto list = f.ask<NoticeList>([&](auto ex, auto reply) { f.store.notices(player, ex, reply); });
   REQUIRE(list.notices.size() == static_cast<std::size_t>(kNoticesKept));
   CHECK(list.unread == kNoticesKept);
-  CHECK(list.notices[0].kind == "clock");
-  CHECK(list.notices[1].kind == "turn");
-  CHECK(list.notices[1].path == "/?room=g");
-  CHECK(list.notices[2].text == "about r104");
-  CHECK(list.notices.back().text == "about r7");  // r0..r6 gone
+  CHECK(list.notices[0].kind == "event");
+  CHECK(list.notices[1].kind == "clock");
+  CHECK(list.notices[2].kind == "turn");
+  CHECK(list.notices[2].path == "/?room=g");
+  CHECK(list.notices[3].text == "about r104");
+  CHECK(list.notices.back().text == "about r8");  // r0..r7 gone
   int unread = f.ask<int>([&](auto ex, auto reply) { f.store.read_notices(player, list.notices[60].id, kNow + 2000, ex, reply); });
   CHECK(unread == 60);
   list = f.ask<NoticeList>([&](auto ex, auto reply) { f.store.notices(player, ex, reply); });
