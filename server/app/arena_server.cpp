@@ -19,6 +19,7 @@
 #include "computer/computer_players.hpp"
 #include "mail/mail_api.hpp"
 #include "mail/mailer.hpp"
+#include "mail/notice_api.hpp"
 #include "mail/turn_notifier.hpp"
 #include "game/room_directory.hpp"
 #include "lobby/identity_service.hpp"
@@ -84,9 +85,10 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
   accounts_ = std::make_unique<AccountService>(*store_, *hasher_, *login_limiter_, addresses_, *player_connections_, clock_);
   if (!config_.mail.smtp.empty())
     mailer_ = std::make_unique<Mailer>(MailerSettings{config_.mail.smtp, config_.mail.from, config_.mail.retry_ms, 8}, *store_, clock_);
-  mail_ = std::make_unique<MailService>(*store_, mailer_.get(),
+  mail_ = std::make_unique<MailService>(*store_, mailer_.get(), *player_connections_,
                                         config_.public_origins.empty() ? std::string() : config_.public_origins.front(),
-                                        MailBounds{config_.mail.per_account_hour, config_.mail.per_hour}, clock_);
+                                        MailBounds{config_.mail.per_account_hour, config_.mail.per_hour},
+                                        std::int64_t{config_.mail.gather_seconds} * 1000, clock_);
   identities_ = std::make_unique<IdentityService>(*store_, *accounts_, addresses_, *player_connections_);
   directory_ = std::make_shared<RoomDirectory>(
       io_.get_executor(), *store_, rooms_,
@@ -105,9 +107,10 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
   events_->add(competitions_);
   events_->add(computer_);
   if (cluster_) events_->add(cluster_);
-  if (mailer_) events_->add(std::make_shared<TurnNotifier>(*mail_, *store_, *player_connections_, io_.get_executor()));
+  // "Your move" and "under 24 h left": notices always, mails when on (#35).
+  events_->add(std::make_shared<TurnNotifier>(*mail_, *player_connections_, io_.get_executor()));
   router_ = std::make_shared<Router>(*identities_, *feed_, *directory_, *player_connections_, *computer_, clock_);
-  // Notifications by mail (#35): empty without --smtp.
+  // Notices on the bell, and mails when on (#35).
   PlayerMail player_mail = mail_->player_mail(io_.get_executor());
   competitions_->set_player_mail(player_mail);
   auto ladder_api = std::make_shared<LadderApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_);
@@ -116,10 +119,14 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
   trust_api->set_player_mail(player_mail);
   std::vector<std::shared_ptr<HttpModule>> modules{
       ladder_api, std::make_shared<EventApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_), trust_api,
-      std::make_shared<MailApi>(*accounts_, *store_, *store_, *hasher_, *mail_, *player_connections_, clock_)};
+      std::make_shared<MailApi>(*accounts_, *store_, *store_, *hasher_, *mail_, *player_connections_, clock_),
+      std::make_shared<NoticeApi>(*accounts_, *store_, clock_)};
   if (config_.test_clock)
-    modules.push_back(std::make_shared<TestClockApi>(clock_offset_, [d = std::weak_ptr<RoomDirectory>(directory_)] {
+    modules.push_back(std::make_shared<TestClockApi>(clock_offset_, [d = std::weak_ptr<RoomDirectory>(directory_), m = mailer_.get(),
+                                                                     c = std::weak_ptr<CompetitionService>(competitions_)] {
       if (auto directory = d.lock()) directory->wake_rooms();
+      if (auto competitions = c.lock()) competitions->wake();  // ladders' activity, events starting within the hour
+      if (m) m->wake();  // mails due at the moved clock go now
     }));
   auto api = std::make_shared<HttpApi>(HttpApiSettings{config_.static_dir, config_.public_origins, config_.node_id,
                                                                        cluster_ ? store_.get() : nullptr}, *store_, *store_,

@@ -90,6 +90,9 @@ constexpr Option kOptions[] = {
     {"--mail-retry-ms", "GIPF_ARENA_MAIL_RETRY_MS",
      "milliseconds before a mail the SMTP server did not take is tried again,\n"
      "doubled each time up to an hour; 8 attempts in all (default 60000)"},
+    {"--mail-gather-seconds", "GIPF_ARENA_MAIL_GATHER_SECONDS",
+     "seconds a 'your move' mail waits before it is sent, so that the player's\n"
+     "other games waiting for a move join it in one digest (default 300; 0: at once)"},
     {"--secure-cookies", "GIPF_ARENA_SECURE_COOKIES",
      "mark the session cookie Secure (sent over HTTPS only): set it\n"
      "when the server is reached through HTTPS (default off)",
@@ -248,6 +251,8 @@ std::string set(Config& c, const std::string& flag, const std::string& value, bo
     return set_number(c.mail.per_account_hour, flag, value, 1, 1000);
   } else if (flag == "--mail-retry-ms") {
     return set_number(c.mail.retry_ms, flag, value, 1, 3600 * 1000);
+  } else if (flag == "--mail-gather-seconds") {
+    return set_number(c.mail.gather_seconds, flag, value, 0, 24 * 3600);
   } else if (flag == "--message-burst") {
     if (auto error = set_rate(l.message_burst, flag, value); !error.empty()) return error;
     if (l.message_burst < 1) return "--message-burst must be at least 1";

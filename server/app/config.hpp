@@ -34,6 +34,7 @@ struct Config {
     int per_hour = 1000;
     int per_account_hour = 20;
     int retry_ms = 60000;
+    int gather_seconds = 300;  // a turn mail waits this long for the player's other games (a digest)
   } mail;
   std::string guest_chat = "casual";  // all, casual, none (game/trust_rules.hpp GuestChat)
   Limits limits;

@@ -1,6 +1,7 @@
 #pragma once
 // --test-clock (tests only): POST /api/test/clock {"advance_seconds": N} moves
-// the server's one clock N seconds forward and wakes every room in memory, so
+// the server's one clock N seconds forward and wakes every room in memory (and
+// the mailer, and the ladders' and events' periodic work), so
 // that an end-to-end test sees what hours or days of absence do (an abandoned
 // game, a game leaving the lobby's live list) without waiting. Composed only
 // when the flag is on; without it the path is an unknown one (POST: 405

@@ -39,8 +39,37 @@ void CompetitionService::stop() {
   boost::asio::post(strand_, [self = shared_from_this()] { self->timer_.cancel(); });
 }
 
+void CompetitionService::wake() {
+  boost::asio::post(strand_, [self = shared_from_this()] { self->apply_activity(); });
+}
+
+void CompetitionService::remind_events() {
+  if (!player_mail_) return;
+  auto self = shared_from_this();
+  store_.tournaments(strand_, [self](Stored<std::vector<TournamentRecord>> events) {
+    if (!events.ok()) return spdlog::error("event=event_reminders_failed error=\"{}\"", log_text(events.error));
+    std::int64_t now = self->clock_();
+    for (const TournamentRecord& t : events.value) {
+      if (t.status != "registering" || t.start_at <= now || t.start_at - now > kEventReminderMs) continue;
+      self->store_.tournament(t.id, self->strand_, [self, now](Stored<std::optional<TournamentDetail>> detail) {
+        if (!detail.ok() || !detail.value) return;
+        const TournamentRecord& e = detail.value->tournament;
+        std::int64_t minutes = std::max<std::int64_t>(1, (e.start_at - now + 59999) / 60000);
+        for (const TournamentPlayer& p : detail.value->players) {
+          if (p.withdrawn) continue;
+          // The room field names the event: a player is told once per event.
+          self->player_mail_({p.player, "event", e.name + " starts within the hour",
+                              e.name + " starts in " + std::to_string(minutes) + " minutes, and you are registered. The event:",
+                              "/events/" + std::to_string(e.id), "event:" + std::to_string(e.id)});
+        }
+      });
+    }
+  });
+}
+
 void CompetitionService::apply_activity() {
   auto self = shared_from_this();
+  remind_events();
   store_.ladder_activity(clock_(), strand_, [self](const std::string& error) {
     if (!error.empty()) spdlog::error("event=ladder_activity_failed error=\"{}\"", log_text(error));
     self->timer_.expires_after(self->activity_period_);

@@ -24,6 +24,9 @@ namespace arena {
 class RoomDirectory;
 class PlayerConnections;
 
+// An event's registered players are told when it starts within this.
+inline constexpr std::int64_t kEventReminderMs = 3600LL * 1000;
+
 class CompetitionService : public RoomObserver, public std::enable_shared_from_this<CompetitionService> {
  public:
   // Called with the games created (or found) and those whose room could not be created.
@@ -33,8 +36,12 @@ class CompetitionService : public RoomObserver, public std::enable_shared_from_t
                      PlayerConnections& connections, std::function<std::int64_t()> clock,
                      std::chrono::milliseconds activity_period);
 
-  // Opens the rooms of every pending game, then applies activity every period.
+  // Opens the rooms of every pending game, then applies activity (and tells
+  // the players of an event starting within the hour) every period.
   void start();
+  // Applies activity and looks for events starting now, not at the period's end
+  // (a clock moved by a test, --test-clock).
+  void wake();
   void stop();
 
   // Creates each game's room (or finds it, seating a missing black), tells
@@ -52,6 +59,9 @@ class CompetitionService : public RoomObserver, public std::enable_shared_from_t
   void open_one(CompetitionGame game, std::function<void(bool)> done);
   void tell_players(const CompetitionGame& game);
   void apply_activity();
+  // Each registered player of an event that starts within the hour is told
+  // (an `event` notice and mail, once: MailStore::notify_player).
+  void remind_events();
 
   boost::asio::any_io_executor io_;
   boost::asio::strand<boost::asio::any_io_executor> strand_;

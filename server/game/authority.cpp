@@ -360,6 +360,13 @@ std::optional<std::int64_t> GameAuthority::deadline() const {
   return first_action_due();
 }
 
+std::optional<std::int64_t> GameAuthority::clock_low_at(std::int64_t left_ms) const {
+  if (protocol::closed(room_.status) || room_.clock.kind != protocol::TimeControl::Kind::Correspondence) return std::nullopt;
+  auto flag = clock_.flag_at();
+  if (!flag || *flag - left_ms <= clock_.running_since()) return std::nullopt;
+  return *flag - left_ms;
+}
+
 std::optional<Decision> GameAuthority::due() const {
   if (protocol::closed(room_.status)) return std::nullopt;
   std::int64_t now = now_();

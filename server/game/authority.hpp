@@ -100,6 +100,9 @@ class GameAuthority {
   std::optional<Decision> due() const;
   // When due() will next have something to say; none: nothing pending.
   std::optional<std::int64_t> deadline() const;
+  // When the running correspondence clock has less than `left_ms` left; none:
+  // no such clock runs, or this turn started with less.
+  std::optional<std::int64_t> clock_low_at(std::int64_t left_ms) const;
 
   // Whether `color` has a connection in the room since `now` (the room tells);
   // an absent decider can be claimed against.

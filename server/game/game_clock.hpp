@@ -55,6 +55,8 @@ class GameClock {
   // What `color` has left at `now` (never below 0).
   std::int64_t remaining(engine::Color color, std::int64_t now) const;
   std::optional<engine::Color> running() const { return running_; }
+  // When the running clock started (meaningful while running()).
+  std::int64_t running_since() const { return since_; }
   // When the running clock reaches 0, for the room's timer; none while stopped.
   std::optional<std::int64_t> flag_at() const;
   // Whether the running player's flag has fallen at `now`.

@@ -573,10 +573,25 @@ void Room::check_time() {
   }
   if (!in_flight_) update_listing();
   if (!in_flight_ && computer_.take_retry()) think();
+  if (!in_flight_) check_clock_low();
+}
+
+void Room::check_clock_low() {
+  auto at = authority_.clock_low_at(kClockLowMs);
+  if (!at || context_->clock() < *at || clock_low_told_ == *at) return;
+  clock_low_told_ = *at;  // one per turn: the next turn's clock has another
+  RoomSummary s = summary();
+  if (!s.decider) return;
+  std::int64_t player = *s.decider == Color::White ? s.white : s.black;
+  if (player == 0) return;
+  spdlog::info("event=clock_low room={} player={}", id_, player);
+  context_->events.publish(ClockLow{s, player});
 }
 
 void Room::arm_timer() {
   auto deadline = authority_.deadline();
+  if (auto low = authority_.clock_low_at(kClockLowMs); low && *low != clock_low_told_ && (!deadline || *low < *deadline))
+    deadline = low;
   if (auto idle = idle_.deadline(idle_game(), context_->clock()); idle && (!deadline || *idle < *deadline)) deadline = idle;
   if (deadline) deadline = std::max(*deadline, quiet_until_);
   if (computer_.retry_pending()) deadline = deadline ? std::min(*deadline, quiet_until_) : quiet_until_;

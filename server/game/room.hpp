@@ -147,6 +147,8 @@ class Room final : public RoomEndpoint, public std::enable_shared_from_this<Room
   // Tells the authority who is connected, and the waiting player when their
   // opponent is gone (or back).
   void update_presence();
+  // Publishes ClockLow once the player on move's correspondence clock is under 24 h.
+  void check_clock_low();
   // RoomIdle's view of the game now.
   RoomIdle::Game idle_game() const;
   // Whether RoomIdle lists the game now; when that changed, the lobby hears of it.
@@ -186,6 +188,7 @@ class Room final : public RoomEndpoint, public std::enable_shared_from_this<Room
   std::deque<std::function<void()>> waiting_;  // operations that arrived meanwhile
   boost::asio::steady_timer timer_;            // the next deadline (a flag, a first action)
   std::optional<std::int64_t> armed_for_;
+  std::int64_t clock_low_told_ = 0;  // the clock_low_at() last published (ClockLow)
   std::optional<std::int64_t> gone_sent_;      // the claim_at the waiting player was told
   std::optional<engine::Color> gone_waiting_;  // ... and who that was
   std::int64_t quiet_until_ = 0;               // after a failed write of what time decided: retry then

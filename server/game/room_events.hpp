@@ -67,6 +67,15 @@ struct ActivityChanged {
   const RoomSummary& room;
 };
 
+// The player on move in a correspondence game has less than kClockLowMs on
+// their clock now (once per turn and room in memory; a turn that started with
+// less does not count): mail/turn_notifier.hpp tells them.
+inline constexpr std::int64_t kClockLowMs = 24LL * 3600 * 1000;
+struct ClockLow {
+  const RoomSummary& room;
+  std::int64_t player = 0;
+};
+
 class RoomObserver {
  public:
   virtual ~RoomObserver() = default;
@@ -75,6 +84,7 @@ class RoomObserver {
   virtual void on(const GameFinished&) {}
   virtual void on(const SpectatorsChanged&) {}
   virtual void on(const ActivityChanged&) {}
+  virtual void on(const ClockLow&) {}
 };
 
 // The observers, fixed when the server is composed (so reading needs no lock).

@@ -25,8 +25,45 @@ std::string mail_html(const std::string& text, const std::string& link, const st
   return html;
 }
 
-MailService::MailService(MailStore& store, Mailer* mailer, std::string origin, MailBounds bounds, Clock clock)
-    : store_(store), mailer_(mailer), origin_(std::move(origin)), bounds_(bounds), clock_(std::move(clock)) {}
+nlohmann::json notice_json(const NoticeRecord& n) {
+  return {{"id", n.id}, {"kind", n.kind}, {"text", n.text}, {"path", n.path},
+          {"room", n.room.empty() ? nlohmann::json(nullptr) : nlohmann::json(n.room)}, {"at", n.at}, {"read", n.read}};
+}
+
+MailService::MailService(MailStore& store, Mailer* mailer, PlayerConnections& connections, std::string origin, MailBounds bounds,
+                         std::int64_t gather_ms, Clock clock)
+    : store_(store),
+      mailer_(mailer),
+      connections_(connections),
+      origin_(std::move(origin)),
+      bounds_(bounds),
+      gather_ms_(gather_ms),
+      clock_(std::move(clock)) {}
+
+MailTexts MailService::digest_texts(const std::vector<std::string>& lines) {
+  std::string subject = "Your move in " + std::to_string(lines.size()) + " games";
+  std::string text = "It is your turn in " + std::to_string(lines.size()) + " games:\n\n";
+  std::string html = "<!doctype html><html><body style=\"font-family:sans-serif;max-width:36em\"><p>" +
+                     html_escape("It is your turn in " + std::to_string(lines.size()) + " games:") + "</p><ul>";
+  for (const std::string& line : lines) {
+    text += "- " + line + "\n";
+    // A line is "WHAT: LINK"; the link is the anchor's.
+    auto colon = line.rfind(": ");
+    std::string what = colon == std::string::npos ? line : line.substr(0, colon);
+    std::string link = colon == std::string::npos ? std::string() : line.substr(colon + 2);
+    html += "<li>" + (link.empty() ? html_escape(what) : "<a href=\"" + html_escape(link) + "\">" + html_escape(what) + "</a>") +
+            "</li>";
+  }
+  text += "\nThis is the only mail about these games until you have moved in them.\n";
+  html += "</ul></body></html>";
+  return {subject, text, html};
+}
+
+void MailService::add_unsubscribe(OutgoingMail& mail, const std::string& url) {
+  mail.text += "\n\nStop these mails: " + url + "\n";
+  std::string footer = "<p style=\"font-size:small\"><a href=\"" + html_escape(url) + "\">Stop these mails</a></p>";
+  if (auto end = mail.html.rfind("</body>"); end != std::string::npos) mail.html.insert(end, footer);
+}
 
 MailTexts MailService::verify_texts(const std::string& username, const std::string& link) const {
   std::string text = "Hello " + username + ",\n\nOpen this link to receive GIPF Arena's mail at this address:\n\n" + link +
@@ -80,35 +117,40 @@ OutgoingMail MailService::notification(std::int64_t account, const std::string& 
                                        const MailTexts& texts) const {
   std::string token = random_token();
   std::string unsubscribe = origin_ + "/api/mail/unsubscribe?token=" + token;
-  std::string text = texts.text + "\n\nStop these mails: " + unsubscribe + "\n";
-  std::string html = texts.html;
-  std::string footer = "<p style=\"font-size:small\"><a href=\"" + html_escape(unsubscribe) + "\">Stop these mails</a></p>";
-  if (auto end = html.rfind("</body>"); end != std::string::npos) html.insert(end, footer);
-  return {account, to, kind, texts.subject, text, html, token, unsubscribe};
+  OutgoingMail mail{account, to, kind, texts.subject, texts.text, texts.html, token, unsubscribe};
+  add_unsubscribe(mail, unsubscribe);
+  return mail;
 }
 
-void MailService::notify(PlayerNotice notice, StoreExecutor ex, StoreReply<bool> reply) {
-  if (!mailer_) return boost::asio::post(ex, [reply = std::move(reply)] { reply(Stored<bool>{false, "mail is off"}); });
+void MailService::notify(PlayerNotice notice, StoreExecutor ex, StoreReply<NoticeOutcome> reply) {
+  if (!mailer_) notice.mail.reset();
   notice.bounds = bounds_;
-  store_.notify_player(std::move(notice), std::move(ex), [this, reply = std::move(reply)](Stored<bool> queued) {
-    if (queued.ok() && queued.value) mailer_->wake();
-    reply(std::move(queued));
+  std::int64_t player = notice.player;
+  store_.notify_player(std::move(notice), std::move(ex), [this, player, reply = std::move(reply)](Stored<NoticeOutcome> told) {
+    if (told.ok() && told.value.notice)
+      connections_.send(player, make_frame(nlohmann::json{
+                                    {"type", "notice"}, {"notice", notice_json(*told.value.notice)}, {"unread", told.value.unread}}));
+    if (told.ok() && told.value.mailed && mailer_) mailer_->wake();
+    reply(std::move(told));
   });
 }
 
 PlayerMail MailService::player_mail(StoreExecutor ex) {
-  if (!mailer_) return {};
   return [this, ex](PlayerMailRequest r) {
     std::string link = origin_ + r.path;
     std::string text = r.text + "\n\n" + link + "\n";
     PlayerNotice notice;
     notice.player = r.player;
     notice.room = r.room;
+    notice.kind = r.kind;
+    notice.text = r.subject;
+    notice.path = r.path;
     notice.now = clock_();
-    notice.mail = notification(0, "", r.kind, MailTexts{r.subject, text, mail_html(text, link, "Open it")});
-    notify(std::move(notice), ex, [player = r.player, kind = r.kind](Stored<bool> queued) {
-      if (!queued.ok()) return spdlog::error("event=mail_store_failed player={} error=\"{}\"", player, queued.error);
-      if (queued.value) spdlog::info("event=notice_mail_queued player={} kind={}", player, kind);
+    if (mailer_) notice.mail = notification(0, "", r.kind, MailTexts{r.subject, text, mail_html(text, link, "Open it")});
+    notify(std::move(notice), ex, [player = r.player, kind = r.kind](Stored<NoticeOutcome> told) {
+      if (!told.ok()) return spdlog::error("event=notice_store_failed player={} error=\"{}\"", player, told.error);
+      spdlog::info("event=player_told player={} kind={} notice={} mailed={}", player, kind, told.value.notice.has_value(),
+                   told.value.mailed);
     });
   };
 }

@@ -3,11 +3,17 @@
 // saying what to do), their links from the public origin, and queueing them
 // in the outbox with what caused them, then waking the mailer. Without --smtp
 // there is no mailer and enabled() is false: the mail endpoints answer
-// `mail_off` and nothing is queued.
+// `mail_off` and nothing is queued. What the site tells a player (notify) is
+// a notice on the bell with or without mail: stored with its mail in one
+// transaction, then sent live to the player's connections on every node
+// (PlayerConnections::send) as a `notice` message.
 #include <cstdint>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
+#include "lobby/player_connections.hpp"
 #include "mail/player_mail.hpp"
 #include "store/mail_store.hpp"
 #include "util/clock.hpp"
@@ -23,7 +29,9 @@ struct MailTexts {
 class MailService {
  public:
   // `mailer` null: mail is off. `origin`: scheme://host[:port] of the links.
-  MailService(MailStore& store, Mailer* mailer, std::string origin, MailBounds bounds, Clock clock);
+  // `gather_ms`: how long a turn mail waits for the player's other games (a digest).
+  MailService(MailStore& store, Mailer* mailer, PlayerConnections& connections, std::string origin, MailBounds bounds,
+              std::int64_t gather_ms, Clock clock);
 
   bool enabled() const { return mailer_ != nullptr; }
   std::int64_t now() const { return clock_(); }
@@ -37,10 +45,12 @@ class MailService {
   // A notification of `kind` (turn, clock, challenge, round, report) with an
   // unsubscribe link (the text's and the List-Unsubscribe header's).
   OutgoingMail notification(std::int64_t account, const std::string& to, const std::string& kind, const MailTexts& texts) const;
-  // Queues a player's notification (MailStore::notify_player) within the bounds; wakes the mailer.
-  void notify(PlayerNotice notice, StoreExecutor ex, StoreReply<bool> reply);
-  // The notifications' entry for the rest of the server; empty when mail is off.
+  // Tells a player (MailStore::notify_player: the notice, and its mail within
+  // the bounds when mail is on); sends the notice live; wakes the mailer.
+  void notify(PlayerNotice notice, StoreExecutor ex, StoreReply<NoticeOutcome> reply);
+  // The notifications' entry for the rest of the server: a notice always, a mail when on.
   PlayerMail player_mail(StoreExecutor ex);
+  std::int64_t gather_ms() const { return gather_ms_; }
   // Queues mails; wakes the mailer once they are durable.
   void queue(MailRequest request, StoreExecutor ex, StoreReply<MailQueued> reply);
 
@@ -48,14 +58,23 @@ class MailService {
   MailTexts verify_texts(const std::string& username, const std::string& link) const;
   MailTexts changed_texts(const std::string& username, const std::string& new_address) const;
   MailTexts reset_texts(const std::string& username, const std::string& link) const;
+  // The texts of a digest of turn mails, one line per game.
+  static MailTexts digest_texts(const std::vector<std::string>& lines);
+  // The unsubscribe link at the end of both parts.
+  static void add_unsubscribe(OutgoingMail& mail, const std::string& url);
 
  private:
   MailStore& store_;
   Mailer* mailer_;
+  PlayerConnections& connections_;
   std::string origin_;
   MailBounds bounds_;
+  std::int64_t gather_ms_;
   Clock clock_;
 };
+
+// A notice as the API and the `notice` message show it.
+nlohmann::json notice_json(const NoticeRecord& notice);
 
 // Plain text into a short HTML mail: paragraphs, with `link` as a button-like anchor.
 std::string mail_html(const std::string& text, const std::string& link, const std::string& label);

@@ -5,10 +5,12 @@
 // A mail is queued in the same transaction as what caused it: the one-time
 // link's row and the mail carrying it commit together, or neither does.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "store/notice_store.hpp"
 #include "store/store_basics.hpp"
 
 namespace arena {
@@ -18,6 +20,7 @@ inline constexpr std::int64_t kResetLinkMs = 3600LL * 1000;        // a reset li
 inline constexpr std::int64_t kOutboxKeepMs = 30LL * 24 * 3600 * 1000;  // sent and failed rows (and their unsubscribe links)
 inline constexpr int kMaxTokensPerHour = 5;           // one-time links per account and purpose
 inline constexpr int kMaxResetTargets = 5;            // accounts one address's reset mails at most
+inline constexpr std::size_t kMaxDigestGames = 50;    // games one digest lists at most (then a new mail starts)
 
 // A mail to queue. Its unsubscribe token (if any) is stored as its SHA-256:
 // the link in the mail turns off `kind` for `account`.
@@ -63,16 +66,33 @@ struct MailQueued {
   int dropped = 0;       // beyond MailBounds
 };
 
-// A notification for a player: sent only if the player's account has a
-// verified address and the switch of the mail's kind on; its account and
-// recipient are filled in by the store. A `turn` mail is queued at most once
-// per game until the player acted in it again.
+// What the site tells a player (#35): a notice on the bell, always (for
+// guests and accounts, with or without an address), and with it, in the same
+// transaction, the mail if there is one (mail on) and the player's account has
+// a verified address with the switch of the mail's kind on; the mail's account
+// and recipient are filled in by the store. A `turn` or `clock` notice (and
+// mail) is written at most once per game until the player acted in it again.
+// A `turn` mail waits until `send_at` to gather the player's other games
+// waiting for a move: one still queued becomes a digest (`digest` rewrites
+// its texts from the games' lines) rather than a second mail.
 struct PlayerNotice {
   std::int64_t player = 0;
   std::string room;
-  OutgoingMail mail;
+  std::string kind;  // turn, clock, challenge, round, event, report
+  std::string text;  // the notice's line
+  std::string path;  // the site's page it is about
+  std::optional<OutgoingMail> mail;  // none: mail is off
+  std::string digest_line;           // a turn mail's line in a digest
+  std::function<void(OutgoingMail&, const std::vector<std::string>& lines)> digest;
+  std::int64_t send_at = 0;          // the mail's first attempt (0: now)
   std::int64_t now = 0;
   MailBounds bounds;
+};
+
+struct NoticeOutcome {
+  std::optional<NoticeRecord> notice;  // none: already told (once per game and turn)
+  int unread = 0;                      // the player's unread notices after it
+  bool mailed = false;                 // a mail was queued (or joined a digest)
 };
 
 struct MailSwitches {
@@ -116,8 +136,8 @@ struct MailResult {
 class MailStore {
  public:
   virtual ~MailStore() = default;
-  // Queues the notice's mail if the player should get it (PlayerNotice); whether it did.
-  virtual void notify_player(PlayerNotice notice, StoreExecutor ex, StoreReply<bool> reply) = 0;
+  // Writes the notice and queues its mail if the player should get them (PlayerNotice).
+  virtual void notify_player(PlayerNotice notice, StoreExecutor ex, StoreReply<NoticeOutcome> reply) = 0;
   // Queues the mails (within the bounds) with the token and the audit entry, in one transaction.
   virtual void queue_mail(MailRequest request, StoreExecutor ex, StoreReply<MailQueued> reply) = 0;
   virtual void mail_settings(std::int64_t account, std::int64_t now, StoreExecutor ex, StoreReply<MailSettings> reply) = 0;

@@ -12,7 +12,7 @@ const char* switch_column(const std::string& kind) {
   if (kind == "turn") return "notify_turn";
   if (kind == "clock") return "notify_clock";
   if (kind == "challenge") return "notify_challenge";
-  if (kind == "round") return "notify_round";
+  if (kind == "round" || kind == "event") return "notify_round";  // an event's pairing or its start
   if (kind == "report") return "notify_report";
   return nullptr;
 }
@@ -102,38 +102,104 @@ MailQueued queue_mail(Connection& db, const MailRequest& r) {
   return out;
 }
 
-bool notify_player(Connection& db, const PlayerNotice& n) {
-  const char* column = switch_column(n.mail.kind);
-  if (!column) throw SqlError("no notification kind '" + n.mail.kind + "'");
+namespace {
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    out.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return out;
+}
+
+// A turn mail of the account still queued (not yet claimed) gathers this one:
+// its texts become the digest of its games and this game's. Whether it did.
+bool join_digest(Connection& db, std::int64_t account, const PlayerNotice& n) {
+  if (n.mail->kind != "turn" || !n.digest || n.digest_line.empty()) return false;
+  std::int64_t id = 0;
+  std::vector<std::string> lines;
+  OutgoingMail mail = *n.mail;
+  {
+    Statement s = db.prepare(
+        "SELECT id, digest_lines, list_unsubscribe FROM outbox WHERE account = ? AND kind = 'turn' AND state = 'queued' AND attempts = 0 "
+        "ORDER BY id DESC LIMIT 1");
+    s.bind(1, account);
+    if (!s.step()) return false;
+    id = s.integer(0);
+    lines = split_lines(s.text(1));
+    mail.unsubscribe_url = s.text(2);  // the queued mail's link (its token's hash is the row's) stays
+  }
+  if (lines.size() >= kMaxDigestGames) return false;
+  lines.push_back(n.digest_line);
+  n.digest(mail, lines);
+  std::string joined;
+  for (const auto& line : lines) joined += (joined.empty() ? "" : "\n") + line;
+  db.prepare("UPDATE outbox SET subject = ?, text_body = ?, html_body = ?, digest_lines = ? WHERE id = ?")
+      .bind(1, mail.subject)
+      .bind(2, mail.text)
+      .bind(3, mail.html)
+      .bind(4, joined)
+      .bind(5, id)
+      .run();
+  return true;
+}
+
+}  // namespace
+
+NoticeOutcome notify_player(Connection& db, const PlayerNotice& n) {
+  NoticeOutcome out;
+  // turn, clock: once per game until the player acted in it; event: once per
+  // event (its `room` is "event:ID", where the player never acts).
+  const bool per_turn = n.kind == "turn" || n.kind == "clock" || n.kind == "event";
+  if (per_turn && told_this_turn(db, n.player, n.kind, n.room)) return out;
+  out.notice = insert_notice(db, n);
+  out.unread = unread_notices(db, n.player);
+  if (!n.mail) return out;
+  const char* column = switch_column(n.mail->kind);
+  if (!column) throw SqlError("no notification kind '" + n.mail->kind + "'");
   std::int64_t account = 0;
   std::string address;
   {
     Statement s = db.prepare(std::string("SELECT a.id, m.address FROM accounts a JOIN account_mail m ON m.account = a.id "
                                          "WHERE a.player = ? AND m.address <> '' AND m.") + column + " = 1");
     s.bind(1, n.player);
-    if (!s.step()) return false;
+    if (!s.step()) return out;
     account = s.integer(0);
     address = s.text(1);
   }
-  if (n.mail.kind == "turn") {
+  if (per_turn) {
     // Once per game until the player acted in it after the last one.
     Statement s = db.prepare(
-        "SELECT 1 FROM outbox o WHERE o.account = ?1 AND o.kind = 'turn' AND o.room = ?2 AND o.created_at >= "
+        "SELECT 1 FROM outbox o WHERE o.account = ?1 AND o.kind = ?4 AND o.room = ?2 AND o.created_at >= "
         "coalesce((SELECT max(e.at) FROM events e WHERE e.room = ?2 AND e.player = ?3 AND e.kind = 'action'), 0)");
-    s.bind(1, account).bind(2, n.room).bind(3, n.player);
-    if (s.step()) return false;
+    s.bind(1, account).bind(2, n.room).bind(3, n.player).bind(4, n.mail->kind);
+    if (s.step()) return out;
+  }
+  if (join_digest(db, account, n)) {
+    out.mailed = true;
+    return out;
   }
   MailRequest request;
   request.account = account;
   request.now = n.now;
   request.bounds = n.bounds;
-  request.mails.push_back(n.mail);
+  request.mails.push_back(*n.mail);
   request.mails.back().account = account;
   request.mails.back().to = address;
   MailQueued queued = queue_mail(db, request);
-  if (queued.queued == 1 && !n.room.empty())
-    db.prepare("UPDATE outbox SET room = ? WHERE id = ?").bind(1, n.room).bind(2, db.last_insert_rowid()).run();
-  return queued.queued == 1;
+  if (queued.queued == 1)
+    db.prepare("UPDATE outbox SET room = ?, digest_lines = ?, next_attempt = ? WHERE id = ?")
+        .bind(1, n.room)
+        .bind(2, n.digest_line)
+        .bind(3, std::max(n.send_at, n.now))
+        .bind(4, db.last_insert_rowid())
+        .run();
+  out.mailed = queued.queued == 1;
+  return out;
 }
 
 MailSettings mail_settings(Connection& db, std::int64_t account, std::int64_t now) {

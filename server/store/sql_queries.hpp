@@ -147,7 +147,16 @@ std::vector<ChatRecord> chat(Connection& db, const std::string& room);
 
 // ---- mail (sql_mail_queries.cpp) ----
 MailQueued queue_mail(Connection& db, const MailRequest& request);
-bool notify_player(Connection& db, const PlayerNotice& notice);
+NoticeOutcome notify_player(Connection& db, const PlayerNotice& notice);
+
+// ---- notices (sql_notice_queries.cpp) ----
+NoticeList notices(Connection& db, std::int64_t player);
+int read_notices(Connection& db, std::int64_t player, std::int64_t up_to, std::int64_t now);
+int unread_notices(Connection& db, std::int64_t player);
+// Writes the notice (keeping the player's newest kNoticesKept).
+NoticeRecord insert_notice(Connection& db, const PlayerNotice& notice);
+// Whether the player was told `kind` about `room` since their last action in it.
+bool told_this_turn(Connection& db, std::int64_t player, const std::string& kind, const std::string& room);
 MailSettings mail_settings(Connection& db, std::int64_t account, std::int64_t now);
 void set_mail_switches(Connection& db, std::int64_t account, const MailSwitches& notify);
 std::optional<std::int64_t> verify_address(Connection& db, const std::string& token, std::int64_t now);

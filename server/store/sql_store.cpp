@@ -662,8 +662,17 @@ void SqlStore::all_blocks(StoreExecutor ex, StoreReply<std::vector<std::pair<std
 
 // ---- mail ----
 
-void SqlStore::notify_player(PlayerNotice notice, StoreExecutor ex, StoreReply<bool> reply) {
+void SqlStore::notify_player(PlayerNotice notice, StoreExecutor ex, StoreReply<NoticeOutcome> reply) {
   write_value(std::move(ex), std::move(reply), [notice = std::move(notice)](Connection& db) { return sql::notify_player(db, notice); });
+}
+
+void SqlStore::notices(std::int64_t player, StoreExecutor ex, StoreReply<NoticeList> reply) {
+  read_value(std::move(ex), std::move(reply), [player](Connection& db) { return sql::notices(db, player); });
+}
+
+void SqlStore::read_notices(std::int64_t player, std::int64_t up_to, std::int64_t now, StoreExecutor ex, StoreReply<int> reply) {
+  write_value(std::move(ex), std::move(reply),
+              [player, up_to, now](Connection& db) { return sql::read_notices(db, player, up_to, now); });
 }
 
 void SqlStore::queue_mail(MailRequest request, StoreExecutor ex, StoreReply<MailQueued> reply) {

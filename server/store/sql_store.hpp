@@ -153,7 +153,9 @@ class SqlStore final : public Store {
   void blocks_of(std::int64_t blocker, StoreExecutor ex, StoreReply<std::vector<BlockRecord>> reply) override;
   void all_blocks(StoreExecutor ex, StoreReply<std::vector<std::pair<std::int64_t, std::int64_t>>> reply) override;
 
-  void notify_player(PlayerNotice notice, StoreExecutor ex, StoreReply<bool> reply) override;
+  void notify_player(PlayerNotice notice, StoreExecutor ex, StoreReply<NoticeOutcome> reply) override;
+  void notices(std::int64_t player, StoreExecutor ex, StoreReply<NoticeList> reply) override;
+  void read_notices(std::int64_t player, std::int64_t up_to, std::int64_t now, StoreExecutor ex, StoreReply<int> reply) override;
   void queue_mail(MailRequest request, StoreExecutor ex, StoreReply<MailQueued> reply) override;
   void mail_settings(std::int64_t account, std::int64_t now, StoreExecutor ex, StoreReply<MailSettings> reply) override;
   void set_mail_switches(std::int64_t account, MailSwitches notify, StoreExecutor ex, StoreDone done) override;

@@ -304,7 +304,8 @@ class Store : public IdentityStore,
               public CompetitionStore,
               public RoomLeases,
               public TrustStore,
-              public MailStore {
+              public MailStore,
+              public NoticeStore {
  public:
   // Completes every write accepted so far and refuses later ones ("the server
   // is stopping"); their completions are still posted. Idempotent.

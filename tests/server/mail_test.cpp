@@ -212,7 +212,7 @@ void play_first(Participant& p, const std::string& room) {
 TEST_CASE("mail: your move in a correspondence game, to the absent player only, once; unsubscribe by the header's POST") {
   SmtpSink sink;
   REQUIRE(sink.start());
-  ServerProcess server(temp_store("mail-turn.db"), mail_flags(sink));
+  ServerProcess server(temp_store("mail-turn.db"), mail_flags(sink, {"--mail-gather-seconds", "0"}));
   REQUIRE(server.start());
   int port = server.port();
   std::string ann_cookie = verified_account(port, sink, 1, "ann", "ann@mail.example");
@@ -257,6 +257,173 @@ TEST_CASE("mail: your move in a correspondence game, to the absent player only, 
   for (const auto& m : sink.received()) to_bob += m["to"][0] == "bob@mail.example" && m["subject"] != "Confirm your address for GIPF Arena";
   CHECK(to_bob == 0);
   CHECK(sink.received().size() == 3);
+}
+
+namespace {
+
+json notices_of(int port, const std::string& cookie) {
+  auto r = get(port, "/api/notices", cookie);
+  REQUIRE_MESSAGE(r.status == 200, r.body);
+  return json::parse(r.body);
+}
+
+std::size_t count_kind(const json& list, const std::string& kind) {
+  std::size_t n = 0;
+  for (const auto& notice : list["notices"]) n += notice["kind"] == kind;
+  return n;
+}
+
+void advance(int port, std::int64_t seconds) {
+  REQUIRE(http_request(port, "POST", "/api/test/clock", json{{"advance_seconds", seconds}}.dump(), kJson).status == 200);
+}
+
+const json kCorrespondence{{"game", "gipf"}, {"variant", "basic"}, {"clock", {{"kind", "correspondence"}, {"days_per_move", 3}}}};
+
+}  // namespace
+
+TEST_CASE("notices: the bell without mail; live over the WebSocket, listed newest first, marked read; once per turn") {
+  Arena arena("notices.db", {"--test-clock"});
+  int port = arena.port;
+  std::string ann_cookie = signup(port, "ann", "long enough");
+  std::string bob_cookie = signup(port, "bob", "long enough");
+  CHECK(get(port, "/api/notices").status == 401);
+  CHECK(notices_of(port, ann_cookie) == json{{"unread", 0}, {"notices", json::array()}});
+
+  // A report's outcome reaches the connected reporter at once, as a `notice` message.
+  Participant ann, bob;
+  REQUIRE(identify_with(ann, port, ann_cookie));
+  REQUIRE(identify_with(bob, port, bob_cookie));
+  auto filed = post(port, "/api/reports", {{"username", "bob"}, {"reason", "rude in chat"}}, ann_cookie);
+  REQUIRE_MESSAGE(filed.status == 201, filed.body);
+  std::string resolve = "/api/admin/reports/" + std::to_string(json::parse(filed.body)["report"]["id"].get<std::int64_t>()) + "/resolve";
+  REQUIRE(post(port, resolve, {{"outcome", "bob was warned"}}, arena.admin).status == 200);
+  auto live = ann.ws.receive_type("notice", 5s);
+  REQUIRE(live);
+  CHECK((*live)["unread"] == 1);
+  CHECK((*live)["notice"]["kind"] == "report");
+  CHECK((*live)["notice"]["text"] == "Read the outcome of your report of bob");
+  CHECK((*live)["notice"]["read"] == false);
+
+  // Your move in a correspondence game, while away: a notice (no address needed); none for the connected player.
+  std::string room = open_game(ann, bob, kCorrespondence);
+  play_first(ann, room);
+  see_up_to(bob, ann.last_seq);
+  ann.ws.close();
+  REQUIRE(eventually([&] { return json::parse(get(port, "/api/health").body)["connections"] == 1; }, 20s));
+  play_first(bob, room);
+  REQUIRE(eventually([&] { return notices_of(port, ann_cookie)["unread"] == 2; }, 20s));
+  json list = notices_of(port, ann_cookie);
+  REQUIRE(list["notices"].size() == 2);
+  CHECK(list["notices"][0]["kind"] == "turn");  // newest first
+  CHECK(list["notices"][0]["text"] == "Your move against bob \u2014 GIPF correspondence game");
+  CHECK(list["notices"][0]["path"] == "/?room=" + room);
+  CHECK(list["notices"][0]["room"] == room);
+  CHECK(list["notices"][1]["kind"] == "report");
+  CHECK(notices_of(port, bob_cookie)["notices"].empty());
+
+  // Under 24 h left (3 days a move, 2 days and a minute later): one `clock` notice, however often the clock moves.
+  advance(port, 2 * 24 * 3600 + 60);
+  REQUIRE(eventually([&] { return count_kind(notices_of(port, ann_cookie), "clock") == 1; }, 20s));
+  advance(port, 3600);
+  // A later notice shows whatever the moves of the clock queued before it: a report's outcome, once more.
+  auto again = post(port, "/api/reports", {{"username", "bob"}, {"reason", "rude again"}}, ann_cookie);
+  REQUIRE(again.status == 201);
+  REQUIRE(post(port, "/api/admin/reports/" + std::to_string(json::parse(again.body)["report"]["id"].get<std::int64_t>()) + "/resolve",
+               {{"outcome", "bob was muted"}}, arena.admin)
+              .status == 200);
+  REQUIRE(eventually([&] { return count_kind(notices_of(port, ann_cookie), "report") == 2; }, 20s));
+  list = notices_of(port, ann_cookie);
+  CHECK(count_kind(list, "clock") == 1);
+  CHECK(count_kind(list, "turn") == 1);
+  CHECK(list["unread"] == 4);
+  CHECK(list["notices"][1]["text"] == "Under 24 hours left against bob \u2014 GIPF correspondence game");
+
+  // Read: up to an id, then all; bad bodies refused with a stable code.
+  std::int64_t second = list["notices"][2]["id"];
+  auto read = post(port, "/api/notices/read", {{"up_to", second}}, ann_cookie);
+  REQUIRE(read.status == 200);
+  CHECK(json::parse(read.body)["unread"] == 2);
+  CHECK(notices_of(port, ann_cookie)["notices"][2]["read"] == true);
+  CHECK(error_code(post(port, "/api/notices/read", {{"up_to", "x"}}, ann_cookie)) == "bad_field");
+  CHECK(error_code(post(port, "/api/notices/read", {{"all", true}}, ann_cookie)) == "bad_field");
+  CHECK(post(port, "/api/notices/read", json::object(), "").status == 401);
+  CHECK(http_request(port, "GET", "/api/notices/read", "", {}).status == 405);
+  CHECK(json::parse(post(port, "/api/notices/read", json::object(), ann_cookie).body)["unread"] == 0);
+  CHECK(notices_of(port, ann_cookie)["unread"] == 0);
+
+  // An event starting within the hour: its registered players are told (the clock moved 2 days, 1 h and a minute so far).
+  std::int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count() +
+                     (2 * 24 * 3600 + 60 + 3600) * 1000LL;
+  auto created = post(port, "/api/admin/events",
+                      {{"name", "Winter RR"}, {"kind", "round-robin"}, {"game", "gipf"}, {"variant", "basic"}, {"start_at", now + 80 * 60000}},
+                      arena.admin);
+  REQUIRE_MESSAGE(created.status == 201, created.body);
+  std::int64_t event = json::parse(created.body)["event"]["id"];
+  REQUIRE(post(port, "/api/events/" + std::to_string(event) + "/join", json::object(), ann_cookie).status == 200);
+  advance(port, 25 * 60);  // it starts in 55 minutes
+  REQUIRE(eventually([&] { return count_kind(notices_of(port, ann_cookie), "event") == 1; }, 20s));
+  list = notices_of(port, ann_cookie);
+  CHECK(list["notices"][0]["text"] == "Winter RR starts within the hour");
+  CHECK(list["notices"][0]["path"] == "/events/" + std::to_string(event));
+  CHECK(count_kind(notices_of(port, bob_cookie), "event") == 0);  // not registered
+}
+
+TEST_CASE("mail: your move in several games, one digest; under 24 h left, one mail per game and turn") {
+  SmtpSink sink;
+  REQUIRE(sink.start());
+  Arena arena("mail-digest.db", mail_flags(sink, {"--test-clock"}));  // turn mails wait 300 s for a digest
+  int port = arena.port;
+  std::string ann_cookie = verified_account(port, sink, 1, "ann", "ann@mail.example");
+  std::string bob_cookie = verified_account(port, sink, 2, "bob", "bob@mail.example");
+  Participant ann, bob;
+  REQUIRE(identify_with(ann, port, ann_cookie));
+  REQUIRE(identify_with(bob, port, bob_cookie));
+  std::string first = open_game(ann, bob, kCorrespondence);
+  play_first(ann, first);
+  see_up_to(bob, ann.last_seq);
+  Participant ann2, bob2;  // the second game's views
+  REQUIRE(identify_with(ann2, port, ann_cookie));
+  REQUIRE(identify_with(bob2, port, bob_cookie));
+  std::string second = open_game(ann2, bob2, kCorrespondence);
+  play_first(ann2, second);
+  see_up_to(bob2, ann2.last_seq);
+  ann.ws.close();
+  ann2.ws.close();
+  REQUIRE(eventually([&] { return json::parse(get(port, "/api/health").body)["connections"] == 2; }, 20s));
+  play_first(bob, first);
+  play_first(bob2, second);
+  REQUIRE(eventually([&] { return count_kind(notices_of(port, ann_cookie), "turn") == 2; }, 20s));
+  advance(port, 301);  // the gathering ends: one mail for both games
+  auto mails = sink.mails(3);
+  REQUIRE(mails.size() == 3);
+  CHECK(mails[2]["to"] == json::array({"ann@mail.example"}));
+  CHECK(mails[2]["subject"] == "Your move in 2 games");
+  std::string text = mails[2]["text"];
+  CHECK(text.find("http://arena.test/?room=" + first) != std::string::npos);
+  CHECK(text.find("http://arena.test/?room=" + second) != std::string::npos);
+  CHECK(text.find("bob \u2014 GIPF correspondence game") != std::string::npos);
+  CHECK(mails[2]["headers"]["list-unsubscribe-post"] == "List-Unsubscribe=One-Click");
+  CHECK(mails[2]["html"].get<std::string>().find("?room=" + second) != std::string::npos);
+
+  // Two days later each game's clock is under 24 h: one mail each, not repeated as the clock moves on.
+  advance(port, 2 * 24 * 3600);
+  mails = sink.mails(5);
+  REQUIRE(mails.size() == 5);
+  for (int i : {3, 4}) {
+    CHECK(mails[i]["subject"] == "Under 24 hours left against bob \u2014 GIPF correspondence game");
+    CHECK(mails[i]["to"] == json::array({"ann@mail.example"}));
+  }
+  CHECK(mails[3]["text"] != mails[4]["text"]);  // each its game's link
+  advance(port, 3600);
+  auto filed = post(port, "/api/reports", {{"username", "bob"}, {"reason", "slow"}}, ann_cookie);
+  REQUIRE(filed.status == 201);
+  REQUIRE(post(port, "/api/admin/reports/" + std::to_string(json::parse(filed.body)["report"]["id"].get<std::int64_t>()) + "/resolve",
+               {{"outcome", "no action"}}, arena.admin)
+              .status == 200);
+  mails = sink.mails(6);
+  REQUIRE(mails.size() == 6);
+  CHECK(mails[5]["subject"] == "Read the outcome of your report of bob");
+  CHECK(sink.received().size() == 6);
 }
 
 TEST_CASE("mail: the outcome of a report, to the reporter's verified address, with its unsubscribe headers") {

@@ -140,3 +140,81 @@ TEST_CASE("mail store: the outbox's bounds, claims, retries and what a restart d
   CHECK(f.ask<std::int64_t>([&](auto ex, auto reply) { f.store.abandon_claimed(ex, reply); }) == 1);
   CHECK(f.claim(kNow + 100000).empty());
 }
+
+TEST_CASE("notices: written for any player, the newest 100 kept, newest first, read up to an id; once per game and turn") {
+  Fixture f;
+  const std::int64_t player = f.ann.account.player;
+  auto tell = [&](const std::string& kind, const std::string& room, std::int64_t at) {
+    PlayerNotice n;
+    n.player = player;
+    n.kind = kind;
+    n.room = room;
+    n.text = "about " + room;
+    n.path = "/?room=" + room;
+    n.now = at;
+    return f.ask<NoticeOutcome>([&](auto ex, auto reply) { f.store.notify_player(n, ex, reply); });
+  };
+  for (int i = 0; i < kNoticesKept + 5; ++i) {
+    auto told = tell("challenge", "r" + std::to_string(i), kNow + i);
+    REQUIRE(told.notice);
+    CHECK(told.unread == std::min(i + 1, kNoticesKept));
+    CHECK(!told.mailed);  // no address: a notice only
+  }
+  CHECK(tell("turn", "g", kNow + 1000).notice);
+  CHECK(!tell("turn", "g", kNow + 1001).notice);  // the player has not acted in g since
+  CHECK(tell("clock", "g", kNow + 1002).notice);  // another kind
+  CHECK(tell("event", "event:1", kNow + 1003).notice);
+  CHECK(!tell("event", "event:1", kNow + 1004).notice);  // once per event
+  auto list = f.ask<NoticeList>([&](auto ex, auto reply) { f.store.notices(player, ex, reply); });
+  REQUIRE(list.notices.size() == static_cast<std::size_t>(kNoticesKept));
+  CHECK(list.unread == kNoticesKept);
+  CHECK(list.notices[0].kind == "event");
+  CHECK(list.notices[1].kind == "clock");
+  CHECK(list.notices[2].kind == "turn");
+  CHECK(list.notices[2].path == "/?room=g");
+  CHECK(list.notices[3].text == "about r104");
+  CHECK(list.notices.back().text == "about r8");  // r0..r7 gone
+  int unread = f.ask<int>([&](auto ex, auto reply) { f.store.read_notices(player, list.notices[60].id, kNow + 2000, ex, reply); });
+  CHECK(unread == 60);
+  list = f.ask<NoticeList>([&](auto ex, auto reply) { f.store.notices(player, ex, reply); });
+  CHECK(!list.notices[59].read);
+  CHECK(list.notices[60].read);
+  CHECK(f.ask<int>([&](auto ex, auto reply) { f.store.read_notices(player, 0, kNow + 2001, ex, reply); }) == 0);
+  auto other = create_account(f.store, f.io, "bob");
+  CHECK(f.ask<NoticeList>([&](auto ex, auto reply) { f.store.notices(other.account.player, ex, reply); }).notices.empty());
+}
+
+TEST_CASE("notices: a turn mail waits to gather; another game's turn joins it as a digest") {
+  Fixture f;
+  MailRequest r{f.ann.account.id, kNow, MailToken{"tok-ann", "verify", "ann@mail.example", kNow + kVerifyLinkMs},
+                {Fixture::mail(f.ann.account.id, "ann@mail.example")}, std::nullopt, MailBounds{}};
+  f.queue(r);
+  REQUIRE(f.ask<std::optional<std::int64_t>>([&](auto ex, auto reply) { f.store.verify_address("tok-ann", kNow + 1, ex, reply); }));
+  REQUIRE(f.claim(kNow + 1).size() == 1);  // the verify mail
+  auto turn = [&](const std::string& room, std::int64_t at) {
+    PlayerNotice n;
+    n.player = f.ann.account.player;
+    n.kind = "turn";
+    n.room = room;
+    n.text = "your move in " + room;
+    n.now = at;
+    n.mail = OutgoingMail{0, "", "turn", "Your move in " + room, "text", "<p>html</p>", "unsub-" + room, "http://u/" + room};
+    n.digest_line = "line " + room;
+    n.digest = [](OutgoingMail& m, const std::vector<std::string>& lines) {
+      m.subject = "digest of " + std::to_string(lines.size());
+      m.text = lines[0] + "|" + lines.back() + "|" + m.unsubscribe_url;
+    };
+    n.send_at = kNow + 300000;
+    return f.ask<NoticeOutcome>([&](auto ex, auto reply) { f.store.notify_player(n, ex, reply); });
+  };
+  CHECK(turn("g1", kNow + 10).mailed);
+  CHECK(f.claim(kNow + 20).empty());  // gathering
+  auto second = turn("g2", kNow + 30);
+  CHECK(second.mailed);
+  CHECK(second.notice);
+  auto sent = f.claim(kNow + 300000);
+  REQUIRE(sent.size() == 1);
+  CHECK(sent[0].subject == "digest of 2");
+  CHECK(sent[0].text == "line g1|line g2|http://u/g1");  // the first mail's unsubscribe link stays
+  CHECK(!turn("g2", kNow + 40).notice);  // told already this turn
+}

@@ -9,7 +9,7 @@ const SWITCHES = [
   ['turn', 'Your move in a correspondence game, when you are not on the site'],
   ['clock', 'Less than a day left on a correspondence clock'],
   ['challenge', 'A ladder challenge for you'],
-  ['round', 'An event round paired with your game'],
+  ['round', 'An event round paired with your game, or your event starting within the hour'],
   ['report', 'The outcome of your report'],
 ];
 

@@ -2,8 +2,8 @@
 // (moderation), /leaderboard?perf=PERF (the best players of a pool), /ladders
 // and /ladders/ID, /events and /events/ID, /?room=ID (play: take or keep a seat), /?watch=ID (spectate),
 // /?replay=ID (&ply=N: at that position), /rules/GAME (how to play), or the lobby. The header shows who you are and the account
-// controls on every page, and a `pairing` (a ladder or event game made for
-// this player) a notice on every page.
+// controls on every page, the notices bell (an account's), and a `pairing` (a
+// ladder or event game made for this player) a notice on every page.
 import { Connection } from './connection.js';
 import { GameView } from './game_view.js';
 import { LobbyView } from './lobby_view.js';
@@ -19,6 +19,7 @@ import { showPairing } from './pairing_notice.js';
 import { renderHeader, reloadForIdentity } from './account.js';
 import { h } from './ui.js';
 import { MailView, mailPage } from './mail_view.js';
+import { NoticesBell } from './notices_view.js';
 
 const connection = new Connection();
 const indicator = document.getElementById('connection');
@@ -30,7 +31,13 @@ connection.addEventListener('state', (e) => {
   indicator.dataset.state = e.detail;
   indicator.querySelector('.label').textContent = LABELS[e.detail];
 });
-connection.addEventListener('welcome', (e) => renderHeader(who, controls, { account: e.detail.account || null, name: e.detail.player.name }));
+// the notices bell (signed-in accounts): before the account controls
+const bell = new NoticesBell(connection);
+controls.before(bell.root);
+connection.addEventListener('welcome', (e) => {
+  renderHeader(who, controls, { account: e.detail.account || null, name: e.detail.player.name });
+  bell.show(e.detail.account || null);
+});
 document.addEventListener('name', (e) => { if (!connection.account) renderHeader(who, controls, { account: null, name: e.detail }); });
 connection.addEventListener('banned', () => {
   // the server closed the socket (1008 banned): the session is gone

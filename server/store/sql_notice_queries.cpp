@@ -1,0 +1,67 @@
+// The SQL of the notices bell (notice_store.hpp). Notices are written by
+// notify_player (sql_mail_queries.cpp) with their mail; insert_notice keeps
+// each player's newest kNoticesKept.
+#include "sql_connection.hpp"
+#include "sql_queries.hpp"
+
+namespace arena::sql {
+
+NoticeRecord insert_notice(Connection& db, const PlayerNotice& n) {
+  db.prepare("INSERT INTO notices (player, kind, text, path, room, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+      .bind(1, n.player)
+      .bind(2, n.kind)
+      .bind(3, n.text)
+      .bind(4, n.path)
+      .bind(5, n.room)
+      .bind(6, n.now)
+      .run();
+  NoticeRecord out{db.last_insert_rowid(), n.kind, n.text, n.path, n.room, n.now, false};
+  // Bounded: the rows older than the player's newest kNoticesKept go.
+  db.prepare(
+        "DELETE FROM notices WHERE player = ? AND id <= "
+        "(SELECT id FROM notices WHERE player = ? ORDER BY id DESC LIMIT 1 OFFSET ?)")
+      .bind(1, n.player)
+      .bind(2, n.player)
+      .bind(3, std::int64_t{kNoticesKept})
+      .run();
+  return out;
+}
+
+bool told_this_turn(Connection& db, std::int64_t player, const std::string& kind, const std::string& room) {
+  Statement s = db.prepare(
+      "SELECT 1 FROM notices n WHERE n.player = ? AND n.kind = ? AND n.room = ? AND n.created_at >= "
+      "coalesce((SELECT max(e.at) FROM events e WHERE e.room = ? AND e.player = ? AND e.kind = 'action'), 0)");
+  s.bind(1, player).bind(2, kind).bind(3, room).bind(4, room).bind(5, player);
+  return s.step();
+}
+
+int unread_notices(Connection& db, std::int64_t player) {
+  Statement s = db.prepare("SELECT count(*) FROM notices WHERE player = ? AND read_at = 0");
+  s.bind(1, player);
+  return s.step() ? static_cast<int>(s.integer(0)) : 0;
+}
+
+NoticeList notices(Connection& db, std::int64_t player) {
+  NoticeList out;
+  out.unread = unread_notices(db, player);
+  Statement s = db.prepare(
+      "SELECT id, kind, text, path, room, created_at, read_at FROM notices WHERE player = ? ORDER BY id DESC LIMIT ?");
+  s.bind(1, player).bind(2, std::int64_t{kNoticesKept});
+  while (s.step())
+    out.notices.push_back({s.integer(0), s.text(1), s.text(2), s.text(3), s.text(4), s.integer(5), s.integer(6) != 0});
+  return out;
+}
+
+int read_notices(Connection& db, std::int64_t player, std::int64_t up_to, std::int64_t now) {
+  if (up_to > 0)
+    db.prepare("UPDATE notices SET read_at = ? WHERE player = ? AND read_at = 0 AND id <= ?")
+        .bind(1, now)
+        .bind(2, player)
+        .bind(3, up_to)
+        .run();
+  else
+    db.prepare("UPDATE notices SET read_at = ? WHERE player = ? AND read_at = 0").bind(1, now).bind(2, player).run();
+  return unread_notices(db, player);
+}
+
+}  // namespace arena::sql
