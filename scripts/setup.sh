@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 tests=false
 [[ "${1:-}" == "--tests" ]] && tests=true
 
-packages=(g++ cmake ninja-build pkg-config nlohmann-json3-dev doctest-dev libboost-dev libsqlite3-dev libspdlog-dev libunistring-dev libjemalloc-dev libsodium-dev zlib1g-dev libpqxx-dev libnats-dev libcurl4-openssl-dev)
+packages=(g++ cmake ninja-build pkg-config nlohmann-json3-dev doctest-dev libboost-dev libsqlite3-dev libspdlog-dev libunistring-dev libjemalloc-dev libsodium-dev zlib1g-dev libpqxx-dev libnats-dev libcurl4-openssl-dev prometheus-cpp-dev)
 if $tests; then
   # clang and its runtimes: the sanitizer build and the libFuzzer targets.
   packages+=(chromium clang libclang-rt-dev)
@@ -19,6 +19,8 @@ if $tests; then
   packages+=(postgresql)
   # A NATS server on loopback joins several nodes into one site (the cluster tests).
   packages+=(nats-server)
+  # promtool (Debian's prometheus package) checks the server's /metrics text.
+  packages+=(prometheus)
   # A local SMTP sink for the mail tests (tests/server/smtp_sink.py).
   packages+=(python3-aiosmtpd)
   # Node.js runs the browser tests; a machine may have it from elsewhere.

@@ -28,6 +28,7 @@
 #include "net/listener.hpp"
 #include "net/sessions.hpp"
 #include "net/websocket_session.hpp"
+#include "util/metrics.hpp"
 
 namespace arena {
 namespace net = boost::asio;
@@ -131,7 +132,12 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
   auto api = std::make_shared<HttpApi>(HttpApiSettings{config_.static_dir, config_.public_origins, config_.node_id,
                                                                        cluster_ ? store_.get() : nullptr}, *store_, *store_,
                                        ServerGauges{[d = directory_] { return d->rooms_in_memory(); },
-                                                    [] { return WebsocketSession::open_count(); }, mail_->enabled()},
+                                                    [] { return WebsocketSession::open_count(); }, mail_->enabled(),
+                                                    [this] { return Readiness::name(readiness_.state()); },
+                                                    [d = directory_] {
+                                                      return Metrics::process().text(
+                                                          {WebsocketSession::open_count(), d->rooms_in_memory()});
+                                                    }},
                                        std::make_shared<AccountApi>(*accounts_, *store_, config_.secure_cookies, mail_.get()),
                                        std::make_shared<AdminApi>(*accounts_, *store_, *moderation_),
                                        std::make_shared<RatingApi>(*store_, clock_),
@@ -197,6 +203,7 @@ std::string ArenaServer::start() {
     return ec.message();
   }
   listener_->run();
+  readiness_.serving();
   return {};
 }
 
@@ -213,13 +220,14 @@ void ArenaServer::run() {
 
 void ArenaServer::shutdown(int signal) {
   spdlog::info("event=stopping signal={}", signal);
+  readiness_.draining();
   listener_->stop();
   computer_->stop();
   directory_->stop();
   competitions_->stop();
   feed_->stop();
   if (cluster_) cluster_->release_all();  // the other nodes take this node's rooms over at once
-  for (auto& s : sessions_->live()) s->close_going_away();
+  for (auto& s : sessions_->live()) s->close_for_restart();
   stop_when_closed(40);
 }
 

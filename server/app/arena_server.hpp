@@ -13,6 +13,7 @@
 
 #include "account/block_book.hpp"
 #include "app/config.hpp"
+#include "app/readiness.hpp"
 #include "store/store.hpp"
 #include "util/clock.hpp"
 
@@ -50,9 +51,11 @@ class ArenaServer {
   std::string start();
   boost::asio::ip::tcp::endpoint endpoint() const;
   int restored_rooms() const { return restored_; }
-  // Serves until SIGINT or SIGTERM, then closes every WebSocket (1001), stops
+  // Serves until SIGINT or SIGTERM, then closes every WebSocket (1012), stops
   // the threads and completes the store's writes.
   void run();
+  // What GET /api/ready answers: ready once start() succeeded, draining from the stop signal on.
+  Readiness& readiness() { return readiness_; }
 
  private:
   void shutdown(int signal);
@@ -88,6 +91,7 @@ class ArenaServer {
   std::shared_ptr<Listener> listener_;
   std::vector<std::thread> threads_;
   int restored_ = 0;
+  Readiness readiness_;
 };
 
 }  // namespace arena

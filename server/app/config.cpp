@@ -361,6 +361,9 @@ std::string help_text(const std::string& default_static_dir) {
   }
   out += "  --help                        this text\n\nThe web client's files default to " + default_static_dir + "\n";
   out += "\nAccounts are managed with 'gipf-arena admin ...' (see 'gipf-arena admin --help').\n";
+  out += "\nFor operators: GET /api/health (alive), GET /api/ready (200 when serving, 503 while\n"
+         "starting or stopping), GET /metrics (Prometheus text). SIGTERM or SIGINT closes every\n"
+         "WebSocket with 1012 (service restart) and exits 0.\n";
   return out;
 }
 

@@ -11,6 +11,7 @@
 #include "protocol/account_types.hpp"
 #include "lobby/player_connections.hpp"
 #include "util/log_text.hpp"
+#include "util/metrics.hpp"
 
 namespace arena {
 namespace {
@@ -119,7 +120,10 @@ void ClusterNode::claim(const std::string& room, StoreExecutor ex, Claimed claim
                          }
                        }
                        if (old) self->move_members(*old);
-                       if (taken) self->publish(kRoomsMovedSubject, self->node_ + "\n" + room);
+                       if (taken) {
+                         Metrics::process().lease_takeover();
+                         self->publish(kRoomsMovedSubject, self->node_ + "\n" + room);
+                       }
                        claimed(c.value.lease.owner, {});
                      });
 }

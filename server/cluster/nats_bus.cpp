@@ -3,6 +3,8 @@
 #include <nats/nats.h>
 #include <spdlog/spdlog.h>
 
+#include "util/metrics.hpp"
+
 namespace arena {
 
 struct NatsBus::Subscription {
@@ -13,6 +15,14 @@ struct NatsBus::Subscription {
 namespace {
 
 std::string text_of(natsStatus status) { return natsStatus_GetText(status); }
+
+// On the client library's thread: counted in /metrics and logged, nothing else
+// (the library reconnects and sends what it buffered by itself).
+void on_disconnected(natsConnection*, void*) { spdlog::warn("event=bus_disconnected"); }
+void on_reconnected(natsConnection*, void*) {
+  Metrics::process().nats_reconnect();
+  spdlog::info("event=bus_reconnected");
+}
 
 }  // namespace
 
@@ -27,6 +37,8 @@ std::unique_ptr<NatsBus> NatsBus::connect(const std::string& url, const std::str
   if (s == NATS_OK) s = natsOptions_SetMaxReconnect(options, -1);
   if (s == NATS_OK) s = natsOptions_SetReconnectWait(options, 250);
   if (s == NATS_OK) s = natsOptions_SetReconnectBufSize(options, 8 * 1024 * 1024);
+  if (s == NATS_OK) s = natsOptions_SetDisconnectedCB(options, on_disconnected, nullptr);
+  if (s == NATS_OK) s = natsOptions_SetReconnectedCB(options, on_reconnected, nullptr);
   if (s == NATS_OK) s = natsConnection_Connect(&connection, options);
   natsOptions_Destroy(options);
   if (s != NATS_OK) {

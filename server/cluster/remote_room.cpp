@@ -1,7 +1,10 @@
 #include "cluster/remote_room.hpp"
 
+#include <chrono>
+
 #include "cluster/cluster_codec.hpp"
 #include "protocol/server_messages.hpp"
+#include "util/metrics.hpp"
 
 namespace arena {
 
@@ -39,7 +42,10 @@ void RemoteRoom::send(RoomCall& call, const std::shared_ptr<Client>& client, Pla
   call.request_id = std::move(request_id);
   if (call.op == "join" || call.op == "watch" || call.op == "resync") member(call.conn, true);
   if (call.op == "leave") member(call.conn, false);
-  if (publish_(calls_subject(owner_), encode(call))) return;
+  auto start = std::chrono::steady_clock::now();
+  bool sent = publish_(calls_subject(owner_), encode(call));
+  Metrics::process().forwarded(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  if (sent) return;
   if (call.request_id.is_null()) return;
   client->send(make_frame(protocol::to_json(protocol::ErrorReply{
       protocol::ErrorCode::Internal, "the node serving this room cannot be reached; nothing changed", call.request_id, id_})));

@@ -8,6 +8,7 @@
 #include "protocol/state_json.hpp"
 #include "rating/perf.hpp"
 #include "util/log_text.hpp"
+#include "util/metrics.hpp"
 
 namespace arena {
 namespace {
@@ -238,12 +239,15 @@ void Room::committed(const std::string& error) {
       computer_.retry_later();  // the computer's action (or its answer to a draw) is its own to retry
       arm_timer();
     }
+    if (c.proposal && c.proposal->event.kind == protocol::EventKind::Action)
+      Metrics::process().action_refused(protocol::code_name(ErrorCode::Internal));
     fail(c.client.get(), ErrorCode::Internal, "the server could not store this; nothing changed", c.request_id);
   } else if (!c.proposal) {
     if (c.stored) c.stored();
   } else {
     int ply_before = authority_.game().ply();
     EventRecord event = c.proposal->event;
+    if (event.kind == protocol::EventKind::Action) Metrics::process().action_accepted();
     bool was_closed = protocol::closed(authority_.room().status);
     if (c.written.seated && event.color) authority_.seat_rating(*event.color, *c.written.seated, event.at);
     if (event.player) idle_.acted(event.at);
@@ -446,7 +450,9 @@ void Room::play(std::shared_ptr<Client> client, PlayerInfo player, protocol::Pla
     // Lag: the time since this seat's `legal` left, less the client's own thinking.
     auto seat = authority_.seat_of(player.id);
     std::int64_t lag = seat ? lag_.lag(*seat, play.think_ms, context_->clock()) : 0;
-    decide(authority_.play(player, play.ply, play.action, lag), client, request_id);
+    Decision decision = authority_.play(player, play.ply, play.action, lag);
+    if (auto* refusal = std::get_if<Refusal>(&decision)) Metrics::process().action_refused(protocol::code_name(refusal->code));
+    decide(std::move(decision), client, request_id);
   });
 }
 

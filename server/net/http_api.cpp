@@ -133,6 +133,9 @@ void HttpApi::handle(HttpRequest request, const std::string& address, StoreExecu
   if (RatingApi::owns(path)) return ratings_->handle(std::move(shared), path, query, std::move(ex), std::move(reply));
   if (account_path) return accounts_->handle(std::move(shared), path, address, std::move(ex), std::move(reply));
   if (admin_path) return admin_->handle(std::move(shared), path, query, address, std::move(ex), std::move(reply));
+  // For Prometheus (PROTOCOL.md, "Metrics"): the scrape is cheap and reads no store.
+  if (path == "/metrics" && gauges_.metrics)
+    return reply(respond(*shared, http::status::ok, gauges_.metrics(), "text/plain; version=0.0.4; charset=utf-8"));
   if (starts_with(path, "/api/")) return api(std::move(shared), path, query, std::move(ex), std::move(reply));
   // The client's own pages (a profile, the admin page, the rules) are its index.html.
   if (starts_with(path, "/@/") || path == "/admin" || path == "/leaderboard" || path == "/leaderboard/" ||
@@ -147,6 +150,12 @@ void HttpApi::api(std::shared_ptr<const HttpRequest> request, const std::string&
   if (path == "/api/health") {
     return reply(json_response(*request, http::status::ok,
                                protocol::to_json(protocol::Health{gauges_.rooms_in_memory(), gauges_.connections(), settings_.node, gauges_.mail})));
+  }
+  if (path == "/api/ready") {
+    std::string_view state = gauges_.readiness ? gauges_.readiness() : std::string_view("ready");
+    bool ready = state == "ready";
+    return reply(json_response(*request, ready ? http::status::ok : http::status::service_unavailable,
+                               json{{"ready", ready}, {"state", state}}));
   }
   if (path == "/api/games") return games(std::move(request), query, std::move(ex), std::move(reply));
   const std::string prefix = "/api/games/";

@@ -4,6 +4,7 @@
 #include <boost/beast/http.hpp>
 #include <filesystem>
 #include <string>
+#include <string_view>
 
 #include <functional>
 #include <memory>
@@ -18,11 +19,16 @@
 namespace arena {
 
 
-// What /api/health reports; read from any thread.
+// What /api/health, /api/ready and /metrics report; read from any thread.
 struct ServerGauges {
   std::function<int()> rooms_in_memory;
   std::function<int()> connections;
   bool mail = false;  // the server sends mail (--smtp)
+  // /api/ready: "ready" when this node should be sent traffic, else why not
+  // ("starting", "draining"). Unset: always ready.
+  std::function<std::string_view()> readiness;
+  // /metrics: the Prometheus text. Unset: 404.
+  std::function<std::string()> metrics;
 };
 
 class AccountApi;

@@ -188,9 +188,9 @@ void WebsocketSession::reconnect(const char* reason) {
   });
 }
 
-void WebsocketSession::close_going_away() {
+void WebsocketSession::close_for_restart() {
   net::dispatch(ws_.get_executor(), [self = shared_from_this()] {
-    if (self->accepted_) self->close(websocket::close_code::going_away, "server shutting down");
+    if (self->accepted_) self->close(websocket::close_code::service_restart, "server restarting");
   });
 }
 

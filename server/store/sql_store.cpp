@@ -4,15 +4,32 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <chrono>
 #include <boost/asio/post.hpp>
 
 #include "migrations.hpp"
 #include "postgres_connection.hpp"
 #include "sqlite_connection.hpp"
 #include "sql_queries.hpp"
+#include "util/metrics.hpp"
 
 namespace arena {
 namespace {
+
+// Counts one group commit in /metrics (its size and time), however it ends.
+class Commits {
+ public:
+  explicit Commits(std::size_t writes) : writes_(writes) {}
+  ~Commits() {
+    Metrics::process().commit(writes_, std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count());
+  }
+  Commits(const Commits&) = delete;
+  Commits& operator=(const Commits&) = delete;
+
+ private:
+  std::size_t writes_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
 
 // How long a connection waits for another process's lock before failing.
 constexpr int kBusyTimeoutMs = 5000;
@@ -228,6 +245,7 @@ void SqlStore::writer_loop() {
 }
 
 void SqlStore::commit(std::vector<Write>& batch) {
+  Commits timed(batch.size());
   Connection* opened = nullptr;
   std::string error = attempt([&] { opened = &usable(write_db_, open_writer_); });
   if (!opened) {  // the database is unreachable: nothing of the batch was written

@@ -30,7 +30,8 @@ export function addAccount(db, username, password, role = 'player') {
 /**
  * The server on a loopback port (a free one unless given) with its database (a
  * fresh one unless given) and any further flags in `args`
- * (['--claim-after-seconds', '3']); resolves to {url, port, db, stop, kill}.
+ * (['--claim-after-seconds', '3']); resolves to {url, port, db, stop, kill}; stop
+ * (SIGTERM) and kill (SIGKILL) resolve once it exited.
  */
 export function startServer({ port = 0, db, args = [] } = {}) {
   const bin = serverBin();
@@ -46,7 +47,8 @@ export function startServer({ port = 0, db, args = [] } = {}) {
       if (match) {
         resolve({
           url: match[0], port: Number(match[1]), db,
-          stop: () => child.kill('SIGTERM'),
+          // both resolve to the exit code (null after a signal it did not handle)
+          stop: () => { child.kill('SIGTERM'); return exited; },
           kill: () => { child.kill('SIGKILL'); return exited; },
         });
       }

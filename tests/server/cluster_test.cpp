@@ -4,9 +4,16 @@
 // player, their opponent and a spectator each on another node see one game.
 #include <doctest/doctest.h>
 
+#include <arpa/inet.h>
+#include <csignal>
 #include <cstdlib>
 #include <map>
+#include <netinet/in.h>
 #include <set>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
 
 #include "competition_test_support.hpp"
 
@@ -58,9 +65,90 @@ void sit_down(Participant& p, const std::string& room) {
   p.saw_snapshot(*snapshot);
 }
 
+// A loopback TCP port nobody listens on now.
+int free_port() {
+  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t size = sizeof address;
+  ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
+  ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &size);
+  ::close(fd);
+  return ntohs(address.sin_port);
+}
+
+bool listening(int port) {
+  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
+  bool ok = ::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
+  ::close(fd);
+  return ok;
+}
+
+// A nats-server of the test's own on a fixed port, to stop and start again.
+class OwnNats {
+ public:
+  OwnNats() : port_(free_port()) {}
+  ~OwnNats() { stop(); }
+  std::string url() const { return "nats://127.0.0.1:" + std::to_string(port_); }
+  bool start() {
+    std::string port = std::to_string(port_);
+    pid_ = ::fork();
+    if (pid_ == 0) {
+      ::execlp("nats-server", "nats-server", "-a", "127.0.0.1", "-p", port.c_str(), static_cast<char*>(nullptr));
+      ::execl("/usr/sbin/nats-server", "nats-server", "-a", "127.0.0.1", "-p", port.c_str(), static_cast<char*>(nullptr));
+      ::_exit(127);
+    }
+    for (auto deadline = std::chrono::steady_clock::now() + WsClient::kPatience; !listening(port_);) {
+      if (std::chrono::steady_clock::now() > deadline || ::waitpid(pid_, nullptr, WNOHANG) != 0) return false;
+      std::this_thread::sleep_for(20ms);
+    }
+    return true;
+  }
+  void stop() {
+    if (pid_ <= 0) return;
+    ::kill(pid_, SIGTERM);
+    ::waitpid(pid_, nullptr, 0);
+    pid_ = -1;
+  }
+
+ private:
+  int port_;
+  pid_t pid_ = -1;
+};
+
+// A counter's value in a node's /metrics, or -1 when it is not there.
+double metric(int port, const std::string& name) {
+  std::string text = http_get(port, "/metrics").body;
+  auto at = text.find("\n" + name + " ");
+  return at == std::string::npos ? -1 : std::stod(text.substr(at + name.size() + 2));
+}
+
 }  // namespace
 
 TEST_SUITE("cluster") {
+
+TEST_CASE("a node whose nats-server restarts reconnects by itself, counts it in /metrics and stays ready") {
+  if (bus().empty()) return;
+  OwnNats nats;
+  REQUIRE(nats.start());
+  ServerProcess a(temp_store("cluster-nats"), {"--bus", nats.url(), "--node-id", "node-r"});
+  REQUIRE(a.start());
+  CHECK(metric(a.port(), "gipf_arena_nats_reconnects_total") == 0);
+  nats.stop();
+  REQUIRE(nats.start());
+  for (auto deadline = std::chrono::steady_clock::now() + WsClient::kPatience;
+       metric(a.port(), "gipf_arena_nats_reconnects_total") < 1;) {
+    REQUIRE(std::chrono::steady_clock::now() < deadline);
+    std::this_thread::sleep_for(20ms);
+  }
+  CHECK(metric(a.port(), "gipf_arena_nats_reconnects_total") == 1);
+  CHECK(http_get(a.port(), "/api/ready").status == 200);
+}
 
 TEST_CASE("a game played across three nodes: players, a spectator, chat and the lobby on different nodes") {
   if (bus().empty()) return;  // run by server-tests-cluster only
@@ -203,6 +291,13 @@ TEST_CASE("two nodes refuse nothing to each other: a second server on one databa
     CHECK(eventually([&] {
       return error_code(post(port, "/api/account/login", {{"username", "ann"}, {"password", "ann password"}})) == "rate_limited";
     }));
+  // Each node's joiners played rooms the other node owns: their calls were
+  // forwarded over the bus, and /metrics counted them.
+  for (int port : {a.port(), b.port()}) {
+    std::string metrics = http_get(port, "/metrics").body;
+    CHECK(metrics.find("\ngipf_arena_forward_seconds_count ") != std::string::npos);
+    CHECK(metrics.find("\ngipf_arena_forward_seconds_count 0\n") == std::string::npos);
+  }
 }
 
 TEST_CASE("across nodes, a rated game is rated once, and a ban closes the player's connections on every node") {

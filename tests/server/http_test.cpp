@@ -1,6 +1,10 @@
 // The HTTP side of the real server: static files and the JSON API.
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <sstream>
+#include <sys/wait.h>
 
 #include "arena_test_support.hpp"
 #include "gzip_test_support.hpp"
@@ -16,6 +20,33 @@ std::string make_static_dir() {
   std::ofstream(dir / "style.css") << "body{}";
   std::ofstream(dir / "board.svg") << "<svg/>";
   return dir.string();
+}
+// The samples of a Prometheus text: "name{labels}" -> value.
+std::map<std::string, double> samples_of(const std::string& text) {
+  std::map<std::string, double> samples;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    auto space = line.rfind(' ');
+    samples[line.substr(0, space)] = std::stod(line.substr(space + 1));
+  }
+  return samples;
+}
+
+// `promtool check metrics` on `text`: its exit status and what it said. A
+// machine without promtool fails the test (scripts/setup.sh --tests installs it).
+std::pair<int, std::string> promtool_check(const std::string& text) {
+  REQUIRE_MESSAGE(std::system("command -v promtool >/dev/null 2>&1") == 0,
+                  "promtool not found: install Debian's prometheus package (scripts/setup.sh --tests)");
+  std::string file = temp_path("metrics.txt");
+  std::ofstream(file) << text;
+  FILE* pipe = ::popen(("promtool check metrics < " + file + " 2>&1").c_str(), "r");
+  REQUIRE(pipe);
+  std::string said;
+  char buffer[512];
+  while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) said.append(buffer, n);
+  int status = ::pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, said};
 }
 }  // namespace
 
@@ -89,6 +120,58 @@ TEST_CASE("static files over HTTP: gzip, ETag, 304, Cache-Control, a changed fil
   CHECK(changed.body == app + "export const added = true;\n");
   CHECK(changed.headers["etag"] != tag);
   CHECK(http_get(server.port(), "/api/health").headers["cache-control"] == "no-store");  // the API is not a file
+}
+
+TEST_CASE("GET /metrics: Prometheus text that promtool accepts, counting actions, refusals, commits and the process") {
+  ServerProcess server(temp_store("metrics.db"));
+  REQUIRE(server.start());
+  Participant white, black;
+  REQUIRE(white.identify(server.port(), "Ann"));
+  REQUIRE(black.identify(server.port(), "Bob"));
+  std::string room = open_game(white, black, {{"game", "gipf"}, {"variant", "basic"}});
+  REQUIRE(play_random(room, {&white, &black}, {.stop_after_actions = 4}) == 4);
+  // An action for a position long gone is refused, with its code counted.
+  white.ws.send({{"type", "action"}, {"room", room}, {"ply", 0}, {"action", "nonsense"}, {"id", 7}});
+  auto refusal = white.ws.receive_type("error", 5s);
+  REQUIRE(refusal);
+  std::string code = (*refusal)["code"];
+
+  auto reply = http_get(server.port(), "/metrics");
+  REQUIRE(reply.status == 200);
+  CHECK(reply.headers["content-type"] == "text/plain; version=0.0.4; charset=utf-8");
+  auto [status, said] = promtool_check(reply.body);
+  CHECK_MESSAGE(status == 0, said);
+  CHECK_MESSAGE(said.empty(), said);
+
+  auto samples = samples_of(reply.body);
+  CHECK(samples["gipf_arena_actions_accepted_total"] == 4);
+  CHECK(samples["gipf_arena_actions_refused_total{code=\"" + code + "\"}"] == 1);
+  CHECK(samples["gipf_arena_websocket_connections"] == 2);
+  CHECK(samples["gipf_arena_rooms_owned"] == 1);
+  // Every event of the game (created, joined, four actions) went through a group commit.
+  CHECK(samples["gipf_arena_store_commit_writes_sum"] >= 6);
+  CHECK(samples["gipf_arena_store_commit_seconds_count"] == samples["gipf_arena_store_commit_writes_count"]);
+  CHECK(samples["gipf_arena_store_commit_writes_bucket{le=\"+Inf\"}"] == samples["gipf_arena_store_commit_writes_count"]);
+  CHECK(samples.count("gipf_arena_forward_seconds_count") == 1);  // none here: one node
+  CHECK(samples["gipf_arena_lease_takeovers_total"] == 0);
+  CHECK(samples["gipf_arena_nats_reconnects_total"] == 0);
+  // The process, as the kernel sees it.
+  CHECK(samples["process_resident_memory_bytes"] > 1e6);
+  CHECK(samples["process_open_fds"] >= 5);
+  CHECK(samples["process_max_fds"] >= samples["process_open_fds"]);
+  CHECK(samples.count("process_cpu_seconds_total") == 1);
+  auto now = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+  CHECK(samples["process_start_time_seconds"] <= now + 1);
+  CHECK(samples["process_start_time_seconds"] > now - 600);
+}
+
+TEST_CASE("GET /api/ready: 200 while the server serves; /api/health too") {
+  ServerProcess server(temp_store("ready.db"));
+  REQUIRE(server.start());
+  auto ready = http_get(server.port(), "/api/ready");
+  CHECK(ready.status == 200);
+  CHECK(json::parse(ready.body) == json{{"ready", true}, {"state", "ready"}});
+  CHECK(http_get(server.port(), "/api/health").status == 200);
 }
 
 TEST_CASE("JSON API: health, game lists with paging, one game, its record") {

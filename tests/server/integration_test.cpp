@@ -327,15 +327,17 @@ TEST_CASE("killed with SIGKILL mid-game, restarted on the same database: every a
   CHECK(json::parse(finished.body)["status"] == "finished");
 }
 
-TEST_CASE("SIGTERM: clients are told 1001 and the server exits 0") {
+TEST_CASE("SIGTERM: clients are told 1012 (service restart) and the server exits 0 within 10 s") {
   ServerProcess server(temp_store("stop.db"));
   REQUIRE(server.start());
   Participant p;
   REQUIRE(p.identify(server.port(), "Ann"));
+  auto sent = std::chrono::steady_clock::now();
   CHECK(server.stop(SIGTERM) == 0);
+  CHECK(std::chrono::steady_clock::now() - sent < 10s);
   read_until_closed(p.ws);
   CHECK(p.ws.closed());
-  CHECK(p.ws.close_code() == 1001);
+  CHECK(p.ws.close_code() == 1012);
 }
 
 TEST_CASE("resignation, and YINSH draw offers declined and accepted") {

@@ -4,10 +4,14 @@
 
 #include <filesystem>
 
+#include <boost/asio/io_context.hpp>
+
 #include "app/config.hpp"
+#include "app/readiness.hpp"
 #include "net/http_api.hpp"
 #include "net/http_session.hpp"
 #include "server_process.hpp"
+#include "store/sql_store.hpp"
 #include "util/secure_random.hpp"
 
 using namespace arena;
@@ -124,4 +128,32 @@ TEST_CASE("configuration: --node-id names the node; letters, digits, '.', '_' an
   CHECK(random_node_id().size() == 13);
   CHECK(random_node_id().rfind("node-", 0) == 0);
   CHECK(random_node_id() != random_node_id());
+}
+
+TEST_CASE("readiness: starting, then ready, then draining for good; /api/ready answers 503 but while ready") {
+  Readiness readiness;
+  CHECK(readiness.state() == Readiness::State::starting);
+  SqlStore store(test_support::temp_path("ready-unit.db"));
+  ServerGauges gauges{[] { return 0; }, [] { return 0; }, false, [&readiness] { return Readiness::name(readiness.state()); }, {}};
+  HttpApi api(HttpApiSettings{}, store, store, gauges, nullptr, nullptr, nullptr);
+  boost::asio::io_context io;
+  auto answer = [&](const std::string& target) {
+    HttpRequest request{boost::beast::http::verb::get, target, 11};
+    HttpResponse response;
+    api.handle(request, "127.0.0.1", io.get_executor(), [&response](HttpResponse r) { response = std::move(r); });
+    return response;
+  };
+  auto ready_answer = [&] {
+    auto response = answer("/api/ready");
+    return std::pair{response.result_int(), nlohmann::json::parse(response.body())};
+  };
+  CHECK(ready_answer() == std::pair{503u, nlohmann::json{{"ready", false}, {"state", "starting"}}});
+  readiness.serving();
+  CHECK(ready_answer() == std::pair{200u, nlohmann::json{{"ready", true}, {"state", "ready"}}});
+  readiness.draining();
+  CHECK(ready_answer() == std::pair{503u, nlohmann::json{{"ready", false}, {"state", "draining"}}});
+  readiness.serving();  // never back
+  CHECK(readiness.state() == Readiness::State::draining);
+  // A server without metrics has no /metrics page of its own (the static files answer 404).
+  CHECK(answer("/metrics").result_int() == 404);
 }

@@ -3,7 +3,7 @@
 // errors, gaps and duplicates, and the replay's positions.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { reduce, roomOf, fromSnapshot, turns, choices, replayState } from '../../web-client/js/room_state.js';
+import { reduce, roomOf, fromSnapshot, turns, choices, replayState, offeredMoves } from '../../web-client/js/room_state.js';
 import { fixture, fold, before, first, isEvent, isType } from './support.js';
 
 const gipf = fixture('gipf_basic.json');
@@ -376,6 +376,19 @@ describe('legal moves and actions sent', () => {
     assert.equal(legal.moves[0].action, undefined);
     assert.equal(room.legal.moves.length, room.legal.actions.length);
     assert.equal(room.legal.moves[0].kind, 'push');
+  });
+
+  test('the board offers the legal moves only live, online, not banned and with nothing being sent', () => {
+    const room = reduce(started, legal);
+    const view = { live: true, banned: false, online: true };
+    assert.equal(offeredMoves(room, view), room.legal.moves);
+    assert.equal(offeredMoves(room, { ...view, online: false }), null, 'offline: a click could only be dropped');
+    assert.equal(offeredMoves(room, { ...view, live: false }), null);
+    assert.equal(offeredMoves(room, { ...view, banned: true }), null);
+    const sent = reduce(room, { type: 'sent', room: room.id, ply: room.ply });
+    assert.notEqual(sent.sending, null);
+    assert.equal(offeredMoves(sent, view), null);
+    assert.equal(offeredMoves(started, view), null, 'no legal list: nothing to offer');
   });
 
   test('legal for the other player, another ply or a spectator is ignored', () => {

@@ -11,7 +11,7 @@
 import { h, toast, colorName, other } from './ui.js';
 import { gameModule, variantLabel, resultText } from './games/index.js';
 import {
-  reduce, roomOf, clockReadings, claimWait, canAbort, rematchStatus, yourTurnBegan, decider, ratingOutcome,
+  reduce, roomOf, clockReadings, claimWait, canAbort, rematchStatus, yourTurnBegan, decider, ratingOutcome, offeredMoves,
 } from './room_state.js';
 import { formatClock, formatCountdown, isLowTime, clockLabel } from './clock.js';
 import { resyncMessage } from './connection.js';
@@ -101,6 +101,9 @@ export class GameView {
     this.flipped = null;  // the board seen from Black's side (null: as the seat says)
     this.confirmMoves = localStorage.getItem(CONFIRM_KEY) === 'true';
     this.browseBar = h('div', { class: 'browse-bar', id: 'browsing', role: 'status', hidden: true });
+    // over the board while the connection is down: why it takes no move now
+    this.offlineBar = h('div', { class: 'offline-bar', id: 'offline', role: 'status', hidden: true });
+    this.online = connection.state === 'open';
     this.boardTools = h('div', { class: 'board-tools' });
     this.boardWrap = h('div', { class: 'board-wrap' });
     // the status line is kept (not redrawn) so that a screen reader hears each change
@@ -110,6 +113,12 @@ export class GameView {
     this.layout = h('div', { class: 'game' }, this.boardWrap, h('aside', { class: 'side' }, this.sideMain, this.chat.element));
     connection.addEventListener('welcome', (e) => { if (!e.detail.reconnect) this.enter(); });
     connection.addEventListener('message', (e) => this.receive(e.detail));
+    connection.addEventListener('state', (e) => {
+      const online = e.detail === 'open';
+      if (online === this.online) return;
+      this.online = online;
+      if (this.room) this.render();
+    });
     // the account was banned: the server closed the socket, nothing more can be sent
     connection.addEventListener('banned', () => { this.banned = true; if (this.room) this.render(); });
     document.addEventListener('visibilitychange', () => this.updateTitle());
@@ -248,7 +257,7 @@ export class GameView {
     const board = this.board();
     if (this.viewPly !== null && this.viewPly >= room.ply) this.viewPly = null;
     const live = this.viewPly === null;
-    const moves = live && room.legal && room.sending === null && !this.banned ? room.legal.moves : null;
+    const moves = offeredMoves(room, { live, banned: this.banned, online: this.online });
     // an earlier ply is only ever shown once its position is known (showPly)
     const state = live ? room.position : this.positions.atOrBefore(this.viewPly);
     const shownTurn = turnBefore(room.history, this.shownPly, this.positions);
@@ -260,7 +269,8 @@ export class GameView {
       rows: live && !moves && room.status === 'live' && pending && pending.rows ? pending.rows : null,
       confirm: this.confirmMoves,
     });
-    if (!this.boardWrap.contains(board.svg)) this.boardWrap.replaceChildren(this.browseBar, board.svg, this.boardTools);
+    if (!this.boardWrap.contains(board.svg)) this.boardWrap.replaceChildren(this.offlineBar, this.browseBar, board.svg, this.boardTools);
+    this.renderOfflineBar();
     this.renderBrowseBar(shownTurn);
     this.renderBoardTools();
     this.updateTitle();
@@ -287,6 +297,15 @@ export class GameView {
     }
     this.tick();
     this.updateTicker();
+  }
+
+  /** Above the board while the connection is down: the board takes no move until the room is back. */
+  renderOfflineBar() {
+    const offline = !this.online && !this.banned;
+    this.offlineBar.hidden = !offline;
+    this.boardWrap.classList.toggle('offline', offline);
+    const text = offline ? 'Reconnecting… the board takes no moves until the game is back.' : '';
+    if (this.offlineBar.textContent !== text) this.offlineBar.textContent = text;
   }
 
   /** Above the board while an earlier position is shown (`turn` led to it): which, and the way back. */

@@ -397,6 +397,20 @@ export function canAbort(room) {
 }
 
 /**
+ * The moves the board offers to click: the legal list while the live position
+ * is shown, nothing is being sent, and the connection is open. Offline (the
+ * server restarting, a lost socket) the board takes nothing: a click could only
+ * be dropped, so none is offered until the room is back.
+ * @param {RoomState} room
+ * @param {{live: boolean, banned: boolean, online: boolean}} view
+ * @returns {Array|null}
+ */
+export function offeredMoves(room, { live, banned, online }) {
+  if (!live || !online || banned || room.sending !== null || !room.legal) return null;
+  return room.legal.moves;
+}
+
+/**
  * Where the claim against an opponent gone on their decision stands for `you`:
  * null (none), or the ms left before it is accepted (0: claim now).
  * @param {RoomState} room

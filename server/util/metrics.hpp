@@ -1,0 +1,55 @@
+#pragma once
+// What a node counts for its operators, served as GET /metrics in the
+// Prometheus text format (PROTOCOL.md, "Metrics"). A plain interface: only
+// metrics.cpp sees prometheus-cpp, so the parts that count (the store's group
+// commit, the rooms, the cluster) compile without it.
+//
+// One per process, as the process_* metrics it also serves are: the hooks sit
+// deep in the store's writer thread, the rooms and the NATS client's threads,
+// and none of them should carry it through every constructor. Every method is
+// safe from any thread.
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace arena {
+
+class Metrics {
+ public:
+  // Read at each scrape, on the scraping thread.
+  struct Gauges {
+    int connections = 0;  // open WebSockets
+    int rooms = 0;        // rooms this node holds and serves
+  };
+
+  static Metrics& process();
+
+  // A player's action stored and acknowledged.
+  void action_accepted();
+  // A player's action refused, by its error code's name (PROTOCOL.md): "not_your_turn", …
+  void action_refused(std::string_view code);
+  // One group commit of the store: how many writes it carried and how long it took.
+  void commit(std::size_t writes, double seconds);
+  // A call for a room another node owns, handed to the bus.
+  void forwarded(double seconds);
+  // This node took over a room whose owner's lease had lapsed.
+  void lease_takeover();
+  // The connection to NATS was lost and made again.
+  void nats_reconnect();
+
+  // Everything, in the Prometheus text exposition format (version 0.0.4).
+  std::string text(const Gauges& gauges);
+
+  Metrics(const Metrics&) = delete;
+  Metrics& operator=(const Metrics&) = delete;
+
+ private:
+  Metrics();
+  ~Metrics();
+  struct Parts;
+  std::unique_ptr<Parts> parts_;
+};
+
+}  // namespace arena
