@@ -515,6 +515,42 @@ TEST_CASE("a node killed under live games: the others take its rooms over, and e
     CHECK(finished["status"] == "finished");
     CHECK(finished["positions"].back()["ply"].get<std::int64_t>() == white.ply);
   }
+  CHECK(metric(b.port(), "gipf_arena_lease_takeovers_total") + metric(c.port(), "gipf_arena_lease_takeovers_total") >= 4);
+
+  // A drain: SIGTERM on node b gives its rooms up at once and exits 0; node c
+  // takes them over, and the players (1012: "come back") play on there.
+  std::vector<std::unique_ptr<Game>> drained;
+  for (int i = 0; i < 2; ++i) {
+    auto g = std::make_unique<Game>();
+    g->white_name = "DW" + std::to_string(i);
+    g->black_name = "DB" + std::to_string(i);
+    REQUIRE(g->white.identify(b.port(), g->white_name));
+    REQUIRE(g->black.identify(c.port(), g->black_name));
+    g->room = open_game(g->white, g->black, {{"game", "gipf"}, {"variant", "basic"}});
+    play_random(g->room, {&g->white, &g->black}, {static_cast<std::uint64_t>(60 + i), 6});
+    catch_up({&g->white, &g->black});
+    CHECK(game_of(c.port(), g->room)["node"] == "node-b");
+    drained.push_back(std::move(g));
+  }
+  CHECK(b.stop(SIGTERM) == 0);
+  for (auto& g : drained) {
+    read_until_closed(g->white.ws);
+    CHECK(g->white.ws.close_code() == 1012);
+    read_until_closed(g->black.ws);  // reached node b's room from node c
+    CHECK(g->black.ws.close_code() == 1012);
+    const std::int64_t acknowledged = g->white.ply;
+    Participant white, black;
+    REQUIRE(white.identify(c.port(), g->white_name, g->white.token));
+    REQUIRE(black.identify(c.port(), g->black_name, g->black.token));
+    for (Participant* p : {&white, &black}) {
+      sit_down(*p, g->room);
+      CHECK(p->ply == acknowledged);
+    }
+    CHECK(game_of(c.port(), g->room)["node"] == "node-c");
+    play_random(g->room, {&white, &black});
+    catch_up({&white, &black});
+    CHECK(game_of(c.port(), g->room)["positions"].back()["ply"].get<std::int64_t>() == white.ply);
+  }
 }
 
 }  // TEST_SUITE
