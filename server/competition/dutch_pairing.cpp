@@ -30,8 +30,8 @@ class RoundPairer {
 
  public:
   RoundPairer(const std::vector<PlayerFacts>& players, const WeightLayout& layout)
-      : players_(players), layout_(layout), n_(static_cast<int>(players.size())),
-        weights_(static_cast<std::size_t>(n_) * (n_ - 1) / 2), fixed_partner_(n_, -1) {}
+      : players_(players), layout_(layout), n_(static_cast<int>(players.size())), matching_(n_),
+        fixed_partner_(n_, -1) {}
 
   // Partner of every player (sorted index), -1 for the bye; nullopt when
   // no pairing satisfies the absolute criteria.
@@ -49,36 +49,29 @@ class RoundPairer {
     return result;
   }
 
-  Weight& weight(int a, int b) {
-    if (a < b) std::swap(a, b);
-    return weights_[static_cast<std::size_t>(a) * (a - 1) / 2 + b];
-  }
-  void set(int a, int b, const Weight& value) { weight(a, b) = value; }
+  void set(int a, int b, const Weight& value) { matching_.set_weight(a, b, value); }
 
-  // The best matching of the players not yet fixed; mate or self.
-  std::vector<int> solve() {
-    std::vector<int> active, index(n_, -1);
+  // The best matching of the players not yet fixed (mate, or self for the
+  // one left out), from the last one (IncrementalMatching); nullopt when no
+  // pairing completes the round.
+  std::optional<std::vector<int>> try_solve() {
+    auto mate = matching_.solve();
+    if (!mate) return std::nullopt;
     for (int v = 0; v < n_; ++v)
-      if (fixed_partner_[v] < 0) {
-        index[v] = static_cast<int>(active.size());
-        active.push_back(v);
-      }
-    std::vector<MatchingEdge<Weight>> edges;
-    edges.reserve(active.size() * (active.size() - 1) / 2);  // no growth by copies: a GB at 2,000 players
-    for (std::size_t i = 0; i < active.size(); ++i)
-      for (std::size_t j = 0; j < i; ++j)
-        if (const Weight& w = weight(active[i], active[j]); !w.is_zero())
-          edges.push_back({static_cast<int>(i), static_cast<int>(j), w});
-    auto mate = maximum_weight_matching(static_cast<int>(active.size()), std::move(edges));
-    std::vector<int> stable(n_);
-    for (int v = 0; v < n_; ++v) stable[v] = fixed_partner_[v] >= 0 ? fixed_partner_[v] : v;
-    for (std::size_t i = 0; i < active.size(); ++i)
-      if (mate[i] >= 0) stable[active[i]] = active[mate[i]];
-    return stable;
+      if ((*mate)[v] < 0) (*mate)[v] = v;
+    return mate;
+  }
+  // Once the round is known to complete, every later matching does too: the
+  // pairs fixed and the edges dropped are those of the last best pairing.
+  std::vector<int> solve() {
+    auto stable = try_solve();
+    if (!stable) throw std::logic_error("the Dutch pairer lost the round's completion");
+    return std::move(*stable);
   }
   void fix(int a, int b) {
     fixed_partner_[a] = b;
     fixed_partner_[b] = a;
+    matching_.retire(a, b);
   }
 
   // The whole round must be pairable (C.4) with an eligible player left out
@@ -90,7 +83,9 @@ class RoundPairer {
       for (int j = 0; j < i; ++j)
         set(i, j, odd ? bye_probe_weight<Words>(players_[i], players_[j], layout_)
                       : pair_weight<Words>(players_[j], players_[i], false, false, bye_, layout_));
-    auto stable = solve();
+    auto solved = try_solve();
+    if (!solved) return false;
+    const auto& stable = *solved;
     int unmatched = -1;
     for (int v = 0; v < n_; ++v) {
       if (stable[v] != v) continue;
@@ -388,7 +383,7 @@ class RoundPairer {
   const std::vector<PlayerFacts>& players_;
   const WeightLayout& layout_;
   int n_;
-  std::vector<Weight> weights_;
+  IncrementalMatching<Weight> matching_;
   std::vector<int> fixed_partner_;
   ByeContext bye_;
   std::vector<int> bracket_;
