@@ -121,17 +121,15 @@ class BlossomMatcher {
 
  private:
   // The kept form's repairs before a solve. Each marked vertex leaves its
-  // blossoms and its mate, and takes the least dual that keeps its edges'
-  // slacks non-negative (the other duals stand: they still are). Then every
-  // exposed vertex's dual is made even: the trees' vertices then share one
-  // parity, as they do from a fresh start, so that the halved slack of an
-  // edge between two trees stays whole.
+  // blossoms and takes the least dual that keeps its edges' slacks
+  // non-negative (the other duals stand: they still are); it keeps its mate
+  // if their edge is still among its tightest, and is unmatched otherwise.
+  // Then every exposed vertex's dual is made even: the trees' vertices then
+  // share one parity, as they do from a fresh start, so that the halved
+  // slack of an edge between two trees stays whole.
   void prepare() {
     for (int v : pending_list_)
-      if (!retired_[v]) {
-        make_trivial(v);
-        unmatch(v);
-      }
+      if (!retired_[v]) make_trivial(v);
     for (int v : pending_list_) {
       pending_[v] = false;
       if (retired_[v]) continue;
@@ -145,13 +143,43 @@ class BlossomMatcher {
         if (!any || signed_less(least, needed)) least = needed;
         any = true;
       }
+      if (mate_[v] >= 0) {
+        const auto& matched = edges_[mate_[v] / 2];
+        Weight tight = matched.weight;
+        tight -= dual_[endpoint_[mate_[v]]];
+        if (!matched.weight.is_zero() && !signed_less(tight, least)) {
+          dual_[v] = tight;
+          continue;
+        }
+        unmatch(v);
+      }
       dual_[v] = least;
     }
     pending_list_.clear();
+    match_tight_pairs();
     for (int v = 0; v < n_; ++v) {
       if (retired_[v] || mate_[v] != -1) continue;
       make_trivial(v);  // the base of its blossom: nobody else is unmatched
       if (dual_[v].odd()) dual_[v] += Weight(1);
+    }
+  }
+
+  // Two unmatched vertices outside any blossom whose edge is tight are
+  // matched at once: hundreds of vertices unmatched by one change (a new
+  // score bracket's weights) would otherwise cost a stage each, every stage
+  // growing trees from all of them.
+  void match_tight_pairs() {
+    for (int v = 0; v < n_; ++v) {
+      if (retired_[v] || mate_[v] != -1 || in_blossom_[v] != v) continue;
+      for (int p : incident_[v]) {
+        const int u = endpoint_[p];
+        if (mate_[u] != -1 || in_blossom_[u] != u || retired_[u]) continue;
+        const int k = p / 2;
+        if (edges_[k].weight.is_zero() || !tight(k)) continue;
+        mate_[v] = p;
+        mate_[u] = p ^ 1;
+        break;
+      }
     }
   }
 
