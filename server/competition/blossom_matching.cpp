@@ -101,6 +101,7 @@ class BlossomMatcher {
   std::vector<int> solve() {
     if (perfect_) prepare();
     for (int stage = 0; stage < n_; ++stage) {
+      if (cancel_ && cancel_->load(std::memory_order_relaxed)) throw PairingCancelled();
       std::fill(label_.begin(), label_.end(), kFree);
       std::fill(best_edge_.begin(), best_edge_.end(), -1);
       for (int b = n_; b < 2 * n_; ++b) blossom_best_edges_[b].reset();
@@ -615,6 +616,9 @@ class BlossomMatcher {
 
   int n_;
   bool perfect_ = false;  // the kept form (IncrementalMatching): a perfect matching sought
+ public:
+  const std::atomic<bool>* cancel_ = nullptr;  // raised: solve() throws PairingCancelled
+ private:
   std::vector<bool> pending_, retired_;
   std::vector<int> pending_list_;
   std::vector<MatchingEdge<Weight>> edges_;  // weights doubled
@@ -646,8 +650,9 @@ class IncrementalMatching<Weight>::Kept : public BlossomMatcher<Weight> {
 };
 
 template <class Weight>
-IncrementalMatching<Weight>::IncrementalMatching(int vertices)
+IncrementalMatching<Weight>::IncrementalMatching(int vertices, const std::atomic<bool>* cancel)
     : vertices_(vertices), kept_(std::make_unique<Kept>(vertices + vertices % 2)) {
+  kept_->cancel_ = cancel;
   if (vertices % 2)
     for (int v = 0; v < vertices; ++v) kept_->set_weight(v, vertices, Weight(1));
 }

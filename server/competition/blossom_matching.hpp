@@ -3,9 +3,11 @@
 // its primal-dual form (Galil, "Efficient algorithms for finding maximum
 // matching in graphs", 1986), O(n^3). The Dutch pairer asks it for the pairing
 // whose criteria, encoded as one wide weight per pair of players, are best.
+#include <atomic>
 #include <cstddef>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <vector>
 
 namespace arena::event {
@@ -25,6 +27,11 @@ struct MatchingEdge {
 template <class Weight>
 std::vector<int> maximum_weight_matching(int vertices, std::vector<MatchingEdge<Weight>> edges);
 
+// Thrown when a cancellation flag was raised while matching (the server stops).
+struct PairingCancelled : std::runtime_error {
+  PairingCancelled() : std::runtime_error("the pairing was cancelled") {}
+};
+
 // A matching kept between successive questions on one set of vertices
 // whose edge weights change a few vertices at a time, as the Dutch pairer
 // asks: each solve() starts from the last one's matching, duals and
@@ -40,7 +47,9 @@ std::vector<int> maximum_weight_matching(int vertices, std::vector<MatchingEdge<
 template <class Weight>
 class IncrementalMatching {
  public:
-  explicit IncrementalMatching(int vertices);  // every weight zero: no edge
+  // Every weight zero (no edge). `cancel`, when given, is read at every
+  // stage of every solve(): raised, solve() throws PairingCancelled.
+  explicit IncrementalMatching(int vertices, const std::atomic<bool>* cancel = nullptr);
   ~IncrementalMatching();
   IncrementalMatching(const IncrementalMatching&) = delete;
   IncrementalMatching& operator=(const IncrementalMatching&) = delete;

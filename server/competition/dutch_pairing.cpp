@@ -6,7 +6,9 @@
 // smallest difference of numbers) and finally each S1 player's opponent in
 // S2, the highest possible (D.1, transpositions). Each choice raises one
 // player's edge weights by a little less than any criterion is worth, asks
-// the matcher again, and fixes what it answers. When the current matching
+// the matcher again (one IncrementalMatching for the whole round: it starts
+// from its last answer, so a change at one player costs a few
+// augmentations), and fixes what it answers. When the current matching
 // already gives that player the opponent whose weight rose the most, it is
 // still the best (no other matching gained more) and the matcher is spared.
 #include "competition/dutch_pairing.hpp"
@@ -29,8 +31,8 @@ class RoundPairer {
   using Weight = WideWeight<Words>;
 
  public:
-  RoundPairer(const std::vector<PlayerFacts>& players, const WeightLayout& layout)
-      : players_(players), layout_(layout), n_(static_cast<int>(players.size())), matching_(n_),
+  RoundPairer(const std::vector<PlayerFacts>& players, const WeightLayout& layout, const std::atomic<bool>* cancel)
+      : players_(players), layout_(layout), n_(static_cast<int>(players.size())), matching_(n_, cancel),
         fixed_partner_(n_, -1) {}
 
   // Partner of every player (sorted index), -1 for the bye; nullopt when
@@ -394,24 +396,26 @@ class RoundPairer {
 };
 
 template <std::size_t Words>
-std::optional<std::vector<int>> pair_with(const std::vector<PlayerFacts>& players, const WeightLayout& layout) {
-  return RoundPairer<Words>(players, layout).pair();
+std::optional<std::vector<int>> pair_with(const std::vector<PlayerFacts>& players, const WeightLayout& layout,
+                                          const std::atomic<bool>* cancel) {
+  return RoundPairer<Words>(players, layout, cancel).pair();
 }
 
-std::optional<std::vector<int>> pair_sorted(const std::vector<PlayerFacts>& players, const WeightLayout& layout) {
+std::optional<std::vector<int>> pair_sorted(const std::vector<PlayerFacts>& players, const WeightLayout& layout,
+                                            const std::atomic<bool>* cancel) {
   switch (layout.words) {
-    case 1: return pair_with<1>(players, layout);
-    case 2: return pair_with<2>(players, layout);
-    case 3: return pair_with<3>(players, layout);
-    case 4: return pair_with<4>(players, layout);
-    case 6: return pair_with<6>(players, layout);
-    case 8: return pair_with<8>(players, layout);
-    case 12: return pair_with<12>(players, layout);
-    case 16: return pair_with<16>(players, layout);
-    case 24: return pair_with<24>(players, layout);
-    case 32: return pair_with<32>(players, layout);
-    case 64: return pair_with<64>(players, layout);
-    default: return pair_with<128>(players, layout);
+    case 1: return pair_with<1>(players, layout, cancel);
+    case 2: return pair_with<2>(players, layout, cancel);
+    case 3: return pair_with<3>(players, layout, cancel);
+    case 4: return pair_with<4>(players, layout, cancel);
+    case 6: return pair_with<6>(players, layout, cancel);
+    case 8: return pair_with<8>(players, layout, cancel);
+    case 12: return pair_with<12>(players, layout, cancel);
+    case 16: return pair_with<16>(players, layout, cancel);
+    case 24: return pair_with<24>(players, layout, cancel);
+    case 32: return pair_with<32>(players, layout, cancel);
+    case 64: return pair_with<64>(players, layout, cancel);
+    default: return pair_with<128>(players, layout, cancel);
   }
 }
 
@@ -429,7 +433,8 @@ std::vector<int> first_round_partners(int players) {
   return partner;  // an odd field's last player keeps -1: the bye
 }
 
-std::optional<std::vector<Board>> pair(const Tournament& tournament, bool first_round_directly) {
+std::optional<std::vector<Board>> pair(const Tournament& tournament, bool first_round_directly,
+                                       const std::atomic<bool>* cancel) {
   int played_rounds = 0;
   for (const auto& player : tournament.players)
     played_rounds = std::max(played_rounds, static_cast<int>(player.rounds.size()));
@@ -447,7 +452,7 @@ std::optional<std::vector<Board>> pair(const Tournament& tournament, bool first_
     partner = first_round_partners(static_cast<int>(players.size()));
   } else {
     auto layout = lay_out_weights(players, played_rounds, tournament.total_rounds);
-    partner = pair_sorted(players, layout);
+    partner = pair_sorted(players, layout, cancel);
   }
   if (!partner) return std::nullopt;
   std::vector<Board> boards;
@@ -470,10 +475,12 @@ std::optional<std::vector<Board>> pair(const Tournament& tournament, bool first_
 
 }  // namespace
 
-std::optional<std::vector<Board>> pair_next_round(const Tournament& tournament) { return pair(tournament, true); }
+std::optional<std::vector<Board>> pair_next_round(const Tournament& tournament, const std::atomic<bool>* cancel) {
+  return pair(tournament, true, cancel);
+}
 
 std::optional<std::vector<Board>> pair_next_round_by_matching(const Tournament& tournament) {
-  return pair(tournament, false);
+  return pair(tournament, false, nullptr);
 }
 
 }  // namespace arena::event::dutch
