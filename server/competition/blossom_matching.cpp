@@ -23,12 +23,15 @@ class BlossomMatcher {
       : n_(vertices), edges_(std::move(edges)) {
     endpoint_.resize(2 * edges_.size());
     incident_.resize(n_);
+    neighbour_.resize(n_);
     Weight largest{};
     for (std::size_t k = 0; k < edges_.size(); ++k) {
       endpoint_[2 * k] = edges_[k].first;
       endpoint_[2 * k + 1] = edges_[k].second;
       incident_[edges_[k].first].push_back(static_cast<int>(2 * k + 1));
       incident_[edges_[k].second].push_back(static_cast<int>(2 * k));
+      neighbour_[edges_[k].first].push_back(edges_[k].second);
+      neighbour_[edges_[k].second].push_back(edges_[k].first);
       if (largest < edges_[k].weight) largest = edges_[k].weight;
       edges_[k].weight += edges_[k].weight;
     }
@@ -44,7 +47,11 @@ class BlossomMatcher {
     edges_.resize(pairs);
     endpoint_.resize(2 * pairs);
     incident_.resize(n_);
-    for (int v = 0; v < n_; ++v) incident_[v].reserve(n_ - 1);
+    neighbour_.resize(n_);
+    for (int v = 0; v < n_; ++v) {
+      incident_[v].reserve(n_ - 1);
+      neighbour_[v].reserve(n_ - 1);
+    }
     for (int i = 1; i < n_; ++i)
       for (int j = 0; j < i; ++j) {
         const std::size_t k = index_of(i, j);
@@ -54,6 +61,8 @@ class BlossomMatcher {
         endpoint_[2 * k + 1] = j;
         incident_[i].push_back(static_cast<int>(2 * k + 1));
         incident_[j].push_back(static_cast<int>(2 * k));
+        neighbour_[i].push_back(j);
+        neighbour_[j].push_back(i);
       }
     initialise();
     pending_.assign(n_, true);
@@ -507,8 +516,11 @@ class BlossomMatcher {
       while (!queue_.empty()) {
         int v = queue_.back();
         queue_.pop_back();
-        for (int p : incident_[v]) {
-          int k = p / 2, w = endpoint_[p];
+        const auto& incident = incident_[v];
+        const auto& neighbours = neighbour_[v];
+        for (std::size_t i = 0; i < incident.size(); ++i) {
+          const int p = incident[i];
+          int k = p / 2, w = neighbours[i];
           if (in_blossom_[v] == in_blossom_[w]) continue;
           if (perfect_ && edges_[k].weight.is_zero()) continue;
           Weight k_slack{};
@@ -624,6 +636,7 @@ class BlossomMatcher {
   std::vector<MatchingEdge<Weight>> edges_;  // weights doubled
   std::vector<int> endpoint_;
   std::vector<std::vector<int>> incident_;
+  std::vector<std::vector<int>> neighbour_;  // neighbour_[v][i] = endpoint_[incident_[v][i]]: read in order
   std::vector<int> mate_, label_, label_end_, in_blossom_, parent_, base_, best_edge_, unused_, queue_;
   std::vector<std::vector<int>> children_, child_endpoints_;
   std::vector<std::optional<std::vector<int>>> blossom_best_edges_;
