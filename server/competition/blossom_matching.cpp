@@ -23,37 +23,94 @@ class BlossomMatcher {
       : n_(vertices), edges_(std::move(edges)) {
     endpoint_.resize(2 * edges_.size());
     incident_.resize(n_);
+    neighbour_.resize(n_);
     Weight largest{};
     for (std::size_t k = 0; k < edges_.size(); ++k) {
       endpoint_[2 * k] = edges_[k].first;
       endpoint_[2 * k + 1] = edges_[k].second;
       incident_[edges_[k].first].push_back(static_cast<int>(2 * k + 1));
       incident_[edges_[k].second].push_back(static_cast<int>(2 * k));
+      neighbour_[edges_[k].first].push_back(edges_[k].second);
+      neighbour_[edges_[k].second].push_back(edges_[k].first);
       if (largest < edges_[k].weight) largest = edges_[k].weight;
       edges_[k].weight += edges_[k].weight;
     }
-    mate_.assign(n_, -1);
-    label_.assign(2 * n_, kFree);
-    label_end_.assign(2 * n_, -1);
-    in_blossom_.resize(n_);
-    for (int v = 0; v < n_; ++v) in_blossom_[v] = v;
-    parent_.assign(2 * n_, -1);
-    children_.assign(2 * n_, {});
-    child_endpoints_.assign(2 * n_, {});
-    base_.assign(2 * n_, -1);
-    for (int v = 0; v < n_; ++v) base_[v] = v;
-    best_edge_.assign(2 * n_, -1);
-    best_slack_.assign(2 * n_, Weight{});
-    best_to_slack_.assign(2 * n_, Weight{});
-    blossom_best_edges_.assign(2 * n_, std::nullopt);
-    for (int b = 2 * n_ - 1; b >= n_; --b) unused_.push_back(b);
-    dual_.assign(2 * n_, Weight{});
+    initialise();
     for (int v = 0; v < n_; ++v) dual_[v] = largest;
-    allowed_.assign(edges_.size(), false);
+  }
+
+  // The kept form: every pair of vertices is an edge, of weight zero (no
+  // edge) until set_weight says otherwise; each solve() starts from the
+  // last one's matching, duals and blossoms (see IncrementalMatching).
+  explicit BlossomMatcher(int vertices) : n_(vertices), perfect_(true) {
+    const std::size_t pairs = static_cast<std::size_t>(n_) * (n_ - 1) / 2;
+    edges_.resize(pairs);
+    endpoint_.resize(2 * pairs);
+    incident_.resize(n_);
+    neighbour_.resize(n_);
+    for (int v = 0; v < n_; ++v) {
+      incident_[v].reserve(n_ - 1);
+      neighbour_[v].reserve(n_ - 1);
+    }
+    for (int i = 1; i < n_; ++i)
+      for (int j = 0; j < i; ++j) {
+        const std::size_t k = index_of(i, j);
+        edges_[k].first = i;
+        edges_[k].second = j;
+        endpoint_[2 * k] = i;
+        endpoint_[2 * k + 1] = j;
+        incident_[i].push_back(static_cast<int>(2 * k + 1));
+        incident_[j].push_back(static_cast<int>(2 * k));
+        neighbour_[i].push_back(j);
+        neighbour_[j].push_back(i);
+      }
+    initialise();
+    pending_.assign(n_, true);
+    for (int v = 0; v < n_; ++v) pending_list_.push_back(v);
+    retired_.assign(n_, false);
+  }
+
+  static std::size_t index_of(int a, int b) {
+    if (a < b) std::swap(a, b);
+    return static_cast<std::size_t>(a) * (a - 1) / 2 + b;
+  }
+
+  // The kept form's changes. An edge whose weight changes marks one of its
+  // ends, which the next solve() takes out of the matching and its blossoms
+  // (below: expose) before the dual is made feasible again.
+  void set_weight(int a, int b, const Weight& weight) {
+    if (retired_[a] || retired_[b]) return;  // out of the matching for good
+    auto& edge = edges_[index_of(a, b)];
+    Weight doubled = weight;
+    doubled += weight;
+    if (edge.weight == doubled) return;
+    edge.weight = doubled;
+    if (!pending_[a] && !pending_[b]) {
+      pending_[a] = true;
+      pending_list_.push_back(a);
+    }
+  }
+
+  // a and b are paired for good: matched to each other, every edge of theirs
+  // gone, so that nothing reaches them again.
+  void retire(int a, int b) {
+    for (int v : {a, b}) {
+      make_trivial(v);
+      unmatch(v);
+    }
+    for (int v : {a, b}) {
+      retired_[v] = true;
+      for (int p : incident_[v]) edges_[p / 2].weight = Weight{};
+    }
+    const std::size_t k = index_of(a, b);
+    mate_[endpoint_[2 * k]] = static_cast<int>(2 * k + 1);
+    mate_[endpoint_[2 * k + 1]] = static_cast<int>(2 * k);
   }
 
   std::vector<int> solve() {
+    if (perfect_) prepare();
     for (int stage = 0; stage < n_; ++stage) {
+      if (cancel_ && cancel_->load(std::memory_order_relaxed)) throw PairingCancelled();
       std::fill(label_.begin(), label_.end(), kFree);
       std::fill(best_edge_.begin(), best_edge_.end(), -1);
       for (int b = n_; b < 2 * n_; ++b) blossom_best_edges_[b].reset();
@@ -73,6 +130,127 @@ class BlossomMatcher {
   }
 
  private:
+  // The kept form's repairs before a solve. Each marked vertex leaves its
+  // blossoms and takes the least dual that keeps its edges' slacks
+  // non-negative (the other duals stand: they still are); it keeps its mate
+  // if their edge is still among its tightest, and is unmatched otherwise.
+  // Then every exposed vertex's dual is made even: the trees' vertices then
+  // share one parity, as they do from a fresh start, so that the halved
+  // slack of an edge between two trees stays whole.
+  void prepare() {
+    for (int v : pending_list_)
+      if (!retired_[v]) make_trivial(v);
+    for (int v : pending_list_) {
+      pending_[v] = false;
+      if (retired_[v]) continue;
+      bool any = false;
+      Weight least{};
+      for (int p : incident_[v]) {
+        const auto& edge = edges_[p / 2];
+        if (edge.weight.is_zero()) continue;
+        Weight needed = edge.weight;
+        needed -= dual_[endpoint_[p]];
+        if (!any || signed_less(least, needed)) least = needed;
+        any = true;
+      }
+      if (mate_[v] >= 0) {
+        const auto& matched = edges_[mate_[v] / 2];
+        Weight tight = matched.weight;
+        tight -= dual_[endpoint_[mate_[v]]];
+        if (!matched.weight.is_zero() && !signed_less(tight, least)) {
+          dual_[v] = tight;
+          continue;
+        }
+        unmatch(v);
+      }
+      dual_[v] = least;
+    }
+    pending_list_.clear();
+    match_tight_pairs();
+    for (int v = 0; v < n_; ++v) {
+      if (retired_[v] || mate_[v] != -1) continue;
+      make_trivial(v);  // the base of its blossom: nobody else is unmatched
+      if (dual_[v].odd()) dual_[v] += Weight(1);
+    }
+  }
+
+  // Two unmatched vertices outside any blossom whose edge is tight are
+  // matched at once: hundreds of vertices unmatched by one change (a new
+  // score bracket's weights) would otherwise cost a stage each, every stage
+  // growing trees from all of them.
+  void match_tight_pairs() {
+    for (int v = 0; v < n_; ++v) {
+      if (retired_[v] || mate_[v] != -1 || in_blossom_[v] != v) continue;
+      for (int p : incident_[v]) {
+        const int u = endpoint_[p];
+        if (mate_[u] != -1 || in_blossom_[u] != u || retired_[u]) continue;
+        const int k = p / 2;
+        if (edges_[k].weight.is_zero() || !tight(k)) continue;
+        mate_[v] = p;
+        mate_[u] = p ^ 1;
+        break;
+      }
+    }
+  }
+
+  // Vertex duals may go below zero in the kept form (it seeks a perfect
+  // matching: no bound on them); they are kept modulo 2^bits, and compared
+  // by the sign of their difference (the weights leave spare top bits).
+  static bool signed_less(const Weight& a, const Weight& b) { return (a - b).top_bit(); }
+
+  void make_trivial(int v) {
+    while (in_blossom_[v] != v) dissolve(in_blossom_[v]);
+  }
+
+  // A top-level blossom undone with its dual moved onto its vertices' duals:
+  // the slacks inside stay as they were, those leaving it grow by the
+  // blossom's dual, so its base's outside match, no longer tight, is undone.
+  void dissolve(int b) {
+    const Weight z = dual_[b];
+    for_each_leaf(b, [&](int leaf) { dual_[leaf] += z; });
+    if (!z.is_zero()) unmatch(base_[b]);
+    for (int child : children_[b]) {
+      parent_[child] = -1;
+      if (child < n_) in_blossom_[child] = child;
+      else for_each_leaf(child, [&](int leaf) { in_blossom_[leaf] = child; });
+    }
+    children_[b].clear();
+    child_endpoints_[b].clear();
+    base_[b] = -1;
+    label_[b] = kFree;
+    label_end_[b] = -1;
+    dual_[b] = Weight{};
+    blossom_best_edges_[b].reset();
+    best_edge_[b] = -1;
+    unused_.push_back(b);
+  }
+
+  void unmatch(int v) {
+    if (mate_[v] < 0) return;
+    mate_[endpoint_[mate_[v]]] = -1;
+    mate_[v] = -1;
+  }
+
+  void initialise() {
+    mate_.assign(n_, -1);
+    label_.assign(2 * n_, kFree);
+    label_end_.assign(2 * n_, -1);
+    in_blossom_.resize(n_);
+    for (int v = 0; v < n_; ++v) in_blossom_[v] = v;
+    parent_.assign(2 * n_, -1);
+    children_.assign(2 * n_, {});
+    child_endpoints_.assign(2 * n_, {});
+    base_.assign(2 * n_, -1);
+    for (int v = 0; v < n_; ++v) base_[v] = v;
+    best_edge_.assign(2 * n_, -1);
+    best_slack_.assign(2 * n_, Weight{});
+    best_to_slack_.assign(2 * n_, Weight{});
+    blossom_best_edges_.assign(2 * n_, std::nullopt);
+    for (int b = 2 * n_ - 1; b >= n_; --b) unused_.push_back(b);
+    dual_.assign(2 * n_, Weight{});
+    allowed_.assign(edges_.size(), false);
+  }
+
   Weight slack(int k) const {
     const auto& edge = edges_[k];
     return Weight::sum_minus(dual_[edge.first], dual_[edge.second], edge.weight);
@@ -170,6 +348,7 @@ class BlossomMatcher {
     // The least-slack edge from the new blossom to each other outer blossom.
     std::vector<int> best_to(2 * n_, -1);
     auto consider = [&](int edge) {
+      if (perfect_ && edges_[edge].weight.is_zero()) return;
       int i = edges_[edge].first, j = edges_[edge].second;
       if (in_blossom_[j] == b) std::swap(i, j);
       int bj = in_blossom_[j];
@@ -337,9 +516,13 @@ class BlossomMatcher {
       while (!queue_.empty()) {
         int v = queue_.back();
         queue_.pop_back();
-        for (int p : incident_[v]) {
-          int k = p / 2, w = endpoint_[p];
+        const auto& incident = incident_[v];
+        const auto& neighbours = neighbour_[v];
+        for (std::size_t i = 0; i < incident.size(); ++i) {
+          const int p = incident[i];
+          int k = p / 2, w = neighbours[i];
           if (in_blossom_[v] == in_blossom_[w]) continue;
+          if (perfect_ && edges_[k].weight.is_zero()) continue;
           Weight k_slack{};
           if (!allowed_[k]) {
             k_slack = slack(k);
@@ -376,14 +559,20 @@ class BlossomMatcher {
       }
       // No tight edge left to follow: change the duals by the largest amount
       // that keeps every slack non-negative.
-      int kind = 1, edge = -1, blossom = -1;
-      Weight delta = dual_[0];
-      for (int v = 1; v < n_; ++v)
-        if (dual_[v] < delta) delta = dual_[v];
+      // Kind 1, a vertex dual down to zero, ends a maximum-weight matching;
+      // the kept form seeks a perfect one, whose duals have no bound.
+      int kind = 0, edge = -1, blossom = -1;
+      Weight delta{};
+      if (!perfect_) {
+        kind = 1;
+        delta = dual_[0];
+        for (int v = 1; v < n_; ++v)
+          if (dual_[v] < delta) delta = dual_[v];
+      }
       for (int v = 0; v < n_; ++v) {
         if (label_[in_blossom_[v]] == kFree && best_edge_[v] != -1) {
           const Weight& d = best_slack_[v];
-          if (d < delta) {
+          if (kind == 0 || d < delta) {
             delta = d;
             kind = 2;
             edge = best_edge_[v];
@@ -394,7 +583,7 @@ class BlossomMatcher {
         if (parent_[b] == -1 && label_[b] == kOuter && best_edge_[b] != -1) {
           Weight d = best_slack_[b];
           d.halve();
-          if (d < delta) {
+          if (kind == 0 || d < delta) {
             delta = d;
             kind = 3;
             edge = best_edge_[b];
@@ -402,7 +591,7 @@ class BlossomMatcher {
         }
       }
       for (int b = n_; b < 2 * n_; ++b) {
-        if (base_[b] >= 0 && parent_[b] == -1 && label_[b] == kInner && dual_[b] < delta) {
+        if (base_[b] >= 0 && parent_[b] == -1 && label_[b] == kInner && (kind == 0 || dual_[b] < delta)) {
           delta = dual_[b];
           kind = 4;
           blossom = b;
@@ -422,7 +611,7 @@ class BlossomMatcher {
       // The cached slacks of the best edges, at the new duals.
       for (int x = 0; x < 2 * n_; ++x)
         if (best_edge_[x] != -1) best_slack_[x] = slack(best_edge_[x]);
-      if (kind == 1) return false;
+      if (kind == 0 || kind == 1) return false;
       if (kind == 2) {
         allowed_[edge] = true;
         int i = edges_[edge].first, j = edges_[edge].second;
@@ -438,9 +627,16 @@ class BlossomMatcher {
   }
 
   int n_;
+  bool perfect_ = false;  // the kept form (IncrementalMatching): a perfect matching sought
+ public:
+  const std::atomic<bool>* cancel_ = nullptr;  // raised: solve() throws PairingCancelled
+ private:
+  std::vector<bool> pending_, retired_;
+  std::vector<int> pending_list_;
   std::vector<MatchingEdge<Weight>> edges_;  // weights doubled
   std::vector<int> endpoint_;
   std::vector<std::vector<int>> incident_;
+  std::vector<std::vector<int>> neighbour_;  // neighbour_[v][i] = endpoint_[incident_[v][i]]: read in order
   std::vector<int> mate_, label_, label_end_, in_blossom_, parent_, base_, best_edge_, unused_, queue_;
   std::vector<std::vector<int>> children_, child_endpoints_;
   std::vector<std::optional<std::vector<int>>> blossom_best_edges_;
@@ -460,17 +656,67 @@ std::vector<int> maximum_weight_matching(int vertices, std::vector<MatchingEdge<
   return BlossomMatcher<Weight>(vertices, std::move(edges)).solve();
 }
 
+template <class Weight>
+class IncrementalMatching<Weight>::Kept : public BlossomMatcher<Weight> {
+ public:
+  using BlossomMatcher<Weight>::BlossomMatcher;
+};
+
+template <class Weight>
+IncrementalMatching<Weight>::IncrementalMatching(int vertices, const std::atomic<bool>* cancel)
+    : vertices_(vertices), kept_(std::make_unique<Kept>(vertices + vertices % 2)) {
+  kept_->cancel_ = cancel;
+  if (vertices % 2)
+    for (int v = 0; v < vertices; ++v) kept_->set_weight(v, vertices, Weight(1));
+}
+
+template <class Weight>
+IncrementalMatching<Weight>::~IncrementalMatching() = default;
+
+template <class Weight>
+void IncrementalMatching<Weight>::set_weight(int a, int b, const Weight& weight) {
+  kept_->set_weight(a, b, weight);
+}
+
+template <class Weight>
+void IncrementalMatching<Weight>::retire(int a, int b) {
+  kept_->retire(a, b);
+}
+
+template <class Weight>
+std::optional<std::vector<int>> IncrementalMatching<Weight>::solve() {
+  auto mate = kept_->solve();
+  for (int m : mate)
+    if (m < 0) return std::nullopt;
+  mate.resize(vertices_);
+  for (int& m : mate)
+    if (m == vertices_) m = -1;
+  return mate;
+}
+
 template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<1>>>);
+template class IncrementalMatching<WideWeight<1>>;
 template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<2>>>);
+template class IncrementalMatching<WideWeight<2>>;
 template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<3>>>);
+template class IncrementalMatching<WideWeight<3>>;
 template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<4>>>);
+template class IncrementalMatching<WideWeight<4>>;
 template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<6>>>);
+template class IncrementalMatching<WideWeight<6>>;
 template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<8>>>);
+template class IncrementalMatching<WideWeight<8>>;
 template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<12>>>);
+template class IncrementalMatching<WideWeight<12>>;
 template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<16>>>);
+template class IncrementalMatching<WideWeight<16>>;
 template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<24>>>);
+template class IncrementalMatching<WideWeight<24>>;
 template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<32>>>);
+template class IncrementalMatching<WideWeight<32>>;
 template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<64>>>);
+template class IncrementalMatching<WideWeight<64>>;
 template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<128>>>);
+template class IncrementalMatching<WideWeight<128>>;
 
 }  // namespace arena::event

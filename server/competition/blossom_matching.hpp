@@ -3,7 +3,11 @@
 // its primal-dual form (Galil, "Efficient algorithms for finding maximum
 // matching in graphs", 1986), O(n^3). The Dutch pairer asks it for the pairing
 // whose criteria, encoded as one wide weight per pair of players, are best.
+#include <atomic>
 #include <cstddef>
+#include <memory>
+#include <optional>
+#include <stdexcept>
 #include <vector>
 
 namespace arena::event {
@@ -22,5 +26,45 @@ struct MatchingEdge {
 // players: move them in).
 template <class Weight>
 std::vector<int> maximum_weight_matching(int vertices, std::vector<MatchingEdge<Weight>> edges);
+
+// Thrown when a cancellation flag was raised while matching (the server stops).
+struct PairingCancelled : std::runtime_error {
+  PairingCancelled() : std::runtime_error("the pairing was cancelled") {}
+};
+
+// A matching kept between successive questions on one set of vertices
+// whose edge weights change a few vertices at a time, as the Dutch pairer
+// asks: each solve() starts from the last one's matching, duals and
+// blossoms, takes the vertices whose edges changed out of the matching and
+// their blossoms, makes the duals feasible again and augments, so that a
+// change at one vertex costs a few augmentations, not a whole solve.
+//
+// It seeks a maximum-weight perfect matching (with an odd number of
+// vertices, one vertex is left out: a vertex of its own, joined to every
+// other by the same weight, is matched to it). Weights that reward every pair
+// more than any sum of their lower parts, as the pairer's do, make that the
+// maximum-weight matching too.
+template <class Weight>
+class IncrementalMatching {
+ public:
+  // Every weight zero (no edge). `cancel`, when given, is read at every
+  // stage of every solve(): raised, solve() throws PairingCancelled.
+  explicit IncrementalMatching(int vertices, const std::atomic<bool>* cancel = nullptr);
+  ~IncrementalMatching();
+  IncrementalMatching(const IncrementalMatching&) = delete;
+  IncrementalMatching& operator=(const IncrementalMatching&) = delete;
+
+  void set_weight(int a, int b, const Weight& weight);  // zero: no edge
+  // a and b are matched for good; neither is matched to anyone else again.
+  void retire(int a, int b);
+  // mate[v], -1 for the vertex left out; nullopt when no matching covers
+  // all vertices (all but one, when their number is odd).
+  std::optional<std::vector<int>> solve();
+
+ private:
+  class Kept;
+  int vertices_;
+  std::unique_ptr<Kept> kept_;
+};
 
 }  // namespace arena::event

@@ -31,6 +31,14 @@ void CompetitionService::start() {
       if (!opened.empty() || !failed.empty())
         spdlog::info("event=competition_games_checked games={} failed={}", opened.size(), failed.size());
       self->apply_activity();
+      // A round whose pairing the last stop abandoned (the store's pairer
+      // drops it rather than keep the server waiting) is paired now.
+      self->store_.resume_tournaments(random_room_id, self->strand_, [self](Stored<std::vector<CompetitionGame>> resumed) {
+        if (!resumed.ok()) return spdlog::error("event=event_resume_failed error=\"{}\"", log_text(resumed.error));
+        if (resumed.value.empty()) return;
+        spdlog::info("event=event_rounds_resumed games={}", resumed.value.size());
+        self->open_games(std::move(resumed.value), self->strand_, [](std::vector<CompetitionGame>, std::vector<CompetitionGame>) {});
+      });
     });
   });
 }

@@ -6,7 +6,9 @@
 // smallest difference of numbers) and finally each S1 player's opponent in
 // S2, the highest possible (D.1, transpositions). Each choice raises one
 // player's edge weights by a little less than any criterion is worth, asks
-// the matcher again, and fixes what it answers. When the current matching
+// the matcher again (one IncrementalMatching for the whole round: it starts
+// from its last answer, so a change at one player costs a few
+// augmentations), and fixes what it answers. When the current matching
 // already gives that player the opponent whose weight rose the most, it is
 // still the best (no other matching gained more) and the matcher is spared.
 #include "competition/dutch_pairing.hpp"
@@ -29,9 +31,9 @@ class RoundPairer {
   using Weight = WideWeight<Words>;
 
  public:
-  RoundPairer(const std::vector<PlayerFacts>& players, const WeightLayout& layout)
-      : players_(players), layout_(layout), n_(static_cast<int>(players.size())),
-        weights_(static_cast<std::size_t>(n_) * (n_ - 1) / 2), fixed_partner_(n_, -1) {}
+  RoundPairer(const std::vector<PlayerFacts>& players, const WeightLayout& layout, const std::atomic<bool>* cancel)
+      : players_(players), layout_(layout), n_(static_cast<int>(players.size())), matching_(n_, cancel),
+        fixed_partner_(n_, -1) {}
 
   // Partner of every player (sorted index), -1 for the bye; nullopt when
   // no pairing satisfies the absolute criteria.
@@ -49,36 +51,29 @@ class RoundPairer {
     return result;
   }
 
-  Weight& weight(int a, int b) {
-    if (a < b) std::swap(a, b);
-    return weights_[static_cast<std::size_t>(a) * (a - 1) / 2 + b];
-  }
-  void set(int a, int b, const Weight& value) { weight(a, b) = value; }
+  void set(int a, int b, const Weight& value) { matching_.set_weight(a, b, value); }
 
-  // The best matching of the players not yet fixed; mate or self.
-  std::vector<int> solve() {
-    std::vector<int> active, index(n_, -1);
+  // The best matching of the players not yet fixed (mate, or self for the
+  // one left out), from the last one (IncrementalMatching); nullopt when no
+  // pairing completes the round.
+  std::optional<std::vector<int>> try_solve() {
+    auto mate = matching_.solve();
+    if (!mate) return std::nullopt;
     for (int v = 0; v < n_; ++v)
-      if (fixed_partner_[v] < 0) {
-        index[v] = static_cast<int>(active.size());
-        active.push_back(v);
-      }
-    std::vector<MatchingEdge<Weight>> edges;
-    edges.reserve(active.size() * (active.size() - 1) / 2);  // no growth by copies: a GB at 2,000 players
-    for (std::size_t i = 0; i < active.size(); ++i)
-      for (std::size_t j = 0; j < i; ++j)
-        if (const Weight& w = weight(active[i], active[j]); !w.is_zero())
-          edges.push_back({static_cast<int>(i), static_cast<int>(j), w});
-    auto mate = maximum_weight_matching(static_cast<int>(active.size()), std::move(edges));
-    std::vector<int> stable(n_);
-    for (int v = 0; v < n_; ++v) stable[v] = fixed_partner_[v] >= 0 ? fixed_partner_[v] : v;
-    for (std::size_t i = 0; i < active.size(); ++i)
-      if (mate[i] >= 0) stable[active[i]] = active[mate[i]];
-    return stable;
+      if ((*mate)[v] < 0) (*mate)[v] = v;
+    return mate;
+  }
+  // Once the round is known to complete, every later matching does too: the
+  // pairs fixed and the edges dropped are those of the last best pairing.
+  std::vector<int> solve() {
+    auto stable = try_solve();
+    if (!stable) throw std::logic_error("the Dutch pairer lost the round's completion");
+    return std::move(*stable);
   }
   void fix(int a, int b) {
     fixed_partner_[a] = b;
     fixed_partner_[b] = a;
+    matching_.retire(a, b);
   }
 
   // The whole round must be pairable (C.4) with an eligible player left out
@@ -90,7 +85,9 @@ class RoundPairer {
       for (int j = 0; j < i; ++j)
         set(i, j, odd ? bye_probe_weight<Words>(players_[i], players_[j], layout_)
                       : pair_weight<Words>(players_[j], players_[i], false, false, bye_, layout_));
-    auto stable = solve();
+    auto solved = try_solve();
+    if (!solved) return false;
+    const auto& stable = *solved;
     int unmatched = -1;
     for (int v = 0; v < n_; ++v) {
       if (stable[v] != v) continue;
@@ -388,7 +385,7 @@ class RoundPairer {
   const std::vector<PlayerFacts>& players_;
   const WeightLayout& layout_;
   int n_;
-  std::vector<Weight> weights_;
+  IncrementalMatching<Weight> matching_;
   std::vector<int> fixed_partner_;
   ByeContext bye_;
   std::vector<int> bracket_;
@@ -399,24 +396,26 @@ class RoundPairer {
 };
 
 template <std::size_t Words>
-std::optional<std::vector<int>> pair_with(const std::vector<PlayerFacts>& players, const WeightLayout& layout) {
-  return RoundPairer<Words>(players, layout).pair();
+std::optional<std::vector<int>> pair_with(const std::vector<PlayerFacts>& players, const WeightLayout& layout,
+                                          const std::atomic<bool>* cancel) {
+  return RoundPairer<Words>(players, layout, cancel).pair();
 }
 
-std::optional<std::vector<int>> pair_sorted(const std::vector<PlayerFacts>& players, const WeightLayout& layout) {
+std::optional<std::vector<int>> pair_sorted(const std::vector<PlayerFacts>& players, const WeightLayout& layout,
+                                            const std::atomic<bool>* cancel) {
   switch (layout.words) {
-    case 1: return pair_with<1>(players, layout);
-    case 2: return pair_with<2>(players, layout);
-    case 3: return pair_with<3>(players, layout);
-    case 4: return pair_with<4>(players, layout);
-    case 6: return pair_with<6>(players, layout);
-    case 8: return pair_with<8>(players, layout);
-    case 12: return pair_with<12>(players, layout);
-    case 16: return pair_with<16>(players, layout);
-    case 24: return pair_with<24>(players, layout);
-    case 32: return pair_with<32>(players, layout);
-    case 64: return pair_with<64>(players, layout);
-    default: return pair_with<128>(players, layout);
+    case 1: return pair_with<1>(players, layout, cancel);
+    case 2: return pair_with<2>(players, layout, cancel);
+    case 3: return pair_with<3>(players, layout, cancel);
+    case 4: return pair_with<4>(players, layout, cancel);
+    case 6: return pair_with<6>(players, layout, cancel);
+    case 8: return pair_with<8>(players, layout, cancel);
+    case 12: return pair_with<12>(players, layout, cancel);
+    case 16: return pair_with<16>(players, layout, cancel);
+    case 24: return pair_with<24>(players, layout, cancel);
+    case 32: return pair_with<32>(players, layout, cancel);
+    case 64: return pair_with<64>(players, layout, cancel);
+    default: return pair_with<128>(players, layout, cancel);
   }
 }
 
@@ -434,7 +433,8 @@ std::vector<int> first_round_partners(int players) {
   return partner;  // an odd field's last player keeps -1: the bye
 }
 
-std::optional<std::vector<Board>> pair(const Tournament& tournament, bool first_round_directly) {
+std::optional<std::vector<Board>> pair(const Tournament& tournament, bool first_round_directly,
+                                       const std::atomic<bool>* cancel) {
   int played_rounds = 0;
   for (const auto& player : tournament.players)
     played_rounds = std::max(played_rounds, static_cast<int>(player.rounds.size()));
@@ -452,7 +452,7 @@ std::optional<std::vector<Board>> pair(const Tournament& tournament, bool first_
     partner = first_round_partners(static_cast<int>(players.size()));
   } else {
     auto layout = lay_out_weights(players, played_rounds, tournament.total_rounds);
-    partner = pair_sorted(players, layout);
+    partner = pair_sorted(players, layout, cancel);
   }
   if (!partner) return std::nullopt;
   std::vector<Board> boards;
@@ -475,10 +475,12 @@ std::optional<std::vector<Board>> pair(const Tournament& tournament, bool first_
 
 }  // namespace
 
-std::optional<std::vector<Board>> pair_next_round(const Tournament& tournament) { return pair(tournament, true); }
+std::optional<std::vector<Board>> pair_next_round(const Tournament& tournament, const std::atomic<bool>* cancel) {
+  return pair(tournament, true, cancel);
+}
 
 std::optional<std::vector<Board>> pair_next_round_by_matching(const Tournament& tournament) {
-  return pair(tournament, false);
+  return pair(tournament, false, nullptr);
 }
 
 }  // namespace arena::event::dutch

@@ -14,6 +14,7 @@
 // are then fixed one at a time from the top, choosing among the equally good
 // pairings the moved-down players, exchanges and transpositions that C.04.3
 // section D ranks first. Colours follow section E.
+#include <atomic>
 #include <optional>
 #include <string>
 #include <vector>
@@ -58,15 +59,21 @@ struct Board {
 
 // The most players pair_next_round takes (a Swiss event's cap): it keeps a
 // wide weight for every pair of players, hundreds of MB at 2,000, and takes
-// minutes of CPU a round there (README.md, "Benchmarks"); the server runs it
-// on the store's pairing thread, never on a strand or the writer.
+// seconds of CPU a round from 1,000 players on (README.md, "Benchmarks");
+// the server runs it on the store's pairing thread, never on a strand or the
+// writer.
 inline constexpr int kMaxPlayers = 2000;
 
 // The next round: boards ordered by the higher player's score then rank, the
 // bye (if any) last. nullopt when no pairing satisfies the absolute criteria.
 // Throws std::length_error past kMaxPlayers players to pair, or past the
 // weights' widest width (see dutch_weights.hpp).
-std::optional<std::vector<Board>> pair_next_round(const Tournament& tournament);
+// `cancel`, when given, is read between the pairer's decisions and at every
+// stage of its matcher: raised, the pairing is abandoned within a stage
+// (milliseconds) by throwing arena::event::PairingCancelled
+// (blossom_matching.hpp), so that a stopping server does not wait for it.
+std::optional<std::vector<Board>> pair_next_round(const Tournament& tournament,
+                                                  const std::atomic<bool>* cancel = nullptr);
 
 // The same, every decision by the matcher: round 1 too, which pair_next_round
 // pairs directly (one score group without history: S1's i-th player meets

@@ -27,6 +27,9 @@ class WideWeight {
     return true;
   }
   explicit operator bool() const { return !is_zero(); }
+  bool odd() const { return words_[0] & 1; }
+  // The highest bit: the sign, when a value is read as a two's complement.
+  bool top_bit() const { return words_[Words - 1] >> 63; }
 
   // Carry chains in the processor's add-with-carry where there is one: the
   // matcher's slacks are most of the pairer's time, all additions.

@@ -210,6 +210,11 @@ class CompetitionStore {
   // the room is no event's, or nothing followed.
   virtual void tournament_room_ended(std::string room, std::int64_t now, RoomIds room_ids, StoreExecutor ex,
                                      StoreReply<std::optional<TournamentProgress>> reply) = 0;
+  // The games of the rounds a starting server pairs: each running auto_pair
+  // event whose current round is complete, its next one paired (a pairing
+  // abandoned when the server stopped) or the event finished.
+  virtual void resume_tournaments(RoomIds room_ids, StoreExecutor ex,
+                                  StoreReply<std::vector<CompetitionGame>> reply) = 0;
   // ---- both
   // The games of open challenges and of pairings without a result: what a
   // starting server makes sure exist.

@@ -118,6 +118,7 @@ Outcome<TournamentProgress> tournament_command(Connection& db, std::int64_t id, 
                                                const RoomIds& room_ids, const SwissTables& tables);
 std::optional<TournamentProgress> tournament_room_ended(Connection& db, const std::string& room, std::int64_t now,
                                                         const RoomIds& room_ids, const SwissTables& tables);
+std::vector<CompetitionGame> resume_tournaments(Connection& db, const RoomIds& room_ids, const SwissTables& tables);
 std::vector<CompetitionGame> pending_tournament_games(Connection& db);
 // A ban's effect on competitions (#34), in the ban's transaction: the player
 // leaves every ladder's standings (their challenges stay in the record) and

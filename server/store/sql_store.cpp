@@ -9,6 +9,7 @@
 
 #include "migrations.hpp"
 #include "postgres_connection.hpp"
+#include "competition/blossom_matching.hpp"
 #include "sqlite_connection.hpp"
 #include "sql_queries.hpp"
 #include "util/metrics.hpp"
@@ -348,7 +349,13 @@ void SqlStore::write_pairing(StoreExecutor ex, StoreReply<T> reply, Query query,
               if (stopping_) return fail("the server is stopping");
               sql::SwissTable table{missing.tournament, std::nullopt};
               try {
-                table.boards = event::dutch::pair_next_round(missing.tournament);
+                // Abandoned within a matcher stage when the server stops
+                // (stop_pairer raises stopping_): the write fails, nothing of
+                // it is stored, and the next start pairs the round
+                // (resume_tournaments), under the same round guard.
+                table.boards = event::dutch::pair_next_round(missing.tournament, &stopping_);
+              } catch (const event::PairingCancelled&) {
+                return fail("the server is stopping");
               } catch (const std::exception& e) {
                 return fail(std::string("the round could not be paired: ") + e.what());
               }
@@ -620,6 +627,14 @@ void SqlStore::tournament_room_ended(std::string room, std::int64_t now, RoomIds
   write_pairing(std::move(ex), std::move(reply),
                 [room = std::move(room), now, room_ids = std::move(room_ids)](Connection& db, const sql::SwissTables& tables) {
                   return sql::tournament_room_ended(db, room, now, room_ids, tables);
+                },
+                std::make_shared<sql::SwissTables>());
+}
+
+void SqlStore::resume_tournaments(RoomIds room_ids, StoreExecutor ex, StoreReply<std::vector<CompetitionGame>> reply) {
+  write_pairing(std::move(ex), std::move(reply),
+                [room_ids = std::move(room_ids)](Connection& db, const sql::SwissTables& tables) {
+                  return sql::resume_tournaments(db, room_ids, tables);
                 },
                 std::make_shared<sql::SwissTables>());
 }

@@ -141,6 +141,7 @@ class SqlStore final : public Store {
                           StoreReply<Outcome<TournamentProgress>> reply) override;
   void tournament_room_ended(std::string room, std::int64_t now, RoomIds room_ids, StoreExecutor ex,
                              StoreReply<std::optional<TournamentProgress>> reply) override;
+  void resume_tournaments(RoomIds room_ids, StoreExecutor ex, StoreReply<std::vector<CompetitionGame>> reply) override;
   void pending_games(StoreExecutor ex, StoreReply<std::vector<CompetitionGame>> reply) override;
   void skeleton_taken(std::string skeleton, StoreExecutor ex, StoreReply<bool> reply) override;
   void create_report(NewReport report, StoreExecutor ex, StoreReply<Outcome<ReportRecord>> reply) override;

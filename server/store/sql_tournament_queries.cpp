@@ -436,6 +436,21 @@ std::optional<TournamentProgress> tournament_room_ended(Connection& db, const st
   return out.value;
 }
 
+std::vector<CompetitionGame> resume_tournaments(Connection& db, const RoomIds& room_ids, const SwissTables& tables) {
+  std::vector<std::int64_t> ids;
+  for (Statement s = db.prepare("SELECT id FROM tournaments WHERE status = 'running' AND auto_pair <> 0 AND current_round >= 1 ORDER BY id");
+       s.step();)
+    ids.push_back(s.integer(0));
+  std::vector<CompetitionGame> games;
+  for (std::int64_t id : ids) {
+    if (!round_complete(*tournament(db, id))) continue;
+    auto out = advance(db, id, true, room_ids, tables);
+    if (!out.ok()) continue;  // no pairing: the admin closes the event
+    for (auto& g : out.value.games) games.push_back(std::move(g));
+  }
+  return games;
+}
+
 std::vector<CompetitionGame> pending_tournament_games(Connection& db) {
   Statement s = db.prepare(
       "SELECT tp.room, t.game, t.variant, t.clock_kind, t.clock_initial_ms, t.clock_increment_ms, t.clock_days, tp.white, "

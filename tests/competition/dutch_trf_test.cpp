@@ -1,8 +1,10 @@
 // The TRF reader: player lines, XXR, XXC, forfeits and byes; bad input named.
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <stdexcept>
 
+#include "competition/blossom_matching.hpp"
 #include "competition/dutch_pairing.hpp"
 #include "competition/dutch_trf.hpp"
 
@@ -132,4 +134,25 @@ TEST_CASE("more players than the pairer takes is refused, not attempted") {
   auto round = dutch::pair_next_round(t);
   REQUIRE(round);
   CHECK(round->size() == 5);
+}
+
+TEST_CASE("a raised cancellation flag abandons a pairing; a lowered one changes nothing") {
+  // Round 2 of 400 players, so that the matcher runs (round 1 is paired directly).
+  dutch::Tournament t;
+  t.total_rounds = 5;
+  for (int i = 1; i <= 400; ++i) t.players.push_back({i, {}});
+  auto first = dutch::pair_next_round(t);
+  REQUIRE(first);
+  for (const auto& b : *first) {
+    const bool white_wins = b.white % 3 != 0;
+    t.players[b.white - 1].rounds.push_back({b.black, dutch::Colour::white, true, false, white_wins ? 2 : 0});
+    t.players[b.black - 1].rounds.push_back({b.white, dutch::Colour::black, true, false, white_wins ? 0 : 2});
+  }
+  std::atomic<bool> cancel{true};
+  CHECK_THROWS_AS(dutch::pair_next_round(t, &cancel), arena::event::PairingCancelled);
+  cancel = false;
+  auto second = dutch::pair_next_round(t, &cancel);
+  REQUIRE(second);
+  CHECK(second->size() == 200);
+  CHECK(*second == *dutch::pair_next_round(t));
 }

@@ -157,8 +157,10 @@ std::string next_room_id() {
 
 // A started Swiss event of `rounds` rounds with the fixture's first `players`
 // accounts: its id and round 1's games.
-std::pair<std::int64_t, std::vector<CompetitionGame>> started_swiss(Fixture& f, int rounds, std::size_t players) {
+std::pair<std::int64_t, std::vector<CompetitionGame>> started_swiss(Fixture& f, int rounds, std::size_t players,
+                                                                    bool auto_pair = false) {
   TournamentRecord t;
+  t.auto_pair = auto_pair;
   t.name = "Swiss";
   t.kind = "swiss";
   t.options = {"yinsh", "normal", 0, 0};
@@ -209,6 +211,32 @@ TEST_CASE("event store: the result that completes the last round finishes the ev
   Slot<Stored<std::optional<TournamentProgress>>> ended;
   f.store.tournament_room_ended(games[0].room, kStart + kDay, next_room_id, f.io.get_executor(), ended.fill());
   CHECK_FALSE(ended.get(f.io).value);
+}
+
+TEST_CASE("event store: a starting server pairs the complete round that the last stop left unpaired, once") {
+  Fixture f;
+  auto [id, games] = started_swiss(f, 3, 4, true);
+  auto [manual, manual_games] = started_swiss(f, 3, 2);
+  REQUIRE(games.size() == 2);
+  REQUIRE(manual_games.size() == 1);
+  // The rooms' own commits store the results; their ends' pairing (after
+  // tournament_room_ended) was abandoned by a stopping server.
+  for (const auto& g : games) f.play(g, kStart + kDay, protocol::EventKind::Resigned, "1-0");
+  f.play(manual_games[0], kStart + kDay, protocol::EventKind::Resigned, "1-0");
+  CHECK(event_detail(f, id).tournament.current_round == 1);
+
+  Slot<Stored<std::vector<CompetitionGame>>> resumed;
+  f.store.resume_tournaments(next_room_id, f.io.get_executor(), resumed.fill());
+  REQUIRE(resumed.get(f.io).ok());
+  CHECK(resumed.get(f.io).value.size() == 2);
+  CHECK(event_detail(f, id).tournament.current_round == 2);
+  CHECK(event_detail(f, manual).tournament.current_round == 1);  // the admin pairs that one
+
+  Slot<Stored<std::vector<CompetitionGame>>> again;
+  f.store.resume_tournaments(next_room_id, f.io.get_executor(), again.fill());
+  REQUIRE(again.get(f.io).ok());
+  CHECK(again.get(f.io).value.empty());
+  CHECK(event_detail(f, id).tournament.current_round == 2);
 }
 
 TEST_CASE("event store: two next-round commands at once pair the round once, the second is refused round_in_progress") {
