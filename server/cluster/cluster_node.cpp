@@ -161,8 +161,8 @@ void ClusterNode::release_all() {
   }
   // Queued now, before the store's last flush (the I/O threads may stop
   // before any handler of ours runs again); the answers may never be read.
-  for (const auto& [room, epoch] : held)
-    leases_.release_room(room, node_, epoch, strand_, [room](const std::string& error) {
+  for (const auto& lease : held)  // (no structured binding: clang 14 cannot capture one)
+    leases_.release_room(lease.first, node_, lease.second, strand_, [room = lease.first](const std::string& error) {
       if (!error.empty()) spdlog::warn("event=lease_release_failed room={} error=\"{}\"", room, log_text(error));
     });
   spdlog::info("event=leases_released node={} count={}", node_, held.size());
