@@ -19,6 +19,16 @@ std::string address_key(const std::string& address) { return "i:" + address; }
 // succeeded() can only ever take back this node's attempt.
 std::string site_key(const std::string& username) { return "s" + account_key(username); }
 
+// Seconds until fewer than `limit` of `times` (oldest first, all within the
+// window) remain in it; 0: fewer already.
+template <class Times>
+std::int64_t seconds_until_under(const Times& times, std::size_t limit, std::int64_t window_ms, std::int64_t now) {
+  if (times.size() < limit) return 0;
+  // The oldest failure that keeps the count at the limit leaves the window then.
+  std::int64_t frees_at = times[times.size() - limit] + window_ms;
+  return std::max<std::int64_t>(1, (frees_at - now + 999) / 1000);
+}
+
 }  // namespace
 
 LoginLimiter::LoginLimiter(LoginLimits limits, Clock clock) : limits_(limits), clock_(std::move(clock)) {}
@@ -88,10 +98,7 @@ std::int64_t LoginLimiter::wait_for(const std::string& key, int limit, std::int6
     failures_.erase(it);
     return 0;
   }
-  if (static_cast<int>(it->second.size()) < limit) return 0;
-  // The oldest failure that keeps the count at the limit leaves the window then.
-  std::int64_t frees_at = it->second[it->second.size() - limit] + limits_.window.count();
-  return std::max<std::int64_t>(1, (frees_at - now + 999) / 1000);
+  return seconds_until_under(it->second, static_cast<std::size_t>(limit), limits_.window.count(), now);
 }
 
 std::int64_t LoginLimiter::wait_for_account(const std::string& account, std::int64_t now) {
@@ -102,11 +109,8 @@ std::int64_t LoginLimiter::wait_for_account(const std::string& account, std::int
     expire(it->second, now);
     times.insert(times.end(), it->second.begin(), it->second.end());
   }
-  const auto limit = static_cast<std::size_t>(limits_.per_account);
-  if (times.size() < limit) return 0;
   std::sort(times.begin(), times.end());
-  std::int64_t frees_at = times[times.size() - limit] + limits_.window.count();
-  return std::max<std::int64_t>(1, (frees_at - now + 999) / 1000);
+  return seconds_until_under(times, static_cast<std::size_t>(limits_.per_account), limits_.window.count(), now);
 }
 
 void LoginLimiter::add(const std::string& key, int limit, std::int64_t now) {

@@ -498,11 +498,7 @@ TEST_CASE("a node killed under live games: the others take its rooms over, and e
     REQUIRE(white.identify(c.port(), g->white_name, g->white.token));
     REQUIRE(black.identify(b.port(), g->black_name, g->black.token));
     for (Participant* p : {&white, &black}) {
-      p->ws.send({{"type", "join_room"}, {"room", g->room}});
-      auto snapshot = p->ws.receive_type("room", 5s);
-      REQUIRE(snapshot);
-      p->seat = (*snapshot)["you"];
-      p->saw_snapshot(*snapshot);
+      sit_down(*p, g->room);
       CHECK(p->ply == acknowledged);  // nothing acknowledged was lost
     }
     json game = game_of(b.port(), g->room);
