@@ -174,6 +174,7 @@ std::string to_text(const Event& m) {
   if (m.expired) w.key("expired").boolean(*m.expired);
   if (m.note) w.key("note").string(*m.note);
   if (m.action) w.key("action").string(*m.action).key("steps").raw(m.steps);
+  if (m.credited_ms) w.key("credited_ms").number(*m.credited_ms);
   write_clocks(w.key("clocks"), m.clocks);
   return w.end_object().take();
 }

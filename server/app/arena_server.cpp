@@ -14,6 +14,7 @@
 #include "account/moderation.hpp"
 #include "account/password_hasher.hpp"
 #include "account/trust_api.hpp"
+#include "app/heartbeat.hpp"
 #include "app/test_clock_api.hpp"
 #include "cluster/cluster_node.hpp"
 #include "computer/computer_players.hpp"
@@ -146,6 +147,7 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
   for (const auto& proxy : config_.trusted_proxies) http.trusted_proxies.push_back(boost::asio::ip::make_address(proxy));
   auto settings = std::make_shared<const HttpSettings>(std::move(http));
   listener_ = std::make_shared<Listener>(io_, api, router_, sessions_, addresses_, settings);
+  heartbeat_ = std::make_shared<Heartbeat>(io_.get_executor(), *store_, cluster_ ? config_.node_id : Heartbeat::kSingle, clock_);
 }
 
 ArenaServer::~ArenaServer() {
@@ -185,9 +187,22 @@ std::string ArenaServer::start() {
   if (cluster_) cluster_->start(*directory_, *feed_, *player_connections_, &block_book_, [this](std::int64_t player) {
       moderation_->forfeit_games_of(player, io_.get_executor());
     });
+  // One server alone: its rooms were nobody's since its last heartbeat
+  // (before a crash or a stop), read before this run writes its own. Among
+  // nodes each room's lease names the node whose heartbeat counts.
+  std::optional<std::int64_t> served_until;
+  if (!cluster_) {
+    std::promise<Stored<std::optional<std::int64_t>>> alive;
+    store_->node_alive_at(Heartbeat::kSingle, io_.get_executor(),
+                          [&alive](Stored<std::optional<std::int64_t>> at) { alive.set_value(std::move(at)); });
+    auto at = alive.get_future().get();
+    if (!at.ok()) spdlog::error("event=store_failed error=\"{}\"", at.error);
+    served_until = at.value;
+  }
   std::promise<int> restored;
-  directory_->restore([&restored](int count) { restored.set_value(count); });
+  directory_->restore(served_until, [&restored](int count) { restored.set_value(count); });
   restored_ = restored.get_future().get();
+  heartbeat_->start();
   directory_->start();
   competitions_->start();  // after the restore: it finds the rooms of pending games in memory
   if (mailer_) {
@@ -226,6 +241,7 @@ void ArenaServer::shutdown(int signal) {
   directory_->stop();
   competitions_->stop();
   feed_->stop();
+  heartbeat_->stop();  // its rooms are nobody's from now until they resume (a restart, another node)
   if (cluster_) cluster_->release_all();  // the other nodes take this node's rooms over at once
   for (auto& s : sessions_->live()) s->close_for_restart();
   stop_when_closed(40);

@@ -20,6 +20,7 @@
 namespace arena {
 
 class Listener;
+class Heartbeat;
 class Router;
 class RoomDirectory;
 class LobbyFeed;
@@ -89,6 +90,7 @@ class ArenaServer {
   std::shared_ptr<CompetitionService> competitions_;
   std::shared_ptr<Router> router_;
   std::shared_ptr<Listener> listener_;
+  std::shared_ptr<Heartbeat> heartbeat_;  // started once the rooms are restored (#31)
   std::vector<std::thread> threads_;
   int restored_ = 0;
   Readiness readiness_;

@@ -1,5 +1,7 @@
 #include "cluster/cluster_node.hpp"
 
+#include <set>
+
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
@@ -107,7 +109,7 @@ void ClusterNode::stop() {
 void ClusterNode::claim(const std::string& room, StoreExecutor ex, Claimed claimed) {
   leases_.claim_room(room, node_, lease_.count(), std::move(ex),
                      [self = shared_from_this(), room, claimed = std::move(claimed)](Stored<LeaseClaim> c) {
-                       if (!c.ok()) return claimed({}, c.error);
+                       if (!c.ok()) return claimed({}, std::nullopt, c.error);
                        bool taken = false;  // from another node (an epoch after the first, new here)
                        std::shared_ptr<RemoteRoom> old;  // how this node reached it until now
                        if (c.value.granted) {
@@ -124,7 +126,7 @@ void ClusterNode::claim(const std::string& room, StoreExecutor ex, Claimed claim
                          Metrics::process().lease_takeover();
                          self->publish(kRoomsMovedSubject, self->node_ + "\n" + room);
                        }
-                       claimed(c.value.lease.owner, {});
+                       claimed(c.value.lease.owner, c.value.holder_alive_at, {});
                      });
 }
 
@@ -178,15 +180,48 @@ void ClusterNode::schedule_renewal() {
 
 void ClusterNode::renew() {
   if (draining_) return;  // a renewal now would take back what release_all() gave up
-  leases_.renew_leases(node_, lease_.count(), strand_, [self = shared_from_this()](Stored<std::int64_t> renewed) {
-    if (!renewed.ok()) spdlog::error("event=lease_renewal_failed node={} error=\"{}\"", self->node_, log_text(renewed.error));
-    self->schedule_renewal();
-  });
+  // The rooms held before the renewal is queued: a claim answered later was
+  // stored after it, so its absence from the answer means nothing.
+  std::map<std::string, std::int64_t> before;
+  {
+    std::lock_guard lock(mutex_);
+    before = epochs_;
+  }
+  leases_.renew_leases(node_, lease_.count(), strand_,
+                       [self = shared_from_this(), before = std::move(before)](Stored<std::vector<RoomLease>> renewed) {
+                         if (!renewed.ok())
+                           spdlog::error("event=lease_renewal_failed node={} error=\"{}\"", self->node_, log_text(renewed.error));
+                         else
+                           self->drop_lost(before, renewed.value);
+                         self->schedule_renewal();
+                       });
   adopt_orphans();
   // What closed connections and rooms nobody here uses any more leave behind.
   routes_.prune();
   std::lock_guard lock(mutex_);
   std::erase_if(remotes_, [](const auto& r) { return r.second->members() == 0 && r.second.use_count() == 1; });
+}
+
+void ClusterNode::drop_lost(const std::map<std::string, std::int64_t>& before, const std::vector<RoomLease>& held) {
+  std::set<std::pair<std::string, std::int64_t>> renewed;
+  for (const RoomLease& lease : held) renewed.emplace(lease.room, lease.epoch);
+  std::vector<std::string> lost;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& room : before) {  // (no structured binding: clang 14 cannot capture one)
+      auto it = epochs_.find(room.first);
+      if (it == epochs_.end() || it->second != room.second || renewed.count(room)) continue;
+      // Taken over while this node was paused or cut off: its fence is gone
+      // already (its writes are refused); now it leaves this node's memory.
+      epochs_.erase(it);
+      lost.push_back(room.first);
+    }
+  }
+  auto directory = directory_.lock();
+  for (const std::string& room : lost) {
+    spdlog::warn("event=lease_lost node={} room={}", node_, room);
+    if (directory) directory->retire(room);
+  }
 }
 
 void ClusterNode::adopt_orphans() {

@@ -73,6 +73,10 @@ class ClusterNode final : public RoomOwnership, public RoomObserver, public std:
   void on_lobby(std::string_view message);
   void schedule_renewal();
   void renew();
+  // The rooms of `before` (held when a renewal was queued) that it did not
+  // renew (`held`) went to another node: they leave memory, their
+  // connections reconnect to find them where they are now.
+  void drop_lost(const std::map<std::string, std::int64_t>& before, const std::vector<RoomLease>& held);
   // Takes over the rooms whose node died or drained (leases lapsed), a batch
   // at a time, one batch at once (on strand_).
   void adopt_orphans();

@@ -354,8 +354,18 @@ std::optional<std::int64_t> GameAuthority::first_action_due() const {
   return decision_since_ + limits_.first_action_ms;
 }
 
+void GameAuthority::resumed_after(std::int64_t served_until) {
+  std::int64_t now = now_();
+  // The server was alive until served_until and at the room's last event; a
+  // clock only runs between events, so the credit never exceeds its run.
+  std::int64_t credit = now - std::max(served_until, last_event_at_);
+  bool running = room_.status == RoomStatus::Live && (clock_.running() || first_action_due());
+  unserved_credit_ = running && credit > 0 ? credit : 0;
+}
+
 std::optional<std::int64_t> GameAuthority::deadline() const {
   if (protocol::closed(room_.status)) return std::nullopt;
+  if (resume_pending()) return now_();
   if (auto flag = clock_.flag_at()) return flag;
   return first_action_due();
 }
@@ -370,6 +380,13 @@ std::optional<std::int64_t> GameAuthority::clock_low_at(std::int64_t left_ms) co
 std::optional<Decision> GameAuthority::due() const {
   if (protocol::closed(room_.status)) return std::nullopt;
   std::int64_t now = now_();
+  // A restored room first gives back the time nobody served it: only then
+  // can a flag be judged.
+  if (resume_pending()) {
+    Decision d = propose(EventKind::Resumed, std::nullopt, clock_.running(), std::nullopt);
+    if (auto* p = std::get_if<Proposal>(&d)) p->event.lag_ms = unserved_credit_;
+    return d;
+  }
   // The flag fell at `flag`: the event says so, even when the server notices
   // later (it was down).
   if (auto flag = clock_.flag_at(); flag && now >= *flag) return lost_on_time(*clock_.running(), *flag, "");
@@ -467,6 +484,15 @@ void GameAuthority::apply_clock(const EventRecord& e) {
       }
       if (!decider) clock_.stop(e.at);
       break;
+    case EventKind::Resumed:
+      // Nobody served the room for lag_ms: not the decider's time. The
+      // first-action deadline moves with it.
+      clock_.credit(e.lag_ms);
+      decision_since_ += e.lag_ms;
+      // A ladder's or event's game not started yet: its start deadline too
+      // (in memory only: replaying this event moves it again).
+      if (room_.start_by > 0 && !both_acted()) room_.start_by += e.lag_ms;
+      break;
     case EventKind::Created:
     case EventKind::DrawOffered:
     case EventKind::DrawDeclined:
@@ -480,6 +506,11 @@ void GameAuthority::apply_clock(const EventRecord& e) {
 
 void GameAuthority::apply(const EventRecord& e, const std::string& name) {
   seq_ = e.seq;
+  last_event_at_ = e.at;
+  // Whatever is stored first after a restore settles the credit: the
+  // Resumed event itself, or (its write having failed) an event that now
+  // counts from a served room.
+  unserved_credit_ = 0;
   switch (e.kind) {
     case EventKind::Created:
     case EventKind::Joined:
@@ -502,6 +533,8 @@ void GameAuthority::apply(const EventRecord& e, const std::string& name) {
     case EventKind::DrawOffered:
       draw_offer_ = e.color;
       if (e.color) last_draw_offer_ply_[engine::index(*e.color)] = game_.ply();
+      break;
+    case EventKind::Resumed:  // the clocks' business alone (apply_clock)
       break;
     case EventKind::Action:
     case EventKind::Adjudicated:

@@ -95,8 +95,14 @@ class GameAuthority {
   Decision abandon(bool abandoned, std::int64_t at) const;
   // The opponent of a player gone too long (claim_at() has passed): a win or (YINSH) a draw.
   Decision claim(const PlayerInfo& player, bool draw) const;
-  // What time alone decides, if it is due at the clock's now: a flag that
-  // fell (timeout) or a first action that did not come (aborted).
+  // A restored room whose server was last known alive at `served_until`
+  // (its last durable heartbeat): the time from then to now was nobody's, and
+  // due() first proposes a Resumed event that credits it to the running clock
+  // (and the first-action deadline), before any flag is judged (#31).
+  void resumed_after(std::int64_t served_until);
+  // What time alone decides, if it is due at the clock's now: the credit of a
+  // restored room (resumed), a flag that fell (timeout) or a first action that
+  // did not come (aborted).
   std::optional<Decision> due() const;
   // When due() will next have something to say; none: nothing pending.
   std::optional<std::int64_t> deadline() const;
@@ -143,6 +149,8 @@ class GameAuthority {
   // The clocks' part of a stored event.
   void apply_clock(const EventRecord& event);
   bool both_acted() const { return acted_[0] && acted_[1]; }
+  // A Resumed event waits to be stored (and the room has room for it).
+  bool resume_pending() const { return unserved_credit_ > 0 && seq_ < limits_.max_events_per_room; }
   // A proposal that finishes a rated game gets the rating to write with it.
   void rate_if_rated(Proposal& proposal) const;
   // `loser` lost on time at `at` (a flag; `note` no_show: a competition game not started).
@@ -160,6 +168,8 @@ class GameAuthority {
   bool clock_started_ = false;
   std::array<bool, 2> acted_{false, false};     // per colour: has made an action
   std::int64_t decision_since_ = 0;             // when the pending decision began
+  std::int64_t last_event_at_ = 0;              // when the newest event was stored
+  std::int64_t unserved_credit_ = 0;            // resumed_after(): the credit its Resumed event will carry
   int turns_before_ = 0;                        // turns begun before the next event
   std::optional<std::int64_t> reserved_for_;    // who alone may take the free seat
   std::array<std::optional<std::int64_t>, 2> absent_since_;  // per colour: no connection since

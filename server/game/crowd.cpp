@@ -20,6 +20,11 @@ bool Crowd::remove(Client* client) {
   return spectator;
 }
 
+void Crowd::reconnect_all(const char* reason) {
+  for (auto& entry : subscribers_)
+    if (auto client = entry.second.client.lock()) client->reconnect(reason);
+}
+
 void Crowd::broadcast(const Frame& frame) {
   for (auto it = subscribers_.begin(); it != subscribers_.end();) {
     if (auto client = it->second.client.lock()) {

@@ -37,6 +37,8 @@ class Crowd {
   // A chat line of `writer` to the seated players (`players_only`) or to
   // everyone, but not to those who blocked the writer (#34).
   void send_chat(const Frame& frame, std::int64_t writer, bool players_only);
+  // Every subscriber reconnects (Client::reconnect): the room is served elsewhere now.
+  void reconnect_all(const char* reason);
   // Whether `seat` has a live connection in the room.
   bool seated(engine::Color seat) const;
   // The frame to every subscriber in `seat` (built only if one is there).

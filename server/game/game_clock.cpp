@@ -73,6 +73,10 @@ bool GameClock::act(Color actor, std::int64_t now, std::int64_t lag_ms, bool com
   return true;
 }
 
+void GameClock::credit(std::int64_t ms) {
+  if (running_ && ms > 0) since_ += ms;
+}
+
 void GameClock::stop(std::int64_t now) {
   if (running_) bank_[index(*running_)] = remaining(*running_, now);
   running_.reset();

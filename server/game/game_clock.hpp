@@ -50,6 +50,9 @@ class GameClock {
   // game is over and the clocks stop). False, and nothing changes, when the
   // actor's flag had fallen by `now`: the game is lost on time instead.
   bool act(engine::Color actor, std::int64_t now, std::int64_t lag_ms, bool completes_part, std::optional<engine::Color> next);
+  // The running clock does not count the last `ms` (nobody served the game
+  // then, #31); nothing when no clock runs.
+  void credit(std::int64_t ms);
   // Stops the clocks at `now` (a resignation, an agreed draw, an abort).
   void stop(std::int64_t now);
   // What `color` has left at `now` (never below 0).

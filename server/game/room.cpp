@@ -70,9 +70,11 @@ void Room::open(Executor strand, std::shared_ptr<const RoomContext> context, Roo
 }
 
 std::shared_ptr<Room> Room::restore(Executor strand, std::shared_ptr<const RoomContext> context, RoomRecord record,
-                                    const std::vector<EventRecord>& events, std::vector<ChatRecord> chat, std::string& error) {
+                                    const std::vector<EventRecord>& events, std::vector<ChatRecord> chat, std::string& error,
+                                    std::optional<std::int64_t> served_until) {
   auto authority = GameAuthority::restore(std::move(record), events, context->clock, context->authority, error);
   if (!authority) return nullptr;
+  if (served_until) authority->resumed_after(*served_until);
   if (auto wrong = RoomChat::out_of_sequence(chat)) {
     error = *wrong;
     return nullptr;
@@ -93,7 +95,8 @@ void Room::loaded() {
   listed_ = authority_.room().status != RoomStatus::Live || idle_.listed(context_->clock());
   RoomSummary s = summary();
   context_->events.publish(RoomLoaded{s});
-  // A flag that fell while the server was down falls now; later ones on time.
+  // The time nobody served the room is credited first (a Resumed event);
+  // a flag that fell while the server was down falls now; later ones on time.
   check_time();
   arm_timer();
   think();  // a game against the computer resumes where it was
@@ -103,6 +106,10 @@ template <class F>
 void Room::on_strand(std::shared_ptr<Client> client, json request_id, F&& f, std::function<void()> busy) {
   boost::asio::post(strand_, [self = shared_from_this(), client = std::move(client), request_id = std::move(request_id),
                               f = std::forward<F>(f), busy = std::move(busy)]() mutable {
+    if (self->retired_) {
+      if (client) client->reconnect("the room moved to another node");
+      return;
+    }
     if (!self->in_flight_) self->check_time();  // a deadline passed comes before whatever arrived after it
     if (!self->in_flight_) return self->run_guarded(f);
     // The server's own operations (a timer, a closed connection) are never
@@ -301,6 +308,7 @@ Frame Room::event_frame(const EventRecord& e, int ply_before) const {
   }
   if (e.kind == EventKind::Cancelled) m.expired = !e.player.has_value();
   if (!e.note.empty()) m.note = e.note;
+  if (e.kind == EventKind::Resumed) m.credited_ms = e.lag_ms;
   m.clocks = authority_.clocks(e.at);
   if (e.kind == EventKind::Action) {
     m.action = e.action;
@@ -658,6 +666,15 @@ void Room::update_listing() {
   spdlog::debug("event=room_listed room={} listed={}", id_, listed);
   RoomSummary s = summary();
   context_->events.publish(ActivityChanged{s});
+}
+
+void Room::retire() {
+  boost::asio::post(strand_, [self = shared_from_this()] {
+    self->retired_ = true;
+    self->armed_for_.reset();
+    self->timer_.cancel();
+    self->crowd_.reconnect_all("the room moved to another node");
+  });
 }
 
 void Room::wake() {

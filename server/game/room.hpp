@@ -71,8 +71,12 @@ class Room final : public RoomEndpoint, public std::enable_shared_from_this<Room
   static void open(Executor strand, std::shared_ptr<const RoomContext> context, RoomRecord record, const PlayerInfo& creator,
                    engine::Color seat, Opened opened, std::optional<std::int64_t> reserved = std::nullopt);
   // A room rebuilt from its stored events; nullptr with `error` if they do not replay.
+  // `served_until`: the last heartbeat of the server that served it before
+  // (it died, or this one restarted); its running clock is credited the time
+  // since (GameAuthority::resumed_after). None: no credit.
   static std::shared_ptr<Room> restore(Executor strand, std::shared_ptr<const RoomContext> context, RoomRecord record,
-                                       const std::vector<EventRecord>& events, std::vector<ChatRecord> chat, std::string& error);
+                                       const std::vector<EventRecord>& events, std::vector<ChatRecord> chat, std::string& error,
+                                       std::optional<std::int64_t> served_until = std::nullopt);
 
   const std::string& id() const override { return id_; }
   // Publishes RoomLoaded (the room is now in memory).
@@ -104,6 +108,10 @@ class Room final : public RoomEndpoint, public std::enable_shared_from_this<Room
   // The room looks at the clock now (what is due is stored, the lobby hears
   // of a change of listing): for a clock moved by a test (--test-clock).
   void wake();
+  // Another node serves the room now (RoomDirectory::retire): no more timers
+  // or computer moves; everyone in it, and whoever comes later through an old
+  // reference, is sent to reconnect.
+  void retire();
   // A command from no connection (a moderator's, or a ban's): `decide` picks
   // the event, stored with `audit` in one transaction; `done` runs on the
   // strand with the refusal (none: stored) and the room's row after it.
@@ -198,6 +206,7 @@ class Room final : public RoomEndpoint, public std::enable_shared_from_this<Room
   ComputerDriver computer_;
   RoomIdle idle_;
   bool listed_ = true;  // as the lobby was last told (RoomSummary::active)
+  bool retired_ = false;  // retire(): served elsewhere now
 };
 
 }  // namespace arena

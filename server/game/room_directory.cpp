@@ -48,6 +48,18 @@ void RoomDirectory::wake_rooms() {
   for (const auto& room : rooms()) room->wake();
 }
 
+void RoomDirectory::retire(const std::string& id) {
+  std::shared_ptr<Room> room;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = rooms_.find(id);
+    if (it == rooms_.end()) return;
+    room = it->second;
+    forget(id);
+  }
+  room->retire();
+}
+
 void RoomDirectory::track(const RoomSummary& room) {
   std::lock_guard lock(mutex_);
   track_locked(room);
@@ -90,9 +102,9 @@ void RoomDirectory::forget(std::string id) {
 }
 
 std::shared_ptr<Room> RoomDirectory::load(const RoomRecord& record, const std::vector<EventRecord>& events,
-                                          std::vector<ChatRecord> chat, bool& damaged) {
+                                          std::vector<ChatRecord> chat, bool& damaged, std::optional<std::int64_t> served_until) {
   std::string error;
-  auto room = Room::restore(new_strand(), context_, record, events, std::move(chat), error);
+  auto room = Room::restore(new_strand(), context_, record, events, std::move(chat), error, served_until);
   damaged = !room;
   if (!room) spdlog::error("event=restore_failed room={} error=\"{}\"", record.id, log_text(error));
   return room;
@@ -108,35 +120,37 @@ void RoomDirectory::read_room(const std::string& id, Read done) {
   });
 }
 
-void RoomDirectory::restore(std::function<void(int)> done) {
+void RoomDirectory::restore(std::optional<std::int64_t> served_until, std::function<void(int)> done) {
   auto self = shared_from_this();
-  index_.unfinished_rooms(strand_, [self, done](Stored<std::vector<RoomRecord>> rooms) {
+  index_.unfinished_rooms(strand_, [self, served_until, done](Stored<std::vector<RoomRecord>> rooms) {
     if (!rooms.ok()) {
       spdlog::error("event=restore_failed error=\"{}\"", log_text(rooms.error));
       return done(0);
     }
-    self->restore_rooms(std::move(rooms.value), done);
+    self->restore_rooms(std::move(rooms.value), served_until, done);
   });
 }
 
 void RoomDirectory::take_over(std::vector<RoomRecord> rooms, std::function<void(int)> done) {
   boost::asio::post(strand_, [self = shared_from_this(), rooms = std::move(rooms), done]() mutable {
-    self->restore_rooms(std::move(rooms), std::move(done));
+    self->restore_rooms(std::move(rooms), std::nullopt, std::move(done));
   });
 }
 
-void RoomDirectory::restore_rooms(std::vector<RoomRecord> rooms, std::function<void(int)> done) {
+void RoomDirectory::restore_rooms(std::vector<RoomRecord> rooms, std::optional<std::int64_t> served_until,
+                                  std::function<void(int)> done) {
   auto self = shared_from_this();
   auto records = std::make_shared<std::vector<RoomRecord>>(std::move(rooms));
   auto restored = std::make_shared<int>(0);
   // One room at a time, each from its events: memory stays flat however many there are.
   auto next = std::make_shared<std::function<void(std::size_t)>>();
-  auto load_one = [self, records, restored, next](std::size_t i) {
+  auto load_one = [self, records, restored, next](std::size_t i, std::optional<std::int64_t> served_until) {
     const RoomRecord& record = (*records)[i];
-    self->read_room(record.id, [self, record, restored, next, i](std::vector<EventRecord> events, std::vector<ChatRecord> chat,
-                                                                  const std::string& error) {
+    self->read_room(record.id, [self, record, restored, next, i, served_until](std::vector<EventRecord> events,
+                                                                                std::vector<ChatRecord> chat,
+                                                                                const std::string& error) {
       bool damaged = !error.empty();
-      std::shared_ptr<Room> room = damaged ? nullptr : self->load(record, events, std::move(chat), damaged);
+      std::shared_ptr<Room> room = damaged ? nullptr : self->load(record, events, std::move(chat), damaged, served_until);
       if (!error.empty()) spdlog::error("event=restore_failed room={} error=\"{}\"", record.id, log_text(error));
       bool added = false;
       if (room) {
@@ -150,7 +164,7 @@ void RoomDirectory::restore_rooms(std::vector<RoomRecord> rooms, std::function<v
       (*next)(i + 1);
     });
   };
-  *next = [self, records, restored, next, done, load_one](std::size_t i) {
+  *next = [self, records, restored, next, done, load_one, served_until](std::size_t i) {
     if (i == records->size()) {
       auto finish = done;
       int count = *restored;
@@ -162,12 +176,15 @@ void RoomDirectory::restore_rooms(std::vector<RoomRecord> rooms, std::function<v
       if (self->rooms_.count((*records)[i].id)) return (*next)(i + 1);  // in memory already
     }
     RoomOwnership* ownership = self->context_->ownership;
-    if (!ownership) return load_one(i);
-    // Among nodes: only the rooms nobody else holds; the others are served where they are.
-    ownership->claim((*records)[i].id, self->strand_, [next, load_one, i, ownership](std::string owner, const std::string& error) {
-      if (!error.empty() || owner != ownership->node()) return (*next)(i + 1);
-      load_one(i);
-    });
+    if (!ownership) return load_one(i, served_until);
+    // Among nodes: only the rooms nobody else holds; the others are served
+    // where they are. The lease says whose heartbeat ends the credit.
+    ownership->claim((*records)[i].id, self->strand_,
+                     [next, load_one, i, ownership](std::string owner, std::optional<std::int64_t> holder_alive_at,
+                                                    const std::string& error) {
+                       if (!error.empty() || owner != ownership->node()) return (*next)(i + 1);
+                       load_one(i, holder_alive_at);
+                     });
   };
   (*next)(0);
 }
@@ -197,29 +214,34 @@ void RoomDirectory::locate(const std::string& id, StoreExecutor ex, Located loca
       return answer(ex, [located, ok = record.ok()] { located(nullptr, ok ? Lookup::Missing : Lookup::Failed, {}); });
     }
     RoomOwnership* ownership = self->context_->ownership;
-    if (!ownership) return self->load_found(*record.value, ex, located);
+    // One server alone: a room not in memory was not live when it started
+    // (restore() loaded those), so there is no time to credit.
+    if (!ownership) return self->load_found(*record.value, std::nullopt, ex, located);
     // Among nodes: this node serves the room only once it holds its lease.
-    ownership->claim(id, self->strand_, [self, row = *record.value, ex, located, ownership](std::string owner, const std::string& error) {
+    ownership->claim(id, self->strand_, [self, row = *record.value, ex, located, ownership](
+                                            std::string owner, std::optional<std::int64_t> holder_alive_at,
+                                            const std::string& error) {
       if (!error.empty()) {
         spdlog::error("event=store_failed room={} error=\"{}\"", row.id, log_text(error));
         return answer(ex, [located] { located(nullptr, Lookup::Failed, {}); });
       }
       if (owner != ownership->node()) return answer(ex, [located, owner] { located(nullptr, Lookup::Elsewhere, owner); });
-      self->load_found(row, ex, located);
+      self->load_found(row, holder_alive_at, ex, located);
     });
   });
 }
 
-void RoomDirectory::load_found(const RoomRecord& found_row, StoreExecutor ex, Located located) {
+void RoomDirectory::load_found(const RoomRecord& found_row, std::optional<std::int64_t> served_until, StoreExecutor ex,
+                               Located located) {
   auto self = shared_from_this();
-  read_room(found_row.id, [self, row = found_row, ex, located](std::vector<EventRecord> events, std::vector<ChatRecord> chat,
-                                                               const std::string& error) {
+  read_room(found_row.id, [self, row = found_row, served_until, ex, located](std::vector<EventRecord> events,
+                                                                             std::vector<ChatRecord> chat, const std::string& error) {
     if (!error.empty()) {
       spdlog::error("event=store_failed room={} error=\"{}\"", row.id, log_text(error));
       return answer(ex, [located] { located(nullptr, Lookup::Failed, {}); });
     }
     bool damaged = false;
-    auto room = self->load(row, events, std::move(chat), damaged);
+    auto room = self->load(row, events, std::move(chat), damaged, served_until);
     if (!room) return answer(ex, [located] { located(nullptr, Lookup::Damaged, {}); });
     bool loaded = false;
     {
@@ -275,7 +297,8 @@ void RoomDirectory::open_record(RoomRecord record, const PlayerInfo& creator, en
                // Among nodes: the new room's lease before anyone hears of the room
                // (its first write needed none: no other node could know it).
                ownership->claim(room->id(), self->strand_, [self, room, summary, ex, created, counted, player, ownership](
-                                                              std::string owner, const std::string& error) {
+                                                              std::string owner, std::optional<std::int64_t>,
+                                                              const std::string& error) {
                  if (!error.empty() || owner != ownership->node())
                    return self->opened(nullptr, summary, error.empty() ? "the new room is claimed by node " + owner : error, ex,
                                        created, counted, player);

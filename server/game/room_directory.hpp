@@ -38,8 +38,10 @@ class RoomDirectory : public RoomObserver, public std::enable_shared_from_this<R
   RoomDirectory(boost::asio::any_io_executor io, GameIndex& index, std::shared_ptr<const RoomContext> context,
                 DirectoryLimits limits);
 
-  // Loads every unfinished room; `done(restored)` runs on this directory's strand.
-  void restore(std::function<void(int)> done);
+  // Loads every unfinished room; `done(restored)` runs on this directory's
+  // strand. `served_until`: this server's last heartbeat before it started
+  // (one server alone; among nodes each room's lease says whose counts).
+  void restore(std::optional<std::int64_t> served_until, std::function<void(int)> done);
   // Among nodes (#31): loads those of `rooms` (unfinished, their node gone)
   // this node can claim, and resumes them as restore() does: clocks, timers
   // and the computer's turn. `done(taken)` runs on this directory's strand.
@@ -80,6 +82,10 @@ class RoomDirectory : public RoomObserver, public std::enable_shared_from_this<R
   std::vector<std::shared_ptr<Room>> rooms();
   // Every room in memory looks at the clock now (Room::wake; --test-clock).
   void wake_rooms();
+  // Among nodes: another node took `room` over while this one was paused or
+  // cut off (#31). It leaves memory, stores nothing more, and its connections
+  // reconnect (1012) to find it where it is served now.
+  void retire(const std::string& room);
 
   void on(const RoomLoaded& e) override { track(e.room); }
   void on(const EventCommitted& e) override { track(e.room); }
@@ -103,16 +109,16 @@ class RoomDirectory : public RoomObserver, public std::enable_shared_from_this<R
   void track_locked(const RoomSummary& room);  // mutex_ held
   void forget(std::string id);  // under mutex_ (a copy: callers pass keys of the sets it erases from)
   std::shared_ptr<Room> load(const RoomRecord& record, const std::vector<EventRecord>& events, std::vector<ChatRecord> chat,
-                             bool& damaged);
+                             bool& damaged, std::optional<std::int64_t> served_until);
   // Reads a room's events and chat (on strand_): both, or the first error.
   using Read = std::function<void(std::vector<EventRecord>, std::vector<ChatRecord>, const std::string& error)>;
   void read_room(const std::string& id, Read done);
   // restore() and take_over(): claims (among nodes) and loads each room in turn.
-  void restore_rooms(std::vector<RoomRecord> rooms, std::function<void(int)> done);
+  void restore_rooms(std::vector<RoomRecord> rooms, std::optional<std::int64_t> served_until, std::function<void(int)> done);
   // find(), and the owner's id when the answer is Elsewhere.
   using Located = std::function<void(std::shared_ptr<Room>, Lookup, const std::string& owner)>;
   void locate(const std::string& id, StoreExecutor ex, Located located);
-  void load_found(const RoomRecord& row, StoreExecutor ex, Located located);
+  void load_found(const RoomRecord& row, std::optional<std::int64_t> served_until, StoreExecutor ex, Located located);
   Room::Executor new_strand();
   void sweep();
   void schedule_sweep();

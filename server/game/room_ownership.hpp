@@ -20,8 +20,11 @@ class RoomOwnership {
  public:
   virtual ~RoomOwnership() = default;
   // The claim's answer, on `ex`: `owner` is this node's id when the room is
-  // ours now, another node's when that node holds it; `error` if the store failed.
-  using Claimed = std::function<void(std::string owner, const std::string& error)>;
+  // ours now, another node's when that node holds it; `error` if the store
+  // failed. `served_until`, when the room is ours: the last heartbeat of the
+  // node that held it before (none: no node did, or its heartbeat is unknown);
+  // the time since is credited to the room's running clock (#31).
+  using Claimed = std::function<void(std::string owner, std::optional<std::int64_t> served_until, const std::string& error)>;
   virtual void claim(const std::string& room, StoreExecutor ex, Claimed claimed) = 0;
   // This node's id.
   virtual const std::string& node() const = 0;

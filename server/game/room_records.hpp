@@ -59,7 +59,9 @@ struct EventRecord {
   std::string action;                  // the notation, for kind Action; the result token, for Adjudicated
   std::int64_t at = 0;                 // ms since the epoch
   std::string note;                    // a moderator's reason (Aborted, Adjudicated); "banned"; "no_first_action"
-  std::int64_t lag_ms = 0;             // an action's measured network lag (clocks credit part of it back)
+  // An action's measured network lag (clocks credit part of it back); a
+  // Resumed event's time nobody served the room (credited in full, #31).
+  std::int64_t lag_ms = 0;
 };
 
 // One chat message of a room, numbered per room from 1 without gaps (apart

@@ -18,7 +18,28 @@ std::optional<RoomLease> room_lease(Connection& db, const std::string& room) {
   return RoomLease{room, s.text(0), s.integer(1), s.integer(2)};
 }
 
+std::optional<std::int64_t> node_alive_at(Connection& db, const std::string& node) {
+  Statement s = db.prepare("SELECT alive_at FROM node_heartbeats WHERE node = ?");
+  s.bind(1, node);
+  if (!s.step()) return std::nullopt;
+  return s.integer(0);
+}
+
+void node_alive(Connection& db, const std::string& node, std::int64_t at, std::int64_t forget_before) {
+  Statement s = db.prepare("INSERT INTO node_heartbeats (node, alive_at) VALUES (?1, ?2) "
+                           "ON CONFLICT (node) DO UPDATE SET alive_at = excluded.alive_at");
+  s.bind(1, node).bind(2, at).run();
+  Statement forget = db.prepare("DELETE FROM node_heartbeats WHERE alive_at < ?1 AND node <> ?2 "
+                                "AND NOT EXISTS (SELECT 1 FROM room_leases l WHERE l.owner = node_heartbeats.node)");
+  forget.bind(1, forget_before).bind(2, node).run();
+}
+
 LeaseClaim claim_room(Connection& db, const std::string& room, const std::string& node, std::int64_t lease_ms) {
+  // Who held the room before this claim, and when that node was last alive:
+  // a room taken over (or reclaimed after a restart) owes its clock that gap.
+  std::optional<RoomLease> before = room_lease(db, room);
+  std::optional<std::int64_t> holder_alive_at;
+  if (before) holder_alive_at = node_alive_at(db, before->owner);
   // One statement per case, each deciding by the row as it is now: the
   // writer's transaction (begin_write) keeps every other claim out meanwhile.
   // The holder renews (same epoch) ...
@@ -38,13 +59,17 @@ LeaseClaim claim_room(Connection& db, const std::string& room, const std::string
   }
   auto lease = room_lease(db, room);
   if (!lease) throw SqlError("no lease for room '" + room + "' after claiming it");
-  return LeaseClaim{lease->owner == node, *lease};
+  bool granted = lease->owner == node;
+  return LeaseClaim{granted, *lease, granted ? holder_alive_at : std::nullopt};
 }
 
-std::int64_t renew_leases(Connection& db, const std::string& node, std::int64_t lease_ms) {
-  Statement s = db.prepare("UPDATE room_leases SET expires_at = " + clock_plus(db, 1) + " WHERE owner = ?2");
-  s.bind(1, lease_ms).bind(2, node).run();
-  return db.changes();
+std::vector<RoomLease> renew_leases(Connection& db, const std::string& node, std::int64_t lease_ms) {
+  Statement s = db.prepare("UPDATE room_leases SET expires_at = " + clock_plus(db, 1) +
+                           " WHERE owner = ?2 RETURNING room, owner, epoch, expires_at");
+  s.bind(1, lease_ms).bind(2, node);
+  std::vector<RoomLease> held;
+  while (s.step()) held.push_back(RoomLease{s.text(0), s.text(1), s.integer(2), s.integer(3)});
+  return held;
 }
 
 void release_room(Connection& db, const std::string& room, const std::string& node, std::int64_t epoch) {

@@ -35,9 +35,10 @@ protocol::EventKind parse_kind(const std::string& text) {
   throw SqlError("unknown event kind '" + text + "' in the database");
 }
 
-void insert_event(Connection& db, const std::string& room, const EventRecord& e) {
+// Stores the event; false, storing nothing, when the room has one with its seq already.
+bool insert_event(Connection& db, const std::string& room, const EventRecord& e) {
   db.prepare("INSERT INTO events (room, seq, kind, player, color, action, at, note, lag_ms) "
-             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (room, seq) DO NOTHING")
       .bind(1, room)
       .bind(2, e.seq)
       .bind(3, protocol::kind_name(e.kind))
@@ -48,6 +49,15 @@ void insert_event(Connection& db, const std::string& room, const EventRecord& e)
       .bind(8, e.note)
       .bind(9, e.lag_ms)
       .run();
+  return db.changes() == 1;
+}
+
+// Whether the room's stored event numbered e.seq is `e` itself.
+bool stored_already(Connection& db, const std::string& room, const EventRecord& e) {
+  Statement s = db.prepare("SELECT kind, player, color, action, at FROM events WHERE room = ? AND seq = ?");
+  s.bind(1, room).bind(2, e.seq);
+  return s.step() && s.text(0) == protocol::kind_name(e.kind) && s.optional_integer(1) == e.player &&
+         s.text(2) == color_text(e.color) && s.text(3) == e.action && s.integer(4) == e.at;
 }
 
 }  // namespace
@@ -174,7 +184,7 @@ EventWritten insert_room(Connection& db, const RoomRecord& r, const EventRecord&
       .bind(20, std::int64_t{r.competition ? 1 : 0})
       .bind(21, r.start_by)
       .run();
-  insert_event(db, r.id, first);
+  if (!insert_event(db, r.id, first)) throw SqlError("room '" + r.id + "' exists already");
   EventWritten written;
   if (r.white || r.black) written.seated = seat_rating(db, r.white ? *r.white : *r.black, perf_of(r.options));
   return written;
@@ -182,7 +192,17 @@ EventWritten insert_room(Connection& db, const RoomRecord& r, const EventRecord&
 
 EventWritten append_event(Connection& db, const std::string& room, const EventRecord& event, const RoomChange& c) {
   if (c.fence) check_fence(db, room, *c.fence);  // first: a refused write leaves nothing
-  insert_event(db, room, event);
+  if (!insert_event(db, room, event)) {
+    // This very event stored already: the write is the store's retry of one
+    // whose COMMIT was answered to a connection lost meanwhile (a PostgreSQL
+    // restart). It happened once; the answer says what it did.
+    if (!stored_already(db, room, event))
+      throw SqlError("room '" + room + "' has another event " + std::to_string(event.seq) + " already");
+    EventWritten written;
+    if (c.white || c.black) written.seated = seat_rating(db, c.white ? *c.white : *c.black, perf_of_room(db, room));
+    if (c.rate) written.rated = rating_change(db, room);
+    return written;
+  }
   // NULL and '' leave a column as it is.
   Statement update = db.prepare(
       "UPDATE rooms SET white = coalesce(?1, white), black = coalesce(?2, black), status = coalesce(?3, status), "

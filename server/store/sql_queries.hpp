@@ -186,9 +186,11 @@ std::vector<RoomRecord> unfinished_rooms_of(Connection& db, std::int64_t player)
 
 // ---- room leases (sql_lease_queries.cpp) ----
 LeaseClaim claim_room(Connection& db, const std::string& room, const std::string& node, std::int64_t lease_ms);
-std::int64_t renew_leases(Connection& db, const std::string& node, std::int64_t lease_ms);
+std::vector<RoomLease> renew_leases(Connection& db, const std::string& node, std::int64_t lease_ms);
 void release_room(Connection& db, const std::string& room, const std::string& node, std::int64_t epoch);
 std::optional<RoomLease> room_lease(Connection& db, const std::string& room);
+void node_alive(Connection& db, const std::string& node, std::int64_t at, std::int64_t forget_before);
+std::optional<std::int64_t> node_alive_at(Connection& db, const std::string& node);
 std::vector<RoomRecord> orphaned_rooms(Connection& db, std::int64_t limit);
 // Throws SqlError unless `fence` is the room's lease as it stands; holds the
 // lease's row until the transaction ends, so no claim slips in before its commit.

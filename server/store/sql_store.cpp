@@ -259,8 +259,9 @@ void SqlStore::commit(std::vector<Write>& batch) {
   });
   // A lost connection (PostgreSQL restarted, a proxy's idle timeout) is
   // opened again and the writes retried. Were it lost during COMMIT, the batch
-  // may be stored already: a retried event then meets its own (room, seq) key
-  // and is reported failed, never stored twice.
+  // may be stored already: a retried event then finds itself under its
+  // (room, seq) and is answered as stored (sql::append_event), never stored
+  // twice, never reported failed after all.
   if (error.empty() || (batch.size() == 1 && !db.broken())) {
     for (Write& w : batch) w.complete(error);
     return;
@@ -458,7 +459,7 @@ void SqlStore::claim_room(std::string room, std::string node, std::int64_t lease
   });
 }
 
-void SqlStore::renew_leases(std::string node, std::int64_t lease_ms, StoreExecutor ex, StoreReply<std::int64_t> reply) {
+void SqlStore::renew_leases(std::string node, std::int64_t lease_ms, StoreExecutor ex, StoreReply<std::vector<RoomLease>> reply) {
   write_value(std::move(ex), std::move(reply),
               [node = std::move(node), lease_ms](Connection& db) { return sql::renew_leases(db, node, lease_ms); });
 }
@@ -470,6 +471,15 @@ void SqlStore::release_room(std::string room, std::string node, std::int64_t epo
 
 void SqlStore::room_lease(std::string room, StoreExecutor ex, StoreReply<std::optional<RoomLease>> reply) {
   read_value(std::move(ex), std::move(reply), [room = std::move(room)](Connection& db) { return sql::room_lease(db, room); });
+}
+
+void SqlStore::node_alive(std::string node, std::int64_t at, std::int64_t forget_before, StoreExecutor ex, StoreDone done) {
+  write({[node = std::move(node), at, forget_before](Connection& db) { sql::node_alive(db, node, at, forget_before); },
+         done_on(std::move(ex), std::move(done))});
+}
+
+void SqlStore::node_alive_at(std::string node, StoreExecutor ex, StoreReply<std::optional<std::int64_t>> reply) {
+  read_value(std::move(ex), std::move(reply), [node = std::move(node)](Connection& db) { return sql::node_alive_at(db, node); });
 }
 
 void SqlStore::orphaned_rooms(std::int64_t limit, StoreExecutor ex, StoreReply<std::vector<RoomRecord>> reply) {

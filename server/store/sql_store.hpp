@@ -109,9 +109,11 @@ class SqlStore final : public Store {
 
   void claim_room(std::string room, std::string node, std::int64_t lease_ms, StoreExecutor ex,
                   StoreReply<LeaseClaim> reply) override;
-  void renew_leases(std::string node, std::int64_t lease_ms, StoreExecutor ex, StoreReply<std::int64_t> reply) override;
+  void renew_leases(std::string node, std::int64_t lease_ms, StoreExecutor ex, StoreReply<std::vector<RoomLease>> reply) override;
   void release_room(std::string room, std::string node, std::int64_t epoch, StoreExecutor ex, StoreDone done) override;
   void room_lease(std::string room, StoreExecutor ex, StoreReply<std::optional<RoomLease>> reply) override;
+  void node_alive(std::string node, std::int64_t at, std::int64_t forget_before, StoreExecutor ex, StoreDone done) override;
+  void node_alive_at(std::string node, StoreExecutor ex, StoreReply<std::optional<std::int64_t>> reply) override;
   void orphaned_rooms(std::int64_t limit, StoreExecutor ex, StoreReply<std::vector<RoomRecord>> reply) override;
   void append_chat(std::string room, ChatRecord message, StoreExecutor ex, StoreDone done) override;
   void delete_chat(std::string room, std::int64_t seq, AuditEntry audit, StoreExecutor ex, StoreDone done) override;

@@ -269,6 +269,9 @@ struct RoomLease {
 struct LeaseClaim {
   bool granted = false;  // the room is the claiming node's now
   RoomLease lease;       // the lease after the claim: the claimer's, or the holder's
+  // A granted claim of a room some node held before: that node's last
+  // heartbeat (node_alive), read in the claim's transaction; none if it has none.
+  std::optional<std::int64_t> holder_alive_at;
 };
 
 // Which node owns which live room, kept in the database: every node sees the
@@ -282,8 +285,10 @@ class RoomLeases {
   virtual void claim_room(std::string room, std::string node, std::int64_t lease_ms, StoreExecutor ex,
                           StoreReply<LeaseClaim> reply) = 0;
   // Renews every lease `node` holds (expired ones too, if nobody took them);
-  // answers how many it renewed.
-  virtual void renew_leases(std::string node, std::int64_t lease_ms, StoreExecutor ex, StoreReply<std::int64_t> reply) = 0;
+  // answers them: a room the node serves that is not among them was taken
+  // over while the node was cut off or paused (#31), and must leave its memory.
+  virtual void renew_leases(std::string node, std::int64_t lease_ms, StoreExecutor ex,
+                            StoreReply<std::vector<RoomLease>> reply) = 0;
   // Gives the room up if `node` holds it at `epoch`: it expires at once (the
   // row and its epoch stay, so the next claim takes a greater one).
   virtual void release_room(std::string room, std::string node, std::int64_t epoch, StoreExecutor ex, StoreDone done) = 0;
@@ -293,6 +298,14 @@ class RoomLeases {
   // given up, oldest first: their node died or drained (#31), another takes
   // them. A room never claimed is not one (its creator's claim is under way).
   virtual void orphaned_rooms(std::int64_t limit, StoreExecutor ex, StoreReply<std::vector<RoomRecord>> reply) = 0;
+  // A server's heartbeat (#31): `node` (a node's id, or the one server's
+  // "single") was alive at `at` (its own clock, ms). Rooms it served are
+  // credited the time after its last heartbeat when they resume elsewhere or
+  // after a restart. Heartbeats of other nodes older than `forget_before`,
+  // holding no lease, are deleted (node ids of past runs: the table stays small).
+  virtual void node_alive(std::string node, std::int64_t at, std::int64_t forget_before, StoreExecutor ex, StoreDone done) = 0;
+  // `node`'s last heartbeat; none if it never wrote one.
+  virtual void node_alive_at(std::string node, StoreExecutor ex, StoreReply<std::optional<std::int64_t>> reply) = 0;
 };
 
 // One database behind all nine.

@@ -369,6 +369,81 @@ TEST_CASE("restart: clocks are rebuilt from the stored events; a flag that fell 
   CHECK(p->event.color == Color::White);
 }
 
+TEST_CASE("restart (#31): the time nobody served the room is credited by a Resumed event before any flag; replayed later") {
+  Game g("yinsh", "normal", live(30'000, 1'000));
+  g.act(1'000);
+  g.act(2'000);
+  g.act(4'000, {}, 900);
+  g.act(3'000, {}, 100);
+  auto before = g.clocks();
+  REQUIRE(before.running == Color::White);
+  // The server beat last 2 s after the last move, and came back a minute later.
+  std::int64_t last_move = g.now;
+  std::int64_t later = last_move + 60'000;
+  std::string error;
+  auto restored = GameAuthority::restore(g.record, g.log, [&later] { return later; }, g.limits, error);
+  REQUIRE_MESSAGE(restored, error);
+  restored->resumed_after(last_move + 2'000);
+  CHECK(restored->deadline() == later);
+  auto due = restored->due();
+  REQUIRE(due);
+  auto* p = std::get_if<Proposal>(&*due);
+  REQUIRE(p);
+  CHECK(p->event.kind == EventKind::Resumed);
+  CHECK(p->event.lag_ms == 58'000);
+  CHECK(p->event.color == Color::White);
+  CHECK(p->event.at == later);
+  std::vector<EventRecord> log = g.log;
+  authority_test::commit(*restored, log, std::move(*due));
+  // White is charged the 2 s the server was there, not the 58 s it was not.
+  check_clocks(*restored->clocks(later), before.white_ms - 2'000, before.black_ms, Color::White);
+  CHECK(!restored->due());
+  CHECK(restored->deadline() == later + before.white_ms - 2'000);
+  // A second restart (no heartbeat known this time) replays the credit.
+  std::int64_t again = later + 5'000;
+  auto replayed = GameAuthority::restore(g.record, log, [&again] { return again; }, g.limits, error);
+  REQUIRE_MESSAGE(replayed, error);
+  check_clocks(*replayed->clocks(again), before.white_ms - 7'000, before.black_ms, Color::White);
+  CHECK(!replayed->due());
+  // A heartbeat older than the last event: the server was there at the event.
+  auto early = GameAuthority::restore(g.record, g.log, [&later] { return later; }, g.limits, error);
+  REQUIRE_MESSAGE(early, error);
+  early->resumed_after(last_move - 5'000);
+  auto credit = early->due();
+  REQUIRE(credit);
+  CHECK(std::get<Proposal>(*credit).event.lag_ms == 60'000);
+  // Served until now (a room loaded by a live server): nothing to credit.
+  auto served = GameAuthority::restore(g.record, g.log, [&later] { return later; }, g.limits, error);
+  REQUIRE_MESSAGE(served, error);
+  served->resumed_after(later);
+  CHECK(served->deadline() == last_move + before.white_ms);
+}
+
+TEST_CASE("restart (#31): the first-action deadline moves with the credit; an untimed game gets none") {
+  Game g("gipf", "basic", live(60'000, 0));
+  std::int64_t joined = g.now;
+  std::int64_t later = joined + 100'000;  // past the 30 s for a first action
+  std::string error;
+  auto restored = GameAuthority::restore(g.record, g.log, [&later] { return later; }, g.limits, error);
+  REQUIRE_MESSAGE(restored, error);
+  restored->resumed_after(joined + 10'000);
+  std::vector<EventRecord> log = g.log;
+  EventRecord e = authority_test::commit(*restored, log, *restored->due());
+  CHECK(e.kind == EventKind::Resumed);
+  CHECK(e.lag_ms == 90'000);
+  CHECK(!restored->due());  // not aborted: 10 of the 30 s went by
+  CHECK(restored->deadline() == later + 20'000);
+
+  Game untimed("gipf", "basic", TimeControl{});
+  untimed.act(1'000);
+  std::int64_t then = untimed.now + 100'000;
+  auto quiet = GameAuthority::restore(untimed.record, untimed.log, [&then] { return then; }, untimed.limits, error);
+  REQUIRE_MESSAGE(quiet, error);
+  quiet->resumed_after(untimed.now);
+  CHECK(!quiet->due());
+  CHECK(!quiet->deadline());
+}
+
 TEST_CASE("clocks: a live clock without initial time starts with its increment, at least 3 s") {
   Game g("gipf", "basic", live(0, 2'000));
   check_clocks(g.clocks(), 3'000, 3'000, std::nullopt);

@@ -4,11 +4,14 @@
 // player, their opponent and a spectator each on another node see one game.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <atomic>
 #include <arpa/inet.h>
 #include <csignal>
 #include <cstdlib>
 #include <map>
 #include <netinet/in.h>
+#include <random>
 #include <set>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -120,6 +123,59 @@ class OwnNats {
   int port_;
   pid_t pid_ = -1;
 };
+
+// Short leases (renewed every second): the tests wait for one to lapse.
+std::vector<std::string> short_lease(const std::string& name) {
+  auto args = node(name);
+  args.insert(args.end(), {"--lease-seconds", "3"});
+  return args;
+}
+
+std::int64_t wall_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+// Records `p`'s events of `room` until one of `kind` comes; returns it and, in
+// `before`, the event that came just before it (null if none did).
+json event_of_kind(Participant& p, const std::string& room, const std::string& kind, json& before) {
+  before = nullptr;
+  for (auto deadline = std::chrono::steady_clock::now() + WsClient::kPatience;;) {
+    REQUIRE(std::chrono::steady_clock::now() < deadline);
+    auto m = p.ws.receive(1s);
+    if (!m || (*m)["type"] != "event" || (*m)["room"] != room) continue;
+    p.saw_event(*m);
+    if ((*m)["kind"] == kind) return *m;
+    before = *m;
+  }
+}
+
+// Plays random actions in `room` for its seated participants while `going()`
+// holds, whatever the server answers: an error (the store was unreachable: the
+// action refused, nothing stored) is answered with a resync, which sends the
+// legal list again. Returns how many errors came.
+template <class Going>
+int play_through(const std::string& room, std::vector<Participant*> all, std::mt19937_64& rng, Going going) {
+  int errors = 0;
+  while (going()) {
+    for (Participant* p : all) {
+      auto m = p->ws.receive(1ms);
+      if (!m) continue;
+      const std::string type = (*m)["type"];
+      if (type == "event" && (*m)["room"] == room) p->saw_event(*m);
+      if (type == "error") {
+        ++errors;
+        p->acted_ply = -1;
+        p->ws.send({{"type", "resync"}, {"room", room}, {"since", p->last_seq}});
+      }
+      if (type == "legal" && (*m)["player"] == p->seat && (*m)["ply"] == p->ply && (*m)["ply"] != p->acted_ply) {
+        auto& actions = (*m)["actions"];
+        p->acted_ply = (*m)["ply"];
+        p->ws.send({{"type", "action"}, {"room", room}, {"ply", (*m)["ply"]}, {"action", actions[rng() % actions.size()]}});
+      }
+    }
+  }
+  return errors;
+}
 
 // A counter's value in a node's /metrics, or -1 when it is not there.
 double metric(int port, const std::string& name) {
@@ -454,12 +510,6 @@ TEST_CASE("across nodes, a Swiss event pairs its rounds once with players spread
 TEST_CASE("a node killed under live games: the others take its rooms over, and every acknowledged action stays") {
   if (bus().empty()) return;
   std::string store = temp_store("cluster-takeover");
-  // Short leases (renewed every second): the test waits for one to lapse.
-  auto short_lease = [](const std::string& name) {
-    auto args = node(name);
-    args.insert(args.end(), {"--lease-seconds", "3"});
-    return args;
-  };
   ServerProcess a(store, short_lease("node-a")), b(store, short_lease("node-b")), c(store, short_lease("node-c"));
   REQUIRE(a.start());
   REQUIRE(b.start());
@@ -546,6 +596,384 @@ TEST_CASE("a node killed under live games: the others take its rooms over, and e
     play_random(g->room, {&white, &black});
     catch_up({&white, &black});
     CHECK(game_of(c.port(), g->room)["positions"].back()["ply"].get<std::int64_t>() == white.ply);
+  }
+}
+
+TEST_CASE("20 live games on three nodes; the owner of half is SIGKILLed at a random moment: all finish, nothing acknowledged lost, no clock charged") {
+  if (bus().empty()) return;
+  std::string store = temp_store("cluster-chaos");
+  ServerProcess a(store, short_lease("node-a")), b(store, short_lease("node-b")), c(store, short_lease("node-c"));
+  REQUIRE(a.start());
+  REQUIRE(b.start());
+  REQUIRE(c.start());
+  const std::uint64_t seed = std::random_device{}();
+  MESSAGE("seed " << seed);  // the random moment, to replay a failure
+  std::mt19937_64 random(seed);
+  const json clock{{"kind", "live"}, {"initial_ms", 600000}, {"increment_ms", 0}};
+  // Games 0-9 served by node a (white there, black on b, a spectator on c),
+  // games 10-19 by node b (white there, black on c, a spectator on a).
+  struct Game {
+    std::string room;
+    Participant white, black, watcher;
+    std::string white_name, black_name;
+    bool on_a = false;
+    bool in_flight = false;  // an action sent just before the kill, never answered
+  };
+  std::vector<std::unique_ptr<Game>> games;
+  for (int i = 0; i < 20; ++i) {
+    auto g = std::make_unique<Game>();
+    g->on_a = i < 10;
+    ServerProcess& home = g->on_a ? a : b;
+    ServerProcess& away = g->on_a ? b : c;
+    ServerProcess& far = g->on_a ? c : a;
+    g->white_name = "CW" + std::to_string(i);
+    g->black_name = "CB" + std::to_string(i);
+    REQUIRE(g->white.identify(home.port(), g->white_name));
+    REQUIRE(g->black.identify(away.port(), g->black_name));
+    REQUIRE(g->watcher.identify(far.port(), "watcher"));
+    g->room = open_game(g->white, g->black, {{"game", "yinsh"}, {"variant", "blitz"}, {"clock", clock}});
+    g->watcher.ws.send({{"type", "watch"}, {"room", g->room}});
+    REQUIRE(g->watcher.ws.receive_type("room", 5s));
+    // Both have acted (the clocks run) and the game is well under way.
+    play_random(g->room, {&g->white, &g->black}, {random(), static_cast<int>(2 + random() % 12)});
+    catch_up({&g->white, &g->black});
+    games.push_back(std::move(g));
+  }
+  // The moment: some of node a's games have an action on its way.
+  for (auto& g : games) {
+    if (!g->on_a || random() % 3 != 0) continue;
+    Participant& mover = g->white.pending_legal.is_null() ? g->black : g->white;
+    if (mover.pending_legal.is_null()) continue;
+    const json& legal = mover.pending_legal;
+    mover.ws.send({{"type", "action"}, {"room", g->room}, {"ply", legal["ply"]}, {"action", legal["actions"][0]}, {"id", "late"}});
+    g->in_flight = true;
+  }
+  a.kill_hard();
+  const std::int64_t killed_at = wall_ms();
+
+  std::vector<std::int64_t> back_after;  // per game of node a: the kill to its room serving again (ms)
+  for (auto& g : games) {
+    if (!g->on_a) continue;
+    // black and the spectator reached the room through node a: their nodes make them reconnect (1012)
+    read_until_closed(g->black.ws);
+    CHECK(g->black.ws.close_code() == 1012);
+    read_until_closed(g->watcher.ws);
+    CHECK(g->watcher.ws.close_code() == 1012);
+    const std::int64_t acknowledged = g->white.ply;
+    const json last_heard = g->white.last_event;
+    Participant white, black, watcher;
+    REQUIRE(white.identify(c.port(), g->white_name, g->white.token));
+    REQUIRE(black.identify(b.port(), g->black_name, g->black.token));
+    REQUIRE(watcher.identify(c.port(), "watcher", g->watcher.token));
+    for (Participant* p : {&white, &black}) {
+      sit_down(*p, g->room);
+      // Nothing acknowledged was lost; the action in flight was stored once or not at all.
+      CHECK(p->ply >= acknowledged);
+      CHECK(p->ply <= acknowledged + (g->in_flight ? 1 : 0));
+    }
+    watcher.ws.send({{"type", "watch"}, {"room", g->room}});
+    REQUIRE(watcher.ws.receive_type("room", 5s));
+    // The room came back with a resumed event: the time nobody served it
+    // was given back. The player on move was charged at most the time from
+    // the last stored event to the kill (node a's last heartbeat came before it).
+    white.ws.send({{"type", "resync"}, {"room", g->room}, {"since", g->white.last_seq}});
+    json before;
+    json resumed = event_of_kind(white, g->room, "resumed", before);
+    const json& last = before.is_null() ? last_heard : before;
+    const std::string running = last["clocks"]["running"];
+    const std::int64_t alive_ms = killed_at - last["at"].get<std::int64_t>();
+    CHECK(resumed["clocks"]["running"] == running);
+    CHECK(resumed["clocks"][running + "_ms"].get<std::int64_t>() >= last["clocks"][running + "_ms"].get<std::int64_t>() - alive_ms - 5);
+    CHECK(resumed["credited_ms"].get<std::int64_t>() > 0);
+    back_after.push_back(resumed["at"].get<std::int64_t>() - killed_at);
+    g->white = std::move(white);
+    g->black = std::move(black);
+    g->watcher = std::move(watcher);
+  }
+  // The first action accepted after the kill, on the new owner.
+  {
+    Game& g = *games.front();
+    g.white.ws.send({{"type", "resync"}, {"room", g.room}, {"since", g.white.last_seq}});
+    g.black.ws.send({{"type", "resync"}, {"room", g.room}, {"since", g.black.last_seq}});
+    play_random(g.room, {&g.white, &g.black}, {random(), 1});
+    std::int64_t first_action_ms = wall_ms() - killed_at;
+    std::sort(back_after.begin(), back_after.end());
+    MESSAGE("takeover of 10 rooms (lease 3 s): serving again after p50 " << back_after[back_after.size() / 2] << " ms, max "
+                                                                         << back_after.back() << " ms; first action accepted after "
+                                                                         << first_action_ms << " ms");
+  }
+  // Every game goes on to its end: no flag fell because of the kill.
+  for (auto& g : games) {
+    g->white.ws.send({{"type", "resync"}, {"room", g->room}, {"since", g->white.last_seq}});
+    g->black.ws.send({{"type", "resync"}, {"room", g->room}, {"since", g->black.last_seq}});
+    play_random(g->room, {&g->white, &g->black}, {random()});
+    catch_up({&g->white, &g->black});
+    for (ServerProcess* n : {&b, &c}) {
+      json game = game_of(n->port(), g->room);
+      CHECK(game["status"] == "finished");
+      CHECK(game["reason"] != "timeout");
+      CHECK(game["positions"].back()["ply"].get<std::int64_t>() == g->white.ply);
+    }
+  }
+}
+
+TEST_CASE("a node paused past its lease (SIGSTOP) stores nothing after the takeover, and its clients are moved") {
+  if (bus().empty()) return;
+  std::string store = temp_store("cluster-paused");
+  ServerProcess a(store, short_lease("node-a")), b(store, short_lease("node-b")), c(store, short_lease("node-c"));
+  REQUIRE(a.start());
+  REQUIRE(b.start());
+  REQUIRE(c.start());
+  Participant white, black;
+  REQUIRE(white.identify(a.port(), "PW"));
+  REQUIRE(black.identify(b.port(), "PB"));
+  std::string room = open_game(white, black, {{"game", "gipf"}, {"variant", "basic"}});
+  play_random(room, {&white, &black}, {7, 6});
+  catch_up({&white, &black});
+  REQUIRE(game_of(c.port(), room)["node"] == "node-a");
+
+  ::kill(a.pid(), SIGSTOP);
+  // black reached the room through node a: moved (1012) once another node took it
+  read_until_closed(black.ws);
+  CHECK(black.ws.close_code() == 1012);
+  json served = game_of(b.port(), room);
+  CHECK(served["node"] != "node-a");
+  // The game goes on where it is served now: white comes back through node c.
+  Participant white2, black2;
+  REQUIRE(white2.identify(c.port(), "PW", white.token));
+  REQUIRE(black2.identify(b.port(), "PB", black.token));
+  for (Participant* p : {&white2, &black2}) {
+    sit_down(*p, room);
+    CHECK(p->ply == white.ply);
+  }
+  white2.ws.send({{"type", "resync"}, {"room", room}, {"since", white2.last_seq}});
+  black2.ws.send({{"type", "resync"}, {"room", room}, {"since", black2.last_seq}});
+  play_random(room, {&white2, &black2}, {8, 4});
+  catch_up({&white2, &black2});
+  const std::int64_t stored_ply = white2.ply;
+
+  ::kill(a.pid(), SIGCONT);
+  // The old white connection still talks to node a's copy of the room: its
+  // action is refused (the epoch moved on), and node a, finding at its next
+  // renewal that the room is another node's, sends it to reconnect.
+  Participant& mover = white.pending_legal.is_null() ? black : white;
+  if (&mover == &white) {
+    white.ws.send({{"type", "action"}, {"room", room}, {"ply", white.pending_legal["ply"]},
+                   {"action", white.pending_legal["actions"][0]}, {"id", "stale"}});
+  } else {
+    white.ws.send({{"type", "resign"}, {"room", room}, {"id", "stale"}});
+  }
+  read_until_closed(white.ws);
+  CHECK(white.ws.close_code() == 1012);
+  for (ServerProcess* n : {&b, &c}) {
+    json game = game_of(n->port(), room);
+    CHECK(game["status"] == "live");
+    CHECK(game["positions"].back()["ply"].get<std::int64_t>() == stored_ply);
+  }
+  // ... and the game finishes on its new owner.
+  play_random(room, {&white2, &black2}, {9});
+  catch_up({&white2, &black2});
+  CHECK(game_of(b.port(), room)["status"] == "finished");
+}
+
+TEST_CASE("a rolling restart of three nodes under live games (SIGTERM, start again, next): nothing lost, no game ends because of it") {
+  if (bus().empty()) return;
+  std::string store = temp_store("cluster-rolling");
+  const std::vector<std::string> names{"node-a", "node-b", "node-c"};
+  std::vector<std::unique_ptr<ServerProcess>> nodes;
+  for (const auto& name : names) {
+    nodes.push_back(std::make_unique<ServerProcess>(store, short_lease(name)));
+    REQUIRE(nodes.back()->start());
+  }
+  const json clock{{"kind", "live"}, {"initial_ms", 600000}, {"increment_ms", 0}};
+  struct Game {
+    std::string room;
+    std::unique_ptr<Participant> white, black;
+    std::string white_name, black_name;
+  };
+  std::vector<Game> games(6);
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    Game& g = games[i];
+    g.white_name = "RW" + std::to_string(i);
+    g.black_name = "RB" + std::to_string(i);
+    g.white = std::make_unique<Participant>();
+    g.black = std::make_unique<Participant>();
+    REQUIRE(g.white->identify(nodes[i % 3]->port(), g.white_name));
+    REQUIRE(g.black->identify(nodes[(i + 1) % 3]->port(), g.black_name));
+    g.room = open_game(*g.white, *g.black, {{"game", i % 2 ? "gipf" : "yinsh"}, {"variant", i % 2 ? "basic" : "blitz"}, {"clock", clock}});
+    play_random(g.room, {g.white.get(), g.black.get()}, {100 + i, 4});
+    catch_up({g.white.get(), g.black.get()});
+  }
+  for (std::size_t k = 0; k < nodes.size(); ++k) {
+    CHECK(nodes[k]->stop(SIGTERM) == 0);
+    // Its rooms are served by the others once they took them (at their next renewal).
+    for (Game& g : games) {
+      for (auto until = std::chrono::steady_clock::now() + WsClient::kPatience;;) {
+        REQUIRE(std::chrono::steady_clock::now() < until);
+        if (game_of(nodes[(k + 1) % 3]->port(), g.room)["node"] != names[k]) break;
+        std::this_thread::sleep_for(50ms);
+      }
+    }
+    // Every player comes back as a page would, to a node that runs, and finds
+    // the game where it was; each game goes on a few actions.
+    for (std::size_t i = 0; i < games.size(); ++i) {
+      Game& g = games[i];
+      const std::int64_t heard = std::max(g.white->ply, g.black->ply);
+      auto white = std::make_unique<Participant>(), black = std::make_unique<Participant>();
+      REQUIRE(white->identify(nodes[(k + 1 + i % 2) % 3]->port(), g.white_name, g.white->token));
+      REQUIRE(black->identify(nodes[(k + 2 - i % 2) % 3]->port(), g.black_name, g.black->token));
+      for (Participant* p : {white.get(), black.get()}) {
+        sit_down(*p, g.room);
+        CHECK(p->ply == heard);
+        p->ws.send({{"type", "resync"}, {"room", g.room}, {"since", p->last_seq}});
+      }
+      g.white = std::move(white);
+      g.black = std::move(black);
+      CHECK(game_of(nodes[(k + 1) % 3]->port(), g.room)["status"] == "live");
+      play_random(g.room, {g.white.get(), g.black.get()}, {200 + 10 * k + i, 3});
+      catch_up({g.white.get(), g.black.get()});
+    }
+    // Restarted (same name, same database): ready before the next one goes.
+    nodes[k] = std::make_unique<ServerProcess>(store, short_lease(names[k]));
+    REQUIRE(nodes[k]->start());
+    CHECK(http_get(nodes[k]->port(), "/api/ready").status == 200);
+  }
+  for (Game& g : games) {
+    for (Participant* p : {g.white.get(), g.black.get()}) p->ws.send({{"type", "resync"}, {"room", g.room}, {"since", p->last_seq}});
+    play_random(g.room, {g.white.get(), g.black.get()}, {300});
+    catch_up({g.white.get(), g.black.get()});
+    for (const auto& n : nodes) {
+      json game = game_of(n->port(), g.room);
+      CHECK(game["status"] == "finished");
+      CHECK(game["reason"] != "timeout");
+      CHECK(game["positions"].back()["ply"].get<std::int64_t>() == g.white->ply);
+    }
+  }
+}
+
+// Run by hand (README, "Takeover"): under with_postgres.sh and with_nats.sh,
+//   server-tests --test-case='bench: SIGKILL*' --no-skip
+// Default leases (10 s). Each round starts a node, plays a game served by it
+// against a player on another node, kills it, and times the first action the
+// new owner accepts; it also reads what the takeover charged the clock.
+TEST_CASE("bench: SIGKILL to the first accepted action on the new owner, 20 kills" * doctest::skip()) {
+  if (bus().empty()) return;
+  std::string store = temp_store("cluster-takeover-bench");
+  ServerProcess b(store, node("bench-b")), c(store, node("bench-c"));
+  REQUIRE(b.start());
+  REQUIRE(c.start());
+  const json clock{{"kind", "live"}, {"initial_ms", 600000}, {"increment_ms", 0}};
+  std::vector<std::int64_t> first_action, charged;
+  std::int64_t unserved = 0;  // the most charged for time after a kill (ms)
+  int lost = 0;
+  for (int round = 0; round < 20; ++round) {
+    ServerProcess victim(store, node("bench-k" + std::to_string(round)));
+    REQUIRE(victim.start());
+    Participant white, black;
+    REQUIRE(white.identify(victim.port(), "KW" + std::to_string(round)));
+    REQUIRE(black.identify(b.port(), "KB" + std::to_string(round)));
+    std::string room = open_game(white, black, {{"game", "yinsh"}, {"variant", "normal"}, {"clock", clock}});
+    play_random(room, {&white, &black}, {static_cast<std::uint64_t>(round), 4});
+    catch_up({&white, &black});
+    const json last = white.last_event;
+    const std::int64_t heard = white.ply;
+    victim.kill_hard();
+    const auto killed = std::chrono::steady_clock::now();
+    const std::int64_t killed_at = wall_ms();
+    read_until_closed(black.ws);  // moved (1012) once another node serves the room
+    Participant white2, black2;
+    REQUIRE(white2.identify(c.port(), "KW" + std::to_string(round), white.token));
+    REQUIRE(black2.identify(b.port(), "KB" + std::to_string(round), black.token));
+    for (Participant* p : {&white2, &black2}) {
+      sit_down(*p, room);
+      if (p->ply != heard) ++lost;
+    }
+    white2.ws.send({{"type", "resync"}, {"room", room}, {"since", last["seq"]}});
+    json before;
+    json resumed = event_of_kind(white2, room, "resumed", before);
+    const std::string running = last["clocks"]["running"];
+    // What the player on move lost from the last event to the room's return,
+    // and of that, any part after the kill (when no server was there): 0.
+    const std::int64_t spent = last["clocks"][running + "_ms"].get<std::int64_t>() - resumed["clocks"][running + "_ms"].get<std::int64_t>();
+    charged.push_back(spent);
+    unserved = std::max<std::int64_t>(unserved, spent - (killed_at - last["at"].get<std::int64_t>()));
+    white2.ws.send({{"type", "resync"}, {"room", room}, {"since", white2.last_seq}});
+    black2.ws.send({{"type", "resync"}, {"room", room}, {"since", black2.last_seq}});
+    play_random(room, {&white2, &black2}, {static_cast<std::uint64_t>(100 + round), 1});
+    first_action.push_back(std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - killed).count());
+  }
+  std::sort(first_action.begin(), first_action.end());
+  std::sort(charged.begin(), charged.end());
+  MESSAGE("20 kills, --lease-seconds 10: SIGKILL to the first accepted action p50 " << first_action[10] << " ms, max "
+          << first_action.back() << " ms; actions lost " << lost << "; the player on move charged from the last event to the "
+          << "room's return p50 " << charged[10] << " ms, max " << charged.back() << " ms, of it after the kill at most "
+          << unserved << " ms");
+  CHECK(lost == 0);
+  CHECK(unserved <= 5);
+}
+
+TEST_CASE("PostgreSQL restarted under live games on three nodes: nothing acknowledged is lost, every game goes on to its end") {
+  const char* restart = std::getenv("GIPF_ARENA_TEST_POSTGRES_RESTART");
+  if (bus().empty() || !restart || !*restart) return;
+  std::string store = temp_store("cluster-pg-restart");
+  ServerProcess a(store, node("node-a")), b(store, node("node-b")), c(store, node("node-c"));
+  REQUIRE(a.start());
+  REQUIRE(b.start());
+  REQUIRE(c.start());
+  std::vector<ServerProcess*> nodes{&a, &b, &c};
+  const json clock{{"kind", "live"}, {"initial_ms", 600000}, {"increment_ms", 0}};
+  struct Game {
+    std::string room;
+    Participant white, black;
+  };
+  std::vector<std::unique_ptr<Game>> games;
+  for (int i = 0; i < 6; ++i) {
+    auto g = std::make_unique<Game>();
+    REQUIRE(g->white.identify(nodes[i % 3]->port(), "GW" + std::to_string(i)));
+    REQUIRE(g->black.identify(nodes[(i + 1) % 3]->port(), "GB" + std::to_string(i)));
+    g->room = open_game(g->white, g->black, {{"game", "yinsh"}, {"variant", "normal"}, {"clock", clock}});
+    play_random(g->room, {&g->white, &g->black}, {static_cast<std::uint64_t>(500 + i), 3});
+    catch_up({&g->white, &g->black});
+    for (Participant* p : {&g->white, &g->black}) {
+      p->acted_ply = -1;
+      p->ws.send({{"type", "resync"}, {"room", g->room}, {"since", p->last_seq}});
+    }
+    games.push_back(std::move(g));
+  }
+  // The games go on while the database restarts: every node loses its
+  // connections at once and opens them again.
+  std::atomic<bool> restarting{true};
+  int restarted = -1;
+  std::thread restarter([&] {
+    restarted = std::system(restart);
+    restarting = false;
+  });
+  std::mt19937_64 rng(77);
+  int errors = 0;
+  while (restarting) {
+    for (auto& g : games) errors += play_through(g->room, {&g->white, &g->black}, rng, [n = 0]() mutable { return ++n < 50; });
+  }
+  restarter.join();
+  REQUIRE(restarted == 0);
+  MESSAGE(errors << " actions refused while PostgreSQL restarted");
+  // Afterwards each game resumes from what was stored, and that is all anyone heard of.
+  for (auto& g : games) {
+    for (Participant* p : {&g->white, &g->black}) {
+      p->acted_ply = -1;
+      p->ws.send({{"type", "resync"}, {"room", g->room}, {"since", p->last_seq}});
+    }
+    const auto deadline = std::chrono::steady_clock::now() + 120s;
+    play_through(g->room, {&g->white, &g->black}, rng, [&] {
+      REQUIRE(std::chrono::steady_clock::now() < deadline);
+      return g->white.last_event.is_null() || g->white.last_event["result"].is_null() || g->black.last_event["result"].is_null();
+    });
+    catch_up({&g->white, &g->black});
+    for (ServerProcess* n : nodes) {
+      json game = game_of(n->port(), g->room);
+      CHECK(game["status"] == "finished");
+      CHECK(game["reason"] != "timeout");
+      CHECK(game["positions"].back()["ply"].get<std::int64_t>() == g->white.ply);
+    }
   }
 }
 

@@ -30,17 +30,34 @@ struct Fixture {
     REQUIRE_MESSAGE(r.ok(), r.error);
     return r.value;
   }
+  // How many leases `node` renewed (each of them this fixture's room's).
   std::int64_t renew(const std::string& node, std::int64_t lease_ms) {
-    Slot<Stored<std::int64_t>> slot;
+    Slot<Stored<std::vector<RoomLease>>> slot;
     store.renew_leases(node, lease_ms, io.get_executor(), slot.fill());
     auto& r = slot.get(io);
     REQUIRE_MESSAGE(r.ok(), r.error);
-    return r.value;
+    for (const RoomLease& held : r.value) {
+      CHECK(held.room == room);
+      CHECK(held.owner == node);
+    }
+    return static_cast<std::int64_t>(r.value.size());
   }
   std::string release(const std::string& node, std::int64_t epoch) {
     Slot<std::string> slot;
     store.release_room(room, node, epoch, io.get_executor(), slot.fill());
     return slot.get(io);
+  }
+  std::string alive(const std::string& node, std::int64_t at, std::int64_t forget_before = 0) {
+    Slot<std::string> slot;
+    store.node_alive(node, at, forget_before, io.get_executor(), slot.fill());
+    return slot.get(io);
+  }
+  std::optional<std::int64_t> alive_at(const std::string& node) {
+    Slot<Stored<std::optional<std::int64_t>>> slot;
+    store.node_alive_at(node, io.get_executor(), slot.fill());
+    auto& r = slot.get(io);
+    REQUIRE_MESSAGE(r.ok(), r.error);
+    return r.value;
   }
   std::optional<RoomLease> lease() {
     Slot<Stored<std::optional<RoomLease>>> slot;
@@ -126,4 +143,52 @@ TEST_CASE("leases: a release lets the next claim in at once, never with an epoch
   CHECK(b.granted);
   CHECK(b.lease.epoch == 2);
   CHECK(f.act(2, "node-a", 1) != "");  // the old owner's epoch stays stale
+}
+
+TEST_CASE("heartbeats (#31): the last one per node; a claim that takes a room names its old holder's; old ones of idle nodes go") {
+  Fixture f;
+  CHECK_FALSE(f.alive_at("node-a"));
+  CHECK(f.alive("node-a", 1000) == "");
+  CHECK(f.alive("node-a", 2500) == "");
+  CHECK(f.alive_at("node-a") == 2500);
+  LeaseClaim first = f.claim("node-a", 0);  // expired at once
+  REQUIRE(first.granted);
+  CHECK_FALSE(first.holder_alive_at);  // nobody held the room before
+  LeaseClaim taken = f.claim("node-b", kLong);
+  REQUIRE(taken.granted);
+  CHECK(taken.holder_alive_at == 2500);  // node-a's last heartbeat: the room was nobody's since
+  LeaseClaim refused = f.claim("node-a", kLong);
+  CHECK_FALSE(refused.granted);
+  CHECK_FALSE(refused.holder_alive_at);
+  // node-b's heartbeat forgets node-a's (older than the bound, and node-a holds no lease) ...
+  CHECK(f.alive("node-c", 1000) == "");
+  CHECK(f.alive("node-b", 9000, 3000) == "");
+  CHECK_FALSE(f.alive_at("node-a"));
+  CHECK_FALSE(f.alive_at("node-c"));
+  CHECK(f.alive_at("node-b") == 9000);
+  // ... but never one of a node that still holds a lease, however old.
+  CHECK(f.alive("node-b", 100) == "");
+  CHECK(f.alive("node-d", 20000, 50000) == "");
+  CHECK(f.alive_at("node-b") == 100);
+}
+
+TEST_CASE("leases (#31): a renewal answers the leases the node still holds") {
+  Fixture f;
+  REQUIRE(f.claim("node-a", 0).granted);
+  CHECK(f.renew("node-a", 0) == 1);  // expired, but nobody took it: still node-a's
+  REQUIRE(f.claim("node-b", kLong).granted);
+  CHECK(f.renew("node-a", kLong) == 0);  // taken while node-a was away: not among its leases
+  CHECK(f.renew("node-b", kLong) == 1);
+}
+
+TEST_CASE("events: the same event written again (a retry after a COMMIT whose answer was lost) is answered stored, once") {
+  Fixture f;
+  RoomChange change;
+  change.plies = 1;
+  CHECK(f.s.append_event(f.room, action_event(2, 1, "x"), change) == "");
+  CHECK(f.s.append_event(f.room, action_event(2, 1, "x"), change) == "");  // the retry: stored already
+  CHECK(f.events() == 2);
+  std::string other = f.s.append_event(f.room, action_event(2, 1, "y"), change);  // another event under that seq
+  CHECK(other.find("has another event 2 already") != std::string::npos);
+  CHECK(f.events() == 2);
 }

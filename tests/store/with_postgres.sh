@@ -58,7 +58,26 @@ stop_postgres() {
 cleanup() {
   local status=$?
   trap - EXIT INT TERM HUP
+  # Restarted by restart.sh: ours exited (a zombie until reaped, which kill -0
+  # cannot tell), and the running postmaster is not our child.
+  if [[ -n "$pg_pid" && -f "$dir/data/postmaster.pid" && "$(head -1 "$dir/data/postmaster.pid")" != "$pg_pid" ]]; then
+    wait "$pg_pid" 2>/dev/null || true
+    pg_pid=""
+  fi
   stop_postgres
+  if [[ -f "$dir/data/postmaster.pid" ]]; then
+    local restarted
+    restarted="$(head -1 "$dir/data/postmaster.pid" 2>/dev/null || true)"
+    if [[ -n "$restarted" ]] && kill -0 "$restarted" 2>/dev/null; then
+      kill -INT "$restarted" 2>/dev/null || true
+      local i
+      for ((i = 0; i < 300; i++)); do
+        kill -0 "$restarted" 2>/dev/null || break
+        sleep 0.1
+      done
+      kill -KILL "$restarted" 2>/dev/null || true
+    fi
+  fi
   rm -rf -- "$dir"
   exit "$status"
 }
@@ -148,6 +167,27 @@ if [[ $ready -ne 1 ]]; then
 fi
 
 export GIPF_ARENA_TEST_POSTGRES="postgresql://postgres@127.0.0.1:$port/"
+
+# $GIPF_ARENA_TEST_POSTGRES_RESTART restarts the cluster on the same port (a
+# test's "PostgreSQL restarted under load"): a fast shutdown (every connection
+# dropped), then the same server started again, ready when the script exits 0.
+# The postmaster then is the script's, not ours: postmaster.pid names it.
+{
+  echo '#!/usr/bin/env bash'
+  echo 'set -euo pipefail'
+  printf 'data=%q\n' "$dir/data"
+  echo 'pid="$(head -1 "$data/postmaster.pid")"'
+  echo 'kill -INT "$pid"'
+  echo 'for ((i = 0; i < 600; i++)); do [[ -e "$data/postmaster.pid" ]] || break; sleep 0.05; done'
+  printf '(cd %q && exec' "$dir"
+  printf ' %q' "${run_cmd[@]}" -D "$dir/data" -h 127.0.0.1 -p "$port" -c unix_socket_directories= -c fsync=off -c max_connections=200
+  printf ') </dev/null >>%q 2>&1 &\n' "$dir/postgres.log"
+  printf 'for ((i = 0; i < 600; i++)); do %q -q -h 127.0.0.1 -p %q -d postgres -U postgres >/dev/null 2>&1 && exit 0; sleep 0.1; done\n' \
+    "$bindir/pg_isready" "$port"
+  echo 'exit 1'
+} >"$dir/restart.sh"
+chmod 755 "$dir/restart.sh"
+export GIPF_ARENA_TEST_POSTGRES_RESTART="$dir/restart.sh"
 set +e
 "$@"
 status=$?

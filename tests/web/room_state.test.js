@@ -190,6 +190,26 @@ describe('events', () => {
     assert.deepEqual(resynced, { ...watched, notice: null }, 'the resync answer had nothing new');
   });
 
+  test('resumed (#31): the clocks given back and the user told; the position, the moves offered and the history stay', () => {
+    const log = yinsh.white;
+    const room = upTo(log, isEvent('action', 14));
+    assert.equal(room.status, 'live');
+    const clocks = { white_ms: 250000, black_ms: 240000, running: room.position.to_move ?? 'white' };
+    const resumed = {
+      type: 'event', room: room.id, seq: room.seq + 1, kind: 'resumed', at: 1, by: clocks.running, ply: room.ply,
+      status: 'live', state: room.position, result: null, credited_ms: 12000, clocks,
+    };
+    const next = reduce(room, resumed, 5000);
+    assert.equal(next.notice, 'resumed');
+    assert.deepEqual(next.clocks, clocks);
+    assert.equal(next.clocksAt, 5000);
+    assert.equal(next.seq, room.seq + 1);
+    assert.equal(next.ply, room.ply);
+    assert.equal(next.history, room.history);
+    assert.equal(next.legal, room.legal);
+    assert.deepEqual(reduce(next, resumed), { ...next, notice: null }, 'applied once: nothing new to tell');
+  });
+
   test('the spectator count follows spectators messages', () => {
     const room = upTo(yinsh.white, isEvent('joined'));
     assert.equal(room.spectators, 1);

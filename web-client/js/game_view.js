@@ -45,6 +45,7 @@ const NOTICES = {
   adjudicated: (room) => endingText(room),
   banned: (room) => endingText(room),
   rematch_offer: () => 'Your opponent asks for a rematch.',
+  resumed: () => 'The game was away from its server for a moment: the clock did not count that time.',
 };
 
 /** The messages that change only the chat: the rest of the view stays. */

@@ -14,7 +14,7 @@
  * @typedef {{winner: Color|null, reason: string}} Result
  * @typedef {{game: string, variant: string, white_extra?: number, black_extra?: number}} Options
  * @typedef {{ply: number, player: Color, actions: string[], moves: object[]}} Legal
- * @typedef {'draw_declined'|'cancelled'|'expired'|'aborted'|'adjudicated'|'banned'|'rematch_offer'} Notice
+ * @typedef {'draw_declined'|'cancelled'|'expired'|'aborted'|'adjudicated'|'banned'|'rematch_offer'|'resumed'} Notice
  * @typedef {{kind: 'aborted'|'adjudicated'|'resigned', note: string, by?: Color}} Ending
  *   how the game ended without being played out, with the note the event carried:
  *   aborted by a moderator (`note` their reason), by the server (`note`
@@ -265,6 +265,9 @@ function applyEvent(room, e, now) {
       if (e.by) next.ending.by = e.by;
       // a player's abort is told to the other one only (the one who aborted knows)
       if (!(e.kind === 'aborted' && e.by && e.by === room.you)) next.notice = e.kind;
+      break;
+    case 'resumed':  // nobody served the room for a while (a server's crash, a node's takeover): that time was given back
+      next.notice = 'resumed';
       break;
     case 'timeout':  // by's flag fell
     case 'claimed':  // by claimed the game of an opponent gone too long

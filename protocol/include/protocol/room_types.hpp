@@ -10,7 +10,10 @@ namespace protocol {
 enum class RoomStatus { Open, Live, Finished, Cancelled };
 
 enum class EventKind {
-  Created, Joined, Action, Resigned, DrawOffered, DrawDeclined, DrawAgreed, Cancelled, Aborted, Adjudicated, Timeout, Claimed
+  Created, Joined, Action, Resigned, DrawOffered, DrawDeclined, DrawAgreed, Cancelled, Aborted, Adjudicated, Timeout, Claimed,
+  // The room resumed after nobody served it (its server crashed, or its node
+  // died and another took it over): the running clock is credited that time (#31).
+  Resumed
 };
 
 constexpr std::string_view status_name(RoomStatus s) {
@@ -21,7 +24,8 @@ constexpr std::string_view status_name(RoomStatus s) {
 constexpr std::string_view kind_name(EventKind k) {
   constexpr std::string_view kNames[] = {"created",      "joined",        "action",      "resigned",
                                          "draw_offered", "draw_declined", "draw_agreed", "cancelled",
-                                         "aborted",      "adjudicated",   "timeout",     "claimed"};
+                                         "aborted",      "adjudicated",   "timeout",     "claimed",
+                                         "resumed"};
   return kNames[static_cast<int>(k)];
 }
 
@@ -32,7 +36,7 @@ constexpr std::optional<RoomStatus> parse_status(std::string_view name) {
 }
 
 constexpr std::optional<EventKind> parse_kind(std::string_view name) {
-  for (int i = 0; i <= static_cast<int>(EventKind::Claimed); ++i)
+  for (int i = 0; i <= static_cast<int>(EventKind::Resumed); ++i)
     if (kind_name(static_cast<EventKind>(i)) == name) return static_cast<EventKind>(i);
   return std::nullopt;
 }

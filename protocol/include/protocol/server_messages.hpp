@@ -160,6 +160,7 @@ struct Event {
   std::optional<std::string> action;  // action ...
   RawJson steps;                      // ... and the steps it took (with the forced ones)
   std::optional<Clocks> clocks;       // as of the event; none: untimed
+  std::optional<std::int64_t> credited_ms;  // resumed: the time given back to the running clock
 };
 
 // To the player waiting on an opponent gone (a live clock): claims from `claim_at`.
