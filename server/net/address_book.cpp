@@ -19,19 +19,59 @@ std::string AddressBook::key_of(const boost::asio::ip::address& address) {
 }
 
 std::shared_ptr<AddressBook::Ticket> AddressBook::connect(const std::string& key) {
-  std::lock_guard lock(mutex_);
-  Entry* entry = find_or_add(key, Clock::now());
-  if (!entry || entry->connections >= max_connections_) return nullptr;
-  ++entry->connections;
-  return std::make_shared<Ticket>(shared_from_this(), key);
+  std::function<void()> give_up;  // called after the lock is let go
+  std::shared_ptr<Ticket> ticket;
+  {
+    std::lock_guard lock(mutex_);
+    Entry* entry = find_or_add(key, Clock::now());
+    if (!entry) return nullptr;
+    if (entry->connections >= max_connections_) {
+      if (entry->idle_tickets.empty()) return nullptr;
+      // The connection idle longest gives its slot to this one.
+      Ticket* oldest = entry->idle_tickets.front();
+      entry->idle_tickets.pop_front();
+      oldest->is_idle_ = false;
+      oldest->given_up_ = true;
+      give_up = std::move(oldest->give_up_);
+      oldest->give_up_ = nullptr;
+      --entry->connections;
+    }
+    ++entry->connections;
+    ticket = std::make_shared<Ticket>(shared_from_this(), key);
+  }
+  if (give_up) give_up();
+  return ticket;
 }
 
-void AddressBook::release(const std::string& key) {
+void AddressBook::release(Ticket& ticket) {
   std::lock_guard lock(mutex_);
-  auto it = entries_.find(key);
+  auto it = entries_.find(ticket.key_);
   if (it == entries_.end()) return;
-  --it->second.connections;
+  if (ticket.is_idle_) it->second.idle_tickets.erase(ticket.idle_at_);
+  if (!ticket.given_up_) --it->second.connections;
   if (idle(it->second, Clock::now())) entries_.erase(it);
+}
+
+void AddressBook::set_idle(Ticket& ticket, std::function<void()> give_up) {
+  std::lock_guard lock(mutex_);
+  auto it = entries_.find(ticket.key_);
+  if (it == entries_.end() || ticket.given_up_) return;
+  ticket.give_up_ = std::move(give_up);
+  if (ticket.is_idle_) return;
+  ticket.idle_at_ = it->second.idle_tickets.insert(it->second.idle_tickets.end(), &ticket);
+  ticket.is_idle_ = true;
+}
+
+bool AddressBook::set_busy(Ticket& ticket) {
+  std::lock_guard lock(mutex_);
+  if (ticket.given_up_) return false;
+  if (ticket.is_idle_) {
+    auto it = entries_.find(ticket.key_);
+    if (it != entries_.end()) it->second.idle_tickets.erase(ticket.idle_at_);
+    ticket.is_idle_ = false;
+  }
+  ticket.give_up_ = nullptr;
+  return true;
 }
 
 bool AddressBook::allow_new_player(const std::string& key, Clock::time_point now) {

@@ -95,10 +95,27 @@ void HttpSession::do_read() {
   parser_->header_limit(static_cast<std::uint32_t>(settings_->limits.max_http_header));
   parser_->body_limit(settings_->limits.max_http_body);
   stream_.expires_after(kHttpTimeout);
+  // Waiting for the next request of a kept-alive connection: a new connection
+  // of this address at its limit may take this one's place (address_book.hpp).
+  // Not before the first request: a browser sends a request again on a new
+  // connection only when the one it reused was closed; on a new one, it fails.
+  // A proxy's connection is not given up: its next request may be anyone's.
+  if (ticket_ && answered_ && !forwarded_) {
+    ticket_->idle([weak = weak_from_this(), executor = stream_.get_executor()] {
+      net::post(executor, [weak] {
+        auto self = weak.lock();
+        if (!self) return;
+        spdlog::debug("event=idle_connection_given_up");
+        self->stream_.close();  // the read ends with an error: the session ends
+      });
+    });
+  }
   http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
 }
 
 void HttpSession::on_read(beast::error_code ec, std::size_t) {
+  // Given up for another connection while it waited: it closes, answering nothing.
+  if (ticket_ && !ticket_->busy()) return;
   if (ec == http::error::end_of_stream) return do_close();
   if (ec) return answer_parse_error(ec);
   auto request = parser_->release();
@@ -174,6 +191,7 @@ void HttpSession::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
   if (ec) return;
   if (!keep_alive) return do_close();
   response_.reset();
+  answered_ = true;
   do_read();
 }
 

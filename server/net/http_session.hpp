@@ -69,6 +69,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::shared_ptr<const HttpSettings> settings_;
   std::shared_ptr<AddressBook> forwarded_;
   std::size_t drained_ = 0;
+  bool answered_ = false;  // a request was answered: between requests the connection is idle
 };
 
 }  // namespace arena

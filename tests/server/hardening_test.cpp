@@ -438,12 +438,47 @@ TEST_CASE("behind a trusted proxy each client counts under the address the proxy
   close(ann_again);
   close(bob);
 
-  // Without --trusted-proxy the header is a client's claim: ignored.
+  // Without --trusted-proxy the header is a client's claim: ignored. (The first
+  // connection is a WebSocket: an idle HTTP one would give way to the second.)
   ServerProcess direct(temp_store("direct.db"), {"--max-connections-per-address", "1"});
   REQUIRE(direct.start());
-  int first = tcp_connect(direct.port()), second = tcp_connect(direct.port());
-  CHECK(forwarded_health(first, "192.0.2.1") == 200);
+  WsClient first;
+  REQUIRE(first.connect(direct.port()));
+  int second = tcp_connect(direct.port());
   CHECK(forwarded_health(second, "192.0.2.2") == 429);
-  close(first);
   close(second);
+}
+
+TEST_CASE("an address at its limit: a kept-alive connection waiting for its next request gives way to a new one") {
+  // A browser keeps its page's HTTP connections open after loading the page;
+  // a few dozen pages from one address used to fill its limit with them, and
+  // the next page's scripts were refused (429): that page never started.
+  ServerProcess server(temp_store("keep_alive.db"), {"--max-connections-per-address", "3"});
+  REQUIRE(server.start());
+  // a keep-alive GET /api/health (the header is ignored without --trusted-proxy)
+  auto health = [](int fd) { return forwarded_health(fd, "203.0.113.5"); };
+  auto closed_by_server = [](int fd) {
+    char byte;
+    return read(fd, &byte, 1) == 0;  // a browser sends its request again on another connection
+  };
+  WsClient socket;  // busy all along: never given up
+  REQUIRE(socket.connect(server.port()));
+  int kept = tcp_connect(server.port()), other = tcp_connect(server.port());
+  REQUIRE((kept >= 0 && other >= 0));
+  CHECK(health(kept) == 200);   // answered, kept alive: idle now
+  CHECK(health(other) == 200);  // idle since later
+  int page = tcp_connect(server.port());
+  CHECK(health(page) == 200);  // a fourth connection: `kept` gave way
+  CHECK(closed_by_server(kept));
+  CHECK(health(other) == 200);  // the other idle one is still served, and idle again
+  int fresh = tcp_connect(server.port());   // `page` gives way (idle longest now)
+  int fresh2 = tcp_connect(server.port());  // `other` gives way
+  CHECK(closed_by_server(page));
+  CHECK(closed_by_server(other));
+  // The WebSocket and two connections that have not sent a request yet: none is idle.
+  int refused = tcp_connect(server.port());
+  CHECK(health(refused) == 429);
+  CHECK(health(fresh) == 200);
+  CHECK(health(fresh2) == 200);
+  for (int fd : {kept, other, page, fresh, fresh2, refused}) close(fd);
 }

@@ -119,6 +119,42 @@ TEST_CASE("the address book: connections per address while open, new players per
   CHECK(AddressBook::key_of(boost::asio::ip::make_address("192.0.2.1")) == "192.0.2.1");
 }
 
+TEST_CASE("the address book: at its limit an address gets a new connection in place of the one idle longest") {
+  auto book = std::make_shared<AddressBook>(2, 3, std::chrono::seconds(3600), 4);
+  auto a = book->connect("192.0.2.1");
+  auto b = book->connect("192.0.2.1");
+  REQUIRE((a && b));
+  CHECK(!book->connect("192.0.2.1"));  // both busy (a request in hand, a WebSocket)
+  int a_given_up = 0, b_given_up = 0;
+  b->idle([&] { ++b_given_up; });
+  a->idle([&] { ++a_given_up; });
+  auto c = book->connect("192.0.2.1");
+  REQUIRE(c);
+  CHECK(b_given_up == 1);  // idle longer than `a`
+  CHECK(a_given_up == 0);
+  CHECK(!b->busy());  // its next request, if one came meanwhile, is not answered
+  CHECK(a->busy());   // a request came: `a` is no longer idle
+  CHECK(!book->connect("192.0.2.1"));
+  b.reset();  // `b` counts no more: its end frees nothing
+  CHECK(!book->connect("192.0.2.1"));
+  a->idle([&] { ++a_given_up; });
+  a->idle([&] { ++a_given_up; });  // idle again, once
+  auto d = book->connect("192.0.2.1");
+  REQUIRE(d);
+  CHECK(a_given_up == 1);
+  a.reset();
+  CHECK(!book->connect("192.0.2.1"));  // `c` and `d` busy
+  CHECK(book->connect("192.0.2.2"));   // another address is not affected
+  d->idle([] {});
+  d.reset();  // an idle connection that closes: one free slot, nothing left to give up
+  auto e = book->connect("192.0.2.1");
+  REQUIRE(e);
+  CHECK(!book->connect("192.0.2.1"));
+  c.reset();
+  e.reset();
+  CHECK(book->tracked() == 0);  // nothing left behind
+}
+
 TEST_CASE("the address book is bounded and forgets idle addresses") {
   auto book = std::make_shared<AddressBook>(10, 10, std::chrono::seconds(60), 3);
   auto t0 = AddressBook::Clock::now();

@@ -7,12 +7,21 @@
 // A quiet connection is asked with a `ping` (heartbeat.js says when); one that
 // stays silent is taken for lost, closed and opened again, as if the server had
 // closed it. The answers to pings are not passed on to the views.
+// A hello answered with an error instead of a welcome (too many new players
+// from this address, a store failing) leaves the socket useless: it is closed
+// and another tried later, the refusal kept for the page to show; before, the
+// page said "connecting…" for ever.
 import { Heartbeat } from './heartbeat.js';
 
 export const TOKEN_KEY = 'gipf-arena-token';
 const NAME_KEY = 'gipf-arena-name';
 const HEARTBEAT_CHECK_MS = 250;  // how often the heartbeat is asked what is due
 const CONNECT_TIMEOUT_MS = 10000;  // a socket still connecting after this is given up and tried again
+const HELLO_ID = 'hello';  // the hello's id: the server answers it in the welcome, or in the error refusing it
+const MAX_DELAY_MS = 5000;  // the reconnect delay grows up to this
+// too_many_players lasts until an older new player leaves the server's hour
+// window: asking every few seconds would not help sooner
+const TOO_MANY_PLAYERS_DELAY_MS = 60000;
 
 export class Connection extends EventTarget {
   constructor() {
@@ -28,6 +37,7 @@ export class Connection extends EventTarget {
     this.beating = null;  // the heartbeat's timer, while a socket is open
     this.pings = 0;  // numbers the pings' ids: ping-1, ping-2, ...
     this.silent = false;  // the heartbeat found it silent: "reconnecting" shown, a late answer still welcome
+    this.refusal = null;  // the error the last hello was answered with, until a welcome: why it is not connected
   }
 
   start() { this.open(); }
@@ -49,7 +59,7 @@ export class Connection extends EventTarget {
       // (a ping before hello is answered with not_identified, which is heard all the same)
       this.heartbeat.start(performance.now());
       this.beating = setInterval(() => this.beat(), HEARTBEAT_CHECK_MS);
-      const hello = { type: 'hello', protocol: 1 };
+      const hello = { type: 'hello', protocol: 1, id: HELLO_ID };
       const token = localStorage.getItem(TOKEN_KEY);
       const name = localStorage.getItem(NAME_KEY);
       if (token) hello.token = token;
@@ -90,7 +100,7 @@ export class Connection extends EventTarget {
   retry() {
     this.setState('reconnecting');
     setTimeout(() => this.open(), this.delay);
-    this.delay = Math.min(this.delay * 2, 5000);
+    this.delay = Math.min(this.delay * 2, MAX_DELAY_MS);
   }
 
   /** Pings a quiet connection; gives up on a silent one (its close, whenever it comes, is ignored). */
@@ -126,7 +136,9 @@ export class Connection extends EventTarget {
 
   receive(message) {
     if (isPingAnswer(message)) return;
+    if (isHelloRefusal(message)) return this.refused(message);
     if (message.type === 'welcome') {
+      this.refusal = null;
       this.player = message.player;
       this.account = message.account || null;
       if (message.token) localStorage.setItem(TOKEN_KEY, message.token);  // null for an account: keep the guest's
@@ -141,6 +153,20 @@ export class Connection extends EventTarget {
       return;
     }
     this.dispatchEvent(new CustomEvent('message', { detail: message }));
+  }
+
+  /**
+   * The hello was answered with an error: this socket will never be
+   * identified. It is closed, and its close reconnects as any other does,
+   * after the delay the refusal asks for. (A hello that raced a ban is also
+   * closed by the server, 1008 "banned": whichever close comes first is the
+   * one the page sees.)
+   */
+  refused(message) {
+    this.refusal = message;
+    this.delay = Math.max(this.delay, refusalDelay(message));
+    this.dispatchEvent(new CustomEvent('refused', { detail: message }));
+    this.socket?.close();
   }
 
   setState(state) {
@@ -164,6 +190,16 @@ export class Connection extends EventTarget {
 /** The resync for a room: the events since `since`, the chat since `chatSince` (left out when 0, the default). */
 export function resyncMessage(room, since, chatSince = 0) {
   return chatSince > 0 ? { type: 'resync', room, since, chat_since: chatSince } : { type: 'resync', room, since };
+}
+
+/** Whether a message is the error the server answered a hello with, instead of a welcome. */
+export function isHelloRefusal(message) {
+  return message.type === 'error' && message.id === HELLO_ID;
+}
+
+/** The least delay before the next hello after `refusal` (0: the usual growing delay). */
+export function refusalDelay(refusal) {
+  return refusal.code === 'too_many_players' ? TOO_MANY_PLAYERS_DELAY_MS : 0;
 }
 
 /**

@@ -21,6 +21,7 @@ import { h } from './ui.js';
 import { MailView, mailPage } from './mail_view.js';
 import { NoticesBell } from './notices_view.js';
 
+sessionStorage.removeItem('gipf-arena-reloads');  // the page's modules loaded (index.html reloads until they do)
 const connection = new Connection();
 const indicator = document.getElementById('connection');
 const who = document.getElementById('who');
@@ -29,7 +30,9 @@ const LABELS = { connecting: 'connecting…', open: 'connected', reconnecting: '
 
 connection.addEventListener('state', (e) => {
   indicator.dataset.state = e.detail;
-  indicator.querySelector('.label').textContent = LABELS[e.detail];
+  // while the server refuses the hello, its words say why (and that it is tried again)
+  const refusal = e.detail === 'reconnecting' && connection.refusal;
+  indicator.querySelector('.label').textContent = refusal ? `${LABELS.reconnecting} (${refusal.message})` : LABELS[e.detail];
 });
 // the notices bell (signed-in accounts): before the account controls
 const bell = new NoticesBell(connection);
