@@ -614,7 +614,8 @@ TEST_CASE("20 live games on three nodes; the owner of half is SIGKILLed at a ran
   // games 10-19 by node b (white there, black on c, a spectator on a).
   struct Game {
     std::string room;
-    Participant white, black, watcher;
+    std::unique_ptr<Participant> white = std::make_unique<Participant>(), black = std::make_unique<Participant>(),
+                                 watcher = std::make_unique<Participant>();
     std::string white_name, black_name;
     bool on_a = false;
     bool in_flight = false;  // an action sent just before the kill, never answered
@@ -628,21 +629,21 @@ TEST_CASE("20 live games on three nodes; the owner of half is SIGKILLed at a ran
     ServerProcess& far = g->on_a ? c : a;
     g->white_name = "CW" + std::to_string(i);
     g->black_name = "CB" + std::to_string(i);
-    REQUIRE(g->white.identify(home.port(), g->white_name));
-    REQUIRE(g->black.identify(away.port(), g->black_name));
-    REQUIRE(g->watcher.identify(far.port(), "watcher"));
-    g->room = open_game(g->white, g->black, {{"game", "yinsh"}, {"variant", "blitz"}, {"clock", clock}});
-    g->watcher.ws.send({{"type", "watch"}, {"room", g->room}});
-    REQUIRE(g->watcher.ws.receive_type("room", 5s));
+    REQUIRE(g->white->identify(home.port(), g->white_name));
+    REQUIRE(g->black->identify(away.port(), g->black_name));
+    REQUIRE(g->watcher->identify(far.port(), "watcher"));
+    g->room = open_game(*g->white, *g->black, {{"game", "yinsh"}, {"variant", "blitz"}, {"clock", clock}});
+    g->watcher->ws.send({{"type", "watch"}, {"room", g->room}});
+    REQUIRE(g->watcher->ws.receive_type("room", 5s));
     // Both have acted (the clocks run) and the game is well under way.
-    play_random(g->room, {&g->white, &g->black}, {random(), static_cast<int>(2 + random() % 12)});
-    catch_up({&g->white, &g->black});
+    play_random(g->room, {g->white.get(), g->black.get()}, {random(), static_cast<int>(2 + random() % 12)});
+    catch_up({g->white.get(), g->black.get()});
     games.push_back(std::move(g));
   }
   // The moment: some of node a's games have an action on its way.
   for (auto& g : games) {
     if (!g->on_a || random() % 3 != 0) continue;
-    Participant& mover = g->white.pending_legal.is_null() ? g->black : g->white;
+    Participant& mover = g->white->pending_legal.is_null() ? *g->black : *g->white;
     if (mover.pending_legal.is_null()) continue;
     const json& legal = mover.pending_legal;
     mover.ws.send({{"type", "action"}, {"room", g->room}, {"ply", legal["ply"]}, {"action", legal["actions"][0]}, {"id", "late"}});
@@ -655,36 +656,44 @@ TEST_CASE("20 live games on three nodes; the owner of half is SIGKILLed at a ran
   for (auto& g : games) {
     if (!g->on_a) continue;
     // black and the spectator reached the room through node a: their nodes make them reconnect (1012)
-    read_until_closed(g->black.ws);
-    CHECK(g->black.ws.close_code() == 1012);
-    read_until_closed(g->watcher.ws);
-    CHECK(g->watcher.ws.close_code() == 1012);
-    const std::int64_t acknowledged = g->white.ply;
-    const json last_heard = g->white.last_event;
-    Participant white, black, watcher;
-    REQUIRE(white.identify(c.port(), g->white_name, g->white.token));
-    REQUIRE(black.identify(b.port(), g->black_name, g->black.token));
-    REQUIRE(watcher.identify(c.port(), "watcher", g->watcher.token));
-    for (Participant* p : {&white, &black}) {
+    read_until_closed(g->black->ws);
+    CHECK(g->black->ws.close_code() == 1012);
+    read_until_closed(g->watcher->ws);
+    CHECK(g->watcher->ws.close_code() == 1012);
+    const std::int64_t acknowledged = g->white->ply;
+    const json last_heard = g->white->last_event;
+    auto white = std::make_unique<Participant>(), black = std::make_unique<Participant>(),
+         watcher = std::make_unique<Participant>();
+    REQUIRE(white->identify(c.port(), g->white_name, g->white->token));
+    REQUIRE(black->identify(b.port(), g->black_name, g->black->token));
+    REQUIRE(watcher->identify(c.port(), "watcher", g->watcher->token));
+    for (Participant* p : {white.get(), black.get()}) {
       sit_down(*p, g->room);
       // Nothing acknowledged was lost; the action in flight was stored once or not at all.
       CHECK(p->ply >= acknowledged);
       CHECK(p->ply <= acknowledged + (g->in_flight ? 1 : 0));
     }
-    watcher.ws.send({{"type", "watch"}, {"room", g->room}});
-    REQUIRE(watcher.ws.receive_type("room", 5s));
+    const bool late_stored = white->ply > acknowledged;
+    watcher->ws.send({{"type", "watch"}, {"room", g->room}});
+    REQUIRE(watcher->ws.receive_type("room", 5s));
     // The room came back with a resumed event: the time nobody served it
     // was given back. The player on move was charged at most the time from
     // the last stored event to the kill (node a's last heartbeat came before it).
-    white.ws.send({{"type", "resync"}, {"room", g->room}, {"since", g->white.last_seq}});
+    // (its last event: a room taken over keeps no older frames to resync from)
+    const std::int64_t resumed_seq = white->last_seq;
+    white->ws.send({{"type", "resync"}, {"room", g->room}, {"since", resumed_seq - 1}});
     json before;
-    json resumed = event_of_kind(white, g->room, "resumed", before);
-    const json& last = before.is_null() ? last_heard : before;
-    const std::string running = last["clocks"]["running"];
-    const std::int64_t alive_ms = killed_at - last["at"].get<std::int64_t>();
-    CHECK(resumed["clocks"]["running"] == running);
-    CHECK(resumed["clocks"][running + "_ms"].get<std::int64_t>() >= last["clocks"][running + "_ms"].get<std::int64_t>() - alive_ms - 5);
+    json resumed = event_of_kind(*white, g->room, "resumed", before);
+    CHECK(resumed["seq"] == resumed_seq);
     CHECK(resumed["credited_ms"].get<std::int64_t>() > 0);
+    if (!late_stored) {  // the last event before it is the last one heard
+      CHECK(resumed_seq == last_heard["seq"].get<std::int64_t>() + 1);
+      const std::string running = last_heard["clocks"]["running"];
+      const std::int64_t alive_ms = killed_at - last_heard["at"].get<std::int64_t>();
+      CHECK(resumed["clocks"]["running"] == running);
+      CHECK(resumed["clocks"][running + "_ms"].get<std::int64_t>() >=
+            last_heard["clocks"][running + "_ms"].get<std::int64_t>() - alive_ms - 5);
+    }
     back_after.push_back(resumed["at"].get<std::int64_t>() - killed_at);
     g->white = std::move(white);
     g->black = std::move(black);
@@ -693,9 +702,9 @@ TEST_CASE("20 live games on three nodes; the owner of half is SIGKILLed at a ran
   // The first action accepted after the kill, on the new owner.
   {
     Game& g = *games.front();
-    g.white.ws.send({{"type", "resync"}, {"room", g.room}, {"since", g.white.last_seq}});
-    g.black.ws.send({{"type", "resync"}, {"room", g.room}, {"since", g.black.last_seq}});
-    play_random(g.room, {&g.white, &g.black}, {random(), 1});
+    g.white->ws.send({{"type", "resync"}, {"room", g.room}, {"since", g.white->last_seq}});
+    g.black->ws.send({{"type", "resync"}, {"room", g.room}, {"since", g.black->last_seq}});
+    play_random(g.room, {g.white.get(), g.black.get()}, {random(), 1});
     std::int64_t first_action_ms = wall_ms() - killed_at;
     std::sort(back_after.begin(), back_after.end());
     MESSAGE("takeover of 10 rooms (lease 3 s): serving again after p50 " << back_after[back_after.size() / 2] << " ms, max "
@@ -704,15 +713,15 @@ TEST_CASE("20 live games on three nodes; the owner of half is SIGKILLed at a ran
   }
   // Every game goes on to its end: no flag fell because of the kill.
   for (auto& g : games) {
-    g->white.ws.send({{"type", "resync"}, {"room", g->room}, {"since", g->white.last_seq}});
-    g->black.ws.send({{"type", "resync"}, {"room", g->room}, {"since", g->black.last_seq}});
-    play_random(g->room, {&g->white, &g->black}, {random()});
-    catch_up({&g->white, &g->black});
+    g->white->ws.send({{"type", "resync"}, {"room", g->room}, {"since", g->white->last_seq}});
+    g->black->ws.send({{"type", "resync"}, {"room", g->room}, {"since", g->black->last_seq}});
+    play_random(g->room, {g->white.get(), g->black.get()}, {random()});
+    catch_up({g->white.get(), g->black.get()});
     for (ServerProcess* n : {&b, &c}) {
       json game = game_of(n->port(), g->room);
       CHECK(game["status"] == "finished");
       CHECK(game["reason"] != "timeout");
-      CHECK(game["positions"].back()["ply"].get<std::int64_t>() == g->white.ply);
+      CHECK(game["positions"].back()["ply"].get<std::int64_t>() == g->white->ply);
     }
   }
 }
@@ -770,7 +779,9 @@ TEST_CASE("a node paused past its lease (SIGSTOP) stores nothing after the takeo
     CHECK(game["status"] == "live");
     CHECK(game["positions"].back()["ply"].get<std::int64_t>() == stored_ply);
   }
-  // ... and the game finishes on its new owner.
+  // ... and the game finishes on its new owner (the legal list play_random
+  // stopped at is asked for again).
+  for (Participant* p : {&white2, &black2}) p->ws.send({{"type", "resync"}, {"room", room}, {"since", p->last_seq}});
   play_random(room, {&white2, &black2}, {9});
   catch_up({&white2, &black2});
   CHECK(game_of(b.port(), room)["status"] == "finished");
@@ -888,7 +899,7 @@ TEST_CASE("bench: SIGKILL to the first accepted action on the new owner, 20 kill
       sit_down(*p, room);
       if (p->ply != heard) ++lost;
     }
-    white2.ws.send({{"type", "resync"}, {"room", room}, {"since", last["seq"]}});
+    white2.ws.send({{"type", "resync"}, {"room", room}, {"since", white2.last_seq - 1}});
     json before;
     json resumed = event_of_kind(white2, room, "resumed", before);
     const std::string running = last["clocks"]["running"];
