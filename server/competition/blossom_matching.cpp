@@ -12,6 +12,7 @@
 #include "competition/blossom_matching.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <optional>
 
 #include "competition/wide_weight.hpp"
@@ -31,6 +32,7 @@ class BlossomMatcher {
     for (const auto& edge : edges) {
       if (largest < edge.weight) largest = edge.weight;
       weight_[at(edge.first, edge.second)] = weight_[at(edge.second, edge.first)] = edge.weight + edge.weight;
+      if (!edge.weight.is_zero()) flags_[at(edge.first, edge.second)] = flags_[at(edge.second, edge.first)] = kEdge;
     }
     for (int v = 0; v < n_; ++v) dual_[v] = largest;
   }
@@ -70,6 +72,9 @@ class BlossomMatcher {
     doubled += weight;
     if (weight_[at(a, b)] == doubled) return;
     weight_[at(a, b)] = weight_[at(b, a)] = doubled;
+    const std::uint8_t edge = doubled.is_zero() ? 0 : kEdge;
+    flags_[at(a, b)] = (flags_[at(a, b)] & ~kEdge) | edge;
+    flags_[at(b, a)] = (flags_[at(b, a)] & ~kEdge) | edge;
     if (!pending_[a] && !pending_[b]) {
       pending_[a] = true;
       pending_list_.push_back(a);
@@ -85,7 +90,11 @@ class BlossomMatcher {
     }
     for (int v : {a, b}) {
       retired_[v] = true;
-      for (int w = 0; w < n_; ++w) weight_[at(v, w)] = weight_[at(w, v)] = Weight{};
+      for (int w = 0; w < n_; ++w) {
+        weight_[at(v, w)] = weight_[at(w, v)] = Weight{};
+        flags_[at(v, w)] &= ~kEdge;
+        flags_[at(w, v)] &= ~kEdge;
+      }
       live_.erase(std::find(live_.begin(), live_.end(), v));
     }
     mate_[a] = at(a, b);
@@ -99,7 +108,10 @@ class BlossomMatcher {
       std::fill(label_.begin(), label_.end(), kFree);
       std::fill(best_edge_.begin(), best_edge_.end(), -1);
       for (int b = n_; b < 2 * n_; ++b) blossom_best_edges_[b].reset();
-      for (int k : allowed_list_) allowed_[k] = false;
+      for (int k : allowed_list_) {
+        flags_[k] &= ~kAllowed;
+        flags_[flip(k)] &= ~kAllowed;
+      }
       allowed_list_.clear();
       queue_.clear();
       for (int v = 0; v < n_; ++v)
@@ -132,8 +144,9 @@ class BlossomMatcher {
       bool any = false;
       Weight least{};
       const Weight* row = &weight_[at(v, 0)];
+      const std::uint8_t* flags = &flags_[at(v, 0)];
       for (int w : live_) {
-        if (row[w].is_zero()) continue;
+        if (!(flags[w] & kEdge)) continue;
         Weight needed = row[w];
         needed -= dual_[w];
         if (!any || signed_less(least, needed)) least = needed;
@@ -170,7 +183,7 @@ class BlossomMatcher {
       for (int u : live_) {
         if (mate_[u] != -1 || in_blossom_[u] != u) continue;
         const int p = at(v, u);
-        if (weight_[p].is_zero() || !tight(edge_of(p))) continue;
+        if (!(flags_[p] & kEdge) || !tight(edge_of(p))) continue;
         mate_[v] = p;
         mate_[u] = flip(p);
         break;
@@ -236,7 +249,7 @@ class BlossomMatcher {
     blossom_best_edges_.assign(2 * n_, std::nullopt);
     for (int b = 2 * n_ - 1; b >= n_; --b) unused_.push_back(b);
     dual_.assign(2 * n_, Weight{});
-    allowed_.assign(static_cast<std::size_t>(n_) * n_, false);
+    flags_.assign(static_cast<std::size_t>(n_) * n_, 0);
   }
 
   Weight slack(int k) const { return Weight::sum_minus(dual_[first(k)], dual_[second(k)], weight_[k]); }
@@ -246,8 +259,9 @@ class BlossomMatcher {
     return sum == weight_[k];
   }
   void allow(int k) {
-    if (allowed_[k]) return;
-    allowed_[k] = true;
+    if (flags_[k] & kAllowed) return;
+    flags_[k] |= kAllowed;
+    flags_[flip(k)] |= kAllowed;
     allowed_list_.push_back(k);
   }
 
@@ -337,7 +351,7 @@ class BlossomMatcher {
     // The least-slack edge from the new blossom to each other outer blossom.
     std::vector<int> best_to(2 * n_, -1);
     auto consider = [&](int edge, int j) {
-      if (weight_[edge].is_zero()) return;
+      if (!(flags_[edge] & kEdge)) return;
       int bj = in_blossom_[j];
       if (bj == b || label_[bj] != kOuter) return;
       Weight edge_slack = slack(edge);
@@ -505,16 +519,17 @@ class BlossomMatcher {
         int v = queue_.back();
         queue_.pop_back();
         const Weight* row = &weight_[at(v, 0)];
+        const std::uint8_t* flags = &flags_[at(v, 0)];
         for (int w : live_) {
+          if (!(flags[w] & kEdge)) continue;
           if (in_blossom_[v] == in_blossom_[w]) continue;
-          if (row[w].is_zero()) continue;
           const int p = at(v, w), k = v > w ? p : at(w, v);
           Weight k_slack{};
-          if (!allowed_[k]) {
+          if (!(flags[w] & kAllowed)) {
             k_slack = Weight::sum_minus(dual_[v], dual_[w], row[w]);
             if (k_slack.is_zero()) allow(k);
           }
-          if (allowed_[k]) {
+          if (flags[w] & kAllowed) {
             if (label_[in_blossom_[w]] == kFree) {
               assign_label(w, kInner, flip(p));
             } else if (label_[in_blossom_[w]] == kOuter) {
@@ -630,8 +645,13 @@ class BlossomMatcher {
   // slack(best_edge_[x]) at the current duals, refreshed when they change;
   // best_to_slack_: add_blossom's scratch space.
   std::vector<Weight> best_slack_, best_to_slack_;
-  std::vector<bool> allowed_;
-  std::vector<int> allowed_list_;  // the edges allowed_ holds, cleared at every stage
+  // flags_[at(v, w)], row by row as the weights: kEdge when the weight is
+  // not zero (read before the weight itself, so that a scan skips the
+  // absent edges' cache lines), kAllowed when the edge is tight for this
+  // stage's trees (both ends' entries alike).
+  static constexpr std::uint8_t kEdge = 1, kAllowed = 2;
+  std::vector<std::uint8_t> flags_;
+  std::vector<int> allowed_list_;  // the edges allowed this stage, cleared at the next
 };
 
 }  // namespace
