@@ -82,7 +82,9 @@ class BlossomMatcher {
   }
 
   // a and b are paired for good: matched to each other, every edge of theirs
-  // gone, so that nothing reaches them again.
+  // gone, so that nothing reaches them again. Their edges are unflagged and
+  // they leave live_; the weights themselves are left as they are (nothing
+  // reads a weight without its flag, and set_weight ignores them from now).
   void retire(int a, int b) {
     for (int v : {a, b}) {
       make_trivial(v);
@@ -91,7 +93,6 @@ class BlossomMatcher {
     for (int v : {a, b}) {
       retired_[v] = true;
       for (int w = 0; w < n_; ++w) {
-        weight_[at(v, w)] = weight_[at(w, v)] = Weight{};
         flags_[at(v, w)] &= ~kEdge;
         flags_[at(w, v)] &= ~kEdge;
       }
@@ -634,7 +635,7 @@ class BlossomMatcher {
  private:
   std::vector<bool> pending_, retired_;
   std::vector<int> pending_list_;
-  // weight_[at(v, w)]: the edge's weight, doubled; zero for no edge.
+  // weight_[at(v, w)]: the edge's weight, doubled; read only where flags_ says kEdge.
   std::vector<Weight> weight_;
   // The vertices not retired, in order: the only ones an edge can reach.
   std::vector<int> live_;
