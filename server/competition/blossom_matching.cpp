@@ -14,6 +14,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
+#include <string>
 
 #include "competition/wide_weight.hpp"
 
@@ -231,6 +233,8 @@ class BlossomMatcher {
   }
 
   void initialise() {
+    // Endpoints are ints numbered up to n * n.
+    if (n_ > 46340) throw std::length_error("too many vertices to match: " + std::to_string(n_));
     weight_.assign(static_cast<std::size_t>(n_) * n_, Weight{});
     live_.resize(n_);
     for (int v = 0; v < n_; ++v) live_[v] = v;

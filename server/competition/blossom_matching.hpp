@@ -45,9 +45,10 @@ struct PairingCancelled : std::runtime_error {
 // more than any sum of their lower parts, as the pairer's do, make that the
 // maximum-weight matching too.
 //
-// Memory: a weight for every ordered pair of vertices, row by row (at 2,000
-// players and 8-word weights, 256 MB), which is what lets a stage read a
-// vertex's edges in order; retired vertices are skipped, not read.
+// Memory: a weight and a flag byte for every ordered pair of vertices, row
+// by row (2,000 vertices: 260 MB with 8-word weights, 390 MB with 12), which
+// is what lets a stage read a vertex's edges in order; retired vertices are
+// skipped, not read.
 template <class Weight>
 class IncrementalMatching {
  public:
