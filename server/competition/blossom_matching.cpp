@@ -3,10 +3,19 @@
 // algorithm runs in stages, each growing alternating trees from every
 // unmatched vertex until it augments, or until the duals show that no
 // augmentation can add weight. Blossoms are numbered n .. 2n-1.
+//
+// The weights are one n-by-n array, row by row (each pair twice): a stage
+// scans an outer vertex's edges, and reading its row in order is what keeps
+// that scan from waiting on memory. An edge end ("endpoint") is the number
+// from * n + to: the end at `to` of the edge from `from`; the edge itself is
+// named by its end at the lower vertex, larger * n + smaller.
 #include "competition/blossom_matching.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <optional>
+#include <stdexcept>
+#include <string>
 
 #include "competition/wide_weight.hpp"
 
@@ -19,23 +28,14 @@ template <class Weight>
 class BlossomMatcher {
  public:
   // Each edge's weight is doubled in place (the duals are kept doubled).
-  BlossomMatcher(int vertices, std::vector<MatchingEdge<Weight>> edges)
-      : n_(vertices), edges_(std::move(edges)) {
-    endpoint_.resize(2 * edges_.size());
-    incident_.resize(n_);
-    neighbour_.resize(n_);
-    Weight largest{};
-    for (std::size_t k = 0; k < edges_.size(); ++k) {
-      endpoint_[2 * k] = edges_[k].first;
-      endpoint_[2 * k + 1] = edges_[k].second;
-      incident_[edges_[k].first].push_back(static_cast<int>(2 * k + 1));
-      incident_[edges_[k].second].push_back(static_cast<int>(2 * k));
-      neighbour_[edges_[k].first].push_back(edges_[k].second);
-      neighbour_[edges_[k].second].push_back(edges_[k].first);
-      if (largest < edges_[k].weight) largest = edges_[k].weight;
-      edges_[k].weight += edges_[k].weight;
-    }
+  BlossomMatcher(int vertices, const std::vector<MatchingEdge<Weight>>& edges) : n_(vertices) {
     initialise();
+    Weight largest{};
+    for (const auto& edge : edges) {
+      if (largest < edge.weight) largest = edge.weight;
+      weight_[at(edge.first, edge.second)] = weight_[at(edge.second, edge.first)] = edge.weight + edge.weight;
+      if (!edge.weight.is_zero()) flags_[at(edge.first, edge.second)] = flags_[at(edge.second, edge.first)] = kEdge;
+    }
     for (int v = 0; v < n_; ++v) dual_[v] = largest;
   }
 
@@ -43,48 +43,40 @@ class BlossomMatcher {
   // edge) until set_weight says otherwise; each solve() starts from the
   // last one's matching, duals and blossoms (see IncrementalMatching).
   explicit BlossomMatcher(int vertices) : n_(vertices), perfect_(true) {
-    const std::size_t pairs = static_cast<std::size_t>(n_) * (n_ - 1) / 2;
-    edges_.resize(pairs);
-    endpoint_.resize(2 * pairs);
-    incident_.resize(n_);
-    neighbour_.resize(n_);
-    for (int v = 0; v < n_; ++v) {
-      incident_[v].reserve(n_ - 1);
-      neighbour_[v].reserve(n_ - 1);
-    }
-    for (int i = 1; i < n_; ++i)
-      for (int j = 0; j < i; ++j) {
-        const std::size_t k = index_of(i, j);
-        edges_[k].first = i;
-        edges_[k].second = j;
-        endpoint_[2 * k] = i;
-        endpoint_[2 * k + 1] = j;
-        incident_[i].push_back(static_cast<int>(2 * k + 1));
-        incident_[j].push_back(static_cast<int>(2 * k));
-        neighbour_[i].push_back(j);
-        neighbour_[j].push_back(i);
-      }
     initialise();
     pending_.assign(n_, true);
     for (int v = 0; v < n_; ++v) pending_list_.push_back(v);
     retired_.assign(n_, false);
   }
 
-  static std::size_t index_of(int a, int b) {
-    if (a < b) std::swap(a, b);
-    return static_cast<std::size_t>(a) * (a - 1) / 2 + b;
+  // The endpoint at b of the edge from a (also where its weight is kept).
+  int at(int a, int b) const { return a * n_ + b; }
+  int to(int p) const { return p % n_; }
+  int from(int p) const { return p / n_; }
+  // The same edge's other end.
+  int flip(int p) const { return to(p) * n_ + from(p); }
+  int flip_if(int p, bool flipped) const { return flipped ? flip(p) : p; }
+  // The edge an endpoint belongs to (its end at the lower vertex).
+  int edge_of(int p) const {
+    const int a = from(p), b = to(p);
+    return a > b ? p : at(b, a);
   }
+  // An edge's vertices: the larger, the smaller.
+  int first(int k) const { return from(k); }
+  int second(int k) const { return to(k); }
 
   // The kept form's changes. An edge whose weight changes marks one of its
   // ends, which the next solve() takes out of the matching and its blossoms
   // (below: expose) before the dual is made feasible again.
   void set_weight(int a, int b, const Weight& weight) {
     if (retired_[a] || retired_[b]) return;  // out of the matching for good
-    auto& edge = edges_[index_of(a, b)];
     Weight doubled = weight;
     doubled += weight;
-    if (edge.weight == doubled) return;
-    edge.weight = doubled;
+    if (weight_[at(a, b)] == doubled) return;
+    weight_[at(a, b)] = weight_[at(b, a)] = doubled;
+    const std::uint8_t edge = doubled.is_zero() ? 0 : kEdge;
+    flags_[at(a, b)] = (flags_[at(a, b)] & ~kEdge) | edge;
+    flags_[at(b, a)] = (flags_[at(b, a)] & ~kEdge) | edge;
     if (!pending_[a] && !pending_[b]) {
       pending_[a] = true;
       pending_list_.push_back(a);
@@ -92,7 +84,9 @@ class BlossomMatcher {
   }
 
   // a and b are paired for good: matched to each other, every edge of theirs
-  // gone, so that nothing reaches them again.
+  // gone, so that nothing reaches them again. Their edges are unflagged and
+  // they leave live_; the weights themselves are left as they are (nothing
+  // reads a weight without its flag, and set_weight ignores them from now).
   void retire(int a, int b) {
     for (int v : {a, b}) {
       make_trivial(v);
@@ -100,11 +94,14 @@ class BlossomMatcher {
     }
     for (int v : {a, b}) {
       retired_[v] = true;
-      for (int p : incident_[v]) edges_[p / 2].weight = Weight{};
+      for (int w = 0; w < n_; ++w) {
+        flags_[at(v, w)] &= ~kEdge;
+        flags_[at(w, v)] &= ~kEdge;
+      }
+      live_.erase(std::find(live_.begin(), live_.end(), v));
     }
-    const std::size_t k = index_of(a, b);
-    mate_[endpoint_[2 * k]] = static_cast<int>(2 * k + 1);
-    mate_[endpoint_[2 * k + 1]] = static_cast<int>(2 * k);
+    mate_[a] = at(a, b);
+    mate_[b] = at(b, a);
   }
 
   std::vector<int> solve() {
@@ -114,7 +111,11 @@ class BlossomMatcher {
       std::fill(label_.begin(), label_.end(), kFree);
       std::fill(best_edge_.begin(), best_edge_.end(), -1);
       for (int b = n_; b < 2 * n_; ++b) blossom_best_edges_[b].reset();
-      std::fill(allowed_.begin(), allowed_.end(), false);
+      for (int k : allowed_list_) {
+        flags_[k] &= ~kAllowed;
+        flags_[flip(k)] &= ~kAllowed;
+      }
+      allowed_list_.clear();
       queue_.clear();
       for (int v = 0; v < n_; ++v)
         if (mate_[v] == -1 && label_[in_blossom_[v]] == kFree) assign_label(v, kOuter, -1);
@@ -125,7 +126,7 @@ class BlossomMatcher {
     }
     std::vector<int> result(n_, -1);
     for (int v = 0; v < n_; ++v)
-      if (mate_[v] >= 0) result[v] = endpoint_[mate_[v]];
+      if (mate_[v] >= 0) result[v] = to(mate_[v]);
     return result;
   }
 
@@ -145,19 +146,20 @@ class BlossomMatcher {
       if (retired_[v]) continue;
       bool any = false;
       Weight least{};
-      for (int p : incident_[v]) {
-        const auto& edge = edges_[p / 2];
-        if (edge.weight.is_zero()) continue;
-        Weight needed = edge.weight;
-        needed -= dual_[endpoint_[p]];
+      const Weight* row = &weight_[at(v, 0)];
+      const std::uint8_t* flags = &flags_[at(v, 0)];
+      for (int w : live_) {
+        if (!(flags[w] & kEdge)) continue;
+        Weight needed = row[w];
+        needed -= dual_[w];
         if (!any || signed_less(least, needed)) least = needed;
         any = true;
       }
       if (mate_[v] >= 0) {
-        const auto& matched = edges_[mate_[v] / 2];
-        Weight tight = matched.weight;
-        tight -= dual_[endpoint_[mate_[v]]];
-        if (!matched.weight.is_zero() && !signed_less(tight, least)) {
+        const Weight& matched = weight_[mate_[v]];
+        Weight tight = matched;
+        tight -= dual_[to(mate_[v])];
+        if (!matched.is_zero() && !signed_less(tight, least)) {
           dual_[v] = tight;
           continue;
         }
@@ -181,13 +183,12 @@ class BlossomMatcher {
   void match_tight_pairs() {
     for (int v = 0; v < n_; ++v) {
       if (retired_[v] || mate_[v] != -1 || in_blossom_[v] != v) continue;
-      for (int p : incident_[v]) {
-        const int u = endpoint_[p];
-        if (mate_[u] != -1 || in_blossom_[u] != u || retired_[u]) continue;
-        const int k = p / 2;
-        if (edges_[k].weight.is_zero() || !tight(k)) continue;
+      for (int u : live_) {
+        if (mate_[u] != -1 || in_blossom_[u] != u) continue;
+        const int p = at(v, u);
+        if (!(flags_[p] & kEdge) || !tight(edge_of(p))) continue;
         mate_[v] = p;
-        mate_[u] = p ^ 1;
+        mate_[u] = flip(p);
         break;
       }
     }
@@ -227,11 +228,16 @@ class BlossomMatcher {
 
   void unmatch(int v) {
     if (mate_[v] < 0) return;
-    mate_[endpoint_[mate_[v]]] = -1;
+    mate_[to(mate_[v])] = -1;
     mate_[v] = -1;
   }
 
   void initialise() {
+    // Endpoints are ints numbered up to n * n.
+    if (n_ > 46340) throw std::length_error("too many vertices to match: " + std::to_string(n_));
+    weight_.assign(static_cast<std::size_t>(n_) * n_, Weight{});
+    live_.resize(n_);
+    for (int v = 0; v < n_; ++v) live_[v] = v;
     mate_.assign(n_, -1);
     label_.assign(2 * n_, kFree);
     label_end_.assign(2 * n_, -1);
@@ -248,18 +254,20 @@ class BlossomMatcher {
     blossom_best_edges_.assign(2 * n_, std::nullopt);
     for (int b = 2 * n_ - 1; b >= n_; --b) unused_.push_back(b);
     dual_.assign(2 * n_, Weight{});
-    allowed_.assign(edges_.size(), false);
+    flags_.assign(static_cast<std::size_t>(n_) * n_, 0);
   }
 
-  Weight slack(int k) const {
-    const auto& edge = edges_[k];
-    return Weight::sum_minus(dual_[edge.first], dual_[edge.second], edge.weight);
-  }
+  Weight slack(int k) const { return Weight::sum_minus(dual_[first(k)], dual_[second(k)], weight_[k]); }
   bool tight(int k) const {
-    const auto& edge = edges_[k];
-    Weight sum = dual_[edge.first];
-    sum += dual_[edge.second];
-    return sum == edge.weight;
+    Weight sum = dual_[first(k)];
+    sum += dual_[second(k)];
+    return sum == weight_[k];
+  }
+  void allow(int k) {
+    if (flags_[k] & kAllowed) return;
+    flags_[k] |= kAllowed;
+    flags_[flip(k)] |= kAllowed;
+    allowed_list_.push_back(k);
   }
 
   void for_each_leaf(int b, auto&& visit) const {
@@ -279,7 +287,7 @@ class BlossomMatcher {
       for_each_leaf(b, [&](int v) { queue_.push_back(v); });
     } else {
       int base = base_[b];
-      assign_label(endpoint_[mate_[base]], kOuter, mate_[base] ^ 1);
+      assign_label(to(mate_[base]), kOuter, flip(mate_[base]));
     }
   }
 
@@ -299,9 +307,9 @@ class BlossomMatcher {
       if (label_end_[b] == -1) {
         v = -1;
       } else {
-        v = endpoint_[label_end_[b]];
+        v = to(label_end_[b]);
         b = in_blossom_[v];
-        v = endpoint_[label_end_[b]];
+        v = to(label_end_[b]);
       }
       if (w != -1) std::swap(v, w);
     }
@@ -310,7 +318,7 @@ class BlossomMatcher {
   }
 
   void add_blossom(int base, int k) {
-    int v = edges_[k].first, w = edges_[k].second;
+    int v = first(k), w = second(k);
     int bb = in_blossom_[base], bv = in_blossom_[v], bw = in_blossom_[w];
     int b = unused_.back();
     unused_.pop_back();
@@ -322,18 +330,18 @@ class BlossomMatcher {
       parent_[bv] = b;
       path.push_back(bv);
       ends.push_back(label_end_[bv]);
-      v = endpoint_[label_end_[bv]];
+      v = to(label_end_[bv]);
       bv = in_blossom_[v];
     }
     path.push_back(bb);
     std::reverse(path.begin(), path.end());
     std::reverse(ends.begin(), ends.end());
-    ends.push_back(2 * k);
+    ends.push_back(flip(k));
     while (bw != bb) {
       parent_[bw] = b;
       path.push_back(bw);
-      ends.push_back(label_end_[bw] ^ 1);
-      w = endpoint_[label_end_[bw]];
+      ends.push_back(flip(label_end_[bw]));
+      w = to(label_end_[bw]);
       bw = in_blossom_[w];
     }
     children_[b] = path;
@@ -347,10 +355,8 @@ class BlossomMatcher {
     });
     // The least-slack edge from the new blossom to each other outer blossom.
     std::vector<int> best_to(2 * n_, -1);
-    auto consider = [&](int edge) {
-      if (perfect_ && edges_[edge].weight.is_zero()) return;
-      int i = edges_[edge].first, j = edges_[edge].second;
-      if (in_blossom_[j] == b) std::swap(i, j);
+    auto consider = [&](int edge, int j) {
+      if (!(flags_[edge] & kEdge)) return;
       int bj = in_blossom_[j];
       if (bj == b || label_[bj] != kOuter) return;
       Weight edge_slack = slack(edge);
@@ -361,10 +367,11 @@ class BlossomMatcher {
     };
     for (int child : path) {
       if (blossom_best_edges_[child]) {
-        for (int edge : *blossom_best_edges_[child]) consider(edge);
+        for (int edge : *blossom_best_edges_[child])
+          consider(edge, in_blossom_[second(edge)] == b ? first(edge) : second(edge));
       } else {
         for_each_leaf(child, [&](int leaf) {
-          for (int p : incident_[leaf]) consider(p / 2);
+          for (int w : live_) consider(edge_of(at(leaf, w)), w);
         });
       }
       blossom_best_edges_[child].reset();
@@ -402,7 +409,7 @@ class BlossomMatcher {
       const auto& childs = children_[b];
       const auto& ends = child_endpoints_[b];
       int size = static_cast<int>(childs.size());
-      int entry_child = in_blossom_[endpoint_[label_end_[b] ^ 1]];
+      int entry_child = in_blossom_[from(label_end_[b])];
       int j = static_cast<int>(std::find(childs.begin(), childs.end(), entry_child) - childs.begin());
       int step, trick;
       if (j & 1) {
@@ -415,18 +422,18 @@ class BlossomMatcher {
       }
       int p = label_end_[b];
       while (j != 0) {
-        label_[endpoint_[p ^ 1]] = kFree;
-        label_[endpoint_[ends[wrap(j - trick, size)] ^ trick ^ 1]] = kFree;
-        assign_label(endpoint_[p ^ 1], kInner, p);
-        allowed_[ends[wrap(j - trick, size)] / 2] = true;
+        label_[from(p)] = kFree;
+        label_[to(flip_if(ends[wrap(j - trick, size)], !trick))] = kFree;
+        assign_label(from(p), kInner, p);
+        allow(edge_of(ends[wrap(j - trick, size)]));
         j += step;
-        p = ends[wrap(j - trick, size)] ^ trick;
-        allowed_[p / 2] = true;
+        p = flip_if(ends[wrap(j - trick, size)], trick);
+        allow(edge_of(p));
         j += step;
       }
       int bv = childs[wrap(j, size)];
-      label_[endpoint_[p ^ 1]] = label_[bv] = kInner;
-      label_end_[endpoint_[p ^ 1]] = label_end_[bv] = p;
+      label_[from(p)] = label_[bv] = kInner;
+      label_end_[from(p)] = label_end_[bv] = p;
       best_edge_[bv] = -1;
       j += step;
       while (childs[wrap(j, size)] != entry_child) {
@@ -441,7 +448,7 @@ class BlossomMatcher {
         });
         if (reached != -1) {
           label_[reached] = kFree;
-          label_[endpoint_[mate_[base_[bv]]]] = kFree;
+          label_[to(mate_[base_[bv]])] = kFree;
           assign_label(reached, kInner, label_end_[reached]);
         }
         j += step;
@@ -478,13 +485,13 @@ class BlossomMatcher {
     while (j != 0) {
       j += step;
       t = childs[wrap(j, size)];
-      int p = ends[wrap(j - trick, size)] ^ trick;
-      if (t >= n_) augment_blossom(t, endpoint_[p]);
+      int p = flip_if(ends[wrap(j - trick, size)], trick);
+      if (t >= n_) augment_blossom(t, to(p));
       j += step;
       t = childs[wrap(j, size)];
-      if (t >= n_) augment_blossom(t, endpoint_[p ^ 1]);
-      mate_[endpoint_[p]] = p ^ 1;
-      mate_[endpoint_[p ^ 1]] = p;
+      if (t >= n_) augment_blossom(t, from(p));
+      mate_[to(p)] = flip(p);
+      mate_[from(p)] = p;
     }
     std::rotate(childs.begin(), childs.begin() + i, childs.end());
     std::rotate(ends.begin(), ends.begin() + i, ends.end());
@@ -492,20 +499,20 @@ class BlossomMatcher {
   }
 
   void augment_matching(int k) {
-    int v = edges_[k].first, w = edges_[k].second;
-    for (auto [s, p] : {std::pair{v, 2 * k + 1}, std::pair{w, 2 * k}}) {
+    int v = first(k), w = second(k);
+    for (auto [s, p] : {std::pair{v, k}, std::pair{w, flip(k)}}) {
       while (true) {
         int bs = in_blossom_[s];
         if (bs >= n_) augment_blossom(bs, s);
         mate_[s] = p;
         if (label_end_[bs] == -1) break;
-        int t = endpoint_[label_end_[bs]];
+        int t = to(label_end_[bs]);
         int bt = in_blossom_[t];
-        s = endpoint_[label_end_[bt]];
-        int j = endpoint_[label_end_[bt] ^ 1];
+        s = to(label_end_[bt]);
+        int j = from(label_end_[bt]);
         if (bt >= n_) augment_blossom(bt, j);
         mate_[j] = label_end_[bt];
-        p = label_end_[bt] ^ 1;
+        p = flip(label_end_[bt]);
       }
     }
   }
@@ -516,21 +523,20 @@ class BlossomMatcher {
       while (!queue_.empty()) {
         int v = queue_.back();
         queue_.pop_back();
-        const auto& incident = incident_[v];
-        const auto& neighbours = neighbour_[v];
-        for (std::size_t i = 0; i < incident.size(); ++i) {
-          const int p = incident[i];
-          int k = p / 2, w = neighbours[i];
+        const Weight* row = &weight_[at(v, 0)];
+        const std::uint8_t* flags = &flags_[at(v, 0)];
+        for (int w : live_) {
+          if (!(flags[w] & kEdge)) continue;
           if (in_blossom_[v] == in_blossom_[w]) continue;
-          if (perfect_ && edges_[k].weight.is_zero()) continue;
+          const int p = at(v, w), k = v > w ? p : at(w, v);
           Weight k_slack{};
-          if (!allowed_[k]) {
-            k_slack = slack(k);
-            if (k_slack.is_zero()) allowed_[k] = true;
+          if (!(flags[w] & kAllowed)) {
+            k_slack = Weight::sum_minus(dual_[v], dual_[w], row[w]);
+            if (k_slack.is_zero()) allow(k);
           }
-          if (allowed_[k]) {
+          if (flags[w] & kAllowed) {
             if (label_[in_blossom_[w]] == kFree) {
-              assign_label(w, kInner, p ^ 1);
+              assign_label(w, kInner, flip(p));
             } else if (label_[in_blossom_[w]] == kOuter) {
               int base = scan_for_blossom(v, w);
               if (base >= 0) {
@@ -541,7 +547,7 @@ class BlossomMatcher {
               }
             } else if (label_[w] == kFree) {
               label_[w] = kInner;
-              label_end_[w] = p ^ 1;
+              label_end_[w] = flip(p);
             }
           } else if (label_[in_blossom_[w]] == kOuter) {
             int b = in_blossom_[v];
@@ -613,13 +619,13 @@ class BlossomMatcher {
         if (best_edge_[x] != -1) best_slack_[x] = slack(best_edge_[x]);
       if (kind == 0 || kind == 1) return false;
       if (kind == 2) {
-        allowed_[edge] = true;
-        int i = edges_[edge].first, j = edges_[edge].second;
+        allow(edge);
+        int i = first(edge), j = second(edge);
         if (label_[in_blossom_[i]] == kFree) std::swap(i, j);
         queue_.push_back(i);
       } else if (kind == 3) {
-        allowed_[edge] = true;
-        queue_.push_back(edges_[edge].first);
+        allow(edge);
+        queue_.push_back(first(edge));
       } else {
         expand(blossom, false);
       }
@@ -633,10 +639,10 @@ class BlossomMatcher {
  private:
   std::vector<bool> pending_, retired_;
   std::vector<int> pending_list_;
-  std::vector<MatchingEdge<Weight>> edges_;  // weights doubled
-  std::vector<int> endpoint_;
-  std::vector<std::vector<int>> incident_;
-  std::vector<std::vector<int>> neighbour_;  // neighbour_[v][i] = endpoint_[incident_[v][i]]: read in order
+  // weight_[at(v, w)]: the edge's weight, doubled; read only where flags_ says kEdge.
+  std::vector<Weight> weight_;
+  // The vertices not retired, in order: the only ones an edge can reach.
+  std::vector<int> live_;
   std::vector<int> mate_, label_, label_end_, in_blossom_, parent_, base_, best_edge_, unused_, queue_;
   std::vector<std::vector<int>> children_, child_endpoints_;
   std::vector<std::optional<std::vector<int>>> blossom_best_edges_;
@@ -644,16 +650,22 @@ class BlossomMatcher {
   // slack(best_edge_[x]) at the current duals, refreshed when they change;
   // best_to_slack_: add_blossom's scratch space.
   std::vector<Weight> best_slack_, best_to_slack_;
-  std::vector<bool> allowed_;
+  // flags_[at(v, w)], row by row as the weights: kEdge when the weight is
+  // not zero (read before the weight itself, so that a scan skips the
+  // absent edges' cache lines), kAllowed when the edge is tight for this
+  // stage's trees (both ends' entries alike).
+  static constexpr std::uint8_t kEdge = 1, kAllowed = 2;
+  std::vector<std::uint8_t> flags_;
+  std::vector<int> allowed_list_;  // the edges allowed this stage, cleared at the next
 };
 
 }  // namespace
 
 template <class Weight>
-std::vector<int> maximum_weight_matching(int vertices, std::vector<MatchingEdge<Weight>> edges) {
+std::vector<int> maximum_weight_matching(int vertices, const std::vector<MatchingEdge<Weight>>& edges) {
   if (vertices <= 0) return {};
   if (edges.empty()) return std::vector<int>(vertices, -1);
-  return BlossomMatcher<Weight>(vertices, std::move(edges)).solve();
+  return BlossomMatcher<Weight>(vertices, edges).solve();
 }
 
 template <class Weight>
@@ -694,29 +706,29 @@ std::optional<std::vector<int>> IncrementalMatching<Weight>::solve() {
   return mate;
 }
 
-template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<1>>>);
+template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<1>>>&);
 template class IncrementalMatching<WideWeight<1>>;
-template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<2>>>);
+template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<2>>>&);
 template class IncrementalMatching<WideWeight<2>>;
-template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<3>>>);
+template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<3>>>&);
 template class IncrementalMatching<WideWeight<3>>;
-template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<4>>>);
+template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<4>>>&);
 template class IncrementalMatching<WideWeight<4>>;
-template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<6>>>);
+template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<6>>>&);
 template class IncrementalMatching<WideWeight<6>>;
-template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<8>>>);
+template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<8>>>&);
 template class IncrementalMatching<WideWeight<8>>;
-template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<12>>>);
+template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<12>>>&);
 template class IncrementalMatching<WideWeight<12>>;
-template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<16>>>);
+template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<16>>>&);
 template class IncrementalMatching<WideWeight<16>>;
-template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<24>>>);
+template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<24>>>&);
 template class IncrementalMatching<WideWeight<24>>;
-template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<32>>>);
+template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<32>>>&);
 template class IncrementalMatching<WideWeight<32>>;
-template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<64>>>);
+template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<64>>>&);
 template class IncrementalMatching<WideWeight<64>>;
-template std::vector<int> maximum_weight_matching(int, std::vector<MatchingEdge<WideWeight<128>>>);
+template std::vector<int> maximum_weight_matching(int, const std::vector<MatchingEdge<WideWeight<128>>>&);
 template class IncrementalMatching<WideWeight<128>>;
 
 }  // namespace arena::event

@@ -58,10 +58,10 @@ struct Board {
 };
 
 // The most players pair_next_round takes (a Swiss event's cap): it keeps a
-// wide weight for every pair of players, hundreds of MB at 2,000, and takes
-// seconds of CPU a round from 1,000 players on (README.md, "Benchmarks");
-// the server runs it on the store's pairing thread, never on a strand or the
-// writer.
+// wide weight for every pair of players, about 400 MB at 2,000, and takes
+// a second or more of CPU a round from 1,000 players on (README.md,
+// "Benchmarks"); the server runs it on the store's pairing thread, never on
+// a strand or the writer.
 inline constexpr int kMaxPlayers = 2000;
 
 // The next round: boards ordered by the higher player's score then rank, the

@@ -1,6 +1,7 @@
 #include "competition/dutch_weights.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <stdexcept>
 #include <string>
@@ -10,22 +11,49 @@ namespace {
 
 unsigned bits_for(std::size_t value) { return static_cast<unsigned>(std::bit_width(value)); }
 
+// Writes the fields from the most important down: open() makes room for a
+// field below the ones written, add() and add_slot() add into the lowest.
+// The value is shifted once at the end, not at every field: each addition is
+// kept with the number of bits opened so far, and lands at its final place
+// (the bits opened after it) when value() is read.
 template <std::size_t Words>
 class FieldWriter {
  public:
   using Weight = WideWeight<Words>;
-  explicit FieldWriter(std::uint64_t top) : value_(top) {}
-  void open(unsigned bits) { value_ <<= bits; }
-  void add(std::uint64_t amount) { value_ += Weight(amount); }
-  void add_slot(unsigned bit) {
-    Weight one(1);
-    one <<= bit;
-    value_ += one;
+  explicit FieldWriter(std::uint64_t top) { add(top); }
+  void open(unsigned bits) { opened_ += bits; }
+  void add(std::uint64_t amount) { record(amount, 0); }
+  void add_slot(unsigned bit) { record(1, bit); }
+  Weight value() {
+    fold();
+    return value_;
   }
-  Weight value() const { return value_; }
 
  private:
+  struct Addition {
+    std::uint64_t amount;
+    std::size_t at;  // bits above the field's lowest, plus the bits opened so far
+  };
+  void record(std::uint64_t amount, std::size_t bit) {
+    if (count_ == additions_.size()) fold();
+    additions_[count_++] = {amount, bit + (kMostBits - opened_)};
+  }
+  // value_ <- everything written so far, placed as if nothing more opened.
+  void fold() {
+    value_ <<= opened_ - folded_at_;
+    folded_at_ = opened_;
+    for (std::size_t i = 0; i < count_; ++i) {
+      // additions_[i].at - (kMostBits - opened_): its bits above the bottom now.
+      const std::size_t at = additions_[i].at - (kMostBits - opened_);
+      value_.add_shifted(additions_[i].amount, at);
+    }
+    count_ = 0;
+  }
+  // Positions are kept offset by this much so that they stay unsigned.
+  static constexpr std::size_t kMostBits = std::size_t{1} << 40;
   Weight value_;
+  std::size_t opened_ = 0, folded_at_ = 0, count_ = 0;
+  std::array<Addition, 32> additions_{};
 };
 
 }  // namespace

@@ -111,6 +111,15 @@ class WideWeight {
     }
     return *this;
   }
+  // Adds amount * 2^bit (modulo 2^kBits, as a shift then an addition would).
+  WideWeight& add_shifted(std::uint64_t amount, std::size_t bit) {
+    if (bit >= kBits || !amount) return *this;
+    const std::size_t word = bit / 64, shift = bit % 64;
+    WideWeight addend;
+    addend.words_[word] = amount << shift;
+    if (shift && word + 1 < Words) addend.words_[word + 1] = amount >> (64 - shift);
+    return *this += addend;
+  }
   WideWeight& halve() {
     for (std::size_t i = 0; i < Words; ++i) {
       words_[i] >>= 1;

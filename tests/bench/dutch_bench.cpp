@@ -4,9 +4,11 @@
 // from a fixed seed (stronger players win more often, a tenth of the games
 // drawn, one game in fifty forfeited). Prints, per size, round 1's time, the
 // median and the slowest round, in CPU seconds of this process (the wall
-// clock on a shared machine says more about the neighbours). Run by hand
-// (README.md, "Benchmarks").
+// clock on a shared machine says more about the neighbours), and a checksum
+// of every round's boards: a faster pairer must print the same one. Run by
+// hand (README.md, "Benchmarks").
 #include <algorithm>
+#include <cstdint>
 #include <ctime>
 #include <cstdio>
 #include <cstdlib>
@@ -23,7 +25,15 @@ namespace {
 struct Timing {
   double first = 0, median = 0, slowest = 0;
   int rounds = 0;
+  std::uint64_t checksum = 14695981039346656037u;  // FNV-1a over the boards, in order
 };
+
+void mix(std::uint64_t& hash, int value) {
+  for (int byte = 0; byte < 4; ++byte) {
+    hash ^= static_cast<std::uint8_t>(static_cast<unsigned>(value) >> (8 * byte));
+    hash *= 1099511628211u;
+  }
+}
 
 Timing run_event(int players, int rounds, unsigned seed) {
   std::mt19937 random(seed);
@@ -31,12 +41,15 @@ Timing run_event(int players, int rounds, unsigned seed) {
   t.total_rounds = rounds;
   for (int i = 1; i <= players; ++i) t.players.push_back({i, {}});
   std::vector<double> seconds;
+  Timing timing;
   for (int r = 0; r < rounds; ++r) {
     const std::clock_t started = std::clock();
     auto boards = dutch::pair_next_round(t);
     seconds.push_back(static_cast<double>(std::clock() - started) / CLOCKS_PER_SEC);
     if (!boards) break;
     for (const auto& b : *boards) {
+      mix(timing.checksum, b.white);
+      mix(timing.checksum, b.black);
       auto& white = t.players[b.white - 1].rounds;
       if (b.black == 0) {
         white.push_back({0, dutch::Colour::none, false, true, 2});
@@ -51,7 +64,6 @@ Timing run_event(int players, int rounds, unsigned seed) {
       black.push_back({b.white, dutch::Colour::black, !forfeit, false, 2 - white_points});
     }
   }
-  Timing timing;
   timing.rounds = static_cast<int>(seconds.size());
   timing.first = seconds.front();
   std::sort(seconds.begin(), seconds.end());
@@ -67,11 +79,12 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) sizes.push_back(std::atoi(argv[i]));
   if (sizes.empty()) sizes = {100, 500, 1000, 2000};
   const int rounds = std::getenv("DUTCH_BENCH_ROUNDS") ? std::atoi(std::getenv("DUTCH_BENCH_ROUNDS")) : 9;
-  std::printf("players  rounds  round 1 (CPU s)  median (CPU s)  slowest (CPU s)\n");
+  std::printf("players  rounds  round 1 (CPU s)  median (CPU s)  slowest (CPU s)  pairings' checksum\n");
   for (int players : sizes) {
     if (players < 2) continue;
     Timing t = run_event(players, rounds, 20260201u + static_cast<unsigned>(players));
-    std::printf("%7d  %6d  %15.3f  %14.3f  %15.3f\n", players, t.rounds, t.first, t.median, t.slowest);
+    std::printf("%7d  %6d  %15.3f  %14.3f  %15.3f  %016llx\n", players, t.rounds, t.first, t.median, t.slowest,
+                static_cast<unsigned long long>(t.checksum));
     std::fflush(stdout);
   }
 }

@@ -75,6 +75,16 @@ TEST_CASE("wide weights carry across words") {
   CHECK(a == Weight(~std::uint64_t{0}));
   b.halve();
   CHECK(b == Weight(std::uint64_t{1} << 63));
+  // An addition at a bit offset is a shift then an addition, across words too.
+  Weight shifted(5);
+  shifted.add_shifted(3, 62);
+  Weight expected(3);
+  expected <<= 62;
+  expected += Weight(5);
+  CHECK(shifted == expected);
+  Weight beyond;
+  beyond.add_shifted(1, 128);  // past the width: dropped, as by a shift
+  CHECK(beyond.is_zero());
 }
 
 namespace {
