@@ -122,17 +122,40 @@ OutgoingMail MailService::notification(std::int64_t account, const std::string& 
   return mail;
 }
 
-void MailService::notify(PlayerNotice notice, StoreExecutor ex, StoreReply<NoticeOutcome> reply) {
+void MailService::prepare(PlayerNotice& notice) const {
   if (!mailer_) notice.mail.reset();
   notice.bounds = bounds_;
+}
+
+void MailService::told(std::int64_t player, const NoticeOutcome& outcome) {
+  if (outcome.notice)
+    connections_.send(player, make_frame(nlohmann::json{
+                                  {"type", "notice"}, {"notice", notice_json(*outcome.notice)}, {"unread", outcome.unread}}));
+  if (outcome.mailed && mailer_) mailer_->wake();
+}
+
+void MailService::notify(PlayerNotice notice, StoreExecutor ex, StoreReply<NoticeOutcome> reply) {
+  prepare(notice);
   std::int64_t player = notice.player;
-  store_.notify_player(std::move(notice), std::move(ex), [this, player, reply = std::move(reply)](Stored<NoticeOutcome> told) {
-    if (told.ok() && told.value.notice)
-      connections_.send(player, make_frame(nlohmann::json{
-                                    {"type", "notice"}, {"notice", notice_json(*told.value.notice)}, {"unread", told.value.unread}}));
-    if (told.ok() && told.value.mailed && mailer_) mailer_->wake();
-    reply(std::move(told));
+  store_.notify_player(std::move(notice), std::move(ex), [this, player, reply = std::move(reply)](Stored<NoticeOutcome> stored) {
+    if (stored.ok()) told(player, stored.value);
+    reply(std::move(stored));
   });
+}
+
+void MailService::intents(std::string room, std::int64_t after, StoreExecutor ex, StoreReply<std::vector<NoticeIntent>> reply) {
+  store_.notice_intents(std::move(room), after, kIntentsPerRead, std::move(ex), std::move(reply));
+}
+
+void MailService::resolve(NoticeIntent intent, std::optional<PlayerNotice> notice, StoreExecutor ex,
+                          StoreReply<std::optional<NoticeOutcome>> reply) {
+  if (notice) prepare(*notice);
+  std::int64_t player = intent.player;
+  store_.resolve_intent(std::move(intent), std::move(notice), std::move(ex),
+                        [this, player, reply = std::move(reply)](Stored<std::optional<NoticeOutcome>> stored) {
+                          if (stored.ok() && stored.value) told(player, *stored.value);
+                          reply(std::move(stored));
+                        });
 }
 
 PlayerMail MailService::player_mail(StoreExecutor ex) {

@@ -473,3 +473,57 @@ TEST_CASE("mail: addresses checked, headers safe, the message's parts") {
   CHECK(arena::compose_mail(mail, "arena@arena.example", 0, "B").find("List-Unsubscribe") == std::string::npos);
   CHECK(arena::html_escape("<a href=\"x\">&'") == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
 }
+
+TEST_CASE("mail: a SIGKILL right after a correspondence move is acknowledged; its turn mail is sent once after the restart") {
+  // The move and the intent of its notice are one commit: killed before the
+  // notice was written, the restarted server writes it (and mails it); killed
+  // after, the intent is gone and the mail waits in the outbox. The mail
+  // gathers for an hour, so that the kill never meets it being sent (a mail
+  // killed while sending is never sent again: at most once).
+  SmtpSink sink;
+  REQUIRE(sink.start());
+  std::string db = temp_store("mail-turn-kill.db");
+  std::string log = temp_path("mail-turn-kill.log");
+  auto flags = mail_flags(sink, {"--test-clock", "--mail-gather-seconds", "3600"});
+  std::string ann_cookie, room;
+  {
+    ServerProcess server(db, flags);
+    server.log_to(log);
+    REQUIRE(server.start());
+    int port = server.port();
+    ann_cookie = verified_account(port, sink, 1, "ann", "ann@mail.example");
+    std::string bob_cookie = verified_account(port, sink, 2, "bob", "bob@mail.example");
+    Participant ann, bob;
+    REQUIRE(identify_with(ann, port, ann_cookie));
+    REQUIRE(identify_with(bob, port, bob_cookie));
+    room = open_game(ann, bob, kCorrespondence);
+    play_first(ann, room);
+    see_up_to(bob, ann.last_seq);
+    ann.ws.close();
+    REQUIRE(eventually([&] { return json::parse(get(port, "/api/health").body)["connections"] == 1; }, 20s));
+    play_first(bob, room);  // acknowledged: the move is durable, and with it the intent of ann's notice
+    server.kill_hard();
+  }
+  ServerProcess server(db, flags);
+  server.log_to(log);
+  REQUIRE(server.start());
+  int port = server.port();
+  REQUIRE(eventually([&] { return count_kind(notices_of(port, ann_cookie), "turn") == 1; }, 20s));
+  advance(port, 3601);  // the gathering ends (a mail queued before the kill is due at the start already)
+  auto mails = sink.mails(3);
+  REQUIRE(mails.size() == 3);
+  CHECK(mails[2]["to"] == json::array({"ann@mail.example"}));
+  CHECK(mails[2]["subject"] == "Your move against bob \u2014 GIPF correspondence game");
+  CHECK(mails[2]["text"].get<std::string>().find("http://arena.test/?room=" + room) != std::string::npos);
+  // Another mail after it: had the turn been told twice, a second mail (or a
+  // digest of the same game) would come before this one.
+  std::string cookie = login(port, "bob", "long enough");
+  REQUIRE(post(port, "/api/account/email", {{"email", "bob@other.example"}, {"password", "long enough"}}, cookie).status == 202);
+  mails = sink.mails(4);
+  REQUIRE(mails.size() == 4);
+  CHECK(mails[3]["to"] == json::array({"bob@other.example"}));
+  CHECK(sink.received().size() == 4);
+  CHECK(count_kind(notices_of(port, ann_cookie), "turn") == 1);
+  // Which side of the kill the notice was written on (both must give one mail).
+  MESSAGE("intent resolved after the restart: " << (server.log().find("event=notice_intents_found") != std::string::npos));
+}
