@@ -6,7 +6,10 @@ CREATE TABLE notice_intents (
   kind       TEXT COLLATE "C" NOT NULL,
   room       TEXT COLLATE "C" NOT NULL DEFAULT '',
   seq        BIGINT NOT NULL DEFAULT 0,
+  subject    TEXT NOT NULL DEFAULT '',
+  body       TEXT NOT NULL DEFAULT '',
+  path       TEXT NOT NULL DEFAULT '',
   created_at BIGINT NOT NULL
 );
-CREATE UNIQUE INDEX notice_intents_once ON notice_intents (player, kind, room);
+CREATE UNIQUE INDEX notice_intents_once ON notice_intents (player, kind, room, seq);
 CREATE INDEX notice_intents_by_room ON notice_intents (room, id);

@@ -158,18 +158,38 @@ void MailService::resolve(NoticeIntent intent, std::optional<PlayerNotice> notic
                         });
 }
 
+PlayerNotice MailService::request_notice(const PlayerMailRequest& r) const {
+  std::string link = origin_ + r.path;
+  std::string text = r.text + "\n\n" + link + "\n";
+  PlayerNotice notice;
+  notice.player = r.player;
+  notice.room = r.room;
+  notice.kind = r.kind;
+  notice.text = r.subject;
+  notice.path = r.path;
+  notice.now = clock_();
+  if (mailer_) notice.mail = notification(0, "", r.kind, MailTexts{r.subject, text, mail_html(text, link, "Open it")});
+  return notice;
+}
+
 PlayerMail MailService::player_mail(StoreExecutor ex) {
   return [this, ex](PlayerMailRequest r) {
-    std::string link = origin_ + r.path;
-    std::string text = r.text + "\n\n" + link + "\n";
-    PlayerNotice notice;
-    notice.player = r.player;
-    notice.room = r.room;
-    notice.kind = r.kind;
-    notice.text = r.subject;
-    notice.path = r.path;
-    notice.now = clock_();
-    if (mailer_) notice.mail = notification(0, "", r.kind, MailTexts{r.subject, text, mail_html(text, link, "Open it")});
+    PlayerNotice notice = request_notice(r);
+    if (r.intent) {
+      NoticeIntent intent;
+      intent.player = r.player;
+      intent.kind = r.kind;
+      intent.room = r.room;
+      intent.seq = *r.intent;
+      return resolve(std::move(intent), std::move(notice), ex,
+                     [player = r.player, kind = r.kind](Stored<std::optional<NoticeOutcome>> told) {
+                       if (!told.ok()) return spdlog::error("event=notice_store_failed player={} error=\"{}\"", player, told.error);
+                       if (!told.value)
+                         return spdlog::debug("event=notice_intent_gone player={} kind={} why=\"resolved already\"", player, kind);
+                       spdlog::info("event=player_told player={} kind={} notice={} mailed={}", player, kind,
+                                    told.value->notice.has_value(), told.value->mailed);
+                     });
+    }
     notify(std::move(notice), ex, [player = r.player, kind = r.kind](Stored<NoticeOutcome> told) {
       if (!told.ok()) return spdlog::error("event=notice_store_failed player={} error=\"{}\"", player, told.error);
       spdlog::info("event=player_told player={} kind={} notice={} mailed={}", player, kind, told.value.notice.has_value(),

@@ -54,8 +54,11 @@ class MailService {
   // is told, the intent just goes), then as notify: the notice live, the mailer woken.
   void resolve(NoticeIntent intent, std::optional<PlayerNotice> notice, StoreExecutor ex,
                StoreReply<std::optional<NoticeOutcome>> reply);
-  // The notifications' entry for the rest of the server: a notice always, a mail when on.
+  // The notifications' entry for the rest of the server: a notice always, a
+  // mail when on; one whose cause stored its intent resolves it (once).
   PlayerMail player_mail(StoreExecutor ex);
+  // The notice (and its mail when on) a request asks for.
+  PlayerNotice request_notice(const PlayerMailRequest& request) const;
   std::int64_t gather_ms() const { return gather_ms_; }
   // Queues mails; wakes the mailer once they are durable.
   void queue(MailRequest request, StoreExecutor ex, StoreReply<MailQueued> reply);

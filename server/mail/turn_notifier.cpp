@@ -78,7 +78,12 @@ void TurnNotifier::sweep(std::string room, std::int64_t after) {
 void TurnNotifier::settle(NoticeIntent intent, std::optional<Game> game, bool live) {
   std::optional<PlayerNotice> told;
   const char* why = nullptr;
-  if (intent.kind != "turn" || !game) {
+  if (intent.kind != "turn" && !intent.words.subject.empty()) {
+    // A challenge, a pairing, a report's outcome: the words its cause stored,
+    // told whether the player is connected or not (as when told live).
+    told = mail_.request_notice(
+        PlayerMailRequest{intent.player, intent.kind, intent.words.subject, intent.words.text, intent.words.path, intent.room, intent.seq});
+  } else if (intent.kind != "turn" || !game) {
     why = "unknown";  // a kind this server does not tell, or a game gone: the intent just goes
   } else if (!live) {
     why = "game over";
@@ -92,7 +97,7 @@ void TurnNotifier::settle(NoticeIntent intent, std::optional<Game> game, bool li
   mail_.resolve(std::move(intent), std::move(told), ex_, [room, player, kind, why](Stored<std::optional<NoticeOutcome>> r) {
     if (!r.ok()) return spdlog::error("event=notice_store_failed room={} error=\"{}\"", room, log_text(r.error));
     if (!r.value) return spdlog::debug("event=notice_intent_gone room={} player={} why=\"resolved already\"", room, player);
-    if (why) return spdlog::debug("event=turn_notice_skipped room={} player={} why=\"{}\"", room, player, why);
+    if (why) return spdlog::debug("event=notice_intent_skipped room={} player={} kind={} why=\"{}\"", room, player, kind, why);
     if (!r.value->notice)
       return spdlog::debug("event=notice_skipped room={} player={} kind={} why=\"told this turn\"", room, player, kind);
     spdlog::info("event=player_told room={} player={} kind={} mailed={}", room, player, kind, r.value->mailed);

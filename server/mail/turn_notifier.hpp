@@ -14,7 +14,10 @@
 // deleted in the transaction that writes the notice and its mail
 // (MailStore::resolve_intent). What a crash left unresolved, start() resolves
 // after the restart (and a node that takes a room over, on RoomLoaded): never
-// lost, never told twice.
+// lost, never told twice. start() resolves the other kinds' leftover intents
+// too (a challenge, a pairing, a report's outcome: their causes store their
+// words, and their services resolve them live through PlayerMail), so that
+// every intent a stopped server left is told once.
 #include <memory>
 
 #include "game/room_events.hpp"
@@ -31,7 +34,7 @@ class TurnNotifier : public RoomObserver, public std::enable_shared_from_this<Tu
   void on(const EventCommitted& e) override;
   void on(const ClockLow& e) override;
   // Resolves every intent still stored: those a stopped (or killed) server
-  // left between a move's commit and its notice. Once the rooms are restored.
+  // left between a cause's commit and its notice. Once the rooms are restored.
   void start();
 
   // The mail's words: "Your move against ann — GIPF correspondence game".
@@ -51,7 +54,8 @@ class TurnNotifier : public RoomObserver, public std::enable_shared_from_this<Tu
   void tell(const Game& game, std::int64_t player, const std::string& kind);
   // Resolves the intents of `room` ("" every room) with an id above `after`, a page at a time.
   void sweep(std::string room, std::int64_t after);
-  // Resolves one intent: a notice unless the player is connected (or the game is no longer live).
+  // Resolves one intent: a turn into a notice unless the player is connected
+  // (or the game is no longer live); another kind into the notice of its stored words.
   void settle(NoticeIntent intent, std::optional<Game> game, bool live);
 
   MailService& mail_;

@@ -156,6 +156,8 @@ int read_notices(Connection& db, std::int64_t player, std::int64_t up_to, std::i
 int unread_notices(Connection& db, std::int64_t player);
 // The intent of a notification, written with its cause (RoomChange::notify).
 void insert_intent(Connection& db, const std::string& room, const EventRecord& event, const RoomChange::Notify& notify);
+// The intent of a notification that carries its words (challenge, round, report), written with its cause.
+void insert_intent(Connection& db, const NoticeIntent& intent);
 std::vector<NoticeIntent> notice_intents(Connection& db, const std::string& room, std::int64_t after, int limit);
 std::optional<NoticeOutcome> resolve_intent(Connection& db, const NoticeIntent& intent, const std::optional<PlayerNotice>& notice);
 

@@ -328,6 +328,68 @@ TEST_CASE("notice intents: stored in the move's own commit, or not at all; resol
   found = intents("corr");
   REQUIRE(found.size() == 1);  // replaced in place: the newer event
   CHECK(found[0].seq == 7);
-  CHECK(!resolve(NoticeIntent{0, ann, "turn", "corr", 6, 0, std::nullopt}, notice));  // the older one is gone
+  CHECK(!resolve(NoticeIntent{0, ann, "turn", "corr", 6, 0, std::nullopt, {}}, notice));  // the older one is gone
   CHECK(intents("corr").size() == 1);
+}
+
+TEST_CASE("notice intents: a report's resolution stores the reporter's notice with it, with its words; told once") {
+  Fixture f;
+  auto bob = create_account(f.store, f.io, "bob");
+  NewReport report;
+  report.reporter = bob.account.id;
+  report.reporter_player = bob.account.player;
+  report.player = f.ann.account.player;
+  report.reason = "rude";
+  report.now = kNow;
+  auto filed = f.ask<Outcome<ReportRecord>>([&](auto ex, auto reply) { f.store.create_report(report, ex, reply); });
+  REQUIRE(filed.ok());
+  const std::int64_t id = filed.value.id;
+  auto intents = [&] {
+    return f.ask<std::vector<NoticeIntent>>([&](auto ex, auto reply) { f.store.notice_intents("", 0, kIntentsPerRead, ex, reply); });
+  };
+  CHECK(intents().empty());  // filing a report tells nobody
+  auto resolve_report = [&](std::int64_t at) {
+    return f.ask<Outcome<ReportRecord>>([&](auto ex, auto reply) {
+      f.store.resolve_report(id, "warned", f.ann.account.id, at, AuditEntry{f.ann.account.id, "resolve_report", "", "{}", "t", at},
+                             ex, reply);
+    });
+  };
+  REQUIRE(resolve_report(kNow + 1).ok());
+  CHECK(resolve_report(kNow + 2).code == "report_resolved");  // refused: asks for nothing more
+  auto found = intents();
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].player == bob.account.player);
+  CHECK(found[0].kind == "report");
+  CHECK(found[0].room == "");
+  CHECK(found[0].seq == id);
+  CHECK(found[0].at == kNow + 1);
+  CHECK(found[0].words.subject == "Read the outcome of your report of ann");
+  CHECK(found[0].words.text == "A moderator resolved your report of ann: warned\n\nYour reports:");
+  CHECK(found[0].words.path == "/account/settings");
+
+  // A fresh store on the same file (a restarted server) finds it and tells once.
+  SqlStore again{f.path};
+  Slot<Stored<std::vector<NoticeIntent>>> read;
+  again.notice_intents("", 0, kIntentsPerRead, f.io.get_executor(), read.fill());
+  REQUIRE(read.get(f.io).ok());
+  REQUIRE(read.get(f.io).value.size() == 1);
+  PlayerNotice notice;
+  notice.player = bob.account.player;
+  notice.kind = "report";
+  notice.text = found[0].words.subject;
+  notice.path = found[0].words.path;
+  notice.now = kNow + 3;
+  auto resolve = [&](SqlStore& store) {
+    Slot<Stored<std::optional<NoticeOutcome>>> done;
+    store.resolve_intent(read.get(f.io).value[0], notice, f.io.get_executor(), done.fill());
+    REQUIRE(done.get(f.io).ok());
+    return done.get(f.io).value;
+  };
+  auto told = resolve(again);
+  REQUIRE(told);
+  REQUIRE(told->notice);
+  CHECK(told->notice->kind == "report");
+  CHECK(!resolve(f.store));  // the live resolution, late: nothing
+  CHECK(intents().empty());
+  CHECK(f.ask<NoticeList>([&](auto ex, auto reply) { f.store.notices(bob.account.player, ex, reply); }).notices.size() == 1);
 }
