@@ -8,6 +8,7 @@
 
 #include "account/account_api.hpp"  // session_of, method_not_allowed
 #include "account/moderation.hpp"   // may_moderate
+#include "mail/notice_words.hpp"
 #include "net/http_target.hpp"
 #include "protocol/messages.hpp"    // check_chat_text
 #include "protocol/room_id.hpp"
@@ -214,11 +215,10 @@ void TrustApi::resolve(std::shared_ptr<const HttpRequest> request, const std::st
                           json notice = report_json(r);
                           connections_.send(r.reporter_player,
                                             make_frame(json{{"type", "report_resolved"}, {"report", notice}}));
-                          if (player_mail_)
-                            player_mail_({r.reporter_player, "report", "Read the outcome of your report of " + r.player_name,
-                                          "A moderator resolved your report of " + r.player_name + ": " + r.outcome +
-                                              "\n\nYour reports:",
-                                          "/account/settings", ""});
+                          if (player_mail_) {  // the intent the resolution stored with it (the same words)
+                            NoticeWords words = report_words(r.player_name, r.outcome);
+                            player_mail_({r.reporter_player, "report", words.subject, words.text, words.path, "", r.id});
+                          }
                           reply(json_response(*request, http::status::ok, {{"report", notice}}));
                         });
 }

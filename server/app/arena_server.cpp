@@ -110,7 +110,8 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
   events_->add(computer_);
   if (cluster_) events_->add(cluster_);
   // "Your move" and "under 24 h left": notices always, mails when on (#35).
-  events_->add(std::make_shared<TurnNotifier>(*mail_, *player_connections_, io_.get_executor()));
+  turns_ = std::make_shared<TurnNotifier>(*mail_, *player_connections_, io_.get_executor());
+  events_->add(turns_);
   router_ = std::make_shared<Router>(*identities_, *feed_, *directory_, *player_connections_, *computer_, clock_);
   // Notices on the bell, and mails when on (#35).
   PlayerMail player_mail = mail_->player_mail(io_.get_executor());
@@ -205,6 +206,10 @@ std::string ArenaServer::start() {
   heartbeat_->start();
   directory_->start();
   competitions_->start();  // after the restore: it finds the rooms of pending games in memory
+  // The turn notices a stopped server had stored with their moves but not yet
+  // resolved: after the restore, so that the rooms' own sweeps and this meet
+  // the same rows (each resolved once, whoever gets there first).
+  turns_->start();
   if (mailer_) {
     mailer_->start();
     spdlog::info("event=mail_on smtp={} from={}", shown_smtp(config_.mail.smtp), config_.mail.from);

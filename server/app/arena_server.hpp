@@ -39,6 +39,7 @@ class ComputerPlayers;
 class ClusterNode;
 class NatsBus;
 class Mailer;
+class TurnNotifier;
 class MailService;
 
 class ArenaServer {
@@ -82,6 +83,7 @@ class ArenaServer {
   std::unique_ptr<AccountService> accounts_;
   std::unique_ptr<Mailer> mailer_;  // none without --smtp; stopped before the store is flushed
   std::unique_ptr<MailService> mail_;
+  std::shared_ptr<TurnNotifier> turns_;  // resolves the turn notices moves stored (#35)
   std::unique_ptr<PlayerConnections> player_connections_;
   std::unique_ptr<Moderation> moderation_;
   std::unique_ptr<IdentityService> identities_;

@@ -5,6 +5,7 @@
 
 #include "game/room_directory.hpp"
 #include "lobby/player_connections.hpp"
+#include "mail/notice_words.hpp"
 #include "protocol/competition_messages.hpp"
 #include "util/log_text.hpp"
 #include "util/secure_random.hpp"
@@ -68,7 +69,7 @@ void CompetitionService::remind_events() {
           // The room field names the event: a player is told once per event.
           self->player_mail_({p.player, "event", e.name + " starts within the hour",
                               e.name + " starts in " + std::to_string(minutes) + " minutes, and you are registered. The event:",
-                              "/events/" + std::to_string(e.id), "event:" + std::to_string(e.id)});
+                              "/events/" + std::to_string(e.id), "event:" + std::to_string(e.id), std::nullopt});  // no stored cause: told anew
         }
       });
     }
@@ -162,13 +163,12 @@ void CompetitionService::tell_players(const CompetitionGame& game) {
   m.opponent = game.white_name;
   connections_.send(game.black, make_frame(protocol::to_json(m)));
   if (player_mail_ && game.source_kind == "event") {
+    // The intents the pairing stored with it, resolved once its game exists
+    // (told once: after a restart, this and the start's sweep meet the same rows).
     for (bool white : {true, false}) {
-      std::string opponent = white ? game.black_name : game.white_name;
-      std::string round = "Round " + std::to_string(game.round);
-      player_mail_({white ? game.white : game.black, "round", round + ": you play " + opponent + " \u2014 " + game.source_name,
-                    round + " of " + game.source_name + " is paired: you play " + opponent + " with " +
-                        (white ? "white" : "black") + ". Your game:",
-                    "/?room=" + game.room, game.room});
+      NoticeWords words =
+          round_words(game.round, game.source_name, white ? game.black_name : game.white_name, white, game.room);
+      player_mail_({white ? game.white : game.black, "round", words.subject, words.text, words.path, game.room, 0});
     }
   }
 }

@@ -4,6 +4,7 @@
 
 #include "account/account_api.hpp"  // method_not_allowed
 #include "account/moderation.hpp"
+#include "mail/notice_words.hpp"
 #include "competition/competition_service.hpp"
 #include "competition/competition_views.hpp"
 #include "protocol/competition_messages.hpp"
@@ -111,11 +112,11 @@ void LadderApi::challenge(std::shared_ptr<const HttpRequest> request, std::int64
       if (!done.ok()) return reply(store_failed(*request, done.error));
       if (!done.value.ok()) return reply(refusal_response(*request, done.value.code, done.value.message));
       if (player_mail_) {
+        // The intent the challenge stored with it, resolved now (the words are the same).
         const CompetitionGame& g = done.value.value;
         bool white = g.white != challenger;  // the challenged one's seat
-        std::string by = white ? g.black_name : g.white_name;
-        player_mail_({white ? g.white : g.black, "challenge", by + " challenged you \u2014 " + g.source_name,
-                      by + " challenged you on the ladder " + g.source_name + ". Your game:", "/?room=" + g.room, g.room});
+        NoticeWords words = challenge_words(white ? g.black_name : g.white_name, g.source_name, g.room);
+        player_mail_({white ? g.white : g.black, "challenge", words.subject, words.text, words.path, g.room, 0});
       }
       service_.open_games({done.value.value}, ex,
                           [request, reply, game = done.value.value](std::vector<CompetitionGame> opened, std::vector<CompetitionGame>) {

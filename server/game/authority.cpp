@@ -148,7 +148,22 @@ Decision GameAuthority::propose(EventKind kind, std::optional<std::int64_t> play
   if (next) p.change = change_after(*next);
   p.next = std::move(next);
   rate_if_rated(p);
+  notify_if_correspondence(p);
   return p;
+}
+
+// A correspondence game's action that hands the decision to the other player:
+// the intent of a `turn` notice goes with the event (RoomChange::notify). Only
+// these games pay for it (one row); presence and mail settings are read later,
+// by the mail service, never on the room's path.
+void GameAuthority::notify_if_correspondence(Proposal& p) const {
+  if (room_.clock.kind != protocol::TimeControl::Kind::Correspondence || room_.status != RoomStatus::Live) return;
+  if (p.event.kind != EventKind::Action || !p.next || p.change.status) return;  // a game that ended tells nobody
+  auto decider = p.next->decider();
+  if (!decider) return;
+  std::optional<std::int64_t> player = *decider == Color::White ? room_.white : room_.black;
+  if (!player || *player == 0 || (p.event.player && *p.event.player == *player)) return;  // still the mover's decision
+  p.change.notify = RoomChange::Notify{*player, "turn"};
 }
 
 // Rated: a rated room (accounts on both seats, a clock, no handicap: checked

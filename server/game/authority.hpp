@@ -153,6 +153,9 @@ class GameAuthority {
   bool resume_pending() const { return unserved_credit_ > 0 && seq_ < limits_.max_events_per_room; }
   // A proposal that finishes a rated game gets the rating to write with it.
   void rate_if_rated(Proposal& proposal) const;
+  // Asks for a `turn` notice with the event (RoomChange::notify) when it hands
+  // a live correspondence game's decision to the other player.
+  void notify_if_correspondence(Proposal& proposal) const;
   // `loser` lost on time at `at` (a flag; `note` no_show: a competition game not started).
   Decision lost_on_time(engine::Color loser, std::int64_t at, const char* note) const;
   // Live clocks, not both acted, game live: when the decider's first action is due.

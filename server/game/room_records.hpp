@@ -105,6 +105,18 @@ struct RoomChange {
   };
   std::optional<Rate> rate;
   std::optional<LeaseFence> fence;  // none: one node serves every room (no bus)
+  // A notification this event causes (#35: an action in a live correspondence
+  // game hands the decision to `player`, kind "turn"), stored as an intent in
+  // the event's transaction, so that a crash after the event's commit cannot
+  // lose it. Whether it becomes a notice and a mail (the player's presence and
+  // switches, once per turn, the digest) is decided later, off the room's
+  // path, by the mail service (mail/turn_notifier.hpp), which deletes the
+  // intent in the transaction that writes them.
+  struct Notify {
+    std::int64_t player = 0;
+    std::string kind;
+  };
+  std::optional<Notify> notify;
 };
 
 // What writing a room's event found or did besides storing it.

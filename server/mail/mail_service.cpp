@@ -122,31 +122,74 @@ OutgoingMail MailService::notification(std::int64_t account, const std::string& 
   return mail;
 }
 
-void MailService::notify(PlayerNotice notice, StoreExecutor ex, StoreReply<NoticeOutcome> reply) {
+void MailService::prepare(PlayerNotice& notice) const {
   if (!mailer_) notice.mail.reset();
   notice.bounds = bounds_;
+}
+
+void MailService::told(std::int64_t player, const NoticeOutcome& outcome) {
+  if (outcome.notice)
+    connections_.send(player, make_frame(nlohmann::json{
+                                  {"type", "notice"}, {"notice", notice_json(*outcome.notice)}, {"unread", outcome.unread}}));
+  if (outcome.mailed && mailer_) mailer_->wake();
+}
+
+void MailService::notify(PlayerNotice notice, StoreExecutor ex, StoreReply<NoticeOutcome> reply) {
+  prepare(notice);
   std::int64_t player = notice.player;
-  store_.notify_player(std::move(notice), std::move(ex), [this, player, reply = std::move(reply)](Stored<NoticeOutcome> told) {
-    if (told.ok() && told.value.notice)
-      connections_.send(player, make_frame(nlohmann::json{
-                                    {"type", "notice"}, {"notice", notice_json(*told.value.notice)}, {"unread", told.value.unread}}));
-    if (told.ok() && told.value.mailed && mailer_) mailer_->wake();
-    reply(std::move(told));
+  store_.notify_player(std::move(notice), std::move(ex), [this, player, reply = std::move(reply)](Stored<NoticeOutcome> stored) {
+    if (stored.ok()) told(player, stored.value);
+    reply(std::move(stored));
   });
+}
+
+void MailService::intents(std::string room, std::int64_t after, StoreExecutor ex, StoreReply<std::vector<NoticeIntent>> reply) {
+  store_.notice_intents(std::move(room), after, kIntentsPerRead, std::move(ex), std::move(reply));
+}
+
+void MailService::resolve(NoticeIntent intent, std::optional<PlayerNotice> notice, StoreExecutor ex,
+                          StoreReply<std::optional<NoticeOutcome>> reply) {
+  if (notice) prepare(*notice);
+  std::int64_t player = intent.player;
+  store_.resolve_intent(std::move(intent), std::move(notice), std::move(ex),
+                        [this, player, reply = std::move(reply)](Stored<std::optional<NoticeOutcome>> stored) {
+                          if (stored.ok() && stored.value) told(player, *stored.value);
+                          reply(std::move(stored));
+                        });
+}
+
+PlayerNotice MailService::request_notice(const PlayerMailRequest& r) const {
+  std::string link = origin_ + r.path;
+  std::string text = r.text + "\n\n" + link + "\n";
+  PlayerNotice notice;
+  notice.player = r.player;
+  notice.room = r.room;
+  notice.kind = r.kind;
+  notice.text = r.subject;
+  notice.path = r.path;
+  notice.now = clock_();
+  if (mailer_) notice.mail = notification(0, "", r.kind, MailTexts{r.subject, text, mail_html(text, link, "Open it")});
+  return notice;
 }
 
 PlayerMail MailService::player_mail(StoreExecutor ex) {
   return [this, ex](PlayerMailRequest r) {
-    std::string link = origin_ + r.path;
-    std::string text = r.text + "\n\n" + link + "\n";
-    PlayerNotice notice;
-    notice.player = r.player;
-    notice.room = r.room;
-    notice.kind = r.kind;
-    notice.text = r.subject;
-    notice.path = r.path;
-    notice.now = clock_();
-    if (mailer_) notice.mail = notification(0, "", r.kind, MailTexts{r.subject, text, mail_html(text, link, "Open it")});
+    PlayerNotice notice = request_notice(r);
+    if (r.intent) {
+      NoticeIntent intent;
+      intent.player = r.player;
+      intent.kind = r.kind;
+      intent.room = r.room;
+      intent.seq = *r.intent;
+      return resolve(std::move(intent), std::move(notice), ex,
+                     [player = r.player, kind = r.kind](Stored<std::optional<NoticeOutcome>> told) {
+                       if (!told.ok()) return spdlog::error("event=notice_store_failed player={} error=\"{}\"", player, told.error);
+                       if (!told.value)
+                         return spdlog::debug("event=notice_intent_gone player={} kind={} why=\"resolved already\"", player, kind);
+                       spdlog::info("event=player_told player={} kind={} notice={} mailed={}", player, kind,
+                                    told.value->notice.has_value(), told.value->mailed);
+                     });
+    }
     notify(std::move(notice), ex, [player = r.player, kind = r.kind](Stored<NoticeOutcome> told) {
       if (!told.ok()) return spdlog::error("event=notice_store_failed player={} error=\"{}\"", player, told.error);
       spdlog::info("event=player_told player={} kind={} notice={} mailed={}", player, kind, told.value.notice.has_value(),

@@ -48,8 +48,17 @@ class MailService {
   // Tells a player (MailStore::notify_player: the notice, and its mail within
   // the bounds when mail is on); sends the notice live; wakes the mailer.
   void notify(PlayerNotice notice, StoreExecutor ex, StoreReply<NoticeOutcome> reply);
-  // The notifications' entry for the rest of the server: a notice always, a mail when on.
+  // The notification intents waiting to be resolved (MailStore::notice_intents).
+  void intents(std::string room, std::int64_t after, StoreExecutor ex, StoreReply<std::vector<NoticeIntent>> reply);
+  // Resolves an intent (MailStore::resolve_intent) into `notice` (none: nobody
+  // is told, the intent just goes), then as notify: the notice live, the mailer woken.
+  void resolve(NoticeIntent intent, std::optional<PlayerNotice> notice, StoreExecutor ex,
+               StoreReply<std::optional<NoticeOutcome>> reply);
+  // The notifications' entry for the rest of the server: a notice always, a
+  // mail when on; one whose cause stored its intent resolves it (once).
   PlayerMail player_mail(StoreExecutor ex);
+  // The notice (and its mail when on) a request asks for.
+  PlayerNotice request_notice(const PlayerMailRequest& request) const;
   std::int64_t gather_ms() const { return gather_ms_; }
   // Queues mails; wakes the mailer once they are durable.
   void queue(MailRequest request, StoreExecutor ex, StoreReply<MailQueued> reply);
@@ -64,6 +73,11 @@ class MailService {
   static void add_unsubscribe(OutgoingMail& mail, const std::string& url);
 
  private:
+  // A notice as notify and resolve send it: mail off, the bounds.
+  void prepare(PlayerNotice& notice) const;
+  // What follows a stored notice: sent live to the player, the mailer woken.
+  void told(std::int64_t player, const NoticeOutcome& outcome);
+
   MailStore& store_;
   Mailer* mailer_;
   PlayerConnections& connections_;

@@ -20,34 +20,98 @@ MailTexts TurnNotifier::clock_texts(const std::string& opponent, const std::stri
   return {subject, text, mail_html(text, link, "Play your move")};
 }
 
+void TurnNotifier::start() { sweep("", 0); }
+
+void TurnNotifier::on(const RoomLoaded& e) {
+  // A room this node takes over from another (stopped) node may have its
+  // intents still stored: they are this node's to resolve now.
+  if (e.room.clock.kind == protocol::TimeControl::Kind::Correspondence && e.room.status == protocol::RoomStatus::Live)
+    sweep(e.room.id, 0);
+}
+
 void TurnNotifier::on(const EventCommitted& e) {
   const RoomSummary& room = e.room;
   spdlog::trace("event=turn_check room={} kind={} status={} decider={}", room.id, static_cast<int>(e.event.kind),
                 static_cast<int>(room.status), room.decider ? static_cast<int>(*room.decider) : -1);
+  // The intent the action stored with it (GameAuthority: the same conditions),
+  // resolved from what the room tells, with no read.
   if (room.clock.kind != protocol::TimeControl::Kind::Correspondence) return;
   if (room.status != protocol::RoomStatus::Live || e.event.kind != protocol::EventKind::Action || !room.decider) return;
   std::int64_t player = *room.decider == engine::Color::White ? room.white : room.black;
   if (player == 0 || (e.event.player && *e.event.player == player)) return;  // still the mover's decision
-  if (connections_.connected(player)) {  // they see it on the board
-    spdlog::debug("event=turn_notice_skipped room={} player={} why=connected", room.id, player);
-    return;
-  }
-  tell(room, player, "turn");
+  NoticeIntent intent;
+  intent.player = player;
+  intent.kind = "turn";
+  intent.room = room.id;
+  intent.seq = e.event.seq;
+  bool white = player == room.white;
+  settle(std::move(intent), Game{room.id, room.options.game, room.competition, white ? room.black_name : room.white_name}, true);
 }
 
-void TurnNotifier::on(const ClockLow& e) { tell(e.room, e.player, "clock"); }
+void TurnNotifier::on(const ClockLow& e) {
+  bool white = e.player == e.room.white;
+  tell(Game{e.room.id, e.room.options.game, e.room.competition, white ? e.room.black_name : e.room.white_name}, e.player, "clock");
+}
 
-void TurnNotifier::tell(const RoomSummary& room, std::int64_t player, const std::string& kind) {
-  bool white = player == room.white;
-  std::string opponent = white ? room.black_name : room.white_name;
-  std::string game = std::string(room.options.game == "yinsh" ? "YINSH" : "GIPF") +
-                     (room.competition ? " competition game" : " correspondence game");
-  std::string path = "/?room=" + room.id;
+void TurnNotifier::sweep(std::string room, std::int64_t after) {
+  auto self = shared_from_this();
+  mail_.intents(room, after, ex_, [self, room](Stored<std::vector<NoticeIntent>> found) {
+    if (!found.ok()) return spdlog::error("event=notice_intents_failed room={} error=\"{}\"", room, log_text(found.error));
+    if (found.value.empty()) return;
+    spdlog::info("event=notice_intents_found room={} count={}", room.empty() ? "*" : room, found.value.size());
+    std::int64_t last = found.value.back().id;
+    bool more = found.value.size() >= static_cast<std::size_t>(kIntentsPerRead);
+    for (NoticeIntent& intent : found.value) {
+      std::optional<Game> game;
+      bool live = intent.game && intent.game->status == protocol::RoomStatus::Live;
+      if (intent.game) {
+        const RoomRecord& r = *intent.game;
+        bool white = r.white == intent.player;
+        game = Game{r.id, r.options.game, r.competition, white ? r.black_name : r.white_name};
+      }
+      self->settle(std::move(intent), std::move(game), live);
+    }
+    if (more) self->sweep(room, last);  // the next page: the cursor moves on, whatever the resolutions find
+  });
+}
+
+void TurnNotifier::settle(NoticeIntent intent, std::optional<Game> game, bool live) {
+  std::optional<PlayerNotice> told;
+  const char* why = nullptr;
+  if (intent.kind != "turn" && !intent.words.subject.empty()) {
+    // A challenge, a pairing, a report's outcome: the words its cause stored,
+    // told whether the player is connected or not (as when told live).
+    told = mail_.request_notice(
+        PlayerMailRequest{intent.player, intent.kind, intent.words.subject, intent.words.text, intent.words.path, intent.room, intent.seq});
+  } else if (intent.kind != "turn" || !game) {
+    why = "unknown";  // a kind this server does not tell, or a game gone: the intent just goes
+  } else if (!live) {
+    why = "game over";
+  } else if (connections_.connected(intent.player)) {
+    why = "connected";  // they see it on the board
+  } else {
+    told = notice(*game, intent.player, "turn");
+  }
+  std::string room = intent.room, kind = intent.kind;
+  std::int64_t player = intent.player;
+  mail_.resolve(std::move(intent), std::move(told), ex_, [room, player, kind, why](Stored<std::optional<NoticeOutcome>> r) {
+    if (!r.ok()) return spdlog::error("event=notice_store_failed room={} error=\"{}\"", room, log_text(r.error));
+    if (!r.value) return spdlog::debug("event=notice_intent_gone room={} player={} why=\"resolved already\"", room, player);
+    if (why) return spdlog::debug("event=notice_intent_skipped room={} player={} kind={} why=\"{}\"", room, player, kind, why);
+    if (!r.value->notice)
+      return spdlog::debug("event=notice_skipped room={} player={} kind={} why=\"told this turn\"", room, player, kind);
+    spdlog::info("event=player_told room={} player={} kind={} mailed={}", room, player, kind, r.value->mailed);
+  });
+}
+
+PlayerNotice TurnNotifier::notice(const Game& g, std::int64_t player, const std::string& kind) const {
+  std::string game = std::string(g.name == "yinsh" ? "YINSH" : "GIPF") + (g.competition ? " competition game" : " correspondence game");
+  std::string path = "/?room=" + g.room;
   std::string link = mail_.origin() + path;
-  MailTexts texts = kind == "turn" ? turn_texts(opponent, game, link) : clock_texts(opponent, game, link);
+  MailTexts texts = kind == "turn" ? turn_texts(g.opponent, game, link) : clock_texts(g.opponent, game, link);
   PlayerNotice notice;
   notice.player = player;
-  notice.room = room.id;
+  notice.room = g.room;
   notice.kind = kind;
   notice.text = texts.subject;
   notice.path = path;
@@ -55,7 +119,7 @@ void TurnNotifier::tell(const RoomSummary& room, std::int64_t player, const std:
   if (mail_.enabled()) notice.mail = mail_.notification(0, "", kind, texts);
   if (kind == "turn") {
     notice.send_at = notice.now + mail_.gather_ms();
-    notice.digest_line = opponent + " \u2014 " + game + ": " + link;
+    notice.digest_line = g.opponent + " \u2014 " + game + ": " + link;
     notice.digest = [](OutgoingMail& mail, const std::vector<std::string>& lines) {
       MailTexts digest = MailService::digest_texts(lines);
       mail.subject = digest.subject;
@@ -64,7 +128,11 @@ void TurnNotifier::tell(const RoomSummary& room, std::int64_t player, const std:
       MailService::add_unsubscribe(mail, mail.unsubscribe_url);
     };
   }
-  mail_.notify(std::move(notice), ex_, [room = room.id, player, kind](Stored<NoticeOutcome> told) {
+  return notice;
+}
+
+void TurnNotifier::tell(const Game& game, std::int64_t player, const std::string& kind) {
+  mail_.notify(notice(game, player, kind), ex_, [room = game.room, player, kind](Stored<NoticeOutcome> told) {
     if (!told.ok()) return spdlog::error("event=notice_store_failed room={} error=\"{}\"", room, log_text(told.error));
     if (!told.value.notice) return spdlog::debug("event=notice_skipped room={} player={} kind={} why=\"told this turn\"", room, player, kind);
     spdlog::info("event=player_told room={} player={} kind={} mailed={}", room, player, kind, told.value.mailed);

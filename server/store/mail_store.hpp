@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "game/room_records.hpp"
+#include "mail/notice_words.hpp"
 #include "store/notice_store.hpp"
 #include "store/store_basics.hpp"
 
@@ -95,6 +97,26 @@ struct NoticeOutcome {
   bool mailed = false;                 // a mail was queued (or joined a digest)
 };
 
+// A notification its cause asked for in the cause's own transaction,
+// waiting to be resolved into zero or one notice and mail
+// (MailStore::resolve_intent): a correspondence move handing the decision to
+// `player` (turn, RoomChange::notify), a ladder challenge (challenge), an
+// event round's pairing (round), a report's resolution (report). A turn's
+// words are made when it is resolved; the other kinds carry theirs
+// (notice_words.hpp), made by the cause.
+struct NoticeIntent {
+  std::int64_t id = 0;  // the order intents are read in
+  std::int64_t player = 0;
+  std::string kind;  // turn, challenge, round, report
+  std::string room;      // the game ("" for a report)
+  std::int64_t seq = 0;  // turn: the room's event that caused it; report: the report's id; else 0
+  std::int64_t at = 0;   // the cause's time (0 for a pairing)
+  std::optional<RoomRecord> game;  // a turn's room as stored when read (names, options, status); none if it is gone
+  NoticeWords words;               // challenge, round, report: what the notice and mail say
+};
+
+inline constexpr int kIntentsPerRead = 100;  // intents one notice_intents answer holds at most
+
 struct MailSwitches {
   bool turn = true, clock = true, challenge = true, round = true, report = true;
 };
@@ -138,6 +160,18 @@ class MailStore {
   virtual ~MailStore() = default;
   // Writes the notice and queues its mail if the player should get them (PlayerNotice).
   virtual void notify_player(PlayerNotice notice, StoreExecutor ex, StoreReply<NoticeOutcome> reply) = 0;
+  // Up to `limit` intents (of `room`; "" of every room) with an id above
+  // `after`, oldest first, each with its room.
+  virtual void notice_intents(std::string room, std::int64_t after, int limit, StoreExecutor ex,
+                              StoreReply<std::vector<NoticeIntent>> reply) = 0;
+  // Resolves the intent (found by player, kind, room and seq; its id is not
+  // needed): deletes it and, with `notice`, tells the player
+  // (notify_player) in the same transaction, unless, for a turn, the player
+  // acted in the game after the intent's event (it is stale). None when the intent was
+  // resolved already (or replaced by a newer one of the same game): nothing
+  // was written, so a resolution run twice tells once.
+  virtual void resolve_intent(NoticeIntent intent, std::optional<PlayerNotice> notice, StoreExecutor ex,
+                              StoreReply<std::optional<NoticeOutcome>> reply) = 0;
   // Queues the mails (within the bounds) with the token and the audit entry, in one transaction.
   virtual void queue_mail(MailRequest request, StoreExecutor ex, StoreReply<MailQueued> reply) = 0;
   virtual void mail_settings(std::int64_t account, std::int64_t now, StoreExecutor ex, StoreReply<MailSettings> reply) = 0;

@@ -340,7 +340,16 @@ Outcome<CompetitionGame> challenge(Connection& db, const NewChallenge& nc) {
       .bind(6, black)
       .bind(7, nc.now)
       .run();
-  return {pending_ladder_games(db, nc.room).at(0), {}, {}};
+  CompetitionGame g = pending_ladder_games(db, nc.room).at(0);
+  // The challenged player's notice, asked for with the challenge (#35).
+  NoticeIntent told;
+  told.player = defender->player;
+  told.kind = "challenge";
+  told.room = nc.room;
+  told.at = nc.now;
+  told.words = challenge_words(nc.challenger_white ? g.white_name : g.black_name, g.source_name, nc.room);
+  insert_intent(db, told);
+  return {std::move(g), {}, {}};
 }
 
 void settle_ladder_game(Connection& db, const std::string& room, const EventRecord& event, const RoomChange& change) {

@@ -65,3 +65,87 @@ int read_notices(Connection& db, std::int64_t player, std::int64_t up_to, std::i
 }
 
 }  // namespace arena::sql
+
+// ---- notification intents (mail_store.hpp, NoticeIntent) ----
+
+namespace arena::sql {
+
+void insert_intent(Connection& db, const std::string& room, const EventRecord& event, const RoomChange::Notify& n) {
+  // Bounded: one per player, kind and game; a newer cause replaces an older
+  // one still waiting (the player acted in between, so the older is stale).
+  db.prepare("DELETE FROM notice_intents WHERE player = ? AND kind = ? AND room = ?").bind(1, n.player).bind(2, n.kind).bind(3, room).run();
+  db.prepare("INSERT INTO notice_intents (player, kind, room, seq, created_at) VALUES (?, ?, ?, ?, ?)")
+      .bind(1, n.player)
+      .bind(2, n.kind)
+      .bind(3, room)
+      .bind(4, event.seq)
+      .bind(5, event.at)
+      .run();
+}
+
+void insert_intent(Connection& db, const NoticeIntent& i) {
+  // One per player, kind, game and seq: a cause written once (a challenge, a
+  // pairing, a report's resolution) asks once; were it asked again, the
+  // waiting row already says it.
+  db.prepare(
+        "INSERT INTO notice_intents (player, kind, room, seq, subject, body, path, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (player, kind, room, seq) DO NOTHING")
+      .bind(1, i.player)
+      .bind(2, i.kind)
+      .bind(3, i.room)
+      .bind(4, i.seq)
+      .bind(5, i.words.subject)
+      .bind(6, i.words.text)
+      .bind(7, i.words.path)
+      .bind(8, i.at)
+      .run();
+}
+
+std::vector<NoticeIntent> notice_intents(Connection& db, const std::string& room, std::int64_t after, int limit) {
+  std::vector<NoticeIntent> out;
+  {
+    Statement s = db.prepare(std::string("SELECT id, player, kind, room, seq, created_at, subject, body, path FROM notice_intents WHERE id > ? ") +
+                             (room.empty() ? "" : "AND room = ? ") + "ORDER BY id LIMIT " + std::to_string(limit));
+    s.bind(1, after);
+    if (!room.empty()) s.bind(2, room);
+    while (s.step()) {
+      NoticeIntent i;
+      i.id = s.integer(0);
+      i.player = s.integer(1);
+      i.kind = s.text(2);
+      i.room = s.text(3);
+      i.seq = s.integer(4);
+      i.at = s.integer(5);
+      i.words = NoticeWords{s.text(6), s.text(7), s.text(8)};
+      out.push_back(std::move(i));
+    }
+  }
+  for (NoticeIntent& i : out)  // only a turn's words need its room: the others carry theirs
+    if (i.kind == "turn" && !i.room.empty()) i.game = find_room(db, i.room);
+  return out;
+}
+
+std::optional<NoticeOutcome> resolve_intent(Connection& db, const NoticeIntent& intent, const std::optional<PlayerNotice>& notice) {
+  // The delete decides: of two resolutions of one intent (the room's, a
+  // start's sweep, two nodes), only the one that removes the row tells; the
+  // other writes nothing. By its key and event, not its id: the room resolves
+  // the intent it just wrote without reading it, and a newer intent of the
+  // same game (the row updated in place) waits for its own resolution.
+  db.prepare("DELETE FROM notice_intents WHERE player = ? AND kind = ? AND room = ? AND seq = ?")
+      .bind(1, intent.player)
+      .bind(2, intent.kind)
+      .bind(3, intent.room)
+      .bind(4, intent.seq)
+      .run();
+  if (db.changes() != 1) return std::nullopt;
+  if (!notice) return NoticeOutcome{};
+  if (intent.kind == "turn" && !intent.room.empty()) {
+    // Stale: the player acted in the game after the event that caused it.
+    Statement s = db.prepare("SELECT 1 FROM events WHERE room = ? AND seq > ? AND player = ? AND kind = 'action'");
+    s.bind(1, intent.room).bind(2, intent.seq).bind(3, intent.player);
+    if (s.step()) return NoticeOutcome{};
+  }
+  return notify_player(db, *notice);
+}
+
+}  // namespace arena::sql

@@ -219,6 +219,7 @@ EventWritten append_event(Connection& db, const std::string& room, const EventRe
   update.bind(8, room).run();
   if (db.changes() != 1) throw SqlError("no room '" + room + "'");
   if (c.audit) insert_audit(db, *c.audit);
+  if (c.notify) insert_intent(db, room, event, *c.notify);
   EventWritten written;
   if (c.white || c.black) written.seated = seat_rating(db, c.white ? *c.white : *c.black, perf_of_room(db, room));
   if (c.rate) written.rated = rate_game(db, room, *c.rate, event.at);

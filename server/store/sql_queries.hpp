@@ -154,6 +154,13 @@ NoticeOutcome notify_player(Connection& db, const PlayerNotice& notice);
 NoticeList notices(Connection& db, std::int64_t player);
 int read_notices(Connection& db, std::int64_t player, std::int64_t up_to, std::int64_t now);
 int unread_notices(Connection& db, std::int64_t player);
+// The intent of a notification, written with its cause (RoomChange::notify).
+void insert_intent(Connection& db, const std::string& room, const EventRecord& event, const RoomChange::Notify& notify);
+// The intent of a notification that carries its words (challenge, round, report), written with its cause.
+void insert_intent(Connection& db, const NoticeIntent& intent);
+std::vector<NoticeIntent> notice_intents(Connection& db, const std::string& room, std::int64_t after, int limit);
+std::optional<NoticeOutcome> resolve_intent(Connection& db, const NoticeIntent& intent, const std::optional<PlayerNotice>& notice);
+
 // Writes the notice (keeping the player's newest kNoticesKept).
 NoticeRecord insert_notice(Connection& db, const PlayerNotice& notice);
 // Whether the player was told `kind` about `room` since their last action in it.

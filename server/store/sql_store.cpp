@@ -718,6 +718,21 @@ void SqlStore::read_notices(std::int64_t player, std::int64_t up_to, std::int64_
               [player, up_to, now](Connection& db) { return sql::read_notices(db, player, up_to, now); });
 }
 
+void SqlStore::notice_intents(std::string room, std::int64_t after, int limit, StoreExecutor ex,
+                              StoreReply<std::vector<NoticeIntent>> reply) {
+  read_value(std::move(ex), std::move(reply), [room = std::move(room), after, limit](Connection& db) {
+    Transaction snapshot(db, Transaction::kSnapshot);  // the intents and their rooms from one state
+    return sql::notice_intents(db, room, after, std::clamp(limit, 1, kIntentsPerRead));
+  });
+}
+
+void SqlStore::resolve_intent(NoticeIntent intent, std::optional<PlayerNotice> notice, StoreExecutor ex,
+                              StoreReply<std::optional<NoticeOutcome>> reply) {
+  write_value(std::move(ex), std::move(reply), [intent = std::move(intent), notice = std::move(notice)](Connection& db) {
+    return sql::resolve_intent(db, intent, notice);
+  });
+}
+
 void SqlStore::queue_mail(MailRequest request, StoreExecutor ex, StoreReply<MailQueued> reply) {
   write_value(std::move(ex), std::move(reply),
               [request = std::move(request)](Connection& db) { return sql::queue_mail(db, request); });

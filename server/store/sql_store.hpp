@@ -159,6 +159,10 @@ class SqlStore final : public Store {
   void notify_player(PlayerNotice notice, StoreExecutor ex, StoreReply<NoticeOutcome> reply) override;
   void notices(std::int64_t player, StoreExecutor ex, StoreReply<NoticeList> reply) override;
   void read_notices(std::int64_t player, std::int64_t up_to, std::int64_t now, StoreExecutor ex, StoreReply<int> reply) override;
+  void notice_intents(std::string room, std::int64_t after, int limit, StoreExecutor ex,
+                      StoreReply<std::vector<NoticeIntent>> reply) override;
+  void resolve_intent(NoticeIntent intent, std::optional<PlayerNotice> notice, StoreExecutor ex,
+                      StoreReply<std::optional<NoticeOutcome>> reply) override;
   void queue_mail(MailRequest request, StoreExecutor ex, StoreReply<MailQueued> reply) override;
   void mail_settings(std::int64_t account, std::int64_t now, StoreExecutor ex, StoreReply<MailSettings> reply) override;
   void set_mail_switches(std::int64_t account, MailSwitches notify, StoreExecutor ex, StoreDone done) override;

@@ -156,6 +156,15 @@ std::vector<CompetitionGame> pair_round(Connection& db, const TournamentDetail& 
       g.source_id = t.id;
       g.source_name = t.name;
       g.round = round;
+      // Each player's notice of the pairing, asked for with it (#35).
+      for (bool white : {true, false}) {
+        NoticeIntent told;
+        told.player = white ? g.white : g.black;
+        told.kind = "round";
+        told.room = g.room;
+        told.words = round_words(round, t.name, white ? g.black_name : g.white_name, white, g.room);
+        insert_intent(db, told);
+      }
       games.push_back(std::move(g));
     }
     insert_pairing(db, t.id, p);

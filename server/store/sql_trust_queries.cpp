@@ -136,7 +136,16 @@ Outcome<ReportRecord> resolve_report(Connection& db, std::int64_t id, const std:
       .run();
   audit.target = "report:" + std::to_string(id);
   insert_audit(db, audit);
-  return {*find_report(db, id), {}, {}};
+  ReportRecord r = *find_report(db, id);
+  // The reporter's notice of the outcome, asked for with it (#35).
+  NoticeIntent told;
+  told.player = r.reporter_player;
+  told.kind = "report";
+  told.seq = id;
+  told.at = now;
+  told.words = report_words(r.player_name, r.outcome);
+  insert_intent(db, told);
+  return {std::move(r), {}, {}};
 }
 
 Outcome<BlockRecord> set_block(Connection& db, std::int64_t blocker, const std::string& username, bool block, std::int64_t now) {

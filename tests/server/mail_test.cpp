@@ -2,6 +2,8 @@
 // SMTP sink (smtp_sink.hpp): off without --smtp; an address verified by the
 // link mailed to it; a password reset by the link, which ends every session;
 // the outbox surviving the sink being down and a SIGKILL, sent once.
+#include <sqlite3.h>
+
 #include "account_test_support.hpp"
 #include "mail/mail_message.hpp"
 #include "smtp_sink.hpp"
@@ -472,4 +474,145 @@ TEST_CASE("mail: addresses checked, headers safe, the message's parts") {
   mail.unsubscribe_url.clear();
   CHECK(arena::compose_mail(mail, "arena@arena.example", 0, "B").find("List-Unsubscribe") == std::string::npos);
   CHECK(arena::html_escape("<a href=\"x\">&'") == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
+}
+
+TEST_CASE("mail: a SIGKILL right after a correspondence move is acknowledged; its turn mail is sent once after the restart") {
+  // The move and the intent of its notice are one commit: killed before the
+  // notice was written, the restarted server writes it (and mails it); killed
+  // after, the intent is gone and the mail waits in the outbox. The mail
+  // gathers for an hour, so that the kill never meets it being sent (a mail
+  // killed while sending is never sent again: at most once).
+  SmtpSink sink;
+  REQUIRE(sink.start());
+  std::string db = temp_store("mail-turn-kill.db");
+  std::string log = temp_path("mail-turn-kill.log");
+  auto flags = mail_flags(sink, {"--test-clock", "--mail-gather-seconds", "3600"});
+  std::string ann_cookie, room;
+  {
+    ServerProcess server(db, flags);
+    server.log_to(log);
+    REQUIRE(server.start());
+    int port = server.port();
+    ann_cookie = verified_account(port, sink, 1, "ann", "ann@mail.example");
+    std::string bob_cookie = verified_account(port, sink, 2, "bob", "bob@mail.example");
+    Participant ann, bob;
+    REQUIRE(identify_with(ann, port, ann_cookie));
+    REQUIRE(identify_with(bob, port, bob_cookie));
+    room = open_game(ann, bob, kCorrespondence);
+    play_first(ann, room);
+    see_up_to(bob, ann.last_seq);
+    ann.ws.close();
+    REQUIRE(eventually([&] { return json::parse(get(port, "/api/health").body)["connections"] == 1; }, 20s));
+    play_first(bob, room);  // acknowledged: the move is durable, and with it the intent of ann's notice
+    server.kill_hard();
+  }
+  ServerProcess server(db, flags);
+  server.log_to(log);
+  REQUIRE(server.start());
+  int port = server.port();
+  REQUIRE(eventually([&] { return count_kind(notices_of(port, ann_cookie), "turn") == 1; }, 20s));
+  advance(port, 3601);  // the gathering ends (a mail queued before the kill is due at the start already)
+  auto mails = sink.mails(3);
+  REQUIRE(mails.size() == 3);
+  CHECK(mails[2]["to"] == json::array({"ann@mail.example"}));
+  CHECK(mails[2]["subject"] == "Your move against bob \u2014 GIPF correspondence game");
+  CHECK(mails[2]["text"].get<std::string>().find("http://arena.test/?room=" + room) != std::string::npos);
+  // Other mails after it (the address change: the new address's link, the
+  // old address's notice): had the turn been told twice, a second mail (or a
+  // digest of the same game) would come before them.
+  std::string cookie = login(port, "bob", "long enough");
+  REQUIRE(post(port, "/api/account/email", {{"email", "bob@other.example"}, {"password", "long enough"}}, cookie).status == 202);
+  mails = sink.mails(5);
+  REQUIRE(mails.size() == 5);
+  CHECK((mails[3]["to"] == json::array({"bob@other.example"}) || mails[4]["to"] == json::array({"bob@other.example"})));
+  CHECK(sink.received().size() == 5);
+  CHECK(count_kind(notices_of(port, ann_cookie), "turn") == 1);
+}
+
+namespace {
+
+// One integer a query on the stopped server's SQLite file answers (-1: none);
+// `sql` with no statement of its own to report (an INSERT) answers -1 too.
+std::int64_t sqlite_value(const std::string& db, const std::string& sql) {
+  sqlite3* handle = nullptr;
+  REQUIRE(sqlite3_open(db.c_str(), &handle) == SQLITE_OK);
+  sqlite3_stmt* stmt = nullptr;
+  REQUIRE_MESSAGE(sqlite3_prepare_v2(handle, sql.c_str(), -1, &stmt, nullptr) == SQLITE_OK, sqlite3_errmsg(handle));
+  int rc = sqlite3_step(stmt);
+  std::int64_t value = rc == SQLITE_ROW ? sqlite3_column_int64(stmt, 0) : -1;
+  bool ok = rc == SQLITE_ROW || rc == SQLITE_DONE;
+  sqlite3_finalize(stmt);
+  sqlite3_close(handle);
+  REQUIRE_MESSAGE(ok, sql);
+  return value;
+}
+
+}  // namespace
+
+TEST_CASE("mail: a turn intent a killed server left unresolved is told and mailed once at the next start, not again at the one after" *
+          doctest::test_suite("sqlite")) {
+  // The kill between a move's commit and its intent's resolution, made
+  // deterministic: ann is connected when bob moves, so the live resolution
+  // (whenever it runs) tells nothing; after the SIGKILL the database is set to
+  // what a kill before that resolution leaves: the row bob's move wrote for
+  // ann (kept if still there, written back if resolved), and no turn notice.
+  // Checked in the database before the restart: the restart's sweep alone can tell her.
+  SmtpSink sink;
+  REQUIRE(sink.start());
+  std::string db = temp_store("mail-intent-restart.db");
+  auto flags = mail_flags(sink, {"--test-clock", "--mail-gather-seconds", "3600"});
+  std::string ann_cookie, room;
+  {
+    ServerProcess server(db, flags);
+    REQUIRE(server.start());
+    int port = server.port();
+    ann_cookie = verified_account(port, sink, 1, "ann", "ann@mail.example");
+    std::string bob_cookie = verified_account(port, sink, 2, "bob", "bob@mail.example");
+    Participant ann, bob;
+    REQUIRE(identify_with(ann, port, ann_cookie));
+    REQUIRE(identify_with(bob, port, bob_cookie));
+    room = open_game(ann, bob, kCorrespondence);
+    play_first(ann, room);
+    see_up_to(bob, ann.last_seq);
+    play_first(bob, room);  // acknowledged: the move and its intent for ann are durable; ann is here
+    server.kill_hard();
+  }
+  const std::string ann_player = "(SELECT player FROM accounts WHERE username = 'ann')";
+  sqlite_value(db, "INSERT OR IGNORE INTO notice_intents (player, kind, room, seq, created_at) SELECT " + ann_player +
+                       ", 'turn', room, max(seq), max(at) FROM events WHERE room = '" + room + "' GROUP BY room");
+  CHECK(sqlite_value(db, "SELECT count(*) FROM notice_intents WHERE kind = 'turn' AND room = '" + room + "' AND player = " +
+                             ann_player + " AND seq = (SELECT max(seq) FROM events WHERE room = '" + room + "')") == 1);
+  CHECK(sqlite_value(db, "SELECT count(*) FROM notice_intents") == 1);
+  CHECK(sqlite_value(db, "SELECT count(*) FROM notices WHERE kind = 'turn'") == 0);
+  CHECK(sqlite_value(db, "SELECT count(*) FROM outbox WHERE kind = 'turn'") == 0);
+  {
+    ServerProcess server(db, flags);
+    REQUIRE(server.start());
+    int port = server.port();
+    REQUIRE(eventually([&] { return count_kind(notices_of(port, ann_cookie), "turn") == 1; }, 20s));
+    advance(port, 3601);  // the gathering ends
+    auto mails = sink.mails(3);
+    REQUIRE(mails.size() == 3);
+    CHECK(mails[2]["to"] == json::array({"ann@mail.example"}));
+    CHECK(mails[2]["subject"] == "Your move against bob \u2014 GIPF correspondence game");
+    CHECK(mails[2]["text"].get<std::string>().find("http://arena.test/?room=" + room) != std::string::npos);
+    CHECK(server.stop(SIGTERM) == 0);
+  }
+  CHECK(sqlite_value(db, "SELECT count(*) FROM notice_intents") == 0);  // resolved: deleted with the notice's write
+  ServerProcess server(db, flags);
+  REQUIRE(server.start());
+  int port = server.port();
+  // Other mails after a restart that finds nothing to resolve (the address
+  // change: the new address's link, the old address's notice): had the turn
+  // been told again, its mail (due at the start) would come before them.
+  std::string cookie = login(port, "bob", "long enough");
+  REQUIRE(post(port, "/api/account/email", {{"email", "bob@other.example"}, {"password", "long enough"}}, cookie).status == 202);
+  auto mails = sink.mails(5);
+  REQUIRE(mails.size() == 5);
+  CHECK((mails[3]["to"] == json::array({"bob@other.example"}) || mails[4]["to"] == json::array({"bob@other.example"})));
+  CHECK(sink.received().size() == 5);
+  std::size_t turn_mails = 0;
+  for (const auto& m : sink.received()) turn_mails += m["subject"] == "Your move against bob \u2014 GIPF correspondence game";
+  CHECK(turn_mails == 1);
+  CHECK(count_kind(notices_of(port, ann_cookie), "turn") == 1);
 }

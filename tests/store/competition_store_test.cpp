@@ -325,3 +325,72 @@ TEST_CASE("event store: a Swiss event takes 2,000 players, the 2,001st is refuse
     CHECK(std::abs(number[p.white] - number[*p.black]) == 1000);
   }
 }
+
+namespace {
+
+std::vector<NoticeIntent> intents_of(Fixture& f, const std::string& room) {
+  Slot<Stored<std::vector<NoticeIntent>>> read;
+  f.store.notice_intents(room, 0, kIntentsPerRead, f.io.get_executor(), read.fill());
+  REQUIRE(read.get(f.io).ok());
+  return read.get(f.io).value;
+}
+
+std::optional<NoticeOutcome> resolve(Fixture& f, const NoticeIntent& intent) {
+  PlayerNotice notice;
+  notice.player = intent.player;
+  notice.kind = intent.kind;
+  notice.room = intent.room;
+  notice.text = intent.words.subject;
+  notice.path = intent.words.path;
+  notice.now = kStart;
+  Slot<Stored<std::optional<NoticeOutcome>>> done;
+  f.store.resolve_intent(intent, notice, f.io.get_executor(), done.fill());
+  REQUIRE(done.get(f.io).ok());
+  return done.get(f.io).value;
+}
+
+}  // namespace
+
+TEST_CASE("competition notices (#35): a challenge and a round's pairing store their notices' intents in their own commit") {
+  Fixture f;
+  const std::int64_t bob = f.players[1], dan = f.players[3];
+  CHECK(f.challenge(dan, "nobody", "room-none", kStart).code == "not_found");
+  CHECK(intents_of(f, "").empty());  // a refused challenge asks for nothing
+  REQUIRE(f.challenge(dan, "bob", "room-1", kStart + kDay).ok());
+  auto found = intents_of(f, "room-1");
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].player == bob);
+  CHECK(found[0].kind == "challenge");
+  CHECK(found[0].seq == 0);
+  CHECK(found[0].at == kStart + kDay);
+  CHECK(found[0].words.subject == "dan challenged you \u2014 L");
+  CHECK(found[0].words.text == "dan challenged you on the ladder L. Your game:");
+  CHECK(found[0].words.path == "/?room=room-1");
+  CHECK(!found[0].game);  // its words are stored: no room read
+  // The live resolution and a start's sweep meet the same row: one tells.
+  auto first = resolve(f, found[0]);
+  REQUIRE(first);
+  REQUIRE(first->notice);
+  CHECK(first->notice->text == "dan challenged you \u2014 L");
+  CHECK(!resolve(f, found[0]));
+  CHECK(intents_of(f, "").empty());
+
+  auto started = started_swiss(f, 1, 2);
+  REQUIRE(started.second.size() == 1);
+  const CompetitionGame& g = started.second[0];
+  found = intents_of(f, g.room);
+  REQUIRE(found.size() == 2);
+  for (const NoticeIntent& i : found) {
+    bool white = i.player == g.white;
+    CHECK((white || i.player == g.black));
+    CHECK(i.kind == "round");
+    CHECK(i.words.subject == "Round 1: you play " + (white ? g.black_name : g.white_name) + " \u2014 Swiss");
+    CHECK(i.words.text.find(white ? "with white" : "with black") != std::string::npos);
+    CHECK(i.words.path == "/?room=" + g.room);
+  }
+  // Resolved without the room read (the game may not be created yet), each once.
+  CHECK(resolve(f, found[0]));
+  CHECK(resolve(f, found[1]));
+  CHECK(!resolve(f, found[0]));
+  CHECK(intents_of(f, "").empty());
+}

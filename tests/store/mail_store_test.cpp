@@ -1,7 +1,8 @@
 // Mail in the store (#35) on SQLite and PostgreSQL: one-time links (single
 // use, expiry, a bound per hour), a reset that ends every session, and the
 // outbox's life: bounds, claims, retries, results, and what a restart does
-// with a mail left claimed (at most once) or waiting (due at once).
+// with a mail left claimed (at most once) or waiting (due at once); the
+// intents of notifications, stored in their move's transaction and resolved once.
 #include <doctest/doctest.h>
 
 #include "store_test_support.hpp"
@@ -217,4 +218,172 @@ TEST_CASE("notices: a turn mail waits to gather; another game's turn joins it as
   CHECK(sent[0].subject == "digest of 2");
   CHECK(sent[0].text == "line g1|line g2|http://u/g1");  // the first mail's unsubscribe link stays
   CHECK(!turn("g2", kNow + 40).notice);  // told already this turn
+}
+
+TEST_CASE("notice intents: stored in the move's own commit, or not at all; resolved once into a notice, or nothing") {
+  Fixture f;
+  Blocking s(f.store, f.io);
+  auto bob = create_account(f.store, f.io, "bob");
+  const std::int64_t ann = f.ann.account.player, bob_player = bob.account.player;
+  RoomRecord room = make_room("corr", ann, kNow);
+  room.clock.kind = protocol::TimeControl::Kind::Correspondence;
+  room.clock.days_per_move = 3;
+  REQUIRE(s.create_room(room, created_event(ann, kNow)) == "");
+  RoomChange joined;
+  joined.black = bob_player;
+  joined.status = protocol::RoomStatus::Live;
+  REQUIRE(s.append_event("corr", {2, protocol::EventKind::Joined, bob_player, engine::Color::Black, "", kNow + 1, ""}, joined) == "");
+  auto intents = [&](const std::string& of) {
+    return f.ask<std::vector<NoticeIntent>>([&](auto ex, auto reply) { f.store.notice_intents(of, 0, kIntentsPerRead, ex, reply); });
+  };
+  CHECK(intents("").empty());
+
+  // Two writes queued at once (the writer's group commit takes them as one
+  // transaction when it finds both waiting): ann's move with the intent for
+  // bob, and a write that fails (its seq taken). The batch fails, each write
+  // runs again alone: the move is stored with its intent, the failed one left
+  // nothing (no event, no intent for ann).
+  RoomChange move;
+  move.plies = 1;
+  move.notify = RoomChange::Notify{bob_player, "turn"};
+  RoomChange bad = move;
+  bad.notify = RoomChange::Notify{ann, "turn"};
+  Slot<std::string> moved, refused;
+  f.store.append_event("corr", {3, protocol::EventKind::Action, ann, engine::Color::White, "a", kNow + 2, ""}, move,
+                       f.io.get_executor(), moved.fill());
+  f.store.append_event("corr", {2, protocol::EventKind::Action, bob_player, engine::Color::Black, "b", kNow + 3, ""}, bad,
+                       f.io.get_executor(), refused.fill());
+  CHECK(moved.get(f.io) == "");
+  CHECK(refused.get(f.io) != "");
+  auto found = intents("");
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].player == bob_player);
+  CHECK(found[0].kind == "turn");
+  CHECK(found[0].room == "corr");
+  CHECK(found[0].seq == 3);
+  CHECK(found[0].at == kNow + 2);
+  REQUIRE(found[0].game);
+  CHECK(found[0].game->white_name == "ann");
+  CHECK(found[0].game->status == protocol::RoomStatus::Live);
+  CHECK(intents("corr").size() == 1);
+  CHECK(intents("other").empty());
+  CHECK(f.ask<std::vector<NoticeIntent>>([&](auto ex, auto reply) { f.store.notice_intents("", found[0].id, 10, ex, reply); })
+            .empty());
+  CHECK(s.events("corr").value.size() == 3);
+
+  // A write refused alone (its seq taken) stores no intent either.
+  CHECK(s.append_event("corr", {3, protocol::EventKind::Action, bob_player, engine::Color::Black, "c", kNow + 4, ""}, bad) != "");
+  CHECK(intents("").size() == 1);
+
+  auto resolve = [&](const NoticeIntent& intent, std::optional<PlayerNotice> notice) {
+    return f.ask<std::optional<NoticeOutcome>>(
+        [&](auto ex, auto reply) { f.store.resolve_intent(intent, notice, ex, reply); });
+  };
+  PlayerNotice notice;
+  notice.player = bob_player;
+  notice.kind = "turn";
+  notice.room = "corr";
+  notice.text = "Your move against ann";
+  notice.path = "/?room=corr";
+  notice.now = kNow + 5;
+  // Resolved by the room and by a start's sweep, say: the first tells, the second writes nothing.
+  auto first = resolve(found[0], notice);
+  REQUIRE(first);
+  REQUIRE(first->notice);
+  CHECK(first->notice->text == "Your move against ann");
+  CHECK(!resolve(found[0], notice));
+  CHECK(intents("").empty());
+  CHECK(f.ask<NoticeList>([&](auto ex, auto reply) { f.store.notices(bob_player, ex, reply); }).notices.size() == 1);
+
+  // bob moves (an intent for ann), then resolved with nobody to tell (ann connected): it just goes.
+  move.notify = RoomChange::Notify{ann, "turn"};
+  REQUIRE(s.append_event("corr", {4, protocol::EventKind::Action, bob_player, engine::Color::Black, "b", kNow + 6, ""}, move) == "");
+  found = intents("corr");
+  REQUIRE(found.size() == 1);
+  auto skipped = resolve(found[0], std::nullopt);
+  REQUIRE(skipped);
+  CHECK(!skipped->notice);
+  CHECK(intents("").empty());
+  CHECK(f.ask<NoticeList>([&](auto ex, auto reply) { f.store.notices(ann, ex, reply); }).notices.empty());
+
+  // Stale: ann moves (an intent for bob), bob moves before it is resolved (and
+  // writes his own for ann): bob's intent is resolved without a notice, ann's
+  // replaced the older one of her game (one row per player, kind and game).
+  move.notify = RoomChange::Notify{bob_player, "turn"};
+  REQUIRE(s.append_event("corr", {5, protocol::EventKind::Action, ann, engine::Color::White, "a", kNow + 7, ""}, move) == "");
+  auto stale = intents("corr");
+  REQUIRE(stale.size() == 1);
+  move.notify = RoomChange::Notify{ann, "turn"};
+  REQUIRE(s.append_event("corr", {6, protocol::EventKind::Action, bob_player, engine::Color::Black, "b", kNow + 8, ""}, move) == "");
+  notice.now = kNow + 9;
+  auto late = resolve(stale[0], notice);
+  REQUIRE(late);
+  CHECK(!late->notice);
+  found = intents("corr");
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].player == ann);
+  CHECK(found[0].seq == 6);
+  move.notify = RoomChange::Notify{ann, "turn"};
+  REQUIRE(s.append_event("corr", {7, protocol::EventKind::Action, bob_player, engine::Color::Black, "b", kNow + 10, ""}, move) == "");
+  found = intents("corr");
+  REQUIRE(found.size() == 1);  // replaced in place: the newer event
+  CHECK(found[0].seq == 7);
+  CHECK(!resolve(NoticeIntent{0, ann, "turn", "corr", 6, 0, std::nullopt, {}}, notice));  // the older one is gone
+  CHECK(intents("corr").size() == 1);
+}
+
+TEST_CASE("notice intents: a report's resolution stores the reporter's notice with it, with its words; told once") {
+  Fixture f;
+  auto bob = create_account(f.store, f.io, "bob");
+  NewReport report;
+  report.reporter = bob.account.id;
+  report.reporter_player = bob.account.player;
+  report.player = f.ann.account.player;
+  report.reason = "rude";
+  report.now = kNow;
+  auto filed = f.ask<Outcome<ReportRecord>>([&](auto ex, auto reply) { f.store.create_report(report, ex, reply); });
+  REQUIRE(filed.ok());
+  const std::int64_t id = filed.value.id;
+  auto intents = [&] {
+    return f.ask<std::vector<NoticeIntent>>([&](auto ex, auto reply) { f.store.notice_intents("", 0, kIntentsPerRead, ex, reply); });
+  };
+  CHECK(intents().empty());  // filing a report tells nobody
+  auto resolve_report = [&](std::int64_t at) {
+    return f.ask<Outcome<ReportRecord>>([&](auto ex, auto reply) {
+      f.store.resolve_report(id, "warned", f.ann.account.id, at, AuditEntry{f.ann.account.id, "resolve_report", "", "{}", "t", at},
+                             ex, reply);
+    });
+  };
+  REQUIRE(resolve_report(kNow + 1).ok());
+  CHECK(resolve_report(kNow + 2).code == "report_resolved");  // refused: asks for nothing more
+  auto found = intents();
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].player == bob.account.player);
+  CHECK(found[0].kind == "report");
+  CHECK(found[0].room == "");
+  CHECK(found[0].seq == id);
+  CHECK(found[0].at == kNow + 1);
+  CHECK(found[0].words.subject == "Read the outcome of your report of ann");
+  CHECK(found[0].words.text == "A moderator resolved your report of ann: warned\n\nYour reports:");
+  CHECK(found[0].words.path == "/account/settings");
+
+  // Resolved by a start's sweep and by the live path, late: told once (one
+  // store: a second server on the same database is refused).
+  PlayerNotice notice;
+  notice.player = bob.account.player;
+  notice.kind = "report";
+  notice.text = found[0].words.subject;
+  notice.path = found[0].words.path;
+  notice.now = kNow + 3;
+  auto resolve = [&] {
+    return f.ask<std::optional<NoticeOutcome>>(
+        [&](auto ex, auto reply) { f.store.resolve_intent(found[0], notice, ex, reply); });
+  };
+  auto told = resolve();
+  REQUIRE(told);
+  REQUIRE(told->notice);
+  CHECK(told->notice->kind == "report");
+  CHECK(!resolve());  // the live resolution, late: nothing
+  CHECK(intents().empty());
+  CHECK(f.ask<NoticeList>([&](auto ex, auto reply) { f.store.notices(bob.account.player, ex, reply); }).notices.size() == 1);
 }

@@ -1,0 +1,40 @@
+#pragma once
+// What the notifications with a stored cause say (#35): a ladder challenge,
+// an event round's pairing, a report's outcome. The cause's transaction
+// stores these words with the intent of the notice (notice_intents), so that
+// a server restarted before the notice was written tells the same thing; the
+// live path makes them again from the same record. Pure: the store and the
+// services both use it.
+#include <cstdint>
+#include <string>
+
+namespace arena {
+
+struct NoticeWords {
+  std::string subject;  // says what to do; the notice's text
+  std::string text;     // the mail's paragraph; the link follows it
+  std::string path;     // the site's page it is about
+};
+
+// To the challenged player: `by` challenged them on `ladder`; their game is `room`.
+inline NoticeWords challenge_words(const std::string& by, const std::string& ladder, const std::string& room) {
+  return {by + " challenged you \u2014 " + ladder, by + " challenged you on the ladder " + ladder + ". Your game:",
+          "/?room=" + room};
+}
+
+// To a player of round `round` of `event`: they play `opponent` with white or black in `room`.
+inline NoticeWords round_words(int round, const std::string& event, const std::string& opponent, bool white,
+                               const std::string& room) {
+  std::string r = "Round " + std::to_string(round);
+  return {r + ": you play " + opponent + " \u2014 " + event,
+          r + " of " + event + " is paired: you play " + opponent + " with " + (white ? "white" : "black") + ". Your game:",
+          "/?room=" + room};
+}
+
+// To the reporter: a moderator resolved their report of `reported` with `outcome`.
+inline NoticeWords report_words(const std::string& reported, const std::string& outcome) {
+  return {"Read the outcome of your report of " + reported,
+          "A moderator resolved your report of " + reported + ": " + outcome + "\n\nYour reports:", "/account/settings"};
+}
+
+}  // namespace arena
