@@ -787,7 +787,7 @@ TEST_CASE("a node paused past its lease (SIGSTOP) stores nothing after the takeo
   CHECK(game_of(b.port(), room)["status"] == "finished");
 }
 
-TEST_CASE("a rolling restart of three nodes under live games (SIGTERM, start again, next): nothing lost, no game ends because of it") {
+TEST_CASE("a rolling restart of three nodes under 20 live games with spectators (SIGTERM, start again, next): nothing lost, no game ends because of it") {
   if (bus().empty()) return;
   std::string store = temp_store("cluster-rolling");
   const std::vector<std::string> names{"node-a", "node-b", "node-c"};
@@ -799,19 +799,23 @@ TEST_CASE("a rolling restart of three nodes under live games (SIGTERM, start aga
   const json clock{{"kind", "live"}, {"initial_ms", 600000}, {"increment_ms", 0}};
   struct Game {
     std::string room;
-    std::unique_ptr<Participant> white, black;
+    std::unique_ptr<Participant> white, black, watcher;
     std::string white_name, black_name;
   };
-  std::vector<Game> games(6);
+  std::vector<Game> games(20);
   for (std::size_t i = 0; i < games.size(); ++i) {
     Game& g = games[i];
     g.white_name = "RW" + std::to_string(i);
     g.black_name = "RB" + std::to_string(i);
     g.white = std::make_unique<Participant>();
     g.black = std::make_unique<Participant>();
+    g.watcher = std::make_unique<Participant>();
     REQUIRE(g.white->identify(nodes[i % 3]->port(), g.white_name));
     REQUIRE(g.black->identify(nodes[(i + 1) % 3]->port(), g.black_name));
-    g.room = open_game(*g.white, *g.black, {{"game", i % 2 ? "gipf" : "yinsh"}, {"variant", i % 2 ? "basic" : "blitz"}, {"clock", clock}});
+    REQUIRE(g.watcher->identify(nodes[(i + 2) % 3]->port(), "watcher"));
+    g.room = open_game(*g.white, *g.black, {{"game", "yinsh"}, {"variant", "blitz"}, {"clock", clock}});
+    g.watcher->ws.send({{"type", "watch"}, {"room", g.room}});
+    REQUIRE(g.watcher->ws.receive_type("room", 5s));
     play_random(g.room, {g.white.get(), g.black.get()}, {100 + i, 4});
     catch_up({g.white.get(), g.black.get()});
   }
@@ -825,24 +829,32 @@ TEST_CASE("a rolling restart of three nodes under live games (SIGTERM, start aga
         std::this_thread::sleep_for(50ms);
       }
     }
-    // Every player comes back as a page would, to a node that runs, and finds
-    // the game where it was; each game goes on a few actions.
+    // Everyone comes back as a page would, to a node that runs, and finds the
+    // game where it was; each game goes on a few actions.
     for (std::size_t i = 0; i < games.size(); ++i) {
       Game& g = games[i];
       const std::int64_t heard = std::max(g.white->ply, g.black->ply);
-      auto white = std::make_unique<Participant>(), black = std::make_unique<Participant>();
+      auto white = std::make_unique<Participant>(), black = std::make_unique<Participant>(),
+           watcher = std::make_unique<Participant>();
       REQUIRE(white->identify(nodes[(k + 1 + i % 2) % 3]->port(), g.white_name, g.white->token));
       REQUIRE(black->identify(nodes[(k + 2 - i % 2) % 3]->port(), g.black_name, g.black->token));
+      REQUIRE(watcher->identify(nodes[(k + 1 + i % 2) % 3]->port(), "watcher", g.watcher->token));
       for (Participant* p : {white.get(), black.get()}) {
         sit_down(*p, g.room);
         CHECK(p->ply == heard);
         p->ws.send({{"type", "resync"}, {"room", g.room}, {"since", p->last_seq}});
       }
+      watcher->ws.send({{"type", "watch"}, {"room", g.room}});
+      auto watched = watcher->ws.receive_type("room", 5s);
+      REQUIRE(watched);
+      watcher->saw_snapshot(*watched);
+      CHECK(watcher->ply == heard);
       g.white = std::move(white);
       g.black = std::move(black);
+      g.watcher = std::move(watcher);
       CHECK(game_of(nodes[(k + 1) % 3]->port(), g.room)["status"] == "live");
       play_random(g.room, {g.white.get(), g.black.get()}, {200 + 10 * k + i, 3});
-      catch_up({g.white.get(), g.black.get()});
+      catch_up({g.white.get(), g.black.get(), g.watcher.get()});
     }
     // Restarted (same name, same database): ready before the next one goes.
     nodes[k] = std::make_unique<ServerProcess>(store, short_lease(names[k]));
@@ -852,12 +864,90 @@ TEST_CASE("a rolling restart of three nodes under live games (SIGTERM, start aga
   for (Game& g : games) {
     for (Participant* p : {g.white.get(), g.black.get()}) p->ws.send({{"type", "resync"}, {"room", g.room}, {"since", p->last_seq}});
     play_random(g.room, {g.white.get(), g.black.get()}, {300});
-    catch_up({g.white.get(), g.black.get()});
+    catch_up({g.white.get(), g.black.get(), g.watcher.get()});
     for (const auto& n : nodes) {
       json game = game_of(n->port(), g.room);
       CHECK(game["status"] == "finished");
       CHECK(game["reason"] != "timeout");
       CHECK(game["positions"].back()["ply"].get<std::int64_t>() == g.white->ply);
+    }
+  }
+}
+
+TEST_CASE("NATS restarted under live games: a node keeps serving its own rooms, forwarded players come back, nothing acknowledged is lost") {
+  if (bus().empty()) return;
+  OwnNats nats;
+  REQUIRE(nats.start());
+  std::string store = temp_store("cluster-nats-load");
+  ServerProcess a(store, {"--bus", nats.url(), "--node-id", "node-na"}), b(store, {"--bus", nats.url(), "--node-id", "node-nb"});
+  REQUIRE(a.start());
+  REQUIRE(b.start());
+  struct Game {
+    std::string room;
+    std::unique_ptr<Participant> white = std::make_unique<Participant>(), black = std::make_unique<Participant>();
+    std::string black_name;
+  };
+  // Games 0-1: both players on node a, which serves them; games 2-3: black
+  // on node b, forwarded over NATS.
+  std::vector<std::unique_ptr<Game>> games;
+  for (int i = 0; i < 4; ++i) {
+    auto g = std::make_unique<Game>();
+    g->black_name = "NB" + std::to_string(i);
+    REQUIRE(g->white->identify(a.port(), "NW" + std::to_string(i)));
+    REQUIRE(g->black->identify((i < 2 ? a : b).port(), g->black_name));
+    g->room = open_game(*g->white, *g->black, {{"game", "yinsh"}, {"variant", "normal"}});
+    play_random(g->room, {g->white.get(), g->black.get()}, {static_cast<std::uint64_t>(900 + i), 3});
+    catch_up({g->white.get(), g->black.get()});
+    for (Participant* p : {g->white.get(), g->black.get()}) {
+      p->acted_ply = -1;
+      p->ws.send({{"type", "resync"}, {"room", g->room}, {"since", p->last_seq}});
+    }
+    games.push_back(std::move(g));
+  }
+  nats.stop();
+  // Without the bus, node a still serves its own players: their games go on.
+  std::mt19937_64 rng(11);
+  for (int i = 0; i < 2; ++i) {
+    Game& g = *games[static_cast<std::size_t>(i)];
+    const std::int64_t before = g.white->ply;
+    const auto until = std::chrono::steady_clock::now() + WsClient::kPatience;
+    play_through(g.room, {g.white.get(), g.black.get()}, rng, [&] {
+      REQUIRE(std::chrono::steady_clock::now() < until);
+      return g.white->ply < before + 4 && g.white->last_event["result"].is_null();
+    });
+  }
+  REQUIRE(nats.start());
+  for (ServerProcess* n : {&a, &b}) {
+    for (auto deadline = std::chrono::steady_clock::now() + WsClient::kPatience; metric(n->port(), "gipf_arena_nats_reconnects_total") < 1;) {
+      REQUIRE(std::chrono::steady_clock::now() < deadline);
+      std::this_thread::sleep_for(20ms);
+    }
+  }
+  // Every game resyncs and goes on to its end; what was stored is what was heard.
+  for (auto& g : games) {
+    if (g->black->ws.closed()) {  // the forwarded player's node closed it: it comes back
+      auto back = std::make_unique<Participant>();
+      REQUIRE(back->identify(b.port(), g->black_name, g->black->token));
+      back->seat = g->black->seat;
+      back->last_seq = g->black->last_seq;
+      back->ply = g->black->ply;
+      g->black = std::move(back);
+    }
+    for (Participant* p : {g->white.get(), g->black.get()}) {
+      p->acted_ply = -1;
+      p->ws.send({{"type", "join_room"}, {"room", g->room}});
+      p->ws.send({{"type", "resync"}, {"room", g->room}, {"since", p->last_seq}});
+    }
+    const auto until = std::chrono::steady_clock::now() + 120s;
+    play_through(g->room, {g->white.get(), g->black.get()}, rng, [&] {
+      REQUIRE(std::chrono::steady_clock::now() < until);
+      return g->white->last_event.is_null() || g->white->last_event["result"].is_null() || g->black->last_event["result"].is_null();
+    });
+    catch_up({g->white.get(), g->black.get()});
+    for (ServerProcess* n : {&a, &b}) {
+      json game = game_of(n->port(), g->room);
+      CHECK(game["status"] == "finished");
+      CHECK(game["positions"].back()["ply"].get<std::int64_t>() == g->white->ply);
     }
   }
 }
