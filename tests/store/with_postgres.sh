@@ -4,7 +4,9 @@
 # Runs COMMAND ARGS with a throwaway PostgreSQL 15 cluster on 127.0.0.1: starts
 # it in a temporary directory, exports
 #   GIPF_ARENA_TEST_POSTGRES=postgresql://postgres@127.0.0.1:PORT/
-# (the tests append a database name; user postgres, trust authentication),
+# (the tests append a database name; user postgres, trust authentication)
+# and GIPF_ARENA_TEST_POSTGRES_RESTART (a script that restarts the cluster on
+# the same port, for the cluster tests' "PostgreSQL restarted under load"),
 # runs the command, then stops the cluster and removes its directory, whatever
 # happens. Exits with the command's status.
 #
