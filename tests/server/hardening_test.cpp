@@ -466,15 +466,21 @@ TEST_CASE("an address at its limit: a kept-alive connection waiting for its next
   int kept = tcp_connect(server.port()), other = tcp_connect(server.port());
   REQUIRE((kept >= 0 && other >= 0));
   CHECK(health(kept) == 200);   // answered, kept alive: idle now
-  CHECK(health(other) == 200);  // idle since later
+  CHECK(health(other) == 200);  // idle too
   int page = tcp_connect(server.port());
-  CHECK(health(page) == 200);  // a fourth connection: `kept` gave way
-  CHECK(closed_by_server(kept));
-  CHECK(health(other) == 200);  // the other idle one is still served, and idle again
-  int fresh = tcp_connect(server.port());   // `page` gives way (idle longest now)
-  int fresh2 = tcp_connect(server.port());  // `other` gives way
+  CHECK(health(page) == 200);  // a fourth connection: one of the idle ones gave way
+  // Which one: the one idle longest, normally `kept`; but a connection counts
+  // as idle once the server saw its answer written, which a loaded machine
+  // may see for `other` first. Either way exactly one went, and the other is
+  // still served (and idle again).
+  const bool kept_went = closed_by_server(kept);
+  int stayed = kept_went ? other : kept;
+  if (!kept_went) CHECK(closed_by_server(other));
+  CHECK(health(stayed) == 200);
+  int fresh = tcp_connect(server.port());   // `page` and `stayed` give way, one each
+  int fresh2 = tcp_connect(server.port());
   CHECK(closed_by_server(page));
-  CHECK(closed_by_server(other));
+  CHECK(closed_by_server(stayed));
   // The WebSocket and two connections that have not sent a request yet: none is idle.
   int refused = tcp_connect(server.port());
   CHECK(health(refused) == 429);
