@@ -19,7 +19,7 @@ void Heartbeat::stop() {
   // Queued in the store now, not on the strand: the I/O threads may stop
   // before the strand would run, and the store writes what was queued.
   std::int64_t now = clock_();
-  store_.node_alive(node_, now, now - kForgetAfterMs, strand_, [](const std::string&) {});
+  store_.node_alive(node_, now, 0, strand_, [](const std::string&) {});
   boost::asio::post(strand_, [self = shared_from_this()] { self->timer_.cancel(); });
 }
 
@@ -34,7 +34,10 @@ void Heartbeat::beat() {
 void Heartbeat::write() {
   writing_ = true;
   std::int64_t now = clock_();
-  store_.node_alive(node_, now, now - kForgetAfterMs, strand_, [self = shared_from_this()](const std::string& error) {
+  // Old heartbeats of other nodes are looked for once, with this run's first.
+  std::int64_t forget_before = forgotten_ ? 0 : now - kForgetAfterMs;
+  forgotten_ = true;
+  store_.node_alive(node_, now, forget_before, strand_, [self = shared_from_this()](const std::string& error) {
     self->writing_ = false;
     if (!error.empty()) spdlog::warn("event=heartbeat_failed node={} error=\"{}\"", self->node_, log_text(error));
   });

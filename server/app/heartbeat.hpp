@@ -24,7 +24,8 @@ class Heartbeat : public std::enable_shared_from_this<Heartbeat> {
  public:
   // How often it beats: the most a crash can cost the player on move.
   static constexpr std::chrono::milliseconds kPeriod{1000};
-  // Heartbeats of other nodes older than this, holding no lease, are deleted.
+  // Heartbeats of other nodes older than this, holding no lease, are deleted
+  // (by this run's first beat: they only pile up across restarts).
   static constexpr std::int64_t kForgetAfterMs = 7LL * 24 * 3600 * 1000;
   // The one server of a site without --bus writes under this name.
   static constexpr const char* kSingle = "single";
@@ -48,6 +49,7 @@ class Heartbeat : public std::enable_shared_from_this<Heartbeat> {
   boost::asio::steady_timer timer_;
   std::atomic<bool> stopped_{false};
   bool writing_ = false;   // a beat is queued in the store: the next waits for it
+  bool forgotten_ = false;  // the first beat deleted other nodes' old heartbeats
 };
 
 }  // namespace arena

@@ -29,6 +29,7 @@ void node_alive(Connection& db, const std::string& node, std::int64_t at, std::i
   Statement s = db.prepare("INSERT INTO node_heartbeats (node, alive_at) VALUES (?1, ?2) "
                            "ON CONFLICT (node) DO UPDATE SET alive_at = excluded.alive_at");
   s.bind(1, node).bind(2, at).run();
+  if (forget_before <= 0) return;
   Statement forget = db.prepare("DELETE FROM node_heartbeats WHERE alive_at < ?1 AND node <> ?2 "
                                 "AND NOT EXISTS (SELECT 1 FROM room_leases l WHERE l.owner = node_heartbeats.node)");
   forget.bind(1, forget_before).bind(2, node).run();

@@ -302,7 +302,8 @@ class RoomLeases {
   // "single") was alive at `at` (its own clock, ms). Rooms it served are
   // credited the time after its last heartbeat when they resume elsewhere or
   // after a restart. Heartbeats of other nodes older than `forget_before`,
-  // holding no lease, are deleted (node ids of past runs: the table stays small).
+  // holding no lease, are deleted (node ids of past runs: the table stays
+  // small); 0 deletes nothing.
   virtual void node_alive(std::string node, std::int64_t at, std::int64_t forget_before, StoreExecutor ex, StoreDone done) = 0;
   // `node`'s last heartbeat; none if it never wrote one.
   virtual void node_alive_at(std::string node, StoreExecutor ex, StoreReply<std::optional<std::int64_t>> reply) = 0;

@@ -93,6 +93,14 @@ std::pair<std::vector<std::string>, int> opponent_removal_line() {
   return {};
 }
 
+// Four moves at 1, 2, 4 and 3 s, the last two with 900 and 100 ms of lag: White's clock runs.
+void play_four_moves(Game& g) {
+  g.act(1'000);
+  g.act(2'000);
+  g.act(4'000, {}, 900);
+  g.act(3'000, {}, 100);
+}
+
 }  // namespace
 
 TEST_CASE("clocks: they start once both players have acted; the decider's runs; the increment when a part is done") {
@@ -345,10 +353,7 @@ TEST_CASE("rematch: only a seated player of a game that ended") {
 
 TEST_CASE("restart: clocks are rebuilt from the stored events; a flag that fell meanwhile is applied at once") {
   Game g("yinsh", "normal", live(30'000, 1'000));
-  g.act(1'000);
-  g.act(2'000);
-  g.act(4'000, {}, 900);
-  g.act(3'000, {}, 100);
+  play_four_moves(g);
   auto before = g.clocks();
   std::string error;
   std::int64_t later = g.now;
@@ -371,10 +376,7 @@ TEST_CASE("restart: clocks are rebuilt from the stored events; a flag that fell 
 
 TEST_CASE("restart (#31): the time nobody served the room is credited by a Resumed event before any flag; replayed later") {
   Game g("yinsh", "normal", live(30'000, 1'000));
-  g.act(1'000);
-  g.act(2'000);
-  g.act(4'000, {}, 900);
-  g.act(3'000, {}, 100);
+  play_four_moves(g);
   auto before = g.clocks();
   REQUIRE(before.running == Color::White);
   // The server beat last 2 s after the last move, and came back a minute later.

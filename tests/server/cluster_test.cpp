@@ -135,17 +135,14 @@ std::int64_t wall_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
-// Records `p`'s events of `room` until one of `kind` comes; returns it and, in
-// `before`, the event that came just before it (null if none did).
-json event_of_kind(Participant& p, const std::string& room, const std::string& kind, json& before) {
-  before = nullptr;
+// Records `p`'s events of `room` until one of `kind` comes; returns it.
+json event_of_kind(Participant& p, const std::string& room, const std::string& kind) {
   for (auto deadline = std::chrono::steady_clock::now() + WsClient::kPatience;;) {
     REQUIRE(std::chrono::steady_clock::now() < deadline);
     auto m = p.ws.receive(1s);
     if (!m || (*m)["type"] != "event" || (*m)["room"] != room) continue;
     p.saw_event(*m);
     if ((*m)["kind"] == kind) return *m;
-    before = *m;
   }
 }
 
@@ -682,8 +679,7 @@ TEST_CASE("20 live games on three nodes; the owner of half is SIGKILLed at a ran
     // (its last event: a room taken over keeps no older frames to resync from)
     const std::int64_t resumed_seq = white->last_seq;
     white->ws.send({{"type", "resync"}, {"room", g->room}, {"since", resumed_seq - 1}});
-    json before;
-    json resumed = event_of_kind(*white, g->room, "resumed", before);
+    json resumed = event_of_kind(*white, g->room, "resumed");
     CHECK(resumed["seq"] == resumed_seq);
     CHECK(resumed["credited_ms"].get<std::int64_t>() > 0);
     if (!late_stored) {  // the last event before it is the last one heard
@@ -990,8 +986,7 @@ TEST_CASE("bench: SIGKILL to the first accepted action on the new owner, 20 kill
       if (p->ply != heard) ++lost;
     }
     white2.ws.send({{"type", "resync"}, {"room", room}, {"since", white2.last_seq - 1}});
-    json before;
-    json resumed = event_of_kind(white2, room, "resumed", before);
+    json resumed = event_of_kind(white2, room, "resumed");
     const std::string running = last["clocks"]["running"];
     // What the player on move lost from the last event to the room's return,
     // and of that, any part after the kill (when no server was there): 0.

@@ -476,6 +476,23 @@ TEST_CASE("mail: addresses checked, headers safe, the message's parts") {
   CHECK(arena::html_escape("<a href=\"x\">&'") == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
 }
 
+namespace {
+
+// ann and bob (the sink's first and second verified accounts) in a
+// correspondence game where ann made the first move and bob heard of it; the room.
+std::string correspondence_opening(int port, const SmtpSink& sink, Participant& ann, Participant& bob, std::string& ann_cookie) {
+  ann_cookie = verified_account(port, sink, 1, "ann", "ann@mail.example");
+  std::string bob_cookie = verified_account(port, sink, 2, "bob", "bob@mail.example");
+  REQUIRE(identify_with(ann, port, ann_cookie));
+  REQUIRE(identify_with(bob, port, bob_cookie));
+  std::string room = open_game(ann, bob, kCorrespondence);
+  play_first(ann, room);
+  see_up_to(bob, ann.last_seq);
+  return room;
+}
+
+}  // namespace
+
 TEST_CASE("mail: a SIGKILL right after a correspondence move is acknowledged; its turn mail is sent once after the restart") {
   // The move and the intent of its notice are one commit: killed before the
   // notice was written, the restarted server writes it (and mails it); killed
@@ -493,14 +510,8 @@ TEST_CASE("mail: a SIGKILL right after a correspondence move is acknowledged; it
     server.log_to(log);
     REQUIRE(server.start());
     int port = server.port();
-    ann_cookie = verified_account(port, sink, 1, "ann", "ann@mail.example");
-    std::string bob_cookie = verified_account(port, sink, 2, "bob", "bob@mail.example");
     Participant ann, bob;
-    REQUIRE(identify_with(ann, port, ann_cookie));
-    REQUIRE(identify_with(bob, port, bob_cookie));
-    room = open_game(ann, bob, kCorrespondence);
-    play_first(ann, room);
-    see_up_to(bob, ann.last_seq);
+    room = correspondence_opening(port, sink, ann, bob, ann_cookie);
     ann.ws.close();
     REQUIRE(eventually([&] { return json::parse(get(port, "/api/health").body)["connections"] == 1; }, 20s));
     play_first(bob, room);  // acknowledged: the move is durable, and with it the intent of ann's notice
@@ -566,14 +577,8 @@ TEST_CASE("mail: a turn intent a killed server left unresolved is told and maile
     ServerProcess server(db, flags);
     REQUIRE(server.start());
     int port = server.port();
-    ann_cookie = verified_account(port, sink, 1, "ann", "ann@mail.example");
-    std::string bob_cookie = verified_account(port, sink, 2, "bob", "bob@mail.example");
     Participant ann, bob;
-    REQUIRE(identify_with(ann, port, ann_cookie));
-    REQUIRE(identify_with(bob, port, bob_cookie));
-    room = open_game(ann, bob, kCorrespondence);
-    play_first(ann, room);
-    see_up_to(bob, ann.last_seq);
+    room = correspondence_opening(port, sink, ann, bob, ann_cookie);
     play_first(bob, room);  // acknowledged: the move and its intent for ann are durable; ann is here
     server.kill_hard();
   }
