@@ -20,12 +20,17 @@ MailTexts TurnNotifier::clock_texts(const std::string& opponent, const std::stri
   return {subject, text, mail_html(text, link, "Play your move")};
 }
 
-void TurnNotifier::start() { sweep("", 0); }
+void TurnNotifier::start() {
+  started_ = true;
+  sweep("", 0);
+}
 
 void TurnNotifier::on(const RoomLoaded& e) {
   // A room this node takes over from another (stopped) node may have its
   // intents still stored: they are this node's to resolve now.
-  if (e.room.clock.kind == protocol::TimeControl::Kind::Correspondence && e.room.status == protocol::RoomStatus::Live)
+  // (Rooms restored at the start are left to start()'s sweep: one read, not one per room.)
+  if (started_ && e.room.clock.kind == protocol::TimeControl::Kind::Correspondence &&
+      e.room.status == protocol::RoomStatus::Live)
     sweep(e.room.id, 0);
 }
 

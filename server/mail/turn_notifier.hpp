@@ -18,6 +18,7 @@
 // too (a challenge, a pairing, a report's outcome: their causes store their
 // words, and their services resolve them live through PlayerMail), so that
 // every intent a stopped server left is told once.
+#include <atomic>
 #include <memory>
 
 #include "game/room_events.hpp"
@@ -61,6 +62,9 @@ class TurnNotifier : public RoomObserver, public std::enable_shared_from_this<Tu
   MailService& mail_;
   PlayerConnections& connections_;
   StoreExecutor ex_;
+  // start() ran: the rooms restored before it are in its sweep, so only a
+  // room loaded later (taken over, reloaded) has its intents read on its own.
+  std::atomic<bool> started_{false};
 };
 
 }  // namespace arena
