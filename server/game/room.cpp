@@ -258,13 +258,14 @@ void Room::committed(const std::string& error) {
     bool was_closed = protocol::closed(authority_.room().status);
     if (c.written.seated && event.color) authority_.seat_rating(*event.color, *c.written.seated, event.at);
     if (event.player) idle_.acted(event.at);
+    std::optional<RoomChange::Notify> notify = c.proposal->change.notify;
     authority_.commit(std::move(*c.proposal));
     if (c.written.rated) authority_.rated(*c.written.rated);
     // Observers hear of it before any client does: whatever a client does
     // after its ack (a new room after a cancel) meets the directory and the
     // lobby up to date.
     RoomSummary s = summary();
-    context_->events.publish(EventCommitted{s, event});
+    context_->events.publish(EventCommitted{s, event, notify ? &*notify : nullptr});
     if (!was_closed && s.status == RoomStatus::Finished) context_->events.publish(GameFinished{s, authority_.room()});
     Frame frame = event_frame(event, ply_before);
     crowd_.record(event.seq, frame);

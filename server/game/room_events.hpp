@@ -53,6 +53,9 @@ struct RoomLoaded {
 struct EventCommitted {
   const RoomSummary& room;
   const EventRecord& event;
+  // The notice intent stored with it (RoomChange::notify), if any: whom the
+  // mail service tells, decided once by the authority.
+  const RoomChange::Notify* notify = nullptr;
 };
 // The event just committed ended the game (room.status is finished).
 struct GameFinished {

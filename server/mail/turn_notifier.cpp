@@ -38,15 +38,13 @@ void TurnNotifier::on(const EventCommitted& e) {
   const RoomSummary& room = e.room;
   spdlog::trace("event=turn_check room={} kind={} status={} decider={}", room.id, static_cast<int>(e.event.kind),
                 static_cast<int>(room.status), room.decider ? static_cast<int>(*room.decider) : -1);
-  // The intent the action stored with it (GameAuthority: the same conditions),
-  // resolved from what the room tells, with no read.
-  if (room.clock.kind != protocol::TimeControl::Kind::Correspondence) return;
-  if (room.status != protocol::RoomStatus::Live || e.event.kind != protocol::EventKind::Action || !room.decider) return;
-  std::int64_t player = *room.decider == engine::Color::White ? room.white : room.black;
-  if (player == 0 || (e.event.player && *e.event.player == player)) return;  // still the mover's decision
+  // The intent the action stored with it (GameAuthority decided whom to
+  // tell), resolved from what the room tells, with no read.
+  if (!e.notify) return;
+  const std::int64_t player = e.notify->player;
   NoticeIntent intent;
   intent.player = player;
-  intent.kind = "turn";
+  intent.kind = e.notify->kind;
   intent.room = room.id;
   intent.seq = e.event.seq;
   bool white = player == room.white;
