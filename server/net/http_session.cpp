@@ -95,21 +95,6 @@ void HttpSession::do_read() {
   parser_->header_limit(static_cast<std::uint32_t>(settings_->limits.max_http_header));
   parser_->body_limit(settings_->limits.max_http_body);
   stream_.expires_after(kHttpTimeout);
-  // Waiting for the next request of a kept-alive connection: a new connection
-  // of this address at its limit may take this one's place (address_book.hpp).
-  // Not before the first request: a browser sends a request again on a new
-  // connection only when the one it reused was closed; on a new one, it fails.
-  // A proxy's connection is not given up: its next request may be anyone's.
-  if (ticket_ && answered_ && !forwarded_) {
-    ticket_->idle([weak = weak_from_this(), executor = stream_.get_executor()] {
-      net::post(executor, [weak] {
-        auto self = weak.lock();
-        if (!self) return;
-        spdlog::debug("event=idle_connection_given_up");
-        self->stream_.close();  // the read ends with an error: the session ends
-      });
-    });
-  }
   http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
 }
 
@@ -184,14 +169,41 @@ void HttpSession::upgrade(HttpRequest request) {
 void HttpSession::write(HttpResponse response) {
   response_ = std::make_shared<HttpResponse>(std::move(response));
   bool keep_alive = response_->keep_alive();
+  if (keep_alive) offer_idle();
+  writing_ = true;
   http::async_write(stream_, *response_, beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), keep_alive));
 }
 
+// A kept-alive connection that answered waits for its next request: a new
+// connection of its address at its limit may take its place (address_book.hpp).
+// Offered as the answer is queued, not once it is written: a client that has
+// the answer then always finds the server counting the connection as idle.
+// Not before the first answer: a browser sends a request again on a new
+// connection only when the one it reused was closed; on a new one, it fails.
+// A proxy's connection is not given up: its next request may be anyone's.
+void HttpSession::offer_idle() {
+  if (!ticket_ || forwarded_) return;
+  ticket_->idle([weak = weak_from_this(), executor = stream_.get_executor()] {
+    net::post(executor, [weak] {
+      if (auto self = weak.lock()) self->give_up();
+    });
+  });
+}
+
+// Given up for another connection: an answer being written is finished first
+// (on_write closes then); otherwise the pending read ends with an error.
+void HttpSession::give_up() {
+  spdlog::debug("event=idle_connection_given_up");
+  given_up_ = true;
+  if (!writing_) stream_.close();
+}
+
 void HttpSession::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
+  writing_ = false;
   if (ec) return;
   if (!keep_alive) return do_close();
   response_.reset();
-  answered_ = true;
+  if (given_up_) return stream_.close();
   do_read();
 }
 

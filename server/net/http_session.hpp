@@ -53,6 +53,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   // A proxied request: its client's ticket, or false (too many connections) after answering 429.
   bool count_forwarded(const HttpRequest& request);
   void write(HttpResponse response);
+  void offer_idle();
+  void give_up();
   void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
   void do_close();
   void drain();
@@ -69,7 +71,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::shared_ptr<const HttpSettings> settings_;
   std::shared_ptr<AddressBook> forwarded_;
   std::size_t drained_ = 0;
-  bool answered_ = false;  // a request was answered: between requests the connection is idle
+  bool writing_ = false;    // an answer is being written
+  bool given_up_ = false;   // its slot went to another connection of its address: close, answer nothing more
 };
 
 }  // namespace arena
