@@ -80,8 +80,17 @@ void ServerProcess::kill_hard() {
 int ServerProcess::stop(int signal) {
   if (pid_ <= 0) return -1;
   ::kill(pid_, signal);
+  // A server that does not stop within two minutes is a failure to report
+  // (-1, and a line on stderr), not a test that hangs until ctest kills it.
   int status = 0;
-  waitpid(pid_, &status, 0);
+  for (int waited_ms = 0; waitpid(pid_, &status, WNOHANG) == 0; waited_ms += 50) {
+    if (waited_ms >= 120000) {
+      std::fprintf(stderr, "server %d did not stop within 120 s of signal %d: killed\n", static_cast<int>(pid_), signal);
+      kill_hard();
+      return -1;
+    }
+    usleep(50000);
+  }
   pid_ = -1;
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }

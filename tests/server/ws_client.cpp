@@ -29,22 +29,32 @@ WsClient::~WsClient() {
 }
 
 bool WsClient::connect(int port, const std::string& origin, const std::string& cookie) {
-  try {
-    impl_->ws.next_layer().connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
-    impl_->ws.next_layer().socket().set_option(net::ip::tcp::no_delay(true));  // small frames go out at once
-    if (!origin.empty() || !cookie.empty()) {
-      impl_->ws.set_option(websocket::stream_base::decorator([origin, cookie](websocket::request_type& req) {
-        if (!origin.empty()) req.set(beast::http::field::origin, origin);
-        if (!cookie.empty()) req.set(beast::http::field::cookie, cookie);
-      }));
-    }
-    impl_->ws.read_message_max(16 * 1024 * 1024);
-    impl_->ws.handshake("127.0.0.1:" + std::to_string(port), "/ws");
-    return true;
-  } catch (const std::exception& e) {
-    error_ = e.what();
-    return false;
+  // Asynchronous, under a deadline: a server that accepts but never answers
+  // the handshake is a failed connect, not a hung test.
+  auto& stream = impl_->ws.next_layer();
+  beast::error_code ec;
+  auto run = [&] {
+    impl_->io.restart();
+    impl_->io.run();
+    if (ec) error_ = ec.message();
+    return !ec;
+  };
+  stream.expires_after(2 * kPatience);
+  stream.async_connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)),
+                       [&](beast::error_code e) { ec = e; });
+  if (!run()) return false;
+  stream.socket().set_option(net::ip::tcp::no_delay(true), ec);  // small frames go out at once
+  if (!origin.empty() || !cookie.empty()) {
+    impl_->ws.set_option(websocket::stream_base::decorator([origin, cookie](websocket::request_type& req) {
+      if (!origin.empty()) req.set(beast::http::field::origin, origin);
+      if (!cookie.empty()) req.set(beast::http::field::cookie, cookie);
+    }));
   }
+  impl_->ws.read_message_max(16 * 1024 * 1024);
+  impl_->ws.async_handshake("127.0.0.1:" + std::to_string(port), "/ws", [&](beast::error_code e) { ec = e; });
+  bool connected = run();
+  stream.expires_never();  // receive() bounds each wait itself
+  return connected;
 }
 
 void WsClient::send(const json& message) { send_text(message.dump()); }
@@ -113,18 +123,31 @@ HttpReply http_get(int port, const std::string& target) { return http_request(po
 
 HttpReply http_request(int port, const std::string& method, const std::string& target, const std::string& body,
                        const std::map<std::string, std::string>& headers) {
+  // Asynchronous, under a deadline: a server that never answers fails the
+  // test with an exception (as a refused connection does), not hang it.
   net::io_context io;
   beast::tcp_stream stream(io);
-  stream.connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
+  stream.expires_after(2 * WsClient::kPatience);
+  beast::error_code ec;
+  auto run = [&](const char* step) {
+    io.run();
+    io.restart();
+    if (ec) throw beast::system_error(ec, std::string(step) + " " + method + " " + target);
+  };
+  stream.async_connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)),
+                       [&](beast::error_code e) { ec = e; });
+  run("connecting for");
   beast::http::request<beast::http::string_body> req{beast::http::string_to_verb(method), target, 11};
   req.set(beast::http::field::host, "127.0.0.1");
   for (const auto& [name, value] : headers) req.set(name, value);
   req.body() = body;
   if (method != "GET" && method != "HEAD") req.prepare_payload();
-  beast::http::write(stream, req);
+  beast::http::async_write(stream, req, [&](beast::error_code e, std::size_t) { ec = e; });
+  run("sending");
   beast::flat_buffer buffer;
   beast::http::response<beast::http::string_body> res;
-  beast::http::read(stream, buffer, res);
+  beast::http::async_read(stream, buffer, res, [&](beast::error_code e, std::size_t) { ec = e; });
+  run("the answer to");
   HttpReply reply;
   reply.status = static_cast<int>(res.result_int());
   for (auto& field : res) {
