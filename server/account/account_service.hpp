@@ -12,8 +12,8 @@
 
 #include "account/login_limiter.hpp"
 #include "account/password_hasher.hpp"
-#include "lobby/player_connections.hpp"
-#include "net/address_book.hpp"
+#include "game/player_connections.hpp"
+#include "util/address_book.hpp"
 #include "protocol/account_messages.hpp"
 #include "store/store.hpp"
 

@@ -10,7 +10,7 @@
 
 #include "account/account_service.hpp"  // AccountFailure
 #include "game/room_directory.hpp"
-#include "lobby/player_connections.hpp"
+#include "game/player_connections.hpp"
 #include "store/store.hpp"
 
 namespace arena {

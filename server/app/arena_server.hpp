@@ -11,7 +11,7 @@
 #include <thread>
 #include <vector>
 
-#include "account/block_book.hpp"
+#include "domain/block_book.hpp"
 #include "app/config.hpp"
 #include "app/readiness.hpp"
 #include "store/store.hpp"

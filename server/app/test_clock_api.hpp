@@ -11,7 +11,7 @@
 #include <functional>
 #include <memory>
 
-#include "competition/competition_http.hpp"  // HttpModule
+#include "api/competition_http.hpp"  // HttpModule
 
 namespace arena {
 

@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "account/audit_entry.hpp"
+#include "domain/audit_entry.hpp"
 #include "game/client.hpp"
 #include "game/room_endpoint.hpp"
 #include "game/room_events.hpp"

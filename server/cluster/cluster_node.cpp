@@ -11,7 +11,7 @@
 #include "game/room_directory.hpp"
 #include "lobby/lobby_feed.hpp"
 #include "protocol/account_types.hpp"
-#include "lobby/player_connections.hpp"
+#include "game/player_connections.hpp"
 #include "util/log_text.hpp"
 #include "util/metrics.hpp"
 

@@ -4,7 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "game/room_directory.hpp"
-#include "lobby/player_connections.hpp"
+#include "game/player_connections.hpp"
 #include "mail/notice_words.hpp"
 #include "protocol/competition_messages.hpp"
 #include "util/log_text.hpp"

@@ -17,7 +17,7 @@
 
 #include "mail/player_mail.hpp"
 #include "game/room_events.hpp"
-#include "store/competition_store.hpp"
+#include "competition/competition_store.hpp"
 
 namespace arena {
 

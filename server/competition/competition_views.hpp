@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "protocol/competition_messages.hpp"
-#include "store/competition_store.hpp"
+#include "competition/competition_store.hpp"
 
 namespace arena {
 

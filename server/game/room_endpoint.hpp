@@ -14,7 +14,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "account/audit_entry.hpp"
+#include "domain/audit_entry.hpp"
 #include "game/client.hpp"
 #include "protocol/messages.hpp"
 

@@ -12,7 +12,7 @@
 
 #include "game/room_endpoint.hpp"
 #include "game/room_records.hpp"
-#include "store/store_basics.hpp"
+#include "domain/store_basics.hpp"
 
 namespace arena {
 

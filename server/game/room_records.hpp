@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "account/audit_entry.hpp"
+#include "domain/audit_entry.hpp"
 #include "engine/color.hpp"
 #include "engine/game_options.hpp"
 #include "protocol/room_types.hpp"

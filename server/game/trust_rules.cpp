@@ -1,6 +1,6 @@
 #include "game/trust_rules.hpp"
 
-#include "account/block_book.hpp"
+#include "domain/block_book.hpp"
 #include "game/authority.hpp"
 
 namespace arena {

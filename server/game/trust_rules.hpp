@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "game/client.hpp"
-#include "store/store_basics.hpp"
+#include "domain/store_basics.hpp"
 
 namespace arena {
 

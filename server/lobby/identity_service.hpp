@@ -11,8 +11,8 @@
 
 #include "account/account_service.hpp"
 #include "game/authority.hpp"
-#include "lobby/player_connections.hpp"
-#include "net/address_book.hpp"
+#include "game/player_connections.hpp"
+#include "util/address_book.hpp"
 #include "protocol/server_messages.hpp"
 #include "store/store.hpp"
 

@@ -12,7 +12,7 @@
 #include "computer/computer_players.hpp"
 #include "game/room_directory.hpp"
 #include "game/room_endpoint.hpp"
-#include "lobby/player_connections.hpp"
+#include "game/player_connections.hpp"
 #include "lobby/identity_service.hpp"
 #include "lobby/lobby_feed.hpp"
 #include "protocol/messages.hpp"

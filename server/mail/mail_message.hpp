@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "store/mail_store.hpp"
+#include "mail/mail_store.hpp"
 
 namespace arena {
 

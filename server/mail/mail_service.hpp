@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "lobby/player_connections.hpp"
+#include "game/player_connections.hpp"
 #include "mail/player_mail.hpp"
-#include "store/mail_store.hpp"
+#include "mail/mail_store.hpp"
 #include "util/clock.hpp"
 
 namespace arena {

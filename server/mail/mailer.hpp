@@ -20,7 +20,7 @@
 #include <string>
 #include <thread>
 
-#include "store/mail_store.hpp"
+#include "mail/mail_store.hpp"
 #include "util/clock.hpp"
 
 namespace arena {

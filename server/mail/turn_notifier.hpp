@@ -22,7 +22,7 @@
 #include <memory>
 
 #include "game/room_events.hpp"
-#include "lobby/player_connections.hpp"
+#include "game/player_connections.hpp"
 #include "mail/mail_service.hpp"
 
 namespace arena {

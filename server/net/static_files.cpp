@@ -7,7 +7,7 @@
 #include "net/gzip.hpp"
 #include "net/http_headers.hpp"
 #include "net/http_target.hpp"
-#include "store/sha256.hpp"
+#include "util/sha256.hpp"
 
 namespace arena {
 

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "migrations.hpp"
-#include "sha256.hpp"
+#include "util/sha256.hpp"
 #include "sqlite_connection.hpp"
 #include "store.hpp"
 

@@ -5,7 +5,7 @@
 #include <cctype>
 
 #include "protocol/name_skeleton.hpp"
-#include "sha256.hpp"
+#include "util/sha256.hpp"
 #include "sql_connection.hpp"
 #include "sql_queries.hpp"
 

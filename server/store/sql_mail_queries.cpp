@@ -1,6 +1,6 @@
 // The SQL of mail (mail_store.hpp): addresses, one-time links, the outbox.
 // One-time tokens and unsubscribe tokens are kept as their SHA-256, as sessions are.
-#include "sha256.hpp"
+#include "util/sha256.hpp"
 #include "sql_connection.hpp"
 #include "sql_queries.hpp"
 

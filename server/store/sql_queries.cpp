@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "sha256.hpp"
+#include "util/sha256.hpp"
 #include "rating/perf.hpp"
 #include "sql_connection.hpp"
 

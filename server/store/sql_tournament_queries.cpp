@@ -13,7 +13,7 @@
 #include "competition/dutch_pairing.hpp"
 #include "competition/tiebreaks.hpp"
 #include "rating/perf.hpp"
-#include "event_as_dutch.hpp"
+#include "competition/event_as_dutch.hpp"
 #include "sql_connection.hpp"
 #include "sql_queries.hpp"
 

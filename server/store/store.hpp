@@ -27,10 +27,10 @@
 #include "protocol/time_control.hpp"
 #include "game/room_records.hpp"
 #include "rating/glicko2.hpp"
-#include "store/competition_store.hpp"
-#include "store/mail_store.hpp"
-#include "store/store_basics.hpp"
-#include "store/trust_store.hpp"
+#include "competition/competition_store.hpp"
+#include "mail/mail_store.hpp"
+#include "domain/store_basics.hpp"
+#include "account/trust_store.hpp"
 
 namespace arena {
 

@@ -9,7 +9,7 @@
 #include "cluster/cluster_codec.hpp"
 #include "cluster/connection_routes.hpp"
 #include "cluster/remote_room.hpp"
-#include "lobby/player_connections.hpp"
+#include "game/player_connections.hpp"
 
 using namespace arena;
 using nlohmann::json;

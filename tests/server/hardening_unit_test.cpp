@@ -5,7 +5,7 @@
 
 #include <set>
 
-#include "net/address_book.hpp"
+#include "util/address_book.hpp"
 #include "net/forwarded_for.hpp"
 #include "app/config.hpp"
 #include "util/log_text.hpp"

@@ -8,8 +8,8 @@
 
 #include "app/config.hpp"
 #include "app/readiness.hpp"
-#include "net/http_api.hpp"
-#include "net/http_session.hpp"
+#include "app/http_api.hpp"
+#include "app/http_session.hpp"
 #include "server_process.hpp"
 #include "store/sql_store.hpp"
 #include "util/secure_random.hpp"

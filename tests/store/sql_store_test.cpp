@@ -6,7 +6,7 @@
 
 #include "protocol/name_skeleton.hpp"
 #include "store/migrations.hpp"
-#include "store/sha256.hpp"
+#include "util/sha256.hpp"
 #include "store/sqlite_connection.hpp"
 #include "store_test_support.hpp"
 

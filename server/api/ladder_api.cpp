@@ -1,0 +1,252 @@
+#include "api/ladder_api.hpp"
+
+#include <algorithm>
+
+#include "api/account_api.hpp"  // method_not_allowed
+#include "account/moderation.hpp"
+#include "mail/notice_words.hpp"
+#include "competition/competition_service.hpp"
+#include "competition/competition_views.hpp"
+#include "protocol/competition_messages.hpp"
+#include "util/secure_random.hpp"
+
+namespace arena {
+
+namespace http = boost::beast::http;
+using nlohmann::json;
+
+namespace {
+
+constexpr std::string_view kLadders = "/api/ladders";
+constexpr std::string_view kAdminLadders = "/api/admin/ladders";
+
+HttpResponse not_found(const HttpRequest& request) {
+  return json_error(request, http::status::not_found, "not_found", "no such resource");
+}
+
+json standings_json(const LadderDetail& detail, std::int64_t now) {
+  json standings = protocol::to_json(ladder_page(detail, std::nullopt, now))["standings"];
+  return {{"standings", std::move(standings)}};
+}
+
+}  // namespace
+
+LadderApi::LadderApi(CompetitionHttp http, CompetitionStore& store, CompetitionService& service, Moderation& moderation)
+    : http_(std::move(http)), store_(store), service_(service), moderation_(moderation) {}
+
+bool LadderApi::owns(const std::string& path) const {
+  return under(path, kLadders) || under(path, kAdminLadders);
+}
+
+bool LadderApi::patchable(const std::string& path) const {
+  auto at = id_path(path, "/api/admin/ladders/");
+  return at && at->rest.empty();
+}
+
+void LadderApi::handle(std::shared_ptr<const HttpRequest> request, const std::string& path, const std::string&,
+                       const std::string& address, StoreExecutor ex, Reply reply) {
+  if (path.rfind(kAdminLadders, 0) == 0) return admin(std::move(request), path, address, std::move(ex), std::move(reply));
+  const bool get = request->method() == http::verb::get || request->method() == http::verb::head;
+  if (path == kLadders) {
+    if (!get) return reply(method_not_allowed(*request, "GET, HEAD"));
+    return list(std::move(request), std::move(ex), std::move(reply));
+  }
+  auto at = id_path(path, "/api/ladders/");
+  if (!at) return reply(not_found(*request));
+  if (at->rest.empty()) {
+    if (!get) return reply(method_not_allowed(*request, "GET, HEAD"));
+    return page(std::move(request), at->id, std::move(ex), std::move(reply));
+  }
+  if (at->rest != "join" && at->rest != "challenge") return reply(not_found(*request));
+  if (request->method() != http::verb::post) return reply(method_not_allowed(*request, "POST"));
+  if (at->rest == "join") return join(std::move(request), at->id, std::move(ex), std::move(reply));
+  challenge(std::move(request), at->id, std::move(ex), std::move(reply));
+}
+
+void LadderApi::list(std::shared_ptr<const HttpRequest> request, StoreExecutor ex, Reply reply) {
+  store_.ladders(ex, [request, reply](Stored<std::vector<LadderRecord>> found) {
+    if (!found.ok()) return reply(store_failed(*request, found.error));
+    json ladders = json::array();
+    for (const auto& l : found.value) ladders.push_back(protocol::to_json(ladder_view(l)));
+    reply(json_response(*request, http::status::ok, {{"ladders", std::move(ladders)}}));
+  });
+}
+
+void LadderApi::page(std::shared_ptr<const HttpRequest> request, std::int64_t id, StoreExecutor ex, Reply reply) {
+  http_.viewer(request, ex, [this, request, id, ex, reply](std::optional<AccountRecord> viewer) {
+    store_.ladder(id, ex, [this, request, reply, viewer](Stored<std::optional<LadderDetail>> found) {
+      if (!found.ok()) return reply(store_failed(*request, found.error));
+      if (!found.value) return reply(json_error(*request, http::status::not_found, "not_found", "no such ladder"));
+      std::optional<std::int64_t> me;
+      if (viewer) me = viewer->player;
+      reply(json_response(*request, http::status::ok, protocol::to_json(ladder_page(*found.value, me, http_.now()))));
+    });
+  });
+}
+
+void LadderApi::join(std::shared_ptr<const HttpRequest> request, std::int64_t id, StoreExecutor ex, Reply reply) {
+  if (!parsed_body(protocol::parse_empty(request->body()), *request, reply)) return;
+  http_.player(request, ex, reply, [this, request, id, ex, reply](AccountRecord account) {
+    RosterChange change;
+    change.kind = RosterChange::Kind::join;
+    change.player = account.player;
+    store_.change_roster(id, change, http_.now(), ex, [request, reply, account](Stored<Outcome<LadderDetail>> done) {
+      if (!done.ok()) return reply(store_failed(*request, done.error));
+      if (!done.value.ok()) return reply(refusal_response(*request, done.value.code, done.value.message));
+      // The order just written, activity applied as of now.
+      const auto& standings = done.value.value.standings;
+      auto at = std::find_if(standings.begin(), standings.end(),
+                             [&](const LadderStanding& s) { return s.player.account == account.player; });
+      reply(json_response(*request, http::status::ok, {{"position", at - standings.begin() + 1}}));
+    });
+  });
+}
+
+void LadderApi::challenge(std::shared_ptr<const HttpRequest> request, std::int64_t id, StoreExecutor ex, Reply reply) {
+  auto parsed = protocol::parse_challenge(request->body());
+  auto* body = parsed_body(parsed, *request, reply);
+  if (!body) return;
+  http_.player(request, ex, reply, [this, request, id, ex, reply, defender = body->defender](AccountRecord account) {
+    NewChallenge c{id, account.player, defender, random_room_id(), random_bool(), http_.now()};
+    store_.challenge(c, ex, [this, request, ex, reply, challenger = account.player](Stored<Outcome<CompetitionGame>> done) {
+      if (!done.ok()) return reply(store_failed(*request, done.error));
+      if (!done.value.ok()) return reply(refusal_response(*request, done.value.code, done.value.message));
+      if (player_mail_) {
+        // The intent the challenge stored with it, resolved now (the words are the same).
+        const CompetitionGame& g = done.value.value;
+        bool white = g.white != challenger;  // the challenged one's seat
+        NoticeWords words = challenge_words(white ? g.black_name : g.white_name, g.source_name, g.room);
+        player_mail_({white ? g.white : g.black, "challenge", words.subject, words.text, words.path, g.room, 0});
+      }
+      service_.open_games({done.value.value}, ex,
+                          [request, reply, game = done.value.value](std::vector<CompetitionGame> opened, std::vector<CompetitionGame>) {
+                            if (opened.empty())
+                              return reply(json_error(*request, http::status::internal_server_error, "internal",
+                                                      "the challenge is stored but its game could not be created yet: "
+                                                      "it will be at the server's next start"));
+                            reply(json_response(*request, http::status::created,
+                                                {{"challenge", {{"id", game.challenge}, {"room", game.room}}}}));
+                          });
+    });
+  });
+}
+
+void LadderApi::admin(std::shared_ptr<const HttpRequest> request, const std::string& path, const std::string& address,
+                      StoreExecutor ex, Reply reply) {
+  http_.admin(request, address, ex, reply, [this, request, path, ex, reply](CompetitionHttp::Admin admin) {
+    const auto method = request->method();
+    if (path == kAdminLadders) {
+      if (method != http::verb::post) return reply(method_not_allowed(*request, "POST"));
+      return create(request, admin, ex, reply);
+    }
+    auto at = id_path(path, "/api/admin/ladders/");
+    if (!at) return reply(not_found(*request));
+    if (at->rest.empty()) {
+      if (method != http::verb::patch) return reply(method_not_allowed(*request, "PATCH"));
+      return edit(request, at->id, admin, ex, reply);
+    }
+    if (method != http::verb::post) return reply(method_not_allowed(*request, "POST"));
+    if (at->rest == "result") return result(request, at->id, admin, ex, reply);
+    if (at->rest == "seed" || at->rest == "add" || at->rest == "remove" || at->rest == "reinstate")
+      return roster(request, at->id, at->rest, admin, ex, reply);
+    reply(not_found(*request));
+  });
+}
+
+void LadderApi::create(std::shared_ptr<const HttpRequest> request, const CompetitionHttp::Admin& admin, StoreExecutor ex,
+                       Reply reply) {
+  auto parsed = protocol::parse_ladder_create(request->body());
+  auto* body = parsed_body(parsed, *request, reply);
+  if (!body) return;
+  if (!valid_pool(body->game, body->variant))
+    return reply(json_error(*request, http::status::bad_request, "bad_field",
+                            "game and variant: gipf basic|standard|tournament, yinsh normal|blitz"));
+  LadderRecord l;
+  l.name = body->name;
+  l.options = {body->game, body->variant, 0, 0};
+  l.clock = body->clock;
+  l.created_at = admin.at;
+  auto audit = admin_audit(admin, "ladder_create", "", request_details(*request));
+  store_.create_ladder(l, audit, ex, [request, reply](Stored<Outcome<LadderRecord>> done) {
+    if (!done.ok()) return reply(store_failed(*request, done.error));
+    if (!done.value.ok()) return reply(refusal_response(*request, done.value.code, done.value.message));
+    reply(json_response(*request, http::status::created, {{"ladder", protocol::to_json(ladder_view(done.value.value))}}));
+  });
+}
+
+void LadderApi::edit(std::shared_ptr<const HttpRequest> request, std::int64_t id, const CompetitionHttp::Admin& admin,
+                     StoreExecutor ex, Reply reply) {
+  auto parsed = protocol::parse_ladder_patch(request->body());
+  auto* body = parsed_body(parsed, *request, reply);
+  if (!body) return;
+  LadderEdit edit;
+  edit.name = body->name;
+  edit.clock = body->clock;
+  if (body->status) edit.status = ladder::parse_status(*body->status);
+  edit.audit = admin_audit(admin, "ladder_edit", "", request_details(*request));
+  store_.edit_ladder(id, edit, ex, [request, reply](Stored<Outcome<LadderRecord>> done) {
+    if (!done.ok()) return reply(store_failed(*request, done.error));
+    if (!done.value.ok()) return reply(refusal_response(*request, done.value.code, done.value.message));
+    reply(json_response(*request, http::status::ok, {{"ladder", protocol::to_json(ladder_view(done.value.value))}}));
+  });
+}
+
+void LadderApi::roster(std::shared_ptr<const HttpRequest> request, std::int64_t id, const std::string& command,
+                       const CompetitionHttp::Admin& admin, StoreExecutor ex, Reply reply) {
+  RosterChange change;
+  if (command == "seed") {
+    auto parsed = protocol::parse_seed(request->body());
+    auto* body = parsed_body(parsed, *request, reply);
+    if (!body) return;
+    change.kind = RosterChange::Kind::seed;
+    change.order = body->order;
+  } else {
+    auto parsed = protocol::parse_username_request(request->body());
+    auto* body = parsed_body(parsed, *request, reply);
+    if (!body) return;
+    change.kind = command == "add" ? RosterChange::Kind::add
+                  : command == "remove" ? RosterChange::Kind::remove
+                                        : RosterChange::Kind::reinstate;
+    change.username = body->username;
+  }
+  change.audit = admin_audit(admin, "ladder_" + command, "", request_details(*request));
+  store_.change_roster(id, change, admin.at, ex, [request, reply, now = admin.at](Stored<Outcome<LadderDetail>> done) {
+    if (!done.ok()) return reply(store_failed(*request, done.error));
+    if (!done.value.ok()) return reply(refusal_response(*request, done.value.code, done.value.message));
+    reply(json_response(*request, http::status::ok, standings_json(done.value.value, now)));
+  });
+}
+
+void LadderApi::result(std::shared_ptr<const HttpRequest> request, std::int64_t id, const CompetitionHttp::Admin& admin,
+                       StoreExecutor ex, Reply reply) {
+  auto parsed = protocol::parse_result(request->body());
+  auto* body = parsed_body(parsed, *request, reply);
+  if (!body) return;
+  store_.ladder(id, ex, [this, request, id, admin, ex, reply, r = *body](Stored<std::optional<LadderDetail>> found) {
+    if (!found.ok()) return reply(store_failed(*request, found.error));
+    if (!found.value) return reply(json_error(*request, http::status::not_found, "not_found", "no such ladder"));
+    auto has_room = [&](const ChallengeRecord& c) { return c.room == r.room; };
+    const auto& open = found.value->open;
+    if (std::none_of(open.begin(), open.end(), has_room)) {
+      const auto& recent = found.value->recent;
+      if (std::any_of(recent.begin(), recent.end(), has_room))
+        return reply(json_error(*request, http::status::conflict, "game_over", "the game has ended"));
+      return reply(json_error(*request, http::status::not_found, "not_found", "no open game '" + r.room + "' on this ladder"));
+    }
+    // The room's adjudication (audited as such) moves the ladder in its transaction.
+    moderation_.adjudicate(Moderation::Actor{admin.account, admin.address}, r.room, r.result, r.reason, ex,
+                           [this, request, id, ex, reply, room = r.room](std::variant<RoomRecord, AccountFailure> outcome) {
+                             if (auto* f = std::get_if<AccountFailure>(&outcome)) return reply(failure_response(*request, *f));
+                             store_.ladder(id, ex, [request, reply, room](Stored<std::optional<LadderDetail>> after) {
+                               if (!after.ok() || !after.value) return reply(store_failed(*request, after.error));
+                               for (const auto& c : after.value->recent)
+                                 if (c.room == room)
+                                   return reply(json_response(*request, http::status::ok,
+                                                              {{"challenge", protocol::to_json(challenge_view(c))}}));
+                               reply(json_error(*request, http::status::internal_server_error, "internal", "the result was not recorded"));
+                             });
+                           });
+  });
+}
+
+}  // namespace arena

@@ -1,0 +1,51 @@
+#pragma once
+// The ladder API over HTTP (PROTOCOL.md, Ladder API): the ladders and their
+// pages for everyone; joining and challenging for accounts; creating,
+// editing, seeding and the roster for admins (audited). A challenge's game
+// is created by the CompetitionService right after the store accepted it.
+#include <memory>
+#include <string>
+
+#include "mail/player_mail.hpp"
+#include "api/competition_http.hpp"
+
+namespace arena {
+
+class CompetitionService;
+class Moderation;
+
+class LadderApi : public HttpModule {
+ public:
+  LadderApi(CompetitionHttp http, CompetitionStore& store, CompetitionService& service, Moderation& moderation);
+
+  bool owns(const std::string& path) const override;
+  bool patchable(const std::string& path) const override;
+  void handle(std::shared_ptr<const HttpRequest> request, const std::string& path, const std::string& query,
+              const std::string& address, StoreExecutor ex, Reply reply) override;
+
+  // Mails the challenged player (#35).
+  void set_player_mail(PlayerMail mail) { player_mail_ = std::move(mail); }
+
+ private:
+  PlayerMail player_mail_;
+  void list(std::shared_ptr<const HttpRequest> request, StoreExecutor ex, Reply reply);
+  void page(std::shared_ptr<const HttpRequest> request, std::int64_t id, StoreExecutor ex, Reply reply);
+  void join(std::shared_ptr<const HttpRequest> request, std::int64_t id, StoreExecutor ex, Reply reply);
+  void challenge(std::shared_ptr<const HttpRequest> request, std::int64_t id, StoreExecutor ex, Reply reply);
+  void admin(std::shared_ptr<const HttpRequest> request, const std::string& path, const std::string& address,
+             StoreExecutor ex, Reply reply);
+  void create(std::shared_ptr<const HttpRequest> request, const CompetitionHttp::Admin& admin, StoreExecutor ex, Reply reply);
+  void edit(std::shared_ptr<const HttpRequest> request, std::int64_t id, const CompetitionHttp::Admin& admin,
+            StoreExecutor ex, Reply reply);
+  void roster(std::shared_ptr<const HttpRequest> request, std::int64_t id, const std::string& command,
+              const CompetitionHttp::Admin& admin, StoreExecutor ex, Reply reply);
+  void result(std::shared_ptr<const HttpRequest> request, std::int64_t id, const CompetitionHttp::Admin& admin,
+              StoreExecutor ex, Reply reply);
+
+  CompetitionHttp http_;
+  CompetitionStore& store_;
+  CompetitionService& service_;
+  Moderation& moderation_;
+};
+
+}  // namespace arena

@@ -1,0 +1,224 @@
+#pragma once
+// Ladders and events (#14) in the store. In code an event is a "tournament":
+// "event" already names a room's stored events. Every write runs in one
+// transaction and applies the pure rules of competition/ there, so a
+// challenge's checks and its row, or a round's pairing and its rows, cannot
+// race another request. Refusals are answers (Outcome::code), never errors:
+// a refused write changed nothing. Results move standings in the transaction
+// of the room's last event (GameLog::append), not here.
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "competition/ladder_rules.hpp"
+#include "engine/game_options.hpp"
+#include "protocol/time_control.hpp"
+#include "rating/glicko2.hpp"
+#include "domain/store_basics.hpp"
+
+namespace arena {
+
+// A write's answer: `value`, or a refusal with the API's stable code.
+template <class T>
+struct Outcome {
+  T value{};
+  std::string code;  // empty: done
+  std::string message;
+  bool ok() const { return code.empty(); }
+  static Outcome refused(std::string code, std::string message) {
+    Outcome o;
+    o.code = std::move(code);
+    o.message = std::move(message);
+    return o;
+  }
+};
+
+inline constexpr int kMaxLadders = 200;            // ladders that may exist
+inline constexpr int kMaxLadderPlayers = 500;      // players on one ladder
+inline constexpr int kMaxTournaments = 1000;       // events that may exist
+inline constexpr int kRecentLadderGames = 50;      // finished challenges a ladder's page shows
+inline constexpr std::int64_t kLadderStartMinutes = 1440;  // a live-clock ladder game must start within a day
+
+struct LadderRecord {
+  std::int64_t id = 0;
+  std::string name;
+  engine::GameOptions options;  // game and variant (no handicap)
+  protocol::TimeControl clock;
+  ladder::LadderStatus status = ladder::LadderStatus::open;
+  std::int64_t created_at = 0;
+  std::int64_t players = 0;  // on the ladder (when read)
+};
+
+struct LadderStanding {
+  ladder::LadderPlayer player;  // `account` holds the player id (rooms' identity)
+  std::string username;
+  Rating rating;                // in the ladder's perf, as stored
+};
+
+struct ChallengeRecord {
+  std::int64_t id = 0, ladder = 0;
+  std::int64_t challenger = 0, defender = 0, white = 0, black = 0;  // player ids
+  std::string challenger_name, defender_name;
+  std::string room;
+  std::int64_t created_at = 0, finished_at = 0;
+  bool open = true;
+  std::string outcome;  // challenger, defender, draw, aborted; "" while open
+  std::string reason;
+};
+
+struct LadderDetail {
+  LadderRecord ladder;
+  std::vector<LadderStanding> standings;     // position order, activity not yet applied
+  std::vector<ChallengeRecord> open;         // open challenges, oldest first
+  std::vector<ChallengeRecord> recent;       // the newest finished ones
+  std::vector<ladder::Challenge> rules_view; // open ones and those of the cooldown window (check_challenge's input)
+};
+
+// A ladder or event game the server must create (or find created): the room
+// id is chosen before, stored with the challenge or pairing.
+struct CompetitionGame {
+  std::string room;
+  engine::GameOptions options;
+  protocol::TimeControl clock;
+  std::int64_t start_within_ms = 0;  // a live clock's game must start this soon after its room's creation; 0: no deadline
+  std::int64_t white = 0, black = 0;
+  std::string white_name, black_name;
+  std::string source_kind;  // "ladder" or "event"
+  std::int64_t source_id = 0;
+  std::string source_name;
+  int round = 0;            // events
+  std::int64_t challenge = 0;  // ladders: the challenge's id
+  std::string white_kind, black_kind;  // the seats' PlayerInfo::kind
+};
+
+struct LadderEdit {
+  std::optional<std::string> name;
+  std::optional<protocol::TimeControl> clock;
+  std::optional<ladder::LadderStatus> status;
+  AuditEntry audit;
+};
+
+struct RosterChange {
+  enum class Kind { join, add, remove, reinstate, seed };
+  Kind kind = Kind::join;
+  std::int64_t player = 0;              // join: the player id
+  std::string username;                 // add, remove, reinstate
+  std::vector<std::string> order;       // seed
+  std::optional<AuditEntry> audit;      // the admin commands
+};
+
+struct NewChallenge {
+  std::int64_t ladder = 0;
+  std::int64_t challenger = 0;  // player id
+  std::string defender;         // username
+  std::string room;             // the id its room gets
+  bool challenger_white = false;
+  std::int64_t now = 0;
+};
+
+// ---- events ------------------------------------------------------------------
+
+struct TournamentRecord {
+  std::int64_t id = 0;
+  std::string name;
+  std::string kind;  // round-robin, swiss
+  engine::GameOptions options;
+  protocol::TimeControl clock;
+  int rounds = 0;
+  int cycles = 1;
+  std::string status = "registering";  // registering, running, finished, closed
+  std::int64_t start_at = 0;
+  bool auto_pair = false;
+  int start_minutes = 10;
+  int current_round = 0;
+  std::int64_t created_at = 0;
+  std::int64_t players = 0;  // registered (when read)
+};
+
+struct TournamentPlayer {
+  std::int64_t player = 0;
+  std::string username;
+  int number = 0;       // start number from the start on, else 0
+  double rating = 0;    // at the start; before it, the current rating as stored
+  bool withdrawn = false;
+  double rd = 350;      // the stored rating's RD now (provisional at 110 and above)
+};
+
+struct TournamentPairing {
+  int round = 0, board = 0;
+  std::int64_t white = 0;
+  std::optional<std::int64_t> black;  // none: a bye
+  std::string room;                   // "" : no game
+  std::string result, reason;
+};
+
+struct TournamentDetail {
+  TournamentRecord tournament;
+  std::vector<TournamentPlayer> players;    // by start number (registration order before the start)
+  std::vector<TournamentPairing> pairings;  // by round, board
+};
+
+struct TournamentCommand {
+  enum class Kind { start, next_round, withdraw, close, result };
+  Kind kind = Kind::start;
+  std::string username;              // withdraw
+  std::string room, result, reason;  // result (a room closed without a result)
+  AuditEntry audit;
+  std::int64_t now = 0;
+};
+
+// What a command or a finished game did to an event: the event after it, and
+// the games of a round it paired.
+struct TournamentProgress {
+  TournamentRecord tournament;
+  std::vector<CompetitionGame> games;
+};
+
+using RoomIds = std::function<std::string()>;  // a fresh room id each call (any thread)
+
+class CompetitionStore {
+ public:
+  virtual ~CompetitionStore() = default;
+  // ---- ladders
+  virtual void create_ladder(LadderRecord ladder, AuditEntry audit, StoreExecutor ex,
+                             StoreReply<Outcome<LadderRecord>> reply) = 0;
+  virtual void edit_ladder(std::int64_t id, LadderEdit edit, StoreExecutor ex, StoreReply<Outcome<LadderRecord>> reply) = 0;
+  virtual void ladders(StoreExecutor ex, StoreReply<std::vector<LadderRecord>> reply) = 0;
+  virtual void ladder(std::int64_t id, StoreExecutor ex, StoreReply<std::optional<LadderDetail>> reply) = 0;
+  // A roster change, after the ladder's activity as of `now`; the ladder after it.
+  virtual void change_roster(std::int64_t id, RosterChange change, std::int64_t now, StoreExecutor ex,
+                             StoreReply<Outcome<LadderDetail>> reply) = 0;
+  // Checks the challenge (ladder_rules' check_challenge, activity applied)
+  // and stores it; the game to create.
+  virtual void challenge(NewChallenge challenge, StoreExecutor ex, StoreReply<Outcome<CompetitionGame>> reply) = 0;
+  // Applies every open or paused ladder's activity as of `now`.
+  virtual void ladder_activity(std::int64_t now, StoreExecutor ex, StoreDone done) = 0;
+  // ---- events
+  virtual void create_tournament(TournamentRecord tournament, AuditEntry audit, StoreExecutor ex,
+                                 StoreReply<Outcome<TournamentRecord>> reply) = 0;
+  virtual void tournaments(StoreExecutor ex, StoreReply<std::vector<TournamentRecord>> reply) = 0;
+  virtual void tournament(std::int64_t id, StoreExecutor ex, StoreReply<std::optional<TournamentDetail>> reply) = 0;
+  // Joins (`join`) or leaves while registering; how many are registered.
+  virtual void register_player(std::int64_t id, std::int64_t player, bool join, std::int64_t now, StoreExecutor ex,
+                               StoreReply<Outcome<std::int64_t>> reply) = 0;
+  virtual void tournament_command(std::int64_t id, TournamentCommand command, RoomIds room_ids, StoreExecutor ex,
+                                  StoreReply<Outcome<TournamentProgress>> reply) = 0;
+  // A room of an event ended: with auto_pair and its round complete the next
+  // round is paired; with the last round complete the event finishes. None:
+  // the room is no event's, or nothing followed.
+  virtual void tournament_room_ended(std::string room, std::int64_t now, RoomIds room_ids, StoreExecutor ex,
+                                     StoreReply<std::optional<TournamentProgress>> reply) = 0;
+  // The games of the rounds a starting server pairs: each running auto_pair
+  // event whose current round is complete, its next one paired (a pairing
+  // abandoned when the server stopped) or the event finished.
+  virtual void resume_tournaments(RoomIds room_ids, StoreExecutor ex,
+                                  StoreReply<std::vector<CompetitionGame>> reply) = 0;
+  // ---- both
+  // The games of open challenges and of pairings without a result: what a
+  // starting server makes sure exist.
+  virtual void pending_games(StoreExecutor ex, StoreReply<std::vector<CompetitionGame>> reply) = 0;
+};
+
+}  // namespace arena
