@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 tests=false
 [[ "${1:-}" == "--tests" ]] && tests=true
 
-packages=(g++ cmake ninja-build pkg-config nlohmann-json3-dev doctest-dev libboost-dev libsqlite3-dev libspdlog-dev libunistring-dev libjemalloc-dev libsodium-dev zlib1g-dev libpqxx-dev libnats-dev libcurl4-openssl-dev prometheus-cpp-dev)
+packages=(g++ cmake ninja-build pkg-config nlohmann-json3-dev doctest-dev libboost-dev libsqlite3-dev libspdlog-dev libunistring-dev libicu-dev libjemalloc-dev libsodium-dev zlib1g-dev libpqxx-dev libnats-dev libcurl4-openssl-dev prometheus-cpp-dev)
 if $tests; then
   # clang and its runtimes: the sanitizer build and the libFuzzer targets.
   packages+=(chromium clang libclang-rt-dev)

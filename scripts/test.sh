@@ -5,6 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --tests
+# The server's folders include only the floors below them (README, Layout).
+scripts/check-layers.sh
 scripts/build.sh
 # The sanitizer build (clang, build-sanitize/) compiles at the lowest priority
 # while the tests run: the browser tests leave a core mostly idle, and two

@@ -15,7 +15,7 @@
 #include "game/player_connections.hpp"
 #include "util/address_book.hpp"
 #include "protocol/account_messages.hpp"
-#include "store/store.hpp"
+#include "account/account_store.hpp"
 
 namespace arena {
 

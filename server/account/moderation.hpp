@@ -11,7 +11,7 @@
 #include "account/account_service.hpp"  // AccountFailure
 #include "game/room_directory.hpp"
 #include "game/player_connections.hpp"
-#include "store/store.hpp"
+#include "account/account_store.hpp"
 
 namespace arena {
 

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "competition/competition_store.hpp"  // Outcome
+#include "domain/outcome.hpp"
 #include "domain/store_basics.hpp"
 
 namespace arena {

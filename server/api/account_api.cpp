@@ -31,12 +31,6 @@ HttpResponse failure_response(const HttpRequest& request, const AccountFailure& 
   return res;
 }
 
-HttpResponse method_not_allowed(const HttpRequest& request, const char* allowed) {
-  auto res = json_error(request, http::status::method_not_allowed, "method_not_allowed", std::string("only ") + allowed);
-  res.set(http::field::allow, allowed);
-  return res;
-}
-
 protocol::AccountView account_view(const AccountRecord& a) { return {a.id, a.username, a.role}; }
 
 namespace {

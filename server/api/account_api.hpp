@@ -7,6 +7,7 @@
 #include <string>
 
 #include "account/account_service.hpp"
+#include "api/game_row.hpp"
 #include "net/http_reply.hpp"
 #include "protocol/account_messages.hpp"  // Parsed, BodyError
 
@@ -42,17 +43,6 @@ class AccountApi {
 // Shared by the account and admin APIs.
 std::string session_of(const HttpRequest& request);  // the arena_session cookie, or ""
 HttpResponse failure_response(const HttpRequest& request, const AccountFailure& failure);
-HttpResponse method_not_allowed(const HttpRequest& request, const char* allowed);
 protocol::AccountView account_view(const AccountRecord& account);
-// The parsed body, or nullptr once `reply` has answered 400 with the body's error.
-template <class T>
-const T* parsed_body(const protocol::Parsed<T>& parsed, const HttpRequest& request,
-                     const std::function<void(HttpResponse)>& reply) {
-  if (auto* e = std::get_if<protocol::BodyError>(&parsed)) {
-    reply(json_error(request, boost::beast::http::status::bad_request, e->code, e->message));
-    return nullptr;
-  }
-  return &std::get<T>(parsed);
-}
 
 }  // namespace arena

@@ -1,37 +1,20 @@
 #pragma once
 // What the ladder and event APIs share: who is asking (a session, an admin),
-// request bodies, refusals as HTTP answers, audit entries, and the module
-// seam through which HttpApi hands them their paths.
+// request bodies, refusals as HTTP answers, audit entries.
 #include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <variant>
 
-#include "api/account_api.hpp"  // parsed_body
+#include "api/account_api.hpp"  // session_of, account_view
 #include "account/account_service.hpp"
+#include "net/http_module.hpp"
 #include "net/http_reply.hpp"
 #include "protocol/account_messages.hpp"
 #include "competition/competition_store.hpp"
 
 namespace arena {
-
-// A part of the JSON API that owns some paths (HttpApi asks each in turn).
-class HttpModule {
- public:
-  using Reply = std::function<void(HttpResponse)>;
-  virtual ~HttpModule() = default;
-  virtual bool owns(const std::string& path) const = 0;
-  // Whether PATCH is one of the path's methods (HttpApi checks CSRF for it as for POST).
-  virtual bool patchable(const std::string& /*path*/) const { return false; }
-  // Whether DELETE is one of the path's methods (CSRF-checked as POST is, but for its body).
-  virtual bool deletable(const std::string& /*path*/) const { return false; }
-  // Whether a POST to the path is exempt from the CSRF check (RFC 8058's
-  // one-click unsubscribe comes from a mail client, as a form, without Origin).
-  virtual bool open_post(const std::string& /*path*/) const { return false; }
-  virtual void handle(std::shared_ptr<const HttpRequest> request, const std::string& path, const std::string& query,
-                      const std::string& address, StoreExecutor ex, Reply reply) = 0;
-};
 
 class CompetitionHttp {
  public:

@@ -24,7 +24,7 @@ class EventApi : public HttpModule {
  private:
   void list(std::shared_ptr<const HttpRequest> request, StoreExecutor ex, Reply reply);
   void page(std::shared_ptr<const HttpRequest> request, std::int64_t id, StoreExecutor ex, Reply reply);
-  // GET /api/events/ID/trf: the event as TRF-2026 (store/event_as_dutch.hpp).
+  // GET /api/events/ID/trf: the event as TRF-2026 (competition/event_as_dutch.hpp).
   void trf(std::shared_ptr<const HttpRequest> request, std::int64_t id, StoreExecutor ex, Reply reply);
   void registration(std::shared_ptr<const HttpRequest> request, std::int64_t id, bool join, StoreExecutor ex, Reply reply);
   void admin(std::shared_ptr<const HttpRequest> request, const std::string& path, const std::string& address,

@@ -15,7 +15,7 @@
 #include "account/account_service.hpp"
 #include "account/login_limiter.hpp"
 #include "account/password_hasher.hpp"
-#include "api/competition_http.hpp"  // HttpModule
+#include "net/http_module.hpp"  // HttpModule
 #include "mail/mail_service.hpp"
 
 namespace arena {

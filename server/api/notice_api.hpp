@@ -7,7 +7,7 @@
 #include <string>
 
 #include "account/account_service.hpp"
-#include "api/competition_http.hpp"  // HttpModule
+#include "net/http_module.hpp"  // HttpModule
 #include "mail/notice_store.hpp"
 #include "util/clock.hpp"
 

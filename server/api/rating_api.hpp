@@ -1,7 +1,7 @@
 #pragma once
 // The rating API over HTTP (PROTOCOL.md, Ratings): a player's rating history
 // in one perf, and the leaderboards. Profiles carry the current ratings
-// (account/account_api.cpp, with perf_views below).
+// (api/account_api.cpp, with perf_views below).
 #include <functional>
 #include <memory>
 #include <string>
@@ -9,7 +9,7 @@
 
 #include "net/http_reply.hpp"
 #include "protocol/rating_messages.hpp"
-#include "store/store.hpp"
+#include "rating/rating_book.hpp"
 #include "util/clock.hpp"
 
 namespace arena {

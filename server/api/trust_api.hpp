@@ -10,10 +10,11 @@
 
 #include "account/account_service.hpp"
 #include "domain/block_book.hpp"
-#include "api/competition_http.hpp"  // HttpModule
+#include "net/http_module.hpp"  // HttpModule
 #include "game/player_connections.hpp"
 #include "mail/player_mail.hpp"
-#include "store/store.hpp"
+#include "account/account_store.hpp"
+#include "account/trust_store.hpp"
 
 namespace arena {
 

@@ -91,7 +91,7 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
                                         config_.public_origins.empty() ? std::string() : config_.public_origins.front(),
                                         MailBounds{config_.mail.per_account_hour, config_.mail.per_hour},
                                         std::int64_t{config_.mail.gather_seconds} * 1000, clock_);
-  identities_ = std::make_unique<IdentityService>(*store_, *accounts_, addresses_, *player_connections_);
+  identities_ = std::make_unique<IdentityService>(*store_, *store_, *accounts_, addresses_, *player_connections_);
   directory_ = std::make_shared<RoomDirectory>(
       io_.get_executor(), *store_, rooms_,
       DirectoryLimits{l.max_open_rooms_per_player, std::chrono::duration_cast<std::chrono::milliseconds>(l.open_room_ttl),

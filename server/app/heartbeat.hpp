@@ -15,7 +15,7 @@
 #include <memory>
 #include <string>
 
-#include "store/store.hpp"
+#include "game/room_leases.hpp"
 #include "util/clock.hpp"
 
 namespace arena {

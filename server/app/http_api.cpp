@@ -6,7 +6,7 @@
 #include "api/account_api.hpp"
 #include "api/admin_api.hpp"
 #include "api/rating_api.hpp"
-#include "api/competition_http.hpp"
+#include "net/http_module.hpp"
 #include "engine/registry.hpp"
 #include "app/http_session.hpp"  // origin_allowed
 #include "game/authority.hpp"  // replay_event

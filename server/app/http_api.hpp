@@ -14,7 +14,8 @@
 #include "net/http_reply.hpp"
 #include "net/http_target.hpp"  // split_target, query_value
 #include "net/static_files.hpp"
-#include "store/store.hpp"
+#include "game/game_log.hpp"
+#include "game/room_leases.hpp"
 
 namespace arena {
 

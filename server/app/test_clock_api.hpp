@@ -11,7 +11,8 @@
 #include <functional>
 #include <memory>
 
-#include "api/competition_http.hpp"  // HttpModule
+#include "domain/store_basics.hpp"
+#include "net/http_module.hpp"  // HttpModule
 
 namespace arena {
 

@@ -1,7 +1,10 @@
 #include "cluster/cluster_codec.hpp"
 
+#include <array>
 #include <charconv>
+#include <utility>
 
+#include "protocol/account_types.hpp"
 #include "protocol/json_text.hpp"
 #include "protocol/server_messages.hpp"
 
@@ -9,6 +12,30 @@ namespace arena {
 namespace {
 
 using nlohmann::json;
+
+template <class T>
+std::optional<T> refused(BusDrop* why, BusDrop reason) {
+  if (why) *why = reason;
+  return std::nullopt;
+}
+
+constexpr std::array<std::pair<RoomOp, std::string_view>, 15> kOps{{
+    {RoomOp::Join, "join"},
+    {RoomOp::Watch, "watch"},
+    {RoomOp::Resync, "resync"},
+    {RoomOp::Leave, "leave"},
+    {RoomOp::Play, "play"},
+    {RoomOp::Resign, "resign"},
+    {RoomOp::OfferDraw, "offer_draw"},
+    {RoomOp::AnswerDraw, "answer_draw"},
+    {RoomOp::Cancel, "cancel"},
+    {RoomOp::Abort, "abort"},
+    {RoomOp::Claim, "claim"},
+    {RoomOp::Rematch, "rematch"},
+    {RoomOp::Chat, "chat"},
+    {RoomOp::DeleteChat, "delete_chat"},
+    {RoomOp::Disconnected, "disconnected"},
+}};
 
 json rating_json(const std::optional<protocol::RatingView>& r) {
   if (!r) return nullptr;
@@ -30,36 +57,84 @@ std::string encode_conn(char kind, std::uint64_t conn, std::string_view text) {
   return out;
 }
 
+// "<node>\n" + body, as every subject that all nodes hear carries it (a node's own are not applied twice).
+std::string from_node(std::string_view from, std::string_view body) {
+  std::string out;
+  out.reserve(from.size() + 1 + body.size());
+  out += from;
+  out += '\n';
+  out += body;
+  return out;
+}
+
+// The node and the body of such a text; nullopt without a node's name.
+std::optional<std::pair<std::string_view, std::string_view>> split_from(std::string_view text) {
+  std::size_t newline = text.find('\n');
+  if (newline == std::string_view::npos || newline == 0) return std::nullopt;
+  return std::pair{text.substr(0, newline), text.substr(newline + 1)};
+}
+
 }  // namespace
 
+bool sent_by(std::string_view text, std::string_view node) {
+  return !node.empty() && text.starts_with(node) && (text.size() == node.size() || text[node.size()] == '\n');
+}
+
+// ---- room calls ------------------------------------------------------------------
+
+std::string_view op_name(RoomOp op) {
+  for (const auto& [known, name] : kOps)
+    if (known == op) return name;
+  return "?";
+}
+
+std::optional<RoomOp> parse_room_op(std::string_view name) {
+  for (const auto& [op, known] : kOps)
+    if (known == name) return op;
+  return std::nullopt;
+}
+
 std::string encode(const RoomCall& c) {
-  json j{{"op", c.op}, {"room", c.room}, {"from", c.from}, {"conn", c.conn},
+  json j{{"op", op_name(c.op)}, {"room", c.room}, {"from", c.from}, {"conn", c.conn},
          {"player", {{"id", c.player.id}, {"name", c.player.name}, {"account", c.player.account}, {"kind", c.player.kind}}},
          {"rid", c.request_id}};
-  if (c.op == "resync") {
-    j["since"] = c.since;
-    j["chat_since"] = c.chat_since;
-  } else if (c.op == "play") {
-    j["ply"] = c.play.ply;
-    j["action"] = c.play.action;
-    if (c.play.think_ms) j["think_ms"] = *c.play.think_ms;
-  } else if (c.op == "answer_draw" || c.op == "claim") {
-    j["yes"] = c.yes;
-  } else if (c.op == "chat") {
-    j["text"] = c.text;
-  } else if (c.op == "delete_chat") {
-    j["seq"] = c.seq;
-    j["audit"] = {{"actor", c.audit.actor ? json(*c.audit.actor) : json(nullptr)}, {"action", c.audit.action},
-                  {"target", c.audit.target}, {"details", c.audit.details}, {"address", c.audit.address}};
+  switch (c.op) {
+    case RoomOp::Resync:
+      j["since"] = c.since;
+      j["chat_since"] = c.chat_since;
+      break;
+    case RoomOp::Play:
+      j["ply"] = c.play.ply;
+      j["action"] = c.play.action;
+      if (c.play.think_ms) j["think_ms"] = *c.play.think_ms;
+      break;
+    case RoomOp::AnswerDraw:
+    case RoomOp::Claim:
+      j["yes"] = c.yes;
+      break;
+    case RoomOp::Chat:
+      j["text"] = c.text;
+      break;
+    case RoomOp::DeleteChat:
+      j["seq"] = c.seq;
+      j["audit"] = {{"actor", c.audit.actor ? json(*c.audit.actor) : json(nullptr)}, {"action", c.audit.action},
+                    {"target", c.audit.target}, {"details", c.audit.details}, {"address", c.audit.address},
+                    {"at", c.audit.at}};
+      break;
+    default:
+      break;
   }
   return protocol::to_text(j);
 }
 
-std::optional<RoomCall> decode_call(std::string_view text) {
+std::optional<RoomCall> decode_call(std::string_view text, BusDrop* why) {
+  json j = json::parse(text, nullptr, false);
+  if (!j.is_object()) return refused<RoomCall>(why, BusDrop::Undecodable);
   try {
-    json j = json::parse(text);
     RoomCall c;
-    c.op = j.at("op").get<std::string>();
+    auto op = parse_room_op(j.at("op").get<std::string>());
+    if (!op) return refused<RoomCall>(why, BusDrop::UnknownOp);
+    c.op = *op;
     c.room = j.at("room").get<std::string>();
     c.from = j.at("from").get<std::string>();
     c.conn = j.at("conn").get<std::uint64_t>();
@@ -67,66 +142,88 @@ std::optional<RoomCall> decode_call(std::string_view text) {
     c.player = {p.at("id").get<std::int64_t>(), p.at("name").get<std::string>(), p.at("account").get<bool>(),
                 p.at("kind").get<std::string>()};
     c.request_id = j.at("rid");
-    if (c.op == "resync") {
-      c.since = j.at("since").get<std::int64_t>();
-      c.chat_since = j.at("chat_since").get<std::int64_t>();
-    } else if (c.op == "play") {
-      c.play.room = c.room;
-      c.play.ply = j.at("ply").get<std::int64_t>();
-      c.play.action = j.at("action").get<std::string>();
-      if (j.contains("think_ms")) c.play.think_ms = j.at("think_ms").get<std::int64_t>();
-    } else if (c.op == "answer_draw" || c.op == "claim") {
-      c.yes = j.at("yes").get<bool>();
-    } else if (c.op == "chat") {
-      c.text = j.at("text").get<std::string>();
-    } else if (c.op == "delete_chat") {
-      c.seq = j.at("seq").get<std::int64_t>();
-      const json& a = j.at("audit");
-      if (!a.at("actor").is_null()) c.audit.actor = a.at("actor").get<std::int64_t>();
-      c.audit.action = a.at("action").get<std::string>();
-      c.audit.target = a.at("target").get<std::string>();
-      c.audit.details = a.at("details").get<std::string>();
-      c.audit.address = a.at("address").get<std::string>();
+    switch (c.op) {
+      case RoomOp::Resync:
+        c.since = j.at("since").get<std::int64_t>();
+        c.chat_since = j.at("chat_since").get<std::int64_t>();
+        break;
+      case RoomOp::Play:
+        c.play.room = c.room;
+        c.play.ply = j.at("ply").get<std::int64_t>();
+        c.play.action = j.at("action").get<std::string>();
+        if (j.contains("think_ms")) c.play.think_ms = j.at("think_ms").get<std::int64_t>();
+        break;
+      case RoomOp::AnswerDraw:
+      case RoomOp::Claim:
+        c.yes = j.at("yes").get<bool>();
+        break;
+      case RoomOp::Chat:
+        c.text = j.at("text").get<std::string>();
+        break;
+      case RoomOp::DeleteChat: {
+        c.seq = j.at("seq").get<std::int64_t>();
+        const json& a = j.at("audit");
+        if (!a.at("actor").is_null()) c.audit.actor = a.at("actor").get<std::int64_t>();
+        c.audit.action = a.at("action").get<std::string>();
+        c.audit.target = a.at("target").get<std::string>();
+        c.audit.details = a.at("details").get<std::string>();
+        c.audit.address = a.at("address").get<std::string>();
+        c.audit.at = a.value("at", std::int64_t{0});
+        break;
+      }
+      default:
+        break;
     }
     return c;
   } catch (const json::exception&) {
-    return std::nullopt;
+    return refused<RoomCall>(why, BusDrop::Undecodable);
   }
 }
 
 void apply(const RoomCall& c, RoomEndpoint& room, const std::shared_ptr<Client>& client) {
-  const std::string& op = c.op;
-  if (op == "join") return room.join(client, c.player, c.request_id);
-  if (op == "watch") return room.watch(client, c.player, c.request_id);
-  if (op == "resync") return room.resync(client, c.player, c.since, c.chat_since, c.request_id);
-  if (op == "leave") return room.leave(client, c.request_id);
-  if (op == "play") return room.play(client, c.player, c.play, c.request_id);
-  if (op == "resign") return room.resign(client, c.player, c.request_id);
-  if (op == "offer_draw") return room.offer_draw(client, c.player, c.request_id);
-  if (op == "answer_draw") return room.answer_draw(client, c.player, c.yes, c.request_id);
-  if (op == "cancel") return room.cancel(client, c.player, c.request_id);
-  if (op == "abort") return room.abort(client, c.player, c.request_id);
-  if (op == "claim") return room.claim(client, c.player, c.yes, c.request_id);
-  if (op == "rematch") return room.rematch(client, c.player, c.request_id);
-  if (op == "chat") return room.chat(client, c.player, c.text, c.request_id);
-  if (op == "delete_chat") return room.delete_chat(client, c.seq, c.audit, c.request_id);
-  if (op == "disconnected") return room.disconnected(client.get());
+  switch (c.op) {
+    case RoomOp::Join: return room.join(client, c.player, c.request_id);
+    case RoomOp::Watch: return room.watch(client, c.player, c.request_id);
+    case RoomOp::Resync: return room.resync(client, c.player, c.since, c.chat_since, c.request_id);
+    case RoomOp::Leave: return room.leave(client, c.request_id);
+    case RoomOp::Play: return room.play(client, c.player, c.play, c.request_id);
+    case RoomOp::Resign: return room.resign(client, c.player, c.request_id);
+    case RoomOp::OfferDraw: return room.offer_draw(client, c.player, c.request_id);
+    case RoomOp::AnswerDraw: return room.answer_draw(client, c.player, c.yes, c.request_id);
+    case RoomOp::Cancel: return room.cancel(client, c.player, c.request_id);
+    case RoomOp::Abort: return room.abort(client, c.player, c.request_id);
+    case RoomOp::Claim: return room.claim(client, c.player, c.yes, c.request_id);
+    case RoomOp::Rematch: return room.rematch(client, c.player, c.request_id);
+    case RoomOp::Chat: return room.chat(client, c.player, c.text, c.request_id);
+    case RoomOp::DeleteChat: return room.delete_chat(client, c.seq, c.audit, c.request_id);
+    case RoomOp::Disconnected: return room.disconnected(client.get());
+  }
 }
 
-std::string encode_frame(std::uint64_t conn, std::string_view frame) { return encode_conn('F', conn, frame); }
-std::string encode_close(std::uint64_t conn, std::string_view reason) { return encode_conn('X', conn, reason); }
+// ---- frames ----------------------------------------------------------------------
 
-std::optional<FrameMessage> decode_frame(std::string_view message) {
-  if (message.size() < 3 || (message[0] != 'F' && message[0] != 'X')) return std::nullopt;
+std::string encode(const NodeFrame& message) {
+  struct {
+    std::string operator()(const FrameTo& f) const { return encode_conn('F', f.conn, f.frame); }
+    std::string operator()(const CloseTo& x) const { return encode_conn('X', x.conn, x.reason); }
+  } visitor;
+  return std::visit(visitor, message);
+}
+
+std::optional<NodeFrame> decode_frame(std::string_view message, BusDrop* why) {
+  if (message.empty()) return refused<NodeFrame>(why, BusDrop::Undecodable);
+  if (message[0] != 'F' && message[0] != 'X') return refused<NodeFrame>(why, BusDrop::UnknownOp);
   std::size_t newline = message.find('\n');
-  if (newline == std::string_view::npos) return std::nullopt;
-  FrameMessage m;
-  m.close = message[0] == 'X';
-  auto [end, ec] = std::from_chars(message.data() + 1, message.data() + newline, m.conn);
-  if (ec != std::errc() || end != message.data() + newline) return std::nullopt;
-  m.text = message.substr(newline + 1);
-  return m;
+  if (message.size() < 3 || newline == std::string_view::npos) return refused<NodeFrame>(why, BusDrop::Undecodable);
+  std::uint64_t conn = 0;
+  auto [end, ec] = std::from_chars(message.data() + 1, message.data() + newline, conn);
+  if (ec != std::errc() || end != message.data() + newline) return refused<NodeFrame>(why, BusDrop::Undecodable);
+  std::string_view text = message.substr(newline + 1);
+  if (message[0] == 'X') return CloseTo{conn, text};
+  return FrameTo{conn, text};
 }
+
+// ---- lobby -----------------------------------------------------------------------
 
 std::string encode(const RoomSummary& r) {
   json j{{"id", r.id},
@@ -156,9 +253,10 @@ std::string encode(const RoomSummary& r) {
   return protocol::to_text(j);
 }
 
-std::optional<RoomSummary> decode_summary(std::string_view text) {
+std::optional<RoomSummary> decode_summary(std::string_view text, BusDrop* why) {
+  json j = json::parse(text, nullptr, false);
+  if (!j.is_object()) return refused<RoomSummary>(why, BusDrop::Undecodable);
   try {
-    json j = json::parse(text);
     RoomSummary r;
     r.id = j.at("id").get<std::string>();
     const json& o = j.at("options");
@@ -166,12 +264,13 @@ std::optional<RoomSummary> decode_summary(std::string_view text) {
                  o.at("black_extra").get<int>()};
     if (!j.at("clock").is_null()) {  // null: untimed (clock_json's way)
       auto clock = protocol::parse_time_control(j.at("clock"));
-      if (!std::holds_alternative<protocol::TimeControl>(clock)) return std::nullopt;
+      if (!std::holds_alternative<protocol::TimeControl>(clock)) return refused<RoomSummary>(why, BusDrop::Undecodable);
       r.clock = std::get<protocol::TimeControl>(clock);
     }
     r.is_private = j.at("private").get<bool>();
     int status = j.at("status").get<int>();
-    if (status < 0 || status > static_cast<int>(protocol::RoomStatus::Cancelled)) return std::nullopt;
+    if (status < 0 || status > static_cast<int>(protocol::RoomStatus::Cancelled))
+      return refused<RoomSummary>(why, BusDrop::Undecodable);
     r.status = static_cast<protocol::RoomStatus>(status);
     r.creator = j.at("creator").get<std::int64_t>();
     r.white = j.at("white").get<std::int64_t>();
@@ -193,9 +292,54 @@ std::optional<RoomSummary> decode_summary(std::string_view text) {
       r.decider = d == "white" ? engine::Color::White : engine::Color::Black;
     r.active = j.value("active", true);  // a node without #33's listing: listed
     return r;
-  } catch (const nlohmann::json::exception&) {
-    return std::nullopt;
+  } catch (const json::exception&) {
+    return refused<RoomSummary>(why, BusDrop::Undecodable);
   }
+}
+
+std::string encode(const LobbyUpdate& update) { return from_node(update.from, encode(update.room)); }
+
+std::optional<LobbyUpdate> decode_lobby_update(std::string_view text, BusDrop* why) {
+  auto parts = split_from(text);
+  if (!parts) return refused<LobbyUpdate>(why, BusDrop::Undecodable);
+  auto room = decode_summary(parts->second, why);
+  if (!room) return std::nullopt;
+  return LobbyUpdate{std::string(parts->first), std::move(*room)};
+}
+
+std::string encode(const LobbyHello& hello) { return hello.from; }
+
+std::optional<LobbyHello> decode_lobby_hello(std::string_view text, BusDrop* why) {
+  if (text.empty() || text.find('\n') != std::string_view::npos) return refused<LobbyHello>(why, BusDrop::Undecodable);
+  return LobbyHello{std::string(text)};
+}
+
+// ---- players, logins, moved rooms ---------------------------------------------------
+
+std::string encode(const PlayersTold& told) { return from_node(told.from, encode(told.message)); }
+
+std::optional<PlayersTold> decode_players_told(std::string_view text, BusDrop* why) {
+  auto parts = split_from(text);
+  if (!parts) return refused<PlayersTold>(why, BusDrop::Undecodable);
+  auto message = decode_player_message(parts->second, why);
+  if (!message) return std::nullopt;
+  return PlayersTold{std::string(parts->first), std::move(*message)};
+}
+
+std::string encode(const LoginFailed& failed) { return from_node(failed.from, failed.account); }
+
+std::optional<LoginFailed> decode_login_failed(std::string_view text, BusDrop* why) {
+  auto parts = split_from(text);
+  if (!parts || !protocol::valid_username(parts->second)) return refused<LoginFailed>(why, BusDrop::Undecodable);
+  return LoginFailed{std::string(parts->first), std::string(parts->second)};
+}
+
+std::string encode(const RoomMoved& moved) { return from_node(moved.owner, moved.room); }
+
+std::optional<RoomMoved> decode_room_moved(std::string_view text, BusDrop* why) {
+  auto parts = split_from(text);
+  if (!parts || parts->second.empty()) return refused<RoomMoved>(why, BusDrop::Undecodable);
+  return RoomMoved{std::string(parts->first), std::string(parts->second)};
 }
 
 }  // namespace arena

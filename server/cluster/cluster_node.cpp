@@ -12,6 +12,7 @@
 #include "lobby/lobby_feed.hpp"
 #include "protocol/account_types.hpp"
 #include "game/player_connections.hpp"
+#include "util/async_loop.hpp"
 #include "util/log_text.hpp"
 #include "util/metrics.hpp"
 
@@ -19,6 +20,12 @@ namespace arena {
 namespace {
 // Orphaned rooms asked for per renewal (#31).
 constexpr std::int64_t kAdoptBatch = 50;
+
+// A message of `subject` this node drops: counted and logged.
+void dropped(std::string_view subject, std::size_t bytes, BusDrop why) {
+  Metrics::process().bus_dropped(why);
+  spdlog::warn("event=bus_message_dropped subject={} reason={} bytes={}", subject, bus_drop_name(why), bytes);
+}
 }  // namespace
 
 ClusterNode::ClusterNode(boost::asio::any_io_executor io, std::unique_ptr<NatsBus> bus, RoomLeases& leases, std::string node,
@@ -33,7 +40,11 @@ ClusterNode::ClusterNode(boost::asio::any_io_executor io, std::unique_ptr<NatsBu
 
 ClusterNode::~ClusterNode() { bus_->close(); }
 
-bool ClusterNode::publish(const std::string& subject, std::string data) { return bus_->publish(subject, data); }
+bool ClusterNode::publish(const std::string& subject, std::string data) {
+  if (bus_->publish(subject, data)) return true;
+  Metrics::process().bus_dropped(BusDrop::NotSent);  // (logged by the bus)
+  return false;
+}
 
 void ClusterNode::start(RoomDirectory& directory, LobbyFeed& feed, PlayerConnections& players, const BlockBook* blocks,
                         std::function<void(std::int64_t)> banned) {
@@ -41,18 +52,18 @@ void ClusterNode::start(RoomDirectory& directory, LobbyFeed& feed, PlayerConnect
   directory_ = directory.shared_from_this();
   std::weak_ptr<ClusterNode> weak = shared_from_this();
   // Each message names the node it came from: a node's own are not applied twice.
-  players.set_site([weak](std::string message) {
-    if (auto self = weak.lock()) self->publish(kPlayersSubject, self->node_ + "\n" + message);
+  players.set_site([weak](const PlayerMessage& message) {
+    if (auto self = weak.lock()) self->publish(kPlayersSubject, encode(PlayersTold{self->node_, message}));
   });
   bus_->subscribe(kPlayersSubject, [weak, &players, banned](std::string_view m) {
     auto self = weak.lock();
-    std::size_t newline = m.find('\n');
-    if (!self || newline == std::string_view::npos || m.substr(0, newline) == self->node_) return;
-    std::string_view text = m.substr(newline + 1);
-    if (!players.apply_from_site(text))
-      return spdlog::warn("event=bus_message_dropped subject={} bytes={}", kPlayersSubject, m.size());
-    auto told = nlohmann::json::parse(text, nullptr, false);
-    if (told.is_object() && told.value("op", "") == "ban") banned(told.value("player", std::int64_t{0}));
+    if (!self || sent_by(m, self->node_)) return;
+    BusDrop why{};
+    auto told = decode_players_told(m, &why);
+    if (!told) return dropped(kPlayersSubject, m.size(), why);
+    players.apply_from_site(told->message);
+    // A ban elsewhere also forfeits the player's games here.
+    if (const auto* ban = std::get_if<BanPlayer>(&told->message)) banned(ban->player);
   });
   auto publish = [weak](const std::string& subject, std::string data) {
     auto self = weak.lock();
@@ -71,31 +82,32 @@ void ClusterNode::start(RoomDirectory& directory, LobbyFeed& feed, PlayerConnect
   });
   // A node that joins asks the others for their rooms: its lobby lists them
   // at once, not from their next change.
-  bus_->subscribe(kLobbyHelloSubject, [weak, &directory](std::string_view from) {
+  bus_->subscribe(kLobbyHelloSubject, [weak, &directory](std::string_view m) {
     auto self = weak.lock();
-    if (!self || from == self->node_) return;
+    if (!self || sent_by(m, self->node_)) return;
+    BusDrop why{};
+    if (!decode_lobby_hello(m, &why)) return dropped(kLobbyHelloSubject, m.size(), why);
     for (auto& room : directory.rooms())
       room->describe([weak](const RoomSummary& summary) {
         if (auto node = weak.lock()) node->tell_lobbies(summary);
       });
   });
-  publish(kLobbyHelloSubject, node_);
-  boost::asio::post(strand_, [self = shared_from_this()] { self->schedule_renewal(); });
+  publish(kLobbyHelloSubject, encode(LobbyHello{node_}));
+  boost::asio::post(strand_, [self = shared_from_this()] { self->start_renewals(); });
 }
 
 void ClusterNode::share(LoginLimiter& logins) {
   std::weak_ptr<ClusterNode> weak = shared_from_this();
   logins.set_site([weak](const std::string& account) {
-    if (auto self = weak.lock()) self->publish(kLoginsSubject, self->node_ + "\n" + account);
+    if (auto self = weak.lock()) self->publish(kLoginsSubject, encode(LoginFailed{self->node_, account}));
   });
   bus_->subscribe(kLoginsSubject, [weak, &logins](std::string_view m) {
     auto self = weak.lock();
-    std::size_t newline = m.find('\n');
-    if (!self || newline == std::string_view::npos || m.substr(0, newline) == self->node_) return;
-    std::string_view account = m.substr(newline + 1);
-    if (!protocol::valid_username(account))
-      return spdlog::warn("event=bus_message_dropped subject={} bytes={}", kLoginsSubject, m.size());
-    logins.failed_elsewhere(std::string(account));
+    if (!self || sent_by(m, self->node_)) return;
+    BusDrop why{};
+    auto failed = decode_login_failed(m, &why);
+    if (!failed) return dropped(kLoginsSubject, m.size(), why);
+    logins.failed_elsewhere(failed->account);
   });
 }
 
@@ -124,7 +136,7 @@ void ClusterNode::claim(const std::string& room, StoreExecutor ex, Claimed claim
                        if (old) self->move_members(*old);
                        if (taken) {
                          Metrics::process().lease_takeover();
-                         self->publish(kRoomsMovedSubject, self->node_ + "\n" + room);
+                         self->publish(kRoomsMovedSubject, encode(RoomMoved{self->node_, room}));
                        }
                        claimed(c.value.lease.owner, c.value.holder_alive_at, {});
                      });
@@ -170,15 +182,27 @@ void ClusterNode::release_all() {
   spdlog::info("event=leases_released node={} count={}", node_, held.size());
 }
 
-void ClusterNode::schedule_renewal() {
-  if (draining_) return;
-  renew_timer_.expires_after(lease_ / 3);
-  renew_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
-    if (!ec) self->renew();
-  });
+void ClusterNode::start_renewals() {
+  // Each step waits a third of the lease, then renews; the next step starts
+  // when the store has answered. The loop ends at the first step after a
+  // drain or a stop (the timer cancelled), or once the node is gone: it holds
+  // the node only while a step waits.
+  std::weak_ptr<ClusterNode> weak = shared_from_this();
+  for_each_step(
+      kRenewForever,
+      [weak](std::size_t, auto next) {
+        auto self = weak.lock();
+        if (!self || self->draining_) return;
+        self->renew_timer_.expires_after(self->lease_ / 3);
+        self->renew_timer_.async_wait([weak, next](boost::system::error_code ec) {
+          auto self = weak.lock();
+          if (!ec && self) self->renew(next);
+        });
+      },
+      [] {});
 }
 
-void ClusterNode::renew() {
+void ClusterNode::renew(std::function<void()> renewed_or_failed) {
   if (draining_) return;  // a renewal now would take back what release_all() gave up
   // The rooms held before the renewal is queued: a claim answered later was
   // stored after it, so its absence from the answer means nothing.
@@ -188,12 +212,13 @@ void ClusterNode::renew() {
     before = epochs_;
   }
   leases_.renew_leases(node_, lease_.count(), strand_,
-                       [self = shared_from_this(), before = std::move(before)](Stored<std::vector<RoomLease>> renewed) {
+                       [self = shared_from_this(), before = std::move(before),
+                        next = std::move(renewed_or_failed)](Stored<std::vector<RoomLease>> renewed) {
                          if (!renewed.ok())
                            spdlog::error("event=lease_renewal_failed node={} error=\"{}\"", self->node_, log_text(renewed.error));
                          else
                            self->drop_lost(before, renewed.value);
-                         self->schedule_renewal();
+                         next();
                        });
   adopt_orphans();
   // What closed connections and rooms nobody here uses any more leave behind.
@@ -267,15 +292,14 @@ std::shared_ptr<RoomEndpoint> ClusterNode::remote(const std::string& room, const
 }
 
 void ClusterNode::on_moved(std::string_view message) {
-  std::size_t newline = message.find('\n');
-  if (newline == std::string_view::npos) return;
-  std::string_view owner = message.substr(0, newline);
-  std::string room(message.substr(newline + 1));
+  BusDrop why{};
+  auto moved = decode_room_moved(message, &why);
+  if (!moved) return dropped(kRoomsMovedSubject, message.size(), why);
   std::shared_ptr<RemoteRoom> old;
   {
     std::lock_guard lock(mutex_);
-    auto it = remotes_.find(room);
-    if (it == remotes_.end() || it->second->owner() == owner) return;
+    auto it = remotes_.find(moved->room);
+    if (it == remotes_.end() || it->second->owner() == moved->owner) return;
     old = std::move(it->second);
     remotes_.erase(it);
   }
@@ -290,31 +314,31 @@ void ClusterNode::move_members(RemoteRoom& old) {
 }
 
 void ClusterNode::on_frame(std::string_view message) {
-  auto frame = decode_frame(message);
-  if (!frame) {
-    spdlog::warn("event=bus_message_dropped subject=frames bytes={}", message.size());
-    return;
-  }
-  auto client = routes_.client(frame->conn);
-  if (!client) return;  // closed meanwhile
-  if (frame->close) return client->disconnect("closed by the node serving its room");
-  client->send(make_frame(std::string(frame->text)));
+  BusDrop why{};
+  auto frame = decode_frame(message, &why);
+  if (!frame) return dropped(frames_subject(node_), message.size(), why);
+  struct ToClient {
+    ConnectionRoutes& routes;
+    void operator()(const FrameTo& f) const {
+      if (auto client = routes.client(f.conn)) client->send(make_frame(std::string(f.frame)));  // else closed meanwhile
+    }
+    void operator()(const CloseTo& x) const {
+      if (auto client = routes.client(x.conn)) client->disconnect("closed by the node serving its room");
+    }
+  };
+  std::visit(ToClient{routes_}, *frame);
 }
 
 // ---- every node's lobby --------------------------------------------------------
 
-void ClusterNode::tell_lobbies(const RoomSummary& room) { publish(kLobbySubject, node_ + "\n" + encode(room)); }
+void ClusterNode::tell_lobbies(const RoomSummary& room) { publish(kLobbySubject, encode(LobbyUpdate{node_, room})); }
 
 void ClusterNode::on_lobby(std::string_view message) {
-  std::size_t newline = message.find('\n');
-  if (newline == std::string_view::npos) return;
-  if (message.substr(0, newline) == node_) return;  // our own room: the feed heard of it already
-  auto summary = decode_summary(message.substr(newline + 1));
-  if (!summary) {
-    spdlog::warn("event=bus_message_dropped subject=lobby bytes={}", message.size());
-    return;
-  }
-  if (feed_) feed_->on(RoomLoaded{*summary});
+  if (sent_by(message, node_)) return;  // our own room: the feed heard of it already
+  BusDrop why{};
+  auto update = decode_lobby_update(message, &why);
+  if (!update) return dropped(kLobbySubject, message.size(), why);
+  if (feed_) feed_->on(RoomLoaded{update->room});
 }
 
 }  // namespace arena

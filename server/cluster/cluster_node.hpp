@@ -20,7 +20,7 @@
 #include "cluster/remote_room.hpp"
 #include "game/room_events.hpp"
 #include "game/room_ownership.hpp"
-#include "store/store.hpp"
+#include "game/room_leases.hpp"
 
 namespace arena {
 
@@ -71,8 +71,11 @@ class ClusterNode final : public RoomOwnership, public RoomObserver, public std:
   void tell_lobbies(const RoomSummary& room);
   void on_frame(std::string_view message);
   void on_lobby(std::string_view message);
-  void schedule_renewal();
-  void renew();
+  // The renewal loop (util/async_loop.hpp): until a drain or stop.
+  void start_renewals();
+  static constexpr std::size_t kRenewForever = static_cast<std::size_t>(-1);
+  // One renewal; `renewed_or_failed` when the store has answered.
+  void renew(std::function<void()> renewed_or_failed);
   // The rooms of `before` (held when a renewal was queued) that it did not
   // renew (`held`) went to another node: they leave memory, their
   // connections reconnect to find them where they are now.

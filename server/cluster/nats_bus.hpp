@@ -35,8 +35,11 @@ class NatsBus {
   // Every message on `subject` to `handler`, until the bus closes.
   bool subscribe(const std::string& subject, Handler handler);
   // Sends what is buffered, then stops every subscription; handlers are not
-  // called after it returns.
+  // called after it returns. Bounded (#42): within kCloseBudget whatever the
+  // NATS server does (a server that hangs, one that is gone), plus the time
+  // a handler already running needs to return.
   void close();
+  static constexpr int kCloseBudgetMs = 3000;
 
  private:
   explicit NatsBus(__natsConnection* connection);
@@ -46,6 +49,9 @@ class NatsBus {
   __natsConnection* connection_;
   std::mutex mutex_;
   std::vector<std::unique_ptr<Subscription>> subscriptions_;
+  // After close(): kept until the connection is destroyed, so that no
+  // delivery thread can reach a freed subscription.
+  std::vector<std::unique_ptr<Subscription>> closed_subscriptions_;
   bool closed_ = false;
 };
 

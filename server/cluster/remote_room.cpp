@@ -10,7 +10,7 @@ namespace arena {
 
 namespace {
 
-RoomCall named(const char* op) {
+RoomCall named(RoomOp op) {
   RoomCall call;
   call.op = op;
   return call;
@@ -40,8 +40,8 @@ void RemoteRoom::send(RoomCall& call, const std::shared_ptr<Client>& client, Pla
   call.conn = routes_.number(client);
   call.player = std::move(player);
   call.request_id = std::move(request_id);
-  if (call.op == "join" || call.op == "watch" || call.op == "resync") member(call.conn, true);
-  if (call.op == "leave") member(call.conn, false);
+  if (call.op == RoomOp::Join || call.op == RoomOp::Watch || call.op == RoomOp::Resync) member(call.conn, true);
+  if (call.op == RoomOp::Leave) member(call.conn, false);
   auto start = std::chrono::steady_clock::now();
   bool sent = publish_(calls_subject(owner_), encode(call));
   Metrics::process().forwarded(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
@@ -51,64 +51,64 @@ void RemoteRoom::send(RoomCall& call, const std::shared_ptr<Client>& client, Pla
       protocol::ErrorCode::Internal, "the node serving this room cannot be reached; nothing changed", call.request_id, id_})));
 }
 
-void RemoteRoom::forward(const char* op, const std::shared_ptr<Client>& client, PlayerInfo player, nlohmann::json request_id) {
+void RemoteRoom::forward(RoomOp op, const std::shared_ptr<Client>& client, PlayerInfo player, nlohmann::json request_id) {
   RoomCall call = named(op);
   send(call, client, std::move(player), std::move(request_id));
 }
 
 void RemoteRoom::join(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
-  forward("join", client, std::move(player), std::move(request_id));
+  forward(RoomOp::Join, client, std::move(player), std::move(request_id));
 }
 void RemoteRoom::watch(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
-  forward("watch", client, std::move(player), std::move(request_id));
+  forward(RoomOp::Watch, client, std::move(player), std::move(request_id));
 }
 void RemoteRoom::resync(std::shared_ptr<Client> client, PlayerInfo player, std::int64_t since, std::int64_t chat_since,
                         nlohmann::json request_id) {
-  RoomCall call = named("resync");
+  RoomCall call = named(RoomOp::Resync);
   call.since = since;
   call.chat_since = chat_since;
   send(call, client, std::move(player), std::move(request_id));
 }
 void RemoteRoom::leave(std::shared_ptr<Client> client, nlohmann::json request_id) {
-  forward("leave", client, {}, std::move(request_id));
+  forward(RoomOp::Leave, client, {}, std::move(request_id));
 }
 void RemoteRoom::play(std::shared_ptr<Client> client, PlayerInfo player, protocol::Play play, nlohmann::json request_id) {
-  RoomCall call = named("play");
+  RoomCall call = named(RoomOp::Play);
   call.play = std::move(play);
   send(call, client, std::move(player), std::move(request_id));
 }
 void RemoteRoom::resign(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
-  forward("resign", client, std::move(player), std::move(request_id));
+  forward(RoomOp::Resign, client, std::move(player), std::move(request_id));
 }
 void RemoteRoom::offer_draw(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
-  forward("offer_draw", client, std::move(player), std::move(request_id));
+  forward(RoomOp::OfferDraw, client, std::move(player), std::move(request_id));
 }
 void RemoteRoom::answer_draw(std::shared_ptr<Client> client, PlayerInfo player, bool accept, nlohmann::json request_id) {
-  RoomCall call = named("answer_draw");
+  RoomCall call = named(RoomOp::AnswerDraw);
   call.yes = accept;
   send(call, client, std::move(player), std::move(request_id));
 }
 void RemoteRoom::cancel(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
-  forward("cancel", client, std::move(player), std::move(request_id));
+  forward(RoomOp::Cancel, client, std::move(player), std::move(request_id));
 }
 void RemoteRoom::abort(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
-  forward("abort", client, std::move(player), std::move(request_id));
+  forward(RoomOp::Abort, client, std::move(player), std::move(request_id));
 }
 void RemoteRoom::claim(std::shared_ptr<Client> client, PlayerInfo player, bool draw, nlohmann::json request_id) {
-  RoomCall call = named("claim");
+  RoomCall call = named(RoomOp::Claim);
   call.yes = draw;
   send(call, client, std::move(player), std::move(request_id));
 }
 void RemoteRoom::rematch(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
-  forward("rematch", client, std::move(player), std::move(request_id));
+  forward(RoomOp::Rematch, client, std::move(player), std::move(request_id));
 }
 void RemoteRoom::chat(std::shared_ptr<Client> client, PlayerInfo player, std::string text, nlohmann::json request_id) {
-  RoomCall call = named("chat");
+  RoomCall call = named(RoomOp::Chat);
   call.text = std::move(text);
   send(call, client, std::move(player), std::move(request_id));
 }
 void RemoteRoom::delete_chat(std::shared_ptr<Client> client, std::int64_t seq, AuditEntry audit, nlohmann::json request_id) {
-  RoomCall call = named("delete_chat");
+  RoomCall call = named(RoomOp::DeleteChat);
   call.seq = seq;
   call.audit = std::move(audit);
   send(call, client, {}, std::move(request_id));
@@ -118,7 +118,7 @@ void RemoteRoom::disconnected(Client* client) {
   auto conn = routes_.find(client);
   if (!conn) return;  // it never reached the owner
   member(*conn, false);
-  RoomCall call = named("disconnected");
+  RoomCall call = named(RoomOp::Disconnected);
   call.room = id_;
   call.from = self_;
   call.conn = *conn;

@@ -17,6 +17,7 @@
 namespace arena {
 
 struct RoomCall;
+enum class RoomOp;  // (cluster/cluster_codec.hpp)
 
 // Sends `data` on `subject`; false if the bus refused it.
 using Publish = std::function<bool(const std::string& subject, std::string data)>;
@@ -64,7 +65,7 @@ class RemoteRoom final : public RoomEndpoint {
   // a call the bus refused is answered here, as a room would answer a failed write.
   void send(RoomCall& call, const std::shared_ptr<Client>& client, PlayerInfo player, nlohmann::json request_id);
   // A call with nothing but the player and the request's id.
-  void forward(const char* op, const std::shared_ptr<Client>& client, PlayerInfo player, nlohmann::json request_id);
+  void forward(RoomOp op, const std::shared_ptr<Client>& client, PlayerInfo player, nlohmann::json request_id);
   void member(std::uint64_t conn, bool in);
 
   std::string id_, owner_, self_;

@@ -5,6 +5,7 @@
 
 #include "protocol/server_messages.hpp"
 #include "util/log_text.hpp"
+#include "util/metrics.hpp"
 
 namespace arena {
 
@@ -13,8 +14,8 @@ class RoomRelay::StandIn final : public Client {
  public:
   StandIn(std::string node, std::uint64_t conn, Publish publish)
       : subject_(frames_subject(node)), conn_(conn), publish_(std::move(publish)) {}
-  void send(Frame frame) override { publish_(subject_, encode_frame(conn_, *frame)); }
-  void disconnect(const char* reason) override { publish_(subject_, encode_close(conn_, reason)); }
+  void send(Frame frame) override { publish_(subject_, encode(FrameTo{conn_, *frame})); }
+  void disconnect(const char* reason) override { publish_(subject_, encode(CloseTo{conn_, reason})); }
   std::weak_ptr<Room> room;  // once found
 
  private:
@@ -32,9 +33,11 @@ RoomRelay::RoomRelay(boost::asio::any_io_executor io, RoomDirectory& directory, 
       max_stand_ins_(max_stand_ins) {}
 
 void RoomRelay::deliver(std::string_view message) {
-  auto call = decode_call(message);
+  BusDrop why{};
+  auto call = decode_call(message, &why);
   if (!call) {
-    spdlog::warn("event=bus_message_dropped subject=calls bytes={}", message.size());
+    Metrics::process().bus_dropped(why);
+    spdlog::warn("event=bus_message_dropped subject=calls reason={} bytes={}", bus_drop_name(why), message.size());
     return;
   }
   boost::asio::post(strand_, [self = shared_from_this(), call = std::move(*call)]() mutable { self->handle(std::move(call)); });
@@ -42,14 +45,14 @@ void RoomRelay::deliver(std::string_view message) {
 
 void RoomRelay::refuse(const RoomCall& call, protocol::ErrorCode code, const std::string& message) {
   if (call.request_id.is_null()) return;
-  publish_(frames_subject(call.from),
-           encode_frame(call.conn, protocol::to_text(protocol::to_json(protocol::ErrorReply{code, message, call.request_id, call.room}))));
+  std::string reply = protocol::to_text(protocol::to_json(protocol::ErrorReply{code, message, call.request_id, call.room}));
+  publish_(frames_subject(call.from), encode(FrameTo{call.conn, reply}));
 }
 
 void RoomRelay::handle(RoomCall call) {
   Key key{call.from, call.conn, call.room};
   auto it = stand_ins_.find(key);
-  if (call.op == "disconnected") {
+  if (call.op == RoomOp::Disconnected) {
     if (it == stand_ins_.end()) return;
     if (auto room = it->second->room.lock()) room->disconnected(it->second.get());
     stand_ins_.erase(it);

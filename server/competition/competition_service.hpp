@@ -5,7 +5,7 @@
 // event pairs itself, applies the ladders' activity periodically, and at start
 // makes sure every pending game has its room (a crash between a pairing and
 // its room's creation loses nothing). The rules themselves live in the store's
-// transactions (store/competition_store.hpp) and competition/.
+// transactions (competition/competition_store.hpp) and competition/.
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>

@@ -16,24 +16,11 @@
 #include "engine/game_options.hpp"
 #include "protocol/time_control.hpp"
 #include "rating/glicko2.hpp"
+#include "domain/outcome.hpp"
+#include "game/room_records.hpp"  // CompetitionGame
 #include "domain/store_basics.hpp"
 
 namespace arena {
-
-// A write's answer: `value`, or a refusal with the API's stable code.
-template <class T>
-struct Outcome {
-  T value{};
-  std::string code;  // empty: done
-  std::string message;
-  bool ok() const { return code.empty(); }
-  static Outcome refused(std::string code, std::string message) {
-    Outcome o;
-    o.code = std::move(code);
-    o.message = std::move(message);
-    return o;
-  }
-};
 
 inline constexpr int kMaxLadders = 200;            // ladders that may exist
 inline constexpr int kMaxLadderPlayers = 500;      // players on one ladder
@@ -74,23 +61,6 @@ struct LadderDetail {
   std::vector<ChallengeRecord> open;         // open challenges, oldest first
   std::vector<ChallengeRecord> recent;       // the newest finished ones
   std::vector<ladder::Challenge> rules_view; // open ones and those of the cooldown window (check_challenge's input)
-};
-
-// A ladder or event game the server must create (or find created): the room
-// id is chosen before, stored with the challenge or pairing.
-struct CompetitionGame {
-  std::string room;
-  engine::GameOptions options;
-  protocol::TimeControl clock;
-  std::int64_t start_within_ms = 0;  // a live clock's game must start this soon after its room's creation; 0: no deadline
-  std::int64_t white = 0, black = 0;
-  std::string white_name, black_name;
-  std::string source_kind;  // "ladder" or "event"
-  std::int64_t source_id = 0;
-  std::string source_name;
-  int round = 0;            // events
-  std::int64_t challenge = 0;  // ladders: the challenge's id
-  std::string white_kind, black_kind;  // the seats' PlayerInfo::kind
 };
 
 struct LadderEdit {

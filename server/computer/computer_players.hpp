@@ -16,7 +16,7 @@
 #include "game/authority.hpp"
 #include "game/bot_seats.hpp"
 #include "game/room_events.hpp"
-#include "store/store.hpp"
+#include "account/account_store.hpp"
 
 namespace arena {
 

@@ -3,7 +3,7 @@
 // store: a private invitation's seat, chat lines on their way out. The store
 // (the blocks table) is the truth: loaded whole at start, then changed only
 // after the store committed a block or an unblock. Bounded as the table is:
-// at most kMaxBlocks (store/trust_store.hpp) per blocker.
+// at most kMaxBlocks (account/trust_store.hpp) per blocker.
 #include <cstdint>
 #include <mutex>
 #include <set>

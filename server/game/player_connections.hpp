@@ -5,13 +5,15 @@
 // and by the bans still running (one entry each, dropped when they end).
 // Among a site's nodes (#30), what reaches a player (a notice, a ban, a mute,
 // a logout, a closed session) is told to every other node too (set_site), and
-// each applies it to the connections it has (apply_from_site).
+// each applies it to the connections it has (apply_from_site): typed messages,
+// one struct each (game/player_bus.hpp).
 #include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <variant>
 #include <vector>
 
 #include <functional>
@@ -19,6 +21,7 @@
 #include <string_view>
 
 #include "game/client.hpp"
+#include "game/player_bus.hpp"
 #include "protocol/json_text.hpp"
 
 namespace arena {
@@ -49,42 +52,43 @@ class PlayerConnections {
   }
 
   // Every node of the site is told of what follows through `tell` (set once,
-  // before the server serves; none: this node is the whole site).
-  void set_site(std::function<void(std::string)> tell) { tell_ = std::move(tell); }
+  // before the server serves; none: this node is the whole site), as typed
+  // messages (game/player_bus.hpp, whose codec makes them text for the bus).
+  void set_site(std::function<void(const PlayerMessage&)> tell) { tell_ = std::move(tell); }
 
   // Sends `frame` to every open connection of `player` (on every node); how many there were here.
   int send(std::int64_t player, const Frame& frame) {
-    if (tell_) tell_(protocol::to_text(nlohmann::json{{"op", "send"}, {"player", player}, {"frame", *frame}}));
+    if (tell_) tell_(SendToPlayer{player, *frame});
     return send_here(player, frame);
   }
 
   // Closes every open connection of `player` (on every node); how many there were here.
   int disconnect_player(std::int64_t player, const char* reason) {
-    if (tell_) tell_(protocol::to_text(nlohmann::json{{"op", "disconnect_player"}, {"player", player}, {"reason", reason}}));
+    if (tell_) tell_(DisconnectPlayer{player, reason});
     return disconnect_player_here(player, reason);
   }
 
   // Closes the connections opened with the session cookie `session` (a logout), on every node.
   int disconnect_session(const std::string& session, const char* reason) {
     if (session.empty()) return 0;
-    if (tell_) tell_(protocol::to_text(nlohmann::json{{"op", "disconnect_session"}, {"session", session}, {"reason", reason}}));
+    if (tell_) tell_(DisconnectSession{session, reason});
     return disconnect_session_here(session, reason);
   }
 
   // A ban until `until`: its connections close, and none may register until then (on every node).
   int ban(std::int64_t player, std::int64_t until, std::int64_t now) {
-    if (tell_) tell_(protocol::to_text(nlohmann::json{{"op", "ban"}, {"player", player}, {"until", until}, {"now", now}}));
+    if (tell_) tell_(BanPlayer{player, until, now});
     return ban_here(player, until, now);
   }
 
   void unban(std::int64_t player) {
-    if (tell_) tell_(protocol::to_text(nlohmann::json{{"op", "unban"}, {"player", player}}));
+    if (tell_) tell_(UnbanPlayer{player});
     unban_here(player);
   }
 
   // A mute until `until` (0 or past: none): chat is refused until then (on every node).
   void mute(std::int64_t player, std::int64_t until, std::int64_t now) {
-    if (tell_) tell_(protocol::to_text(nlohmann::json{{"op", "mute"}, {"player", player}, {"until", until}, {"now", now}}));
+    if (tell_) tell_(MutePlayer{player, until, now});
     mute_here(player, until, now);
   }
 
@@ -96,21 +100,19 @@ class PlayerConnections {
     return std::any_of(it->second.begin(), it->second.end(), [](const Entry& e) { return !e.client.expired(); });
   }
 
-  // What another node told (the text `tell` was given there); false if it is not such a message.
-  bool apply_from_site(std::string_view message) {
-    try {
-      auto m = nlohmann::json::parse(message);
-      std::string op = m.at("op");
-      if (op == "send") return send_here(m.at("player"), make_frame(m.at("frame").get<std::string>())), true;
-      if (op == "disconnect_player") return disconnect_player_here(m.at("player"), known_reason(m.at("reason"))), true;
-      if (op == "disconnect_session")
-        return disconnect_session_here(m.at("session").get<std::string>(), known_reason(m.at("reason"))), true;
-      if (op == "ban") return ban_here(m.at("player"), m.at("until"), m.at("now")), true;
-      if (op == "unban") return unban_here(m.at("player")), true;
-      if (op == "mute") return mute_here(m.at("player"), m.at("until"), m.at("now")), true;
-    } catch (const nlohmann::json::exception&) {
-    }
-    return false;
+  // What another node told (what `tell` was given there, decoded): applied
+  // to this node's own connections, and told no further.
+  void apply_from_site(const PlayerMessage& message) {
+    struct Here {
+      PlayerConnections& self;
+      void operator()(const SendToPlayer& m) const { self.send_here(m.player, make_frame(m.frame)); }
+      void operator()(const DisconnectPlayer& m) const { self.disconnect_player_here(m.player, known_reason(m.reason)); }
+      void operator()(const DisconnectSession& m) const { self.disconnect_session_here(m.session, known_reason(m.reason)); }
+      void operator()(const BanPlayer& m) const { self.ban_here(m.player, m.until, m.now); }
+      void operator()(const UnbanPlayer& m) const { self.unban_here(m.player); }
+      void operator()(const MutePlayer& m) const { self.mute_here(m.player, m.until, m.now); }
+    };
+    std::visit(Here{*this}, message);
   }
 
  private:
@@ -227,7 +229,7 @@ class PlayerConnections {
   std::unordered_map<std::int64_t, std::int64_t> muted_;   // player → mute end (ms)
   std::unordered_map<std::int64_t, std::int64_t> guest_links_;  // guest player → account's player
   const BlockBook* blocks_ = nullptr;
-  std::function<void(std::string)> tell_;  // the other nodes (#30); set before serving, then only read
+  std::function<void(const PlayerMessage&)> tell_;  // the other nodes (#30); set before serving, then only read
 };
 
 }  // namespace arena

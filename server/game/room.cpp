@@ -59,12 +59,12 @@ void Room::open(Executor strand, std::shared_ptr<const RoomContext> context, Roo
   std::int64_t created = authority->room().created_at;
   std::shared_ptr<Room> room(new Room(strand, context, std::move(*authority), created));
   // Nobody can reach the room before `opened` hears of it, and that waits
-  // until the store has the room and its first event.
+  // until the store has the room and its first event. Nobody hears of it
+  // either: the directory announces it once it holds the room (announce()).
   context->log.open_room(room->authority_.room(), first, room->strand_, [room, first, opened](Stored<EventWritten> written) {
     if (!written.ok()) return opened(nullptr, written.error);
     if (written.value.seated && first.color) room->authority_.seat_rating(*first.color, *written.value.seated, first.at);
     room->crowd_.record(first.seq, room->event_frame(first, 0));
-    room->loaded();  // observers first (the lobby lists it), then the creator hears of it
     opened(room, {});
   });
 }
@@ -87,8 +87,11 @@ std::shared_ptr<Room> Room::restore(Executor strand, std::shared_ptr<const RoomC
       new Room(std::move(strand), std::move(context), std::move(*authority), last_action, std::move(chat)));
 }
 
-void Room::announce() {
-  boost::asio::post(strand_, [self = shared_from_this()] { self->loaded(); });
+void Room::announce(std::function<void()> after) {
+  boost::asio::post(strand_, [self = shared_from_this(), after = std::move(after)] {
+    self->loaded();
+    if (after) after();
+  });
 }
 
 void Room::loaded() {
@@ -206,9 +209,7 @@ void Room::decide(Decision decision, const std::shared_ptr<Client>& client, cons
           std::string room = id_;
           EventRecord event = d.event;
           RoomChange change = d.change;
-          // Among nodes, the write carries this node's lease on the room: the
-          // store refuses it once another node has taken the room over.
-          if (context_->ownership) change.fence = context_->ownership->fence(room);
+          change.fence = fence();
           Write write = [this, room, event, change](StoreExecutor ex, StoreDone done) {
             // What the store found besides (a seated account's rating, a rating
             // change) waits in the commit for committed(), on the strand.
@@ -534,6 +535,11 @@ void Room::rematch(std::shared_ptr<Client> client, PlayerInfo player, json reque
   });
 }
 
+std::optional<LeaseFence> Room::fence() const {
+  if (!context_->ownership) return std::nullopt;
+  return context_->ownership->fence(id_);
+}
+
 void Room::chat(std::shared_ptr<Client> client, PlayerInfo player, std::string text, json request_id) {
   on_strand(client, request_id, [this, client, player, text = std::move(text), request_id] {
     if (auto refusal = authority_.chat_refusal(player)) return fail(client.get(), refusal->code, refusal->message, request_id);
@@ -542,7 +548,9 @@ void Room::chat(std::shared_ptr<Client> client, PlayerInfo player, std::string t
     if (auto* refusal = std::get_if<Refusal>(&composed)) return fail(client.get(), refusal->code, refusal->message, request_id);
     ChatRecord m = std::get<ChatRecord>(std::move(composed));
     m.kind = player.kind;
-    Write write = [this, m](StoreExecutor ex, StoreDone done) { context_->log.append_chat(id_, m, std::move(ex), std::move(done)); };
+    Write write = [this, m](StoreExecutor ex, StoreDone done) {
+      context_->log.append_chat(id_, m, fence(), std::move(ex), std::move(done));
+    };
     commit(std::nullopt, std::move(write), client, request_id, {}, [this, client, m, request_id] {
       chat_.add(m);
       ack(client.get(), request_id);
@@ -560,7 +568,7 @@ void Room::delete_chat(std::shared_ptr<Client> client, std::int64_t seq, AuditEn
     audit.details = json{{"seq", seq}, {"player", m->player}, {"text", m->text}}.dump();
     audit.at = context_->clock();
     Write write = [this, seq, audit](StoreExecutor ex, StoreDone done) {
-      context_->log.delete_chat(id_, seq, audit, std::move(ex), std::move(done));
+      context_->log.delete_chat(id_, seq, audit, fence(), std::move(ex), std::move(done));
     };
     commit(std::nullopt, std::move(write), client, request_id, {}, [this, client, seq, request_id] {
       chat_.mark_deleted(seq);

@@ -31,7 +31,7 @@
 #include "game/room_ownership.hpp"
 #include "protocol/messages.hpp"
 #include "protocol/server_messages.hpp"
-#include "store/store.hpp"
+#include "game/game_log.hpp"
 
 namespace arena {
 
@@ -79,8 +79,10 @@ class Room final : public RoomEndpoint, public std::enable_shared_from_this<Room
                                        std::optional<std::int64_t> served_until = std::nullopt);
 
   const std::string& id() const override { return id_; }
-  // Publishes RoomLoaded (the room is now in memory).
-  void announce();
+  // Publishes RoomLoaded (the room is now in memory: the lobbies list it),
+  // then runs `after`, on the room's strand. A new room is announced by the
+  // directory once its lease is held (#42), never by open().
+  void announce(std::function<void()> after = {});
   // Only on the room's strand (where Opened runs, for instance).
   RoomSummary summary() const;
   // The summary, from any thread: `told` runs on the room's strand.
@@ -176,6 +178,9 @@ class Room final : public RoomEndpoint, public std::enable_shared_from_this<Room
   void spectators_changed();
 
   void ack(Client* client, const nlohmann::json& request_id, protocol::Ack extra = {});
+  // Among nodes, every write of the room carries this node's lease on it (the
+  // store refuses it once another node took the room over); none on one node.
+  std::optional<LeaseFence> fence() const;
   void fail(Client* client, protocol::ErrorCode code, const std::string& message, const nlohmann::json& request_id);
 
   struct Commit {

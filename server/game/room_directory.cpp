@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/room_id.hpp"
+#include "util/async_loop.hpp"
 #include "util/log_text.hpp"
 #include "util/secure_random.hpp"
 
@@ -142,13 +143,12 @@ void RoomDirectory::restore_rooms(std::vector<RoomRecord> rooms, std::optional<s
   auto self = shared_from_this();
   auto records = std::make_shared<std::vector<RoomRecord>>(std::move(rooms));
   auto restored = std::make_shared<int>(0);
-  // One room at a time, each from its events: memory stays flat however many there are.
-  auto next = std::make_shared<std::function<void(std::size_t)>>();
-  auto load_one = [self, records, restored, next](std::size_t i, std::optional<std::int64_t> served_until) {
+  // Loads room i from its events and calls next() once it is in memory (or could not be).
+  auto load_one = [self, records, restored](std::size_t i, std::optional<std::int64_t> served_until, auto next) {
     const RoomRecord& record = (*records)[i];
-    self->read_room(record.id, [self, record, restored, next, i, served_until](std::vector<EventRecord> events,
-                                                                                std::vector<ChatRecord> chat,
-                                                                                const std::string& error) {
+    self->read_room(record.id, [self, record, restored, next, served_until](std::vector<EventRecord> events,
+                                                                          std::vector<ChatRecord> chat,
+                                                                          const std::string& error) {
       bool damaged = !error.empty();
       std::shared_ptr<Room> room = damaged ? nullptr : self->load(record, events, std::move(chat), damaged, served_until);
       if (!error.empty()) spdlog::error("event=restore_failed room={} error=\"{}\"", record.id, log_text(error));
@@ -161,32 +161,29 @@ void RoomDirectory::restore_rooms(std::vector<RoomRecord> rooms, std::optional<s
         room->announce();
         ++*restored;
       }
-      (*next)(i + 1);
+      next();
     });
   };
-  *next = [self, records, restored, next, done, load_one, served_until](std::size_t i) {
-    if (i == records->size()) {
-      auto finish = done;
-      int count = *restored;
-      *next = nullptr;  // breaks the cycle; this lambda (and what it captured) is gone from here on
-      return finish(count);
-    }
-    {
-      std::lock_guard lock(self->mutex_);
-      if (self->rooms_.count((*records)[i].id)) return (*next)(i + 1);  // in memory already
-    }
-    RoomOwnership* ownership = self->context_->ownership;
-    if (!ownership) return load_one(i, served_until);
-    // Among nodes: only the rooms nobody else holds; the others are served
-    // where they are. The lease says whose heartbeat ends the credit.
-    ownership->claim((*records)[i].id, self->strand_,
-                     [next, load_one, i, ownership](std::string owner, std::optional<std::int64_t> holder_alive_at,
-                                                    const std::string& error) {
-                       if (!error.empty() || owner != ownership->node()) return (*next)(i + 1);
-                       load_one(i, holder_alive_at);
-                     });
-  };
-  (*next)(0);
+  // One room at a time, each from its events: memory stays flat however many there are.
+  for_each_step(
+      records->size(),
+      [self, records, load_one, served_until](std::size_t i, auto next) {
+        {
+          std::lock_guard lock(self->mutex_);
+          if (self->rooms_.count((*records)[i].id)) return next();  // in memory already
+        }
+        RoomOwnership* ownership = self->context_->ownership;
+        if (!ownership) return load_one(i, served_until, next);
+        // Among nodes: only the rooms nobody else holds; the others are served
+        // where they are. The lease says whose heartbeat ends the credit.
+        ownership->claim((*records)[i].id, self->strand_,
+                         [next, load_one, i, ownership](std::string owner, std::optional<std::int64_t> holder_alive_at,
+                                                        const std::string& error) {
+                           if (!error.empty() || owner != ownership->node()) return next();
+                           load_one(i, holder_alive_at, next);
+                         });
+      },
+      [restored, done = std::move(done)] { done(*restored); });
 }
 
 void RoomDirectory::find(const std::string& id, StoreExecutor ex, Found found) {
@@ -326,7 +323,9 @@ void RoomDirectory::opened(std::shared_ptr<Room> room, const RoomSummary& summar
       created(nullptr, Refusal{protocol::ErrorCode::Internal, "the server could not store the room; nothing changed"});
     });
   }
-  answer(ex, [created, room] { created(room, std::nullopt); });
+  // Claimed (among nodes) and in the directory: now every lobby may hear of
+  // it, and then its creator.
+  room->announce([ex, created, room] { answer(ex, [created, room] { created(room, std::nullopt); }); });
 }
 
 void RoomDirectory::open_competition(const CompetitionGame& game, StoreExecutor ex, Created created) {

@@ -1,7 +1,7 @@
 #pragma once
 // The domain's records of a room: its row, its events, its chat, and what an
 // event changes. Rooms decide with them (game/authority), the store keeps them
-// (store/store.hpp), the rest of the server reads them; plain data, no I/O.
+// (game/game_log.hpp), the rest of the server reads them; plain data, no I/O.
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -123,6 +123,24 @@ struct RoomChange {
 struct EventWritten {
   std::optional<Rating> seated;       // a seat taken by an account: its rating in the room's perf, as stored
   std::optional<RatingChange> rated;  // the event ended a rated game: the change written with it
+};
+
+// A ladder or event game the server must create (or find created): the room
+// id is chosen before, stored with the challenge or pairing (competition/);
+// the room directory opens it.
+struct CompetitionGame {
+  std::string room;
+  engine::GameOptions options;
+  protocol::TimeControl clock;
+  std::int64_t start_within_ms = 0;  // a live clock's game must start this soon after its room's creation; 0: no deadline
+  std::int64_t white = 0, black = 0;
+  std::string white_name, black_name;
+  std::string source_kind;  // "ladder" or "event"
+  std::int64_t source_id = 0;
+  std::string source_name;
+  int round = 0;            // events
+  std::int64_t challenge = 0;  // ladders: the challenge's id
+  std::string white_kind, black_kind;  // the seats' PlayerInfo::kind
 };
 
 }  // namespace arena

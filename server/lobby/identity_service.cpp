@@ -47,7 +47,7 @@ void IdentityService::hello(const protocol::Hello& hello, const std::string& ses
     if (!hello.token) return done(Answer(std::move(w)));
     // The browser's guest token came with the account's cookie: that guest is
     // this account's, and keeps its mute (#34).
-    store_.find_player(*hello.token, ex, [this, w = std::move(w), player = account->player, done](
+    players_.find_player(*hello.token, ex, [this, w = std::move(w), player = account->player, done](
                                             Stored<std::optional<PlayerRecord>> found) mutable {
       if (found.ok() && found.value && found.value->id != player) connections_.link_guest(found.value->id, player, accounts_.now());
       done(Answer(std::move(w)));
@@ -58,7 +58,7 @@ void IdentityService::hello(const protocol::Hello& hello, const std::string& ses
 void IdentityService::check_guest_name(const std::string& name, StoreExecutor ex,
                                        std::function<void(std::optional<ErrorReply>)> next) {
   if (protocol::reserved_guest_name(name)) return boost::asio::post(ex, [next, name] { next(name_reserved(name)); });
-  store_.skeleton_taken(protocol::name_skeleton(name), ex, [next, name](Stored<bool> taken) {
+  names_.skeleton_taken(protocol::name_skeleton(name), ex, [next, name](Stored<bool> taken) {
     if (!taken.ok()) return next(store_failed(taken.error));
     if (taken.value) return next(name_reserved(name));
     next(std::nullopt);
@@ -68,7 +68,7 @@ void IdentityService::check_guest_name(const std::string& name, StoreExecutor ex
 void IdentityService::guest(const protocol::Hello& hello, const std::string& address, StoreExecutor ex,
                             std::function<void(Answer)> done) {
   if (!hello.token) return create(hello, address, std::move(ex), std::move(done));
-  store_.find_player(*hello.token, ex,
+  players_.find_player(*hello.token, ex,
                      [this, hello, address, ex, done](Stored<std::optional<PlayerRecord>> found) {
                        if (!found.ok()) return done(store_failed(found.error));
                        if (!found.value) return create(hello, address, ex, done);
@@ -78,7 +78,7 @@ void IdentityService::guest(const protocol::Hello& hello, const std::string& add
                          // A reserved name is not taken; the guest comes in under its stored one.
                          if (refused) return done(welcome(player, false));
                          player.name = *hello.name;
-                         store_.rename_player(player.id, player.name, ex, [player, done](const std::string& error) {
+                         players_.rename_player(player.id, player.name, ex, [player, done](const std::string& error) {
                            if (!error.empty()) return done(store_failed(error));
                            done(welcome(player, false));
                          });
@@ -92,7 +92,7 @@ void IdentityService::keep_name(PlayerRecord player, StoreExecutor ex, std::func
   check_guest_name(player.name, ex, [this, player, ex, done](std::optional<ErrorReply> refused) mutable {
     if (!refused) return done(welcome(player, false));
     player.name = "Guest " + std::to_string(player.id);
-    store_.rename_player(player.id, player.name, ex, [player, done](const std::string& error) {
+    players_.rename_player(player.id, player.name, ex, [player, done](const std::string& error) {
       if (!error.empty()) return done(store_failed(error));
       done(welcome(player, false));
     });
@@ -107,7 +107,7 @@ void IdentityService::create(const protocol::Hello& hello, const std::string& ad
                       nullptr, std::nullopt});
     });
   auto make = [this, ex, done](std::string name) {
-    store_.create_player(random_token(), std::move(name), ex, [done](Stored<PlayerRecord> player) {
+    players_.create_player(random_token(), std::move(name), ex, [done](Stored<PlayerRecord> player) {
       if (!player.ok()) return done(store_failed(player.error));
       done(welcome(player.value, true));
     });
@@ -123,7 +123,7 @@ void IdentityService::rename(std::int64_t player, const std::string& name, Store
                              std::function<void(std::optional<ErrorReply>)> done) {
   check_guest_name(name, ex, [this, player, name, ex, done](std::optional<ErrorReply> refused) {
     if (refused) return done(refused);
-    store_.rename_player(player, name, ex, [done](const std::string& error) {
+    players_.rename_player(player, name, ex, [done](const std::string& error) {
       if (!error.empty()) return done(store_failed(error));
       done(std::nullopt);
     });

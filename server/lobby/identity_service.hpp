@@ -14,7 +14,8 @@
 #include "game/player_connections.hpp"
 #include "util/address_book.hpp"
 #include "protocol/server_messages.hpp"
-#include "store/store.hpp"
+#include "account/account_store.hpp"
+#include "account/trust_store.hpp"
 
 namespace arena {
 
@@ -22,9 +23,9 @@ class IdentityService {
  public:
   using Answer = std::variant<protocol::Welcome, protocol::ErrorReply>;
 
-  IdentityService(Store& store, AccountService& accounts, std::shared_ptr<AddressBook> addresses,
+  IdentityService(IdentityStore& players, TrustStore& names, AccountService& accounts, std::shared_ptr<AddressBook> addresses,
                   PlayerConnections& connections)
-      : store_(store), accounts_(accounts), addresses_(std::move(addresses)), connections_(connections) {}
+        : players_(players), names_(names), accounts_(accounts), addresses_(std::move(addresses)), connections_(connections) {}
 
   // The player a hello names: the account of `session` (the connection's
   // session cookie) if it is live, else the guest of the hello's token, known
@@ -45,7 +46,8 @@ class IdentityService {
   void keep_name(PlayerRecord player, StoreExecutor ex, std::function<void(Answer)> done);
   void create(const protocol::Hello& hello, const std::string& address, StoreExecutor ex, std::function<void(Answer)> done);
 
-  Store& store_;
+  IdentityStore& players_;
+  TrustStore& names_;  // skeleton_taken: a guest may not take an account's name
   AccountService& accounts_;
   std::shared_ptr<AddressBook> addresses_;
   PlayerConnections& connections_;

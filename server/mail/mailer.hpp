@@ -1,5 +1,5 @@
 #pragma once
-// Sends the outbox (store/mail_store.hpp) through an SMTP server with
+// Sends the outbox (mail/mail_store.hpp) through an SMTP server with
 // libcurl, on the mailer's own thread: never on a room's strand, an I/O thread
 // or the store's writer. The thread claims the mails that are due, sends each,
 // and records what became of it; it sleeps until the next mail is due, or until

@@ -50,15 +50,10 @@ HttpResponse store_failed(const HttpRequest& request, const std::string& error) 
   return json_error(request, http::status::internal_server_error, "internal", "the database could not answer");
 }
 
-// The stored room as the API lists it.
-protocol::GameRow game_row(const RoomRecord& r) {
-  auto seat = [](const std::optional<std::int64_t>& id, const std::string& name,
-                 const std::string& kind) -> std::optional<protocol::PlayerRef> {
-    if (!id) return std::nullopt;
-    return protocol::PlayerRef{*id, name, std::nullopt, kind};
-  };
-  return {r.id,    r.options,  r.is_private, r.status,       seat(r.white, r.white_name, r.white_kind), seat(r.black, r.black_name, r.black_kind),
-          r.plies, r.result,   r.reason,     r.created_at,   r.finished_at, r.clock, r.rated};
+HttpResponse method_not_allowed(const HttpRequest& request, const char* allowed) {
+  auto res = json_error(request, http::status::method_not_allowed, "method_not_allowed", std::string("only ") + allowed);
+  res.set(http::field::allow, allowed);
+  return res;
 }
 
 HttpResponse http_error(http::status status, unsigned version, const std::string& code, const std::string& message) {

@@ -1,12 +1,15 @@
 #pragma once
 // Building HTTP answers: every answer's headers, JSON bodies, and the
-// {"error": {code, message}} form of refusals. Shared by the API handlers.
+// {"error": {code, message}} form of refusals, and the request helpers every
+// API handler shares. Transport only: no domain type.
 #include <boost/beast/http.hpp>
 #include <nlohmann/json.hpp>
+#include <functional>
 #include <string>
+#include <variant>
 
+#include "protocol/account_messages.hpp"  // Parsed, BodyError
 #include "protocol/http_messages.hpp"
-#include "store/store.hpp"
 
 namespace arena {
 
@@ -25,8 +28,18 @@ HttpResponse json_error(const HttpRequest& request, boost::beast::http::status s
                         const std::string& message);
 // 500 internal, the store's error logged.
 HttpResponse store_failed(const HttpRequest& request, const std::string& error);
-// A stored room as the API lists it (GET /api/games and others).
-protocol::GameRow game_row(const RoomRecord& room);
+// 405 method_not_allowed, with Allow: `allowed`.
+HttpResponse method_not_allowed(const HttpRequest& request, const char* allowed);
+// The parsed body, or nullptr once `reply` has answered 400 with the body's error.
+template <class T>
+const T* parsed_body(const protocol::Parsed<T>& parsed, const HttpRequest& request,
+                     const std::function<void(HttpResponse)>& reply) {
+  if (auto* e = std::get_if<protocol::BodyError>(&parsed)) {
+    reply(json_error(request, boost::beast::http::status::bad_request, e->code, e->message));
+    return nullptr;
+  }
+  return &std::get<T>(parsed);
+}
 // An error answer: {"error": {"code", "message"}} with `status`; the connection
 // is closed after it (the request may not have been read whole).
 HttpResponse http_error(boost::beast::http::status status, unsigned version, const std::string& code, const std::string& message);

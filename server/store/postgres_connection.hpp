@@ -15,6 +15,11 @@ namespace arena {
 class PostgresStatement;
 struct PostgresLink;
 
+// The bounds every connection sets (#42): no statement runs, and no lock is
+// waited for, longer than these.
+inline constexpr const char* kPostgresStatementTimeout = "30s";
+inline constexpr const char* kPostgresLockTimeout = "10s";
+
 class PostgresConnection final : public Connection {
  public:
   // `url`: postgres://user@host:port/database (libpq's connection URI).

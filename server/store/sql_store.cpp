@@ -12,6 +12,7 @@
 #include "competition/blossom_matching.hpp"
 #include "sqlite_connection.hpp"
 #include "sql_queries.hpp"
+#include "util/async_loop.hpp"
 #include "util/metrics.hpp"
 
 namespace arena {
@@ -115,7 +116,7 @@ std::unique_ptr<Connection> open_serving_postgres(const std::string& url) {
   } catch (const SqlLockTimeout&) {
     throw SqlError("another gipf-arena server is using this database: run one server per database");
   }
-  db->exec("SET lock_timeout = 0");
+  db->exec(std::string("SET lock_timeout = '") + kPostgresLockTimeout + "'");  // bounded again (#42)
   return db;
 }
 
@@ -324,48 +325,54 @@ void SqlStore::write_value(StoreExecutor ex, StoreReply<T> reply, Apply apply) {
 
 template <class T, class Query>
 void SqlStore::write_pairing(StoreExecutor ex, StoreReply<T> reply, Query query, std::shared_ptr<sql::SwissTables> tables) {
-  auto value = std::make_shared<T>();
-  auto needed = std::make_shared<std::optional<sql::PairingNeeded>>();
-  Write w{[value, needed, query, tables](Connection& db) {
-            needed->reset();
-            db.exec("SAVEPOINT pairing");
-            try {
-              *value = query(db, *tables);
-            } catch (sql::PairingNeeded& missing) {
-              db.exec("ROLLBACK TO pairing; RELEASE pairing");
-              *needed = std::move(missing);
-              return;
-            }
-            db.exec("RELEASE pairing");
-          },
-          [this, value, needed, ex, reply, query, tables](const std::string& error) {
-            if (!error.empty() || !*needed) {
-              Stored<T> answer{error.empty() ? std::move(*value) : T{}, error};
-              return post_to(ex, [reply, answer = std::move(answer)]() mutable { reply(std::move(answer)); });
-            }
-            auto fail = [ex, reply](const std::string& why) {
-              post_to(ex, [reply, why] { reply(Stored<T>{T{}, why}); });
-            };
-            std::function<void()> pair = [this, missing = std::move(**needed), ex, reply, query, tables, fail]() mutable {
-              if (stopping_) return fail("the server is stopping");
-              sql::SwissTable table{missing.tournament, std::nullopt};
-              try {
-                // Abandoned within a matcher stage when the server stops
-                // (stop_pairer raises stopping_): the write fails, nothing of
-                // it is stored, and the next start pairs the round
-                // (resume_tournaments), under the same round guard.
-                table.boards = event::dutch::pair_next_round(missing.tournament, &stopping_);
-              } catch (const event::PairingCancelled&) {
-                return fail("the server is stopping");
-              } catch (const std::exception& e) {
-                return fail(std::string("the round could not be paired: ") + e.what());
-              }
-              tables->by_round[{missing.event, missing.round}] = std::move(table);
-              write_pairing(std::move(ex), std::move(reply), std::move(query), std::move(tables));
-            };
-            if (const std::string* refusal = pairings_.push(pair)) fail(*refusal);
-          }};
-  write(std::move(w));
+  auto fail = [ex, reply](const std::string& why) { post_to(ex, [reply, why] { reply(Stored<T>{T{}, why}); }); };
+  // Each step is one try of the write. A try that finds a Swiss round still to
+  // pair (sql::PairingNeeded) changed nothing; the pairer thread pairs that
+  // round, outside the writer, and the next step tries again with it.
+  for_each_step(
+      kMaxPairingTries,
+      [this, ex, reply, query, tables, fail](std::size_t, auto next) {
+        auto value = std::make_shared<T>();
+        auto needed = std::make_shared<std::optional<sql::PairingNeeded>>();
+        Write w{[value, needed, query, tables](Connection& db) {
+                  needed->reset();
+                  db.exec("SAVEPOINT pairing");
+                  try {
+                    *value = query(db, *tables);
+                  } catch (sql::PairingNeeded& missing) {
+                    db.exec("ROLLBACK TO pairing; RELEASE pairing");
+                    *needed = std::move(missing);
+                    return;
+                  }
+                  db.exec("RELEASE pairing");
+                },
+                [this, value, needed, ex, reply, tables, fail, next](const std::string& error) {
+                  if (!error.empty() || !*needed) {
+                    Stored<T> answer{error.empty() ? std::move(*value) : T{}, error};
+                    return post_to(ex, [reply, answer = std::move(answer)]() mutable { reply(std::move(answer)); });
+                  }
+                  std::function<void()> pair = [this, missing = std::move(**needed), tables, fail, next]() mutable {
+                    if (stopping_) return fail("the server is stopping");
+                    sql::SwissTable table{missing.tournament, std::nullopt};
+                    try {
+                      // Abandoned within a matcher stage when the server stops
+                      // (stop_pairer raises stopping_): the write fails, nothing of
+                      // it is stored, and the next start pairs the round
+                      // (resume_tournaments), under the same round guard.
+                      table.boards = event::dutch::pair_next_round(missing.tournament, &stopping_);
+                    } catch (const event::PairingCancelled&) {
+                      return fail("the server is stopping");
+                    } catch (const std::exception& e) {
+                      return fail(std::string("the round could not be paired: ") + e.what());
+                    }
+                    tables->by_round[{missing.event, missing.round}] = std::move(table);
+                    next();
+                  };
+                  if (const std::string* refusal = pairings_.push(pair)) fail(*refusal);
+                }};
+        write(std::move(w));
+      },
+      [fail] { fail("the round could not be paired: still a round to pair after every try"); });
 }
 
 void SqlStore::create_player(std::string token, std::string name, StoreExecutor ex, StoreReply<PlayerRecord> reply) {
@@ -488,15 +495,19 @@ void SqlStore::orphaned_rooms(std::int64_t limit, StoreExecutor ex, StoreReply<s
 
 // Chat goes through the writer's queue like events: a room's writes stay in
 // the order called, each durable before its completion.
-void SqlStore::append_chat(std::string room, ChatRecord message, StoreExecutor ex, StoreDone done) {
-  write({[room = std::move(room), message = std::move(message)](Connection& db) {
+void SqlStore::append_chat(std::string room, ChatRecord message, std::optional<LeaseFence> fence, StoreExecutor ex,
+                           StoreDone done) {
+  write({[room = std::move(room), message = std::move(message), fence = std::move(fence)](Connection& db) {
+           if (fence) sql::check_fence(db, room, *fence);  // an old owner's line never takes a seq (#42)
            sql::insert_chat(db, room, message);
          },
          done_on(std::move(ex), std::move(done))});
 }
 
-void SqlStore::delete_chat(std::string room, std::int64_t seq, AuditEntry audit, StoreExecutor ex, StoreDone done) {
-  write({[room = std::move(room), seq, audit = std::move(audit)](Connection& db) {
+void SqlStore::delete_chat(std::string room, std::int64_t seq, AuditEntry audit, std::optional<LeaseFence> fence,
+                           StoreExecutor ex, StoreDone done) {
+  write({[room = std::move(room), seq, audit = std::move(audit), fence = std::move(fence)](Connection& db) {
+           if (fence) sql::check_fence(db, room, *fence);
            sql::delete_chat(db, room, seq, audit);
          },
          done_on(std::move(ex), std::move(done))});

@@ -115,8 +115,10 @@ class SqlStore final : public Store {
   void node_alive(std::string node, std::int64_t at, std::int64_t forget_before, StoreExecutor ex, StoreDone done) override;
   void node_alive_at(std::string node, StoreExecutor ex, StoreReply<std::optional<std::int64_t>> reply) override;
   void orphaned_rooms(std::int64_t limit, StoreExecutor ex, StoreReply<std::vector<RoomRecord>> reply) override;
-  void append_chat(std::string room, ChatRecord message, StoreExecutor ex, StoreDone done) override;
-  void delete_chat(std::string room, std::int64_t seq, AuditEntry audit, StoreExecutor ex, StoreDone done) override;
+  void append_chat(std::string room, ChatRecord message, std::optional<LeaseFence> fence, StoreExecutor ex,
+                   StoreDone done) override;
+  void delete_chat(std::string room, std::int64_t seq, AuditEntry audit, std::optional<LeaseFence> fence, StoreExecutor ex,
+                   StoreDone done) override;
   void chat(std::string room, StoreExecutor ex, StoreReply<std::vector<ChatRecord>> reply) override;
   void find_room(std::string id, StoreExecutor ex, StoreReply<std::optional<RoomRecord>> reply) override;
   void list_rooms(RoomQuery query, StoreExecutor ex, StoreReply<RoomPage> reply) override;
@@ -193,7 +195,9 @@ class SqlStore final : public Store {
   void write_value(StoreExecutor ex, StoreReply<T> reply, Apply apply);
   // A write that may pair a Swiss round: run with the tables computed so far;
   // a round still missing undoes it, is paired on the pairer's thread, and
-  // the write is queued again with it (PairingNeeded, sql_queries.hpp).
+  // the write is queued again with it (PairingNeeded, sql_queries.hpp), at
+  // most kMaxPairingTries times in all: one write pairs one round, or a few.
+  static constexpr std::size_t kMaxPairingTries = 16;
   template <class T, class Query>
   void write_pairing(StoreExecutor ex, StoreReply<T> reply, Query query, std::shared_ptr<sql::SwissTables> tables);
   void pairer_loop();

@@ -111,6 +111,10 @@ struct Metrics::Parts {
                                 .Help("Times this node's connection to NATS was lost and made again.")
                                 .Register(*registry)
                                 .Add({});
+  pm::Family<pm::Counter>& bus_dropped = pm::BuildCounter()
+                                             .Name("gipf_arena_bus_dropped_total")
+                                             .Help("Messages of the bus between nodes this node dropped, by reason.")
+                                             .Register(*registry);
 };
 
 Metrics::Metrics() : parts_(std::make_unique<Parts>()) {}
@@ -130,6 +134,20 @@ void Metrics::commit(std::size_t writes, double seconds) {
 void Metrics::forwarded(double seconds) { parts_->forward_seconds.Observe(seconds); }
 void Metrics::lease_takeover() { parts_->takeovers.Increment(); }
 void Metrics::nats_reconnect() { parts_->reconnects.Increment(); }
+void Metrics::bus_dropped(BusDrop reason, std::uint64_t count) {
+  parts_->bus_dropped.Add({{"reason", std::string(bus_drop_name(reason))}}).Increment(static_cast<double>(count));
+}
+
+std::string_view bus_drop_name(BusDrop reason) {
+  switch (reason) {
+    case BusDrop::Undecodable: return "undecodable";
+    case BusDrop::UnknownOp: return "unknown_op";
+    case BusDrop::HandlerFailed: return "handler_failed";
+    case BusDrop::QueueFull: return "queue_full";
+    case BusDrop::NotSent: return "not_sent";
+  }
+  return "unknown";
+}
 
 std::string Metrics::text(const Gauges& gauges) {
   std::vector<pm::MetricFamily> families = parts_->registry->Collect();

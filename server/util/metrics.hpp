@@ -9,12 +9,24 @@
 // and none of them should carry it through every constructor. Every method is
 // safe from any thread.
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
 
 namespace arena {
+
+// Why a node dropped a message of the bus (#42): the "reason" label of
+// gipf_arena_bus_dropped_total, by bus_drop_name().
+enum class BusDrop {
+  Undecodable,    // its text is not one of the messages its subject carries (or a field is missing)
+  UnknownOp,      // it names an op or kind no message of this build has
+  HandlerFailed,  // its handler threw
+  QueueFull,      // the NATS client's pending queue for the subscription was full (a slow consumer)
+  NotSent,        // this node's own, refused by the bus (closed, or its reconnect buffer full)
+};
+std::string_view bus_drop_name(BusDrop reason);
 
 class Metrics {
  public:
@@ -38,6 +50,8 @@ class Metrics {
   void lease_takeover();
   // The connection to NATS was lost and made again.
   void nats_reconnect();
+  // `count` messages of the bus dropped, for `reason`.
+  void bus_dropped(BusDrop reason, std::uint64_t count = 1);
 
   // Everything, in the Prometheus text exposition format (version 0.0.4).
   std::string text(const Gauges& gauges);

@@ -1,6 +1,6 @@
 #pragma once
-// SHA-256 (FIPS 180-4), for storing player tokens as digests rather than as the
-// credentials themselves.
+// SHA-256 (FIPS 180-4, computed by libsodium's crypto_hash_sha256), for storing
+// player tokens as digests rather than as the credentials themselves.
 #include <string>
 #include <string_view>
 

@@ -1,5 +1,5 @@
 // FIDE Dutch system conformance: every round of every tournament in the
-// corpus (../shared/swiss, paired round by round by a FIDE-endorsed engine)
+// corpus (tests/data/swiss, paired round by round by a FIDE-endorsed engine)
 // must come out of pair_next_round exactly: the same pairs, the same
 // colours, the same bye. Each file is cut after round k and round k+1 paired.
 #include <doctest/doctest.h>
@@ -16,7 +16,7 @@
 #include "competition/dutch_trf.hpp"
 
 #ifndef DUTCH_CORPUS_DIR
-#error "DUTCH_CORPUS_DIR: the Swiss conformance corpus (../shared/swiss)"
+#error "DUTCH_CORPUS_DIR: the Swiss conformance corpus (tests/data/swiss)"
 #endif
 
 namespace dutch = arena::event::dutch;

@@ -1,5 +1,6 @@
 // The pieces of several nodes, one site (#30) that need no bus: what nodes
-// send each other (cluster/cluster_codec), the forwarding endpoint on a fake
+// send each other, as typed messages through their one codec (#41, #42:
+// cluster/cluster_codec, game/player_bus), the forwarding endpoint on a fake
 // bus (cluster/remote_room), the connections' numbers, and what reaches a
 // player on every node (PlayerConnections::set_site / apply_from_site).
 #include <doctest/doctest.h>
@@ -9,6 +10,7 @@
 #include "cluster/cluster_codec.hpp"
 #include "cluster/connection_routes.hpp"
 #include "cluster/remote_room.hpp"
+#include "game/player_bus.hpp"
 #include "game/player_connections.hpp"
 
 using namespace arena;
@@ -38,7 +40,7 @@ struct FakeBus {
 
 TEST_CASE("cluster: a room call survives its text, every field of every kind") {
   RoomCall play;
-  play.op = "play";
+  play.op = RoomOp::Play;
   play.room = "abc";
   play.from = "node-b";
   play.conn = 42;
@@ -47,7 +49,7 @@ TEST_CASE("cluster: a room call survives its text, every field of every kind") {
   play.play = {"abc", 12, "e5-e7", 340};
   auto back = decode_call(encode(play));
   REQUIRE(back);
-  CHECK(back->op == "play");
+  CHECK(back->op == RoomOp::Play);
   CHECK(back->conn == 42);
   CHECK(back->player.name == "Ann \"the\" <best>");
   CHECK(back->player.kind == "moderator");
@@ -55,17 +57,18 @@ TEST_CASE("cluster: a room call survives its text, every field of every kind") {
   CHECK(back->play == play.play);
 
   RoomCall deletion;
-  deletion.op = "delete_chat";
+  deletion.op = RoomOp::DeleteChat;
   deletion.room = "abc";
   deletion.from = "node-c";
   deletion.request_id = 3;
   deletion.seq = 9;
-  deletion.audit = {std::int64_t{5}, "delete_chat", "abc", "{}", "10.0.0.1", 0};
+  deletion.audit = {std::int64_t{5}, "delete_chat", "abc", "{}", "10.0.0.1", 1234};
   back = decode_call(encode(deletion));
   REQUIRE(back);
   CHECK(back->seq == 9);
   CHECK(back->audit.actor == std::int64_t{5});
   CHECK(back->audit.address == "10.0.0.1");
+  CHECK(back->audit.at == 1234);
   CHECK(back->request_id == 3);
 
   // What does not decode is dropped, never half-read.
@@ -77,16 +80,17 @@ TEST_CASE("cluster: a room call survives its text, every field of every kind") {
 TEST_CASE("cluster: frames and closes keep their bytes; a malformed envelope is refused") {
   std::string frame = R"({"type":"event","text":"line\none"})";
   // (the decoded text points into the message: it is kept while read)
-  std::string framed = encode_frame(18446744073709551615ull, frame), closed = encode_close(3, "banned");
+  std::string framed = encode(FrameTo{18446744073709551615ull, frame}), closed = encode(CloseTo{3, "banned"});
   auto f = decode_frame(framed);
   REQUIRE(f);
-  CHECK_FALSE(f->close);
-  CHECK(f->conn == 18446744073709551615ull);
-  CHECK(f->text == frame);
+  REQUIRE(std::holds_alternative<FrameTo>(*f));
+  CHECK(std::get<FrameTo>(*f).conn == 18446744073709551615ull);
+  CHECK(std::get<FrameTo>(*f).frame == frame);
   auto x = decode_frame(closed);
   REQUIRE(x);
-  CHECK(x->close);
-  CHECK(x->text == "banned");
+  REQUIRE(std::holds_alternative<CloseTo>(*x));
+  CHECK(std::get<CloseTo>(*x).conn == 3);
+  CHECK(std::get<CloseTo>(*x).reason == "banned");
   for (std::string bad : {"", "F", "F12", "Fx\n{}", "Y1\n{}", "F-1\n{}", "F1 \n{}"}) CHECK_FALSE(decode_frame(bad));
 }
 
@@ -151,7 +155,7 @@ TEST_CASE("cluster: a remote room forwards each call to its node, numbered by co
   CHECK(room.members() == 1);
   auto gone = decode_call(bus.sent.back().second);
   REQUIRE(gone);
-  CHECK(gone->op == "disconnected");
+  CHECK(gone->op == RoomOp::Disconnected);
   CHECK(gone->conn == watch->conn);
 
   // The bus refuses: the caller hears it at once, with its request's id; nothing was done.
@@ -170,28 +174,232 @@ TEST_CASE("cluster: a remote room forwards each call to its node, numbered by co
 }
 
 TEST_CASE("cluster: what reaches a player is told to the other nodes, which apply it to their own connections") {
+  // (through their text, as the bus carries them)
   std::vector<std::string> told;
   PlayerConnections here, there;
-  here.set_site([&](std::string m) { told.push_back(std::move(m)); });
+  here.set_site([&](const PlayerMessage& m) { told.push_back(encode(m)); });
+  auto apply_there = [&](const std::string& text) {
+    auto m = decode_player_message(text);
+    if (m) there.apply_from_site(*m);
+    return m.has_value();
+  };
   auto on_there = std::make_shared<SeenClient>();
   REQUIRE(there.add(7, on_there, "session-1", 0));
 
   here.send(7, make_frame(json{{"type", "notice"}, {"text", "your round"}}));
   here.mute(7, 5000, 100);
   REQUIRE(told.size() == 2);
-  for (auto& m : told) CHECK(there.apply_from_site(m));
+  for (auto& m : told) CHECK(apply_there(m));
   REQUIRE(on_there->frames.size() == 1);
   CHECK(on_there->frames[0]["text"] == "your round");
   CHECK(there.muted_until(7, 200) == 5000);
 
   here.disconnect_session("session-1", "logged out");
-  CHECK(there.apply_from_site(told.back()));
+  CHECK(apply_there(told.back()));
   CHECK(on_there->closed == "logged out");
 
   told.clear();
   here.ban(7, 9000, 100);
-  CHECK(there.apply_from_site(told.back()));
+  CHECK(apply_there(told.back()));
   CHECK_FALSE(there.add(7, std::make_shared<SeenClient>(), "", 200));  // banned there too
-  CHECK_FALSE(there.apply_from_site("{}"));
-  CHECK_FALSE(there.apply_from_site(R"({"op":"ban","player":"x"})"));
+  CHECK_FALSE(apply_there("{}"));
+  CHECK_FALSE(apply_there(R"({"op":"ban","player":"x"})"));
+}
+
+// ---- the codec, message by message (#41, #42) ---------------------------------------
+
+TEST_CASE("bus codec: every player message survives its text, and so does the envelope that carries it") {
+  std::vector<PlayerMessage> all{
+      SendToPlayer{7, R"({"type":"notice","text":"a \"quoted\"\nline"})"},
+      DisconnectPlayer{-3, "role changed"},
+      DisconnectSession{"cookie-\u00e9", "logged out"},
+      BanPlayer{9, 90000, 100},
+      UnbanPlayer{9},
+      MutePlayer{4, 0, 100},
+  };
+  REQUIRE(all.size() == std::variant_size_v<PlayerMessage>);
+  for (const PlayerMessage& m : all) {
+    CAPTURE(encode(m));
+    auto back = decode_player_message(encode(m));
+    REQUIRE(back);
+    CHECK(back->index() == m.index());
+    CHECK(*back == m);
+    PlayersTold told{"node-a", m};
+    auto carried = decode_players_told(encode(told));
+    REQUIRE(carried);
+    CHECK(*carried == told);
+    CHECK(sent_by(encode(told), "node-a"));
+    CHECK_FALSE(sent_by(encode(told), "node"));
+  }
+}
+
+TEST_CASE("bus codec: junk, unknown ops and missing fields are no player message, and say why") {
+  BusDrop why{};
+  for (std::string_view junk : {"", "not json", "[]", "42", "{", R"({"player":7})", R"({"op":7})"}) {
+    CAPTURE(junk);
+    why = BusDrop::QueueFull;
+    CHECK_FALSE(decode_player_message(junk, &why));
+    CHECK(why == BusDrop::Undecodable);
+  }
+  why = BusDrop::QueueFull;
+  CHECK_FALSE(decode_player_message(R"({"op":"kick","player":7})", &why));
+  CHECK(why == BusDrop::UnknownOp);
+  for (std::string_view missing : {R"({"op":"send","player":7})", R"({"op":"send","frame":"{}"})",
+                                   R"({"op":"disconnect_player","player":7})", R"({"op":"disconnect_session","reason":"x"})",
+                                   R"({"op":"ban","player":7,"until":9})", R"({"op":"unban"})",
+                                   R"({"op":"mute","player":7,"now":1})",
+                                   R"({"op":"unban","player":"7"})", R"({"op":"ban","player":7,"until":"soon","now":1})"}) {
+    CAPTURE(missing);
+    why = BusDrop::QueueFull;
+    CHECK_FALSE(decode_player_message(missing, &why));
+    CHECK(why == BusDrop::Undecodable);
+  }
+  CHECK_FALSE(decode_player_message("\xff\xfe"));
+  // The envelope: a node's name first.
+  CHECK_FALSE(decode_players_told(encode(PlayerMessage{UnbanPlayer{1}})));
+  CHECK_FALSE(decode_players_told("\n" + encode(PlayerMessage{UnbanPlayer{1}})));
+  why = BusDrop::QueueFull;
+  CHECK_FALSE(decode_players_told(R"(node-a
+{"op":"kick"})", &why));
+  CHECK(why == BusDrop::UnknownOp);
+}
+
+TEST_CASE("bus codec: every room call's op survives its text; an unknown op or a missing field is no call") {
+  for (int i = 0; i <= static_cast<int>(RoomOp::Disconnected); ++i) {
+    RoomCall c;
+    c.op = static_cast<RoomOp>(i);
+    c.room = "abc";
+    c.from = "node-b";
+    c.conn = 5;
+    c.player = {3, "ann", false, "guest"};
+    c.request_id = json{{"n", i}};
+    c.since = 11;
+    c.chat_since = 12;
+    c.play = {"abc", 4, "a1-b2", std::nullopt};
+    c.yes = true;
+    c.text = "hello";
+    c.seq = 6;
+    c.audit = {std::nullopt, "delete_chat", "abc", "{}", "cli", 77};
+    CAPTURE(op_name(c.op));
+    CHECK(parse_room_op(op_name(c.op)) == c.op);
+    auto back = decode_call(encode(c));
+    REQUIRE(back);
+    CHECK(back->op == c.op);
+    CHECK(back->room == "abc");
+    CHECK(back->from == "node-b");
+    CHECK(back->conn == 5);
+    CHECK(back->player.name == "ann");
+    CHECK(back->player.kind == "guest");
+    CHECK(back->request_id == c.request_id);
+    switch (c.op) {
+      case RoomOp::Resync:
+        CHECK(back->since == 11);
+        CHECK(back->chat_since == 12);
+        break;
+      case RoomOp::Play: CHECK(back->play == c.play); break;
+      case RoomOp::AnswerDraw:
+      case RoomOp::Claim: CHECK(back->yes); break;
+      case RoomOp::Chat: CHECK(back->text == "hello"); break;
+      case RoomOp::DeleteChat:
+        CHECK(back->seq == 6);
+        CHECK_FALSE(back->audit.actor);
+        CHECK(back->audit.address == "cli");
+        CHECK(back->audit.at == 77);
+        break;
+      default:  // nothing but the call's own fields travels
+        CHECK_FALSE(back->yes);
+        CHECK(back->text.empty());
+        break;
+    }
+  }
+  CHECK_FALSE(parse_room_op("fly"));
+  CHECK_FALSE(parse_room_op("Join"));
+
+  RoomCall chat;
+  chat.op = RoomOp::Chat;
+  chat.text = "hi";
+  json text = json::parse(encode(chat));
+  BusDrop why{};
+  json unknown = text;
+  unknown["op"] = "teleport";
+  CHECK_FALSE(decode_call(unknown.dump(), &why));
+  CHECK(why == BusDrop::UnknownOp);
+  for (const char* field : {"op", "room", "from", "conn", "player", "rid", "text"}) {
+    CAPTURE(field);
+    json missing = text;
+    missing.erase(field);
+    why = BusDrop::QueueFull;
+    CHECK_FALSE(decode_call(missing.dump(), &why));
+    CHECK(why == BusDrop::Undecodable);
+  }
+  json mistyped = text;
+  mistyped["conn"] = "five";
+  CHECK_FALSE(decode_call(mistyped.dump()));
+  for (std::string_view junk : {"", "null", "[1]", "{\"op\":", "\xc3\x28"}) {
+    why = BusDrop::QueueFull;
+    CHECK_FALSE(decode_call(junk, &why));
+    CHECK(why == BusDrop::Undecodable);
+  }
+}
+
+TEST_CASE("bus codec: lobby updates, hellos, failed logins and moved rooms survive their text; junk does not decode") {
+  LobbyUpdate update{"node-a", {}};
+  update.room.id = "room9";
+  update.room.spectators = 3;
+  std::string text = encode(update);
+  CHECK(sent_by(text, "node-a"));
+  CHECK_FALSE(sent_by(text, "node-b"));
+  auto back = decode_lobby_update(text);
+  REQUIRE(back);
+  CHECK(back->from == "node-a");
+  CHECK(back->room.id == "room9");
+  CHECK(back->room.spectators == 3);
+  BusDrop why{};
+  for (std::string_view bad : {"", "node-a", "node-a\n", "node-a\n{}", "\n{\"id\":\"x\"}"}) {
+    CAPTURE(bad);
+    CHECK_FALSE(decode_lobby_update(bad, &why));
+  }
+
+  auto hello = decode_lobby_hello(encode(LobbyHello{"node-c"}));
+  REQUIRE(hello);
+  CHECK(*hello == LobbyHello{"node-c"});
+  CHECK(sent_by(encode(LobbyHello{"node-c"}), "node-c"));
+  CHECK_FALSE(decode_lobby_hello(""));
+  CHECK_FALSE(decode_lobby_hello("node\nc"));
+
+  LoginFailed failed{"node-b", "ann_99"};
+  auto login = decode_login_failed(encode(failed));
+  REQUIRE(login);
+  CHECK(*login == failed);
+  for (std::string_view bad : {"", "ann_99", "node-b\n", "node-b\nnot a name!", "\nann_99"}) {
+    CAPTURE(bad);
+    CHECK_FALSE(decode_login_failed(bad));
+  }
+
+  RoomMoved moved{"node-d", "room7"};
+  auto m = decode_room_moved(encode(moved));
+  REQUIRE(m);
+  CHECK(*m == moved);
+  CHECK_FALSE(decode_room_moved("node-d"));
+  CHECK_FALSE(decode_room_moved("node-d\n"));
+  CHECK_FALSE(decode_room_moved("\nroom7"));
+
+  // Frames: an unknown kind is told apart from a broken envelope.
+  why = BusDrop::QueueFull;
+  CHECK_FALSE(decode_frame("Z1\n{}", &why));
+  CHECK(why == BusDrop::UnknownOp);
+  why = BusDrop::QueueFull;
+  CHECK_FALSE(decode_frame("F1{}", &why));
+  CHECK(why == BusDrop::Undecodable);
+}
+
+TEST_CASE("bus codec: the reasons a node drops a message are named for /metrics") {
+  CHECK(bus_drop_name(BusDrop::Undecodable) == "undecodable");
+  CHECK(bus_drop_name(BusDrop::UnknownOp) == "unknown_op");
+  CHECK(bus_drop_name(BusDrop::HandlerFailed) == "handler_failed");
+  CHECK(bus_drop_name(BusDrop::QueueFull) == "queue_full");
+  CHECK(bus_drop_name(BusDrop::NotSent) == "not_sent");
+  Metrics::process().bus_dropped(BusDrop::UnknownOp, 2);
+  std::string text = Metrics::process().text({});
+  CHECK(text.find(R"(gipf_arena_bus_dropped_total{reason="unknown_op"})") != std::string::npos);
 }

@@ -2,6 +2,7 @@
 // SMTP sink (smtp_sink.hpp): off without --smtp; an address verified by the
 // link mailed to it; a password reset by the link, which ends every session;
 // the outbox surviving the sink being down and a SIGKILL, sent once.
+#include <sodium.h>
 #include <sqlite3.h>
 
 #include "account_test_support.hpp"
@@ -474,6 +475,98 @@ TEST_CASE("mail: addresses checked, headers safe, the message's parts") {
   mail.unsubscribe_url.clear();
   CHECK(arena::compose_mail(mail, "arena@arena.example", 0, "B").find("List-Unsubscribe") == std::string::npos);
   CHECK(arena::html_escape("<a href=\"x\">&'") == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
+}
+
+namespace {
+
+// The lines of the message's Subject header (folded: the later ones begin with SP).
+std::vector<std::string> subject_lines(const std::string& message) {
+  std::vector<std::string> lines;
+  std::size_t at = message.find("\r\nSubject: ");
+  REQUIRE(at != std::string::npos);
+  at += 2;
+  do {
+    std::size_t end = message.find("\r\n", at);
+    lines.push_back(message.substr(at, end - at));
+    at = end + 2;
+  } while (message[at] == ' ');
+  return lines;
+}
+
+std::string base64_decoded(const std::string& text) {
+  std::string bytes(text.size(), '\0');
+  std::size_t length = 0;
+  REQUIRE(sodium_base642bin(reinterpret_cast<unsigned char*>(bytes.data()), bytes.size(), text.data(), text.size(),
+                            nullptr, &length, nullptr, sodium_base64_VARIANT_ORIGINAL) == 0);
+  bytes.resize(length);
+  return bytes;
+}
+
+// Whether `text` is whole UTF-8 characters: no character cut at either end.
+bool whole_utf8(const std::string& text) {
+  for (std::size_t i = 0; i < text.size();) {
+    auto lead = static_cast<unsigned char>(text[i]);
+    std::size_t n = lead < 0x80 ? 1 : lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 0;
+    if (n == 0 || i + n > text.size()) return false;
+    for (std::size_t k = 1; k < n; ++k)
+      if ((static_cast<unsigned char>(text[i + k]) & 0xc0) != 0x80) return false;
+    i += n;
+  }
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("mail: a long subject in RFC 2047 encoded words of at most 75 characters, folded, no character split") {
+  arena::OutboxMail mail;
+  mail.id = 8;
+  mail.to = "ann@mail.example";
+  mail.text = "t";
+  mail.html = "<p>t</p>";
+  mail.subject = "Read the outcome of your report of bob";
+  CHECK(arena::compose_mail(mail, "arena@arena.example", 0, "B").find("\r\nSubject: Read the outcome of your report of bob\r\n") !=
+        std::string::npos);  // short and ASCII: as it is
+
+  // "—" (3 bytes) and a 4-byte emoji at every offset, so that some fall across where a word would end.
+  for (std::size_t pad = 0; pad < 48; ++pad) {
+    const std::string subject = "Round 3 " + std::string(pad, 'x') +
+                                "\u2014 Spring Swiss 2026: your pairing \U0001F3B2\u2014\U0001F3B2 against Zo\u00EB, "
+                                "\u2014\u2014\u2014 board 4 \U0001F3B2\U0001F3B2\U0001F3B2 \u2014 play by Friday";
+    mail.subject = subject;
+    std::vector<std::string> lines = subject_lines(arena::compose_mail(mail, "arena@arena.example", 0, "B"));
+    CAPTURE(pad);
+    CHECK(lines.size() > 1);
+    std::string decoded;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      CHECK(lines[i].size() <= 78);
+      std::string word = i == 0 ? lines[i].substr(std::string("Subject: ").size()) : lines[i].substr(1);
+      CHECK(word.size() <= 75);
+      REQUIRE(word.starts_with("=?UTF-8?B?"));
+      REQUIRE(word.ends_with("?="));
+      std::string bytes = base64_decoded(word.substr(10, word.size() - 12));
+      CHECK_MESSAGE(whole_utf8(bytes), word);
+      decoded += bytes;
+    }
+    CHECK(decoded == subject);
+  }
+
+  // Long ASCII does not fit one line either: encoded words too. Control characters never go raw.
+  mail.subject = std::string(100, 'a');
+  for (const std::string& line : subject_lines(arena::compose_mail(mail, "arena@arena.example", 0, "B")))
+    CHECK(line.size() <= 78);
+  mail.subject = "hi\r\nBcc: eve@evil.example";
+  std::string message = arena::compose_mail(mail, "arena@arena.example", 0, "B");
+  CHECK(message.find("Bcc:") == std::string::npos);
+  CHECK(subject_lines(message) == std::vector<std::string>{"Subject: =?UTF-8?B?" + std::string("aGkNCkJjYzogZXZlQGV2aWwuZXhhbXBsZQ==") + "?="});
+
+  // The bodies: base64 in lines of 76 characters.
+  mail.subject = "s";
+  mail.text = std::string(120, 'x');  // 160 characters of base64: 76 + 76 + 8
+  const std::string four = "eHh4";   // "xxx"
+  std::string line;
+  for (int i = 0; i < 19; ++i) line += four;
+  CHECK(arena::compose_mail(mail, "arena@arena.example", 0, "B")
+            .find("base64\r\n\r\n" + line + "\r\n" + line + "\r\n" + four + four + "\r\n--B\r\n") != std::string::npos);
 }
 
 namespace {

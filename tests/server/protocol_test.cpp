@@ -348,8 +348,19 @@ TEST_CASE("name skeletons: look-alike names share one, so a guest cannot pass fo
     CHECK_MESSAGE(name_skeleton(alike) == admin, alike);
   CHECK(name_skeleton("modem") == name_skeleton("rnodern"));  // rn looks like m
   CHECK(name_skeleton("wolf") == name_skeleton("vvolf"));
+  CHECK(name_skeleton("wolf") == name_skeleton("ωolf"));  // ω (omega) reads as w
+  CHECK(name_skeleton("WOLF") == name_skeleton("ΩOLF"));
+  CHECK(name_skeleton("rob") == name_skeleton("ґob"));
   CHECK(name_skeleton("bob") != name_skeleton("rob"));
   CHECK(name_skeleton("Alice") != name_skeleton("Alicia"));
+  // ICU's UTS #39 confusables, in either case: lower-case Cyrillic к т м look like small capitals in UTS #39,
+  // their upper case like K T M; б г ѕ ԁ and Greek ν as 6 r s d v.
+  CHECK(name_skeleton("\u043Aing") == name_skeleton("king"));
+  CHECK(name_skeleton("\u0442\u043E\u043C") == name_skeleton("Tom"));
+  CHECK(name_skeleton("\u0431\u0433\u0455\u0501\u03BD") == name_skeleton("6rsdv"));
+  CHECK(name_skeleton("\u0434") != name_skeleton("d"));  // д is no Latin letter
+  CHECK(protocol::reserved_guest_name("\u0455\u0442\u0430ff"));
+  CHECK(protocol::reserved_guest_name("\u03BC\u03BF\u0501"));  // Greek mu, omicron, Cyrillic komi de: "mod"
   CHECK(protocol::reserved_guest_name("Moderator"));
   CHECK(protocol::reserved_guest_name("St4ff") == false);  // 4 is no look-alike here
   CHECK(protocol::reserved_guest_name("ADM1N"));

@@ -36,10 +36,10 @@ struct FakeLog : GameLog {
   void events(std::string, StoreExecutor ex, StoreReply<std::vector<EventRecord>> reply) override {
     boost::asio::post(ex, [reply] { reply({}); });
   }
-  void append_chat(std::string, ChatRecord, StoreExecutor ex, StoreDone done) override {
+  void append_chat(std::string, ChatRecord, std::optional<LeaseFence>, StoreExecutor ex, StoreDone done) override {
     boost::asio::post(ex, [done] { done({}); });
   }
-  void delete_chat(std::string, std::int64_t, AuditEntry, StoreExecutor ex, StoreDone done) override {
+  void delete_chat(std::string, std::int64_t, AuditEntry, std::optional<LeaseFence>, StoreExecutor ex, StoreDone done) override {
     boost::asio::post(ex, [done] { done({}); });
   }
   void chat(std::string, StoreExecutor ex, StoreReply<std::vector<ChatRecord>> reply) override {
@@ -100,6 +100,7 @@ struct Fixture {
   std::shared_ptr<FakeClient> ann = std::make_shared<FakeClient>(), bob = std::make_shared<FakeClient>(),
                               eve = std::make_shared<FakeClient>();
   const PlayerInfo kAnn{1, "Ann", false, "guest"}, kBob{2, "Bob", false, "guest"}, kEve{3, "Eve", false, "guest"};
+  int loaded_before_announce = -1;  // RoomLoaded events once the room was stored, before announce()
 
   // Bob takes the black seat (stored), and both clients' inboxes are emptied.
   void seat_bob() {
@@ -137,6 +138,10 @@ struct Fixture {
     log.complete();
     pump();
     REQUIRE_MESSAGE(room, error);
+    // The directory announces a new room once it holds its lease (#42, defect 4).
+    loaded_before_announce = recorder->loaded;
+    room->announce();
+    pump();
     room->join(ann, kAnn, 1);  // back to her seat: ack + snapshot
     pump();
     CHECK(FakeClient::types(ann->take()) == std::vector<std::string>{"ack", "room", "chat_history"});
@@ -164,6 +169,12 @@ TEST_CASE("room: an event is acknowledged and broadcast only once it is durable"
   CHECK(ann[0]["player"]["name"] == "Bob");
   CHECK(f.recorder->committed == std::vector{protocol::EventKind::Joined});
   CHECK(f.recorder->loaded == 1);
+}
+
+TEST_CASE("room (#42, defect 4): a new room is stored, then announced: no lobby hears of it before its lease") {
+  Fixture f;
+  CHECK(f.loaded_before_announce == 0);  // Room::open told no observer (the lobbies of every node)
+  CHECK(f.recorder->loaded == 1);        // announce() did, once
 }
 
 TEST_CASE("room: operations wait behind the event being stored, in order; a failed write changes nothing") {

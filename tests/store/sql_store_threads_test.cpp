@@ -119,11 +119,11 @@ TEST_CASE("a room's chat and events written at once keep their order; a failed c
   Slot<std::string> e2, c1, c1_again, lost, c2, deleted, e3;
   AuditEntry audit{std::nullopt, "delete_chat", "r1", "{}", "cli", 1};
   f.store->append_event("r1", action_event(2, f.player, "e1-e3"), {}, ex, e2.fill());
-  f.store->append_chat("r1", chat_message(1, ChatChannel::Players, f.player, "Pat", "one"), ex, c1.fill());
-  f.store->append_chat("r1", chat_message(1, ChatChannel::Players, f.player, "Pat", "taken"), ex, c1_again.fill());
-  f.store->delete_chat("r1", 7, audit, ex, lost.fill());
-  f.store->append_chat("r1", chat_message(2, ChatChannel::Spectators, f.player, "Pat", "two"), ex, c2.fill());
-  f.store->delete_chat("r1", 2, audit, ex, deleted.fill());  // the message written just before, in the same batch
+  f.store->append_chat("r1", chat_message(1, ChatChannel::Players, f.player, "Pat", "one"), std::nullopt, ex, c1.fill());
+  f.store->append_chat("r1", chat_message(1, ChatChannel::Players, f.player, "Pat", "taken"), std::nullopt, ex, c1_again.fill());
+  f.store->delete_chat("r1", 7, audit, std::nullopt, ex, lost.fill());
+  f.store->append_chat("r1", chat_message(2, ChatChannel::Spectators, f.player, "Pat", "two"), std::nullopt, ex, c2.fill());
+  f.store->delete_chat("r1", 2, audit, std::nullopt, ex, deleted.fill());  // the message written just before, in the same batch
   f.store->append_event("r1", action_event(3, f.player, "e9-e7"), {}, ex, e3.fill());
   REQUIRE(other.exec("COMMIT"));
   CHECK(e2.get(f.io) == "");

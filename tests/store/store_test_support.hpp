@@ -107,14 +107,15 @@ class Blocking {
     store_.events(room, io_.get_executor(), s.fill());
     return s.get(io_);
   }
-  std::string append_chat(const std::string& room, const ChatRecord& message) {
+  std::string append_chat(const std::string& room, const ChatRecord& message, std::optional<LeaseFence> fence = std::nullopt) {
     Slot<std::string> s;
-    store_.append_chat(room, message, io_.get_executor(), s.fill());
+    store_.append_chat(room, message, std::move(fence), io_.get_executor(), s.fill());
     return s.get(io_);
   }
-  std::string delete_chat(const std::string& room, std::int64_t seq, const AuditEntry& audit) {
+  std::string delete_chat(const std::string& room, std::int64_t seq, const AuditEntry& audit,
+                          std::optional<LeaseFence> fence = std::nullopt) {
     Slot<std::string> s;
-    store_.delete_chat(room, seq, audit, io_.get_executor(), s.fill());
+    store_.delete_chat(room, seq, audit, std::move(fence), io_.get_executor(), s.fill());
     return s.get(io_);
   }
   Stored<std::vector<ChatRecord>> chat(const std::string& room) {

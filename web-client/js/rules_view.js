@@ -1,5 +1,5 @@
 // "How to play": the rules of GIPF (/rules/gipf) and YINSH (/rules/yinsh) in
-// short, written from ../shared/RULES.md, with diagrams drawn by the game's own
+// short, written from docs/RULES.md, with diagrams drawn by the game's own
 // board (the game module's createBoard): a position, the last move marked as in a game, the rows
 // waiting for a removal outlined. Nothing here decides a rule: the server's
 // engine does; these pages only explain.

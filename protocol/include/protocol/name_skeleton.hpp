@@ -15,8 +15,12 @@ namespace protocol {
 // The skeleton of a UTF-8 name (invalid UTF-8: the bytes as they are):
 //  1. NFKD (compatibility forms: fullwidth letters, ligatures, superscripts)
 //     and without combining marks (accents), spaces, '_', '-' and '.';
-//  2. lower case, then Cyrillic and Greek look-alikes of Latin letters and
-//     a few Latin ones (ı ł ø đ ħ) mapped to the Latin letter;
+//  2. lower case; ASCII stays as it is, any other character becomes its
+//     UTS #39 skeleton (ICU's uspoof_getSkeleton: Cyrillic, Greek and other
+//     look-alikes of Latin letters, ı ł ø đ ħ, ...) in lower case and without
+//     combining marks; the skeletons are case-sensitive and names are not, so
+//     when the lower case's skeleton is not Latin letters or digits and the
+//     upper case's is, the upper case's ("к" is like "ĸ", but "К" like "K");
 //  3. the ASCII look-alikes 0→o, 1→l, i→l, 5→s, then "rn"→"m", "vv"→"w".
 std::string name_skeleton(std::string_view name);
 
