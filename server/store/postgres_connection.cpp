@@ -20,6 +20,14 @@ struct PostgresLink {
     autocommit.exec(
         "SET client_min_messages TO error; SET synchronous_commit TO on; SET client_encoding TO 'UTF8'; "
         "SET extra_float_digits TO 3");
+    // Every wait bounded (#42): a statement, a lock, a transaction left open,
+    // a peer gone silent. One stalled connection would hold the writer, and
+    // the lease renewals queued behind it, until other nodes took this node's
+    // rooms while it is alive; bounded, the write fails, is answered as
+    // failed, and the next one may find the database again.
+    autocommit.exec(std::string("SET statement_timeout TO '") + kPostgresStatementTimeout + "'; SET lock_timeout TO '" +
+                    kPostgresLockTimeout + "'; SET idle_in_transaction_session_timeout TO '60s'; "
+                    "SET tcp_keepalives_idle TO 10; SET tcp_keepalives_interval TO 5; SET tcp_keepalives_count TO 3");
   }
   pqxx::connection connection;
   pqxx::nontransaction autocommit;
@@ -173,9 +181,14 @@ std::string postgres_parameters(std::string_view sql) {
 PostgresConnection::PostgresConnection(const std::string& url) {
   // libpq waits for an unreachable host as long as the kernel does (minutes):
   // the writer would hold every queued write that long.
+  // Nor for a peer that stopped answering: TCP keepalives probe it after 10 s
+  // of silence, and unacknowledged data gives up after 30 s (#42).
   std::string target = url;
-  if (target.find("connect_timeout=") == std::string::npos)
-    target += (target.find('?') == std::string::npos ? "?" : "&") + std::string("connect_timeout=10");
+  for (const char* option : {"connect_timeout=10", "keepalives=1", "keepalives_idle=10", "keepalives_interval=5",
+                             "keepalives_count=3", "tcp_user_timeout=30000"}) {
+    std::string_view name(option, std::string_view(option).find('=') + 1);
+    if (target.find(name) == std::string::npos) target += (target.find('?') == std::string::npos ? "?" : "&") + std::string(option);
+  }
   translated([&] { link_ = std::make_unique<PostgresLink>(target); });
 }
 

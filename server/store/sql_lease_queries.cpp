@@ -53,8 +53,11 @@ LeaseClaim claim_room(Connection& db, const std::string& room, const std::string
     take.bind(1, lease_ms).bind(2, room).bind(3, node).run();
     if (db.changes() == 0 && !room_lease(db, room)) {
       // ... and the first claim of a room starts at epoch 1.
+      // Two nodes' first claims may both find no row (PostgreSQL, read
+      // committed): the second INSERT waits for the first's commit, then
+      // inserts nothing, and its claim reads the winner's lease (#42).
       Statement first = db.prepare("INSERT INTO room_leases (room, owner, epoch, expires_at) VALUES (?2, ?3, 1, " +
-                                   clock_plus(db, 1) + ")");
+                                   clock_plus(db, 1) + ") ON CONFLICT (room) DO NOTHING");
       first.bind(1, lease_ms).bind(2, room).bind(3, node).run();
     }
   }
@@ -65,8 +68,11 @@ LeaseClaim claim_room(Connection& db, const std::string& room, const std::string
 }
 
 std::vector<RoomLease> renew_leases(Connection& db, const std::string& node, std::int64_t lease_ms) {
+  // The leases the node holds now (#42): a released one (expires_at 0) stays
+  // released; one that ran out while the node was away and that nobody took
+  // is still its own. The index (owner, expires_at) reads only these rows.
   Statement s = db.prepare("UPDATE room_leases SET expires_at = " + clock_plus(db, 1) +
-                           " WHERE owner = ?2 RETURNING room, owner, epoch, expires_at");
+                           " WHERE owner = ?2 AND expires_at > 0 RETURNING room, owner, epoch, expires_at");
   s.bind(1, lease_ms).bind(2, node);
   std::vector<RoomLease> held;
   while (s.step()) held.push_back(RoomLease{s.text(0), s.text(1), s.integer(2), s.integer(3)});
@@ -74,7 +80,8 @@ std::vector<RoomLease> renew_leases(Connection& db, const std::string& node, std
 }
 
 void release_room(Connection& db, const std::string& room, const std::string& node, std::int64_t epoch) {
-  // Expired at once, the epoch kept: a release never lets an older epoch count again.
+  // Expired at once, the epoch kept: a release never lets an older epoch count
+  // again. 0 marks it released: renewals leave it (renew_leases).
   Statement s = db.prepare("UPDATE room_leases SET expires_at = 0 WHERE room = ? AND owner = ? AND epoch = ?");
   s.bind(1, room).bind(2, node).bind(3, epoch).run();
 }

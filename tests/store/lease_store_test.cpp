@@ -192,3 +192,75 @@ TEST_CASE("events: the same event written again (a retry after a COMMIT whose an
   CHECK(other.find("has another event 2 already") != std::string::npos);
   CHECK(f.events() == 2);
 }
+
+TEST_CASE("leases (#42, defect 1): a renewal touches only the leases a node holds now, never the ones it released") {
+  Fixture f;
+  auto player = f.s.create_player("tok-lease-history", "Bo");
+  REQUIRE(player.ok());
+  // A node's history: 40 rooms it served and gave up (finished, or moved on).
+  for (int i = 0; i < 40; ++i) {
+    std::string id = "lease-old-" + std::to_string(i);
+    REQUIRE(f.s.create_room(make_room(id, player.value.id, 1000), created_event(player.value.id, 1000)) == "");
+    Slot<Stored<LeaseClaim>> claimed;
+    f.store.claim_room(id, "node-a", kLong, f.io.get_executor(), claimed.fill());
+    REQUIRE(claimed.get(f.io).value.granted);
+    Slot<std::string> released;
+    f.store.release_room(id, "node-a", claimed.get(f.io).value.lease.epoch, f.io.get_executor(), released.fill());
+    REQUIRE(released.get(f.io) == "");
+  }
+  REQUIRE(f.claim("node-a", kLong).granted);  // the one room it serves now
+  CHECK(f.renew("node-a", kLong) == 1);       // (renew() checks each answer is that room)
+  // A released room stays released: its lease is not brought back by the renewal.
+  Slot<Stored<std::optional<RoomLease>>> old;
+  f.store.room_lease("lease-old-7", f.io.get_executor(), old.fill());
+  REQUIRE(old.get(f.io).ok());
+  REQUIRE(old.get(f.io).value);
+  CHECK(old.get(f.io).value->expires_at == 0);
+  LeaseClaim b = f.claim("node-b", kLong);  // and this fixture's room is still node-a's
+  CHECK_FALSE(b.granted);
+}
+
+TEST_CASE("leases (#42, defect 2): chat carries the fence: an old owner's line or deletion is refused and stores nothing") {
+  Fixture f;
+  REQUIRE(f.claim("node-a", 0).granted);
+  auto writer = f.s.create_player("tok-chat-fence", "Cy");
+  REQUIRE(writer.ok());
+  auto line = [&](std::int64_t seq, const std::string& text) {
+    return chat_message(seq, protocol::ChatChannel::Players, writer.value.id, "Cy", text);
+  };
+  CHECK(f.s.append_chat(f.room, line(1, "from a"), LeaseFence{"node-a", 1}) == "");
+  REQUIRE(f.claim("node-b", kLong).granted);  // node-a paused past its lease; node-b took the room (epoch 2)
+  std::string refused = f.s.append_chat(f.room, line(2, "stale"), LeaseFence{"node-a", 1});
+  CHECK(refused.find("no longer served by node 'node-a'") != std::string::npos);
+  AuditEntry audit{std::nullopt, "delete_chat", f.room, "{}", "cli", 1};
+  CHECK(f.s.delete_chat(f.room, 1, audit, LeaseFence{"node-a", 1}) != "");
+  // The new owner's next line takes seq 2: no collision with the old owner's.
+  CHECK(f.s.append_chat(f.room, line(2, "from b"), LeaseFence{"node-b", 2}) == "");
+  auto stored = f.s.chat(f.room);
+  REQUIRE(stored.ok());
+  REQUIRE(stored.value.size() == 2);
+  CHECK(stored.value[0].text == "from a");
+  CHECK_FALSE(stored.value[0].deleted);
+  CHECK(stored.value[1].text == "from b");
+  CHECK(f.s.delete_chat(f.room, 1, audit, LeaseFence{"node-b", 2}) == "");
+}
+
+TEST_CASE("postgres (#42, defect 6): every connection has bounded statements, lock waits and idle transactions") {
+  const char* server = std::getenv("GIPF_ARENA_TEST_POSTGRES");
+  if (!server || !*server) return;  // PostgreSQL's settings; SQLite waits at most its busy timeout
+  std::string url = temp_store("timeouts");
+  PostgresConnection db(url);
+  auto milliseconds = [&](const std::string& setting) {
+    std::string sql = "SELECT setting FROM pg_settings WHERE name = '" + setting + "'";
+    return std::stoll(db.text_of(sql.c_str()));
+  };
+  // A half-open connection or a lock nobody gives back stalls the writer
+  // (and the lease renewals behind it) for at most these, never for ever.
+  CHECK(milliseconds("statement_timeout") > 0);
+  CHECK(milliseconds("statement_timeout") <= 60'000);
+  CHECK(milliseconds("lock_timeout") > 0);
+  CHECK(milliseconds("lock_timeout") <= 60'000);
+  CHECK(milliseconds("idle_in_transaction_session_timeout") > 0);
+  // The server's side of the socket probes a peer that went silent.
+  CHECK(milliseconds("tcp_keepalives_idle") > 0);
+}
