@@ -342,4 +342,18 @@ std::optional<RoomMoved> decode_room_moved(std::string_view text, BusDrop* why) 
   return RoomMoved{std::string(parts->first), std::string(parts->second)};
 }
 
+// ---- node liveness ------------------------------------------------------------------
+
+std::string encode(const NodeAlive& alive) { return from_node(alive.from, std::to_string(alive.boot)); }
+
+std::optional<NodeAlive> decode_node_alive(std::string_view text, BusDrop* why) {
+  auto parts = split_from(text);
+  if (!parts || parts->first.empty()) return refused<NodeAlive>(why, BusDrop::Undecodable);
+  std::uint64_t boot = 0;
+  auto [end, ec] = std::from_chars(parts->second.data(), parts->second.data() + parts->second.size(), boot);
+  if (ec != std::errc() || end != parts->second.data() + parts->second.size() || parts->second.empty())
+    return refused<NodeAlive>(why, BusDrop::Undecodable);
+  return NodeAlive{std::string(parts->first), boot};
+}
+
 }  // namespace arena

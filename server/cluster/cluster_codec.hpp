@@ -11,6 +11,7 @@
 //                                         "X<conn>\n" + a reason: the owner closes that connection
 //   arena.lobby              LobbyUpdate  "<node>\n" + JSON: a room's RoomSummary after a change, for every node's lobby
 //   arena.lobby.hello        LobbyHello   "<node>": a node that joined asks for every room
+//   arena.nodes.alive        NodeAlive    "<node>\n<boot>": every third of a lease, while the node lives
 //   arena.players            PlayersTold  "<node>\n" + a PlayerMessage (game/player_bus.hpp)
 //   arena.logins             LoginFailed  "<node>\n" + an account's username: a failed login there
 //   arena.rooms.moved        RoomMoved    "<node>\n" + a room's id: that node serves the room now
@@ -141,5 +142,19 @@ struct RoomMoved {
 };
 std::string encode(const RoomMoved& moved);
 std::optional<RoomMoved> decode_room_moved(std::string_view text, BusDrop* why = nullptr);
+
+// ---- arena.nodes.alive ----------------------------------------------------------
+
+// A node is alive (#42): sent every third of a lease. A node the others have
+// not heard from for a lease is gone for them: its stand-ins leave their
+// rooms (RoomRelay). `boot` is new at every start: a node restarted under the
+// same id numbers its connections afresh, so the stand-ins of its earlier run go.
+struct NodeAlive {
+  std::string from;
+  std::uint64_t boot = 0;
+  friend bool operator==(const NodeAlive&, const NodeAlive&) = default;
+};
+std::string encode(const NodeAlive& alive);
+std::optional<NodeAlive> decode_node_alive(std::string_view text, BusDrop* why = nullptr);
 
 }  // namespace arena

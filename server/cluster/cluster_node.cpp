@@ -15,6 +15,7 @@
 #include "util/async_loop.hpp"
 #include "util/log_text.hpp"
 #include "util/metrics.hpp"
+#include "util/secure_random.hpp"
 
 namespace arena {
 namespace {
@@ -36,7 +37,9 @@ ClusterNode::ClusterNode(boost::asio::any_io_executor io, std::unique_ptr<NatsBu
       leases_(leases),
       node_(std::move(node)),
       lease_(lease),
-      renew_timer_(strand_) {}
+      renew_timer_(strand_) {
+  while (boot_ == 0) random_bytes(&boot_, sizeof boot_);
+}
 
 ClusterNode::~ClusterNode() { bus_->close(); }
 
@@ -93,6 +96,16 @@ void ClusterNode::start(RoomDirectory& directory, LobbyFeed& feed, PlayerConnect
       });
   });
   publish(kLobbyHelloSubject, encode(LobbyHello{node_}));
+  // The other nodes' liveness (#42): the stand-ins of a node silent for a
+  // lease leave their rooms (swept at each renewal step).
+  bus_->subscribe(kNodesAliveSubject, [weak](std::string_view m) {
+    auto self = weak.lock();
+    if (!self || sent_by(m, self->node_)) return;
+    BusDrop why{};
+    auto alive = decode_node_alive(m, &why);
+    if (!alive) return dropped(kNodesAliveSubject, m.size(), why);
+    self->relay_->node_alive(alive->from, alive->boot);
+  });
   boost::asio::post(strand_, [self = shared_from_this()] { self->start_renewals(); });
 }
 
@@ -193,6 +206,8 @@ void ClusterNode::start_renewals() {
       [weak](std::size_t, auto next) {
         auto self = weak.lock();
         if (!self || self->draining_) return;
+        self->publish(kNodesAliveSubject, encode(NodeAlive{self->node_, self->boot_}));
+        if (self->relay_) self->relay_->sweep(RoomRelay::Clock::now(), self->lease_);
         self->renew_timer_.expires_after(self->lease_ / 3);
         self->renew_timer_.async_wait([weak, next](boost::system::error_code ec) {
           auto self = weak.lock();

@@ -94,6 +94,7 @@ class ClusterNode final : public RoomOwnership, public RoomObserver, public std:
   std::unique_ptr<NatsBus> bus_;
   RoomLeases& leases_;
   std::string node_;
+  std::uint64_t boot_ = 0;  // new at every start (NodeAlive), never 0
   std::chrono::milliseconds lease_;
   boost::asio::steady_timer renew_timer_;
   ConnectionRoutes routes_;

@@ -30,6 +30,7 @@ inline const std::string kLobbyHelloSubject = "arena.lobby.hello";
 inline const std::string kPlayersSubject = "arena.players";
 inline const std::string kLoginsSubject = "arena.logins";
 inline const std::string kRoomsMovedSubject = "arena.rooms.moved";
+inline const std::string kNodesAliveSubject = "arena.nodes.alive";
 
 class RemoteRoom final : public RoomEndpoint {
  public:

@@ -43,6 +43,51 @@ void RoomRelay::deliver(std::string_view message) {
   boost::asio::post(strand_, [self = shared_from_this(), call = std::move(*call)]() mutable { self->handle(std::move(call)); });
 }
 
+void RoomRelay::node_alive(const std::string& node, std::uint64_t boot) {
+  boost::asio::post(strand_, [self = shared_from_this(), node, boot] { self->heard_from(node, boot); });
+}
+
+void RoomRelay::heard_from(const std::string& node, std::optional<std::uint64_t> boot) {
+  Heard& heard = heard_[node];
+  heard.at = Clock::now();
+  if (!boot) return;
+  // Started again under the same id: its connections are new ones, numbered
+  // afresh; those of the earlier run are gone.
+  if (heard.boot != 0 && heard.boot != *boot) drop_node(node, "restarted");
+  heard.boot = *boot;
+}
+
+void RoomRelay::sweep(Clock::time_point now, Clock::duration silence) {
+  boost::asio::post(strand_, [self = shared_from_this(), now, silence] {
+    for (auto it = self->heard_.begin(); it != self->heard_.end();) {
+      if (now - it->second.at <= silence) {
+        ++it;
+        continue;
+      }
+      self->drop_node(it->first, "silent");
+      it = self->heard_.erase(it);
+    }
+  });
+}
+
+void RoomRelay::count(std::function<void(std::size_t)> told) {
+  boost::asio::post(strand_, [self = shared_from_this(), told = std::move(told)] { told(self->stand_ins_.size()); });
+}
+
+void RoomRelay::drop_node(const std::string& node, const char* why) {
+  std::size_t dropped = 0;
+  for (auto it = stand_ins_.begin(); it != stand_ins_.end();) {
+    if (std::get<0>(it->first) != node) {
+      ++it;
+      continue;
+    }
+    if (auto room = it->second->room.lock()) room->disconnected(it->second.get());
+    it = stand_ins_.erase(it);
+    ++dropped;
+  }
+  if (dropped > 0) spdlog::warn("event=stand_ins_dropped node={} reason={} count={}", node, why, dropped);
+}
+
 void RoomRelay::refuse(const RoomCall& call, protocol::ErrorCode code, const std::string& message) {
   if (call.request_id.is_null()) return;
   std::string reply = protocol::to_text(protocol::to_json(protocol::ErrorReply{code, message, call.request_id, call.room}));
@@ -50,6 +95,7 @@ void RoomRelay::refuse(const RoomCall& call, protocol::ErrorCode code, const std
 }
 
 void RoomRelay::handle(RoomCall call) {
+  heard_from(call.from, std::nullopt);
   Key key{call.from, call.conn, call.room};
   auto it = stand_ins_.find(key);
   if (call.op == RoomOp::Disconnected) {
@@ -69,8 +115,16 @@ void RoomRelay::handle(RoomCall call) {
   std::shared_ptr<StandIn> stand_in = it->second;
   if (auto room = stand_in->room.lock()) return apply(call, *room, stand_in);
   if (auto waiting = loading_.find(call.room); waiting != loading_.end()) {
+    if (waiting->second.size() >= kMaxWaitingCalls) {
+      stand_ins_.erase(key);  // (its earlier calls, still waiting, are then not made)
+      return refuse(call, protocol::ErrorCode::RateLimited, "too many calls wait for this room to load; try again later");
+    }
     waiting->second.push_back(std::move(call));
     return;
+  }
+  if (loading_.size() >= kMaxLoadingRooms) {
+    stand_ins_.erase(key);
+    return refuse(call, protocol::ErrorCode::RateLimited, "this node is loading too many rooms; try again later");
   }
   loading_[call.room].push_back(call);
   // Answered at once (on this strand) when the room is in memory, else on this strand once loaded.

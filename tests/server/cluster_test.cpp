@@ -238,6 +238,43 @@ TEST_CASE("a node sent SIGTERM while its bus hangs exits within the drain's boun
   CHECK(game["black"]["name"] == "Bob");
 }
 
+TEST_CASE("a player whose node died is gone for the room's node: the opponent may claim (#42, defect 3)") {
+  if (bus().empty()) return;
+  std::string store = temp_store("cluster-stand-in");
+  auto args = [](const std::string& name) {
+    auto a = short_lease(name);
+    a.insert(a.end(), {"--claim-after-seconds", "1"});
+    return a;
+  };
+  ServerProcess a(store, args("node-sa")), b(store, args("node-sb"));
+  REQUIRE(a.start());
+  REQUIRE(b.start());
+  Participant white, black;
+  REQUIRE(white.identify(a.port(), "SW"));
+  REQUIRE(black.identify(b.port(), "SB"));  // reaches the room on node a through node b: a stand-in on a
+  json clock{{"kind", "live"}, {"initial_ms", 600000}, {"increment_ms", 0}};
+  std::string room = open_game(white, black, {{"game", "yinsh"}, {"variant", "blitz"}, {"clock", clock}});
+  REQUIRE(game_of(a.port(), room)["node"] == "node-sa");
+  // Three actions: the clocks run, and black (on node b) must decide.
+  play_random(room, {&white, &black}, {11, 3});
+  catch_up({&white, &black});
+  REQUIRE(black.pending_legal.is_object());
+  b.kill_hard();  // no "disconnected" call will ever come from node b
+  // Node a hears nothing more from node b: its stand-in leaves the room, and
+  // the waiting player may claim as if black's page had closed.
+  std::optional<json> gone;
+  for (auto deadline = std::chrono::steady_clock::now() + WsClient::kPatience; !gone;) {
+    REQUIRE_MESSAGE(std::chrono::steady_clock::now() < deadline, "white never heard that black is gone");
+    auto m = white.ws.receive(1s);
+    if (m && (*m)["type"] == "opponent_gone" && (*m)["room"] == room) gone = m;
+  }
+  for (auto until = (*gone)["claim_at"].get<std::int64_t>(); wall_ms() <= until;) std::this_thread::sleep_for(20ms);
+  white.ws.send({{"type", "claim_victory"}, {"room", room}, {"id", "claim"}});
+  auto claimed = event_of_kind(white, room, "claimed");
+  CHECK(claimed["by"] == "white");
+  CHECK(claimed["result"]["reason"] == "abandonment");
+}
+
 TEST_CASE("a game played across three nodes: players, a spectator, chat and the lobby on different nodes") {
   if (bus().empty()) return;  // run by server-tests-cluster only
   std::string store = temp_store("cluster");

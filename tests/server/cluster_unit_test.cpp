@@ -384,6 +384,16 @@ TEST_CASE("bus codec: lobby updates, hellos, failed logins and moved rooms survi
   CHECK_FALSE(decode_room_moved("node-d\n"));
   CHECK_FALSE(decode_room_moved("\nroom7"));
 
+  // A node's liveness (#42): its name and its boot, a number.
+  NodeAlive alive{"node-e", 18446744073709551615ull};
+  auto n = decode_node_alive(encode(alive));
+  REQUIRE(n);
+  CHECK(*n == alive);
+  for (std::string bad : {"node-e", "node-e\n", "\n12", "node-e\n12x", "node-e\n-1", "node-e\n18446744073709551616"}) {
+    CAPTURE(bad);
+    CHECK_FALSE(decode_node_alive(bad));
+  }
+
   // Frames: an unknown kind is told apart from a broken envelope.
   why = BusDrop::QueueFull;
   CHECK_FALSE(decode_frame("Z1\n{}", &why));
