@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <boost/asio/dispatch.hpp>
+#include <limits>
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
@@ -185,6 +186,24 @@ void WebsocketSession::disconnect(const char* reason) {
 void WebsocketSession::reconnect(const char* reason) {
   net::dispatch(ws_.get_executor(), [self = shared_from_this(), reason] {
     if (self->accepted_) self->close(websocket::close_code::service_restart, reason);
+  });
+}
+
+void WebsocketSession::rejoin(const std::string& room) {
+  net::dispatch(ws_.get_executor(), [self = shared_from_this(), room] {
+    if (!self->accepted_ || self->closing_ || self->gone_ || !self->connection_.identified) return;
+    // The way to the room through its former node is forgotten: the resync
+    // finds it where it is served now (here), and remembers that.
+    std::erase_if(self->connection_.rooms, [&room](const std::weak_ptr<RoomEndpoint>& w) {
+      auto r = w.lock();
+      return !r || r->id() == room;
+    });
+    // Since "the end of time": what the client saw is unknown here, so the
+    // room answers with its whole state (a snapshot), as for a gap.
+    protocol::Incoming resync{nullptr, protocol::Resync{room, std::numeric_limits<std::int64_t>::max(), 0}};
+    // Done at once or later: either way the connection's own reads go on as
+    // they were (this is no message of the client's to resume after).
+    self->router_->handle(self, self->connection_, self->ws_.get_executor(), resync, [] {});
   });
 }
 

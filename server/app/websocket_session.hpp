@@ -31,6 +31,7 @@ class WebsocketSession : public Client, public std::enable_shared_from_this<Webs
   void send(Frame frame) override;
   void disconnect(const char* reason) override;
   void reconnect(const char* reason) override;
+  void rejoin(const std::string& room) override;
   // Server shutdown: close with 1012 (service restart): the client should
   // connect again, to this site's next server.
   void close_for_restart();

@@ -146,7 +146,7 @@ void ClusterNode::claim(const std::string& room, StoreExecutor ex, Claimed claim
                            self->remotes_.erase(r);
                          }
                        }
-                       if (old) self->move_members(*old);
+                       if (old) self->move_members(*old, true);  // the room is this node's now
                        if (taken) {
                          Metrics::process().lease_takeover();
                          self->publish(kRoomsMovedSubject, encode(RoomMoved{self->node_, room}));
@@ -321,11 +321,16 @@ void ClusterNode::on_moved(std::string_view message) {
   move_members(*old);
 }
 
-void ClusterNode::move_members(RemoteRoom& old) {
+void ClusterNode::move_members(RemoteRoom& old, bool here) {
   // Their room's state is wherever the new owner has it: a reconnect resyncs
   // every room of theirs from there (what was in flight is answered then).
-  for (std::uint64_t conn : old.member_numbers())
-    if (auto client = routes_.client(conn)) client->reconnect("the room moved to another node");
+  // Served here now, the room is resynced on the same connection.
+  for (std::uint64_t conn : old.member_numbers()) {
+    auto client = routes_.client(conn);
+    if (!client) continue;
+    if (here) client->rejoin(old.id());
+    else client->reconnect("the room moved to another node");
+  }
 }
 
 void ClusterNode::on_frame(std::string_view message) {

@@ -86,8 +86,9 @@ class ClusterNode final : public RoomOwnership, public RoomObserver, public std:
   // Another node serves `room` now: this node's connections that reached it
   // through the old owner reconnect (and resync) to find it.
   void on_moved(std::string_view message);
-  // The connections in `old` (a room now served elsewhere, or here) reconnect.
-  void move_members(RemoteRoom& old);
+  // The connections in `old` reconnect to find the room where it is served
+  // now; if that is here (`here`), they resync it in place instead (#42).
+  void move_members(RemoteRoom& old, bool here = false);
 
   boost::asio::any_io_executor io_;
   boost::asio::strand<boost::asio::any_io_executor> strand_;  // renewals

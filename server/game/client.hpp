@@ -33,6 +33,10 @@ class Client {
   // Closes it as a restart (1012): the client comes back and resyncs its rooms,
   // now served elsewhere (#31). Safe from any thread.
   virtual void reconnect(const char* reason) { disconnect(reason); }
+  // `room` is now served on this connection's own node (#42): the connection
+  // resyncs it from there in place, as if it had sent a resync (a snapshot
+  // follows), instead of being closed and coming back. Safe from any thread.
+  virtual void rejoin(const std::string& /*room*/) { reconnect("the room moved to another node"); }
 
  private:
   std::atomic<std::int64_t> viewer_{0};

@@ -275,6 +275,39 @@ TEST_CASE("a player whose node died is gone for the room's node: the opponent ma
   CHECK(claimed["result"]["reason"] == "abandonment");
 }
 
+TEST_CASE("a room taken over by the node a player is connected to: the player stays connected and resynced (#42, defect 8)") {
+  if (bus().empty()) return;
+  std::string store = temp_store("cluster-moved-here");
+  ServerProcess a(store, short_lease("node-ma")), c(store, short_lease("node-mc"));
+  REQUIRE(a.start());
+  REQUIRE(c.start());
+  Participant white, black;
+  REQUIRE(white.identify(a.port(), "MW"));
+  REQUIRE(black.identify(c.port(), "MB"));  // reaches the room on node a through node c
+  std::string room = open_game(white, black, {{"game", "yinsh"}, {"variant", "normal"}});
+  play_random(room, {&white, &black}, {13, 4});
+  catch_up({&white, &black});
+  REQUIRE(game_of(c.port(), room)["node"] == "node-ma");
+  a.kill_hard();
+  // Node c takes the room over: black, on node c already, is not sent away
+  // (no 1012) but gets the room's state from its new home, and plays on.
+  std::optional<json> snapshot;
+  for (auto deadline = std::chrono::steady_clock::now() + WsClient::kPatience; !snapshot;) {
+    REQUIRE_MESSAGE(std::chrono::steady_clock::now() < deadline, "no snapshot came");
+    auto m = black.ws.receive(1s);
+    REQUIRE_MESSAGE(!black.ws.closed(), "closed with " << black.ws.close_code());
+    if (m && (*m)["type"] == "room" && (*m)["room"]["id"] == room) snapshot = m;
+  }
+  CHECK((*snapshot)["you"] == "black");
+  CHECK((*snapshot)["ply"] == black.ply);
+  CHECK(game_of(c.port(), room)["node"] == "node-mc");
+  black.ws.send({{"type", "chat"}, {"room", room}, {"text", "still here"}, {"id", "after"}});
+  auto ack = black.ws.receive_type("ack", 10s);
+  REQUIRE(ack);
+  CHECK((*ack)["id"] == "after");
+  CHECK_FALSE(black.ws.closed());
+}
+
 TEST_CASE("a game played across three nodes: players, a spectator, chat and the lobby on different nodes") {
   if (bus().empty()) return;  // run by server-tests-cluster only
   std::string store = temp_store("cluster");
