@@ -37,7 +37,8 @@ ClusterNode::ClusterNode(boost::asio::any_io_executor io, std::unique_ptr<NatsBu
       leases_(leases),
       node_(std::move(node)),
       lease_(lease),
-      renew_timer_(strand_) {
+      renew_timer_(strand_),
+      alive_timer_(strand_) {
   while (boot_ == 0) random_bytes(&boot_, sizeof boot_);
 }
 
@@ -106,7 +107,10 @@ void ClusterNode::start(RoomDirectory& directory, LobbyFeed& feed, PlayerConnect
     if (!alive) return dropped(kNodesAliveSubject, m.size(), why);
     self->relay_->node_alive(alive->from, alive->boot);
   });
-  boost::asio::post(strand_, [self = shared_from_this()] { self->start_renewals(); });
+  boost::asio::post(strand_, [self = shared_from_this()] {
+    self->start_renewals();
+    self->start_beacons();
+  });
 }
 
 void ClusterNode::share(LoginLimiter& logins) {
@@ -125,7 +129,11 @@ void ClusterNode::share(LoginLimiter& logins) {
 }
 
 void ClusterNode::stop() {
-  boost::asio::post(strand_, [self = shared_from_this()] { self->renew_timer_.cancel(); });
+  stopped_ = true;
+  boost::asio::post(strand_, [self = shared_from_this()] {
+    self->renew_timer_.cancel();
+    self->alive_timer_.cancel();
+  });
   bus_->close();
 }
 
@@ -206,12 +214,29 @@ void ClusterNode::start_renewals() {
       [weak](std::size_t, auto next) {
         auto self = weak.lock();
         if (!self || self->draining_) return;
-        self->publish(kNodesAliveSubject, encode(NodeAlive{self->node_, self->boot_}));
-        if (self->relay_) self->relay_->sweep(RoomRelay::Clock::now(), self->lease_);
         self->renew_timer_.expires_after(self->lease_ / 3);
         self->renew_timer_.async_wait([weak, next](boost::system::error_code ec) {
           auto self = weak.lock();
           if (!ec && self) self->renew(next);
+        });
+      },
+      [] {});
+}
+
+void ClusterNode::start_beacons() {
+  // Not in the renewal loop: a renewal waits for the database, and a node
+  // whose database is slow is still alive for the nodes its players reach.
+  std::weak_ptr<ClusterNode> weak = shared_from_this();
+  for_each_step(
+      kRenewForever,
+      [weak](std::size_t, auto next) {
+        auto self = weak.lock();
+        if (!self || self->stopped_) return;
+        self->publish(kNodesAliveSubject, encode(NodeAlive{self->node_, self->boot_}));
+        if (self->relay_) self->relay_->sweep(RoomRelay::Clock::now(), self->lease_);
+        self->alive_timer_.expires_after(self->lease_ / 3);
+        self->alive_timer_.async_wait([weak, next](boost::system::error_code ec) {
+          if (!ec && weak.lock()) next();
         });
       },
       [] {});

@@ -73,6 +73,8 @@ class ClusterNode final : public RoomOwnership, public RoomObserver, public std:
   void on_lobby(std::string_view message);
   // The renewal loop (util/async_loop.hpp): until a drain or stop.
   void start_renewals();
+  // NodeAlive every third of a lease, and the relay's sweep, until stop().
+  void start_beacons();
   static constexpr std::size_t kRenewForever = static_cast<std::size_t>(-1);
   // One renewal; `renewed_or_failed` when the store has answered.
   void renew(std::function<void()> renewed_or_failed);
@@ -98,12 +100,14 @@ class ClusterNode final : public RoomOwnership, public RoomObserver, public std:
   std::uint64_t boot_ = 0;  // new at every start (NodeAlive), never 0
   std::chrono::milliseconds lease_;
   boost::asio::steady_timer renew_timer_;
+  boost::asio::steady_timer alive_timer_;  // NodeAlive, on its own: a slow database does not silence it
   ConnectionRoutes routes_;
   std::shared_ptr<RoomRelay> relay_;
   LobbyFeed* feed_ = nullptr;
   std::weak_ptr<RoomDirectory> directory_;
   bool adopting_ = false;  // on strand_
   std::atomic<bool> draining_{false};  // release_all() came
+  std::atomic<bool> stopped_{false};   // stop() came: no more NodeAlive
 
   mutable std::mutex mutex_;
   std::map<std::string, std::int64_t> epochs_;                    // the rooms this node holds

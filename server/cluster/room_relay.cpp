@@ -82,6 +82,10 @@ void RoomRelay::drop_node(const std::string& node, const char* why) {
       continue;
     }
     if (auto room = it->second->room.lock()) room->disconnected(it->second.get());
+    // Silent, perhaps only cut off for a while: were it alive after all, its
+    // connection is closed, comes back and resyncs. Not after a restart: the
+    // new run may have given that number to a new connection.
+    if (std::string_view(why) == "silent") it->second->disconnect("its node was not heard from: come back");
     it = stand_ins_.erase(it);
     ++dropped;
   }
