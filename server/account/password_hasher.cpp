@@ -3,9 +3,9 @@
 #include <boost/asio/post.hpp>
 #include <sodium.h>
 #include <spdlog/spdlog.h>
-#include <stdexcept>
 
 #include "util/secure_random.hpp"
+#include "util/sodium.hpp"
 
 namespace arena {
 namespace {
@@ -16,14 +16,10 @@ struct Secret {
   ~Secret() { sodium_memzero(text.data(), text.size()); }
 };
 
-void init_sodium() {
-  if (sodium_init() < 0) throw std::runtime_error("libsodium cannot be initialised");
-}
-
 }  // namespace
 
 PasswordHasher::PasswordHasher(int threads, std::size_t max_waiting) : max_waiting_(max_waiting) {
-  init_sodium();
+  ensure_sodium();
   // The dummy hash is made at once, so that the first unknown username costs
   // one hash like every later one.
   jobs_.push_back([this] { dummy_hash(); });
@@ -97,7 +93,7 @@ const std::string& PasswordHasher::dummy_hash() {
 }
 
 std::string PasswordHasher::hash_now(std::string_view password) {
-  init_sodium();
+  ensure_sodium();
   char out[crypto_pwhash_STRBYTES];
   if (crypto_pwhash_str(out, password.data(), password.size(), crypto_pwhash_OPSLIMIT_INTERACTIVE,
                         crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0)
@@ -106,7 +102,7 @@ std::string PasswordHasher::hash_now(std::string_view password) {
 }
 
 PasswordHasher::Verdict PasswordHasher::verify_now(const std::string& stored, std::string_view password) {
-  init_sodium();
+  ensure_sodium();
   Verdict v;
   // crypto_pwhash_str_verify compares in constant time.
   v.ok = !stored.empty() && crypto_pwhash_str_verify(stored.c_str(), password.data(), password.size()) == 0;

@@ -13,10 +13,12 @@ namespace {
 
 using nlohmann::json;
 
-template <class T>
-std::optional<T> refused(BusDrop* why, BusDrop reason) {
-  if (why) *why = reason;
-  return std::nullopt;
+// A whole decimal number (a connection's, a boot's), nothing before or after it.
+std::optional<std::uint64_t> whole_number(std::string_view text) {
+  std::uint64_t n = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return n;
 }
 
 constexpr std::array<std::pair<RoomOp, std::string_view>, 15> kOps{{
@@ -129,11 +131,11 @@ std::string encode(const RoomCall& c) {
 
 std::optional<RoomCall> decode_call(std::string_view text, BusDrop* why) {
   json j = json::parse(text, nullptr, false);
-  if (!j.is_object()) return refused<RoomCall>(why, BusDrop::Undecodable);
+  if (!j.is_object()) return not_decoded<RoomCall>(why, BusDrop::Undecodable);
   try {
     RoomCall c;
     auto op = parse_room_op(j.at("op").get<std::string>());
-    if (!op) return refused<RoomCall>(why, BusDrop::UnknownOp);
+    if (!op) return not_decoded<RoomCall>(why, BusDrop::UnknownOp);
     c.op = *op;
     c.room = j.at("room").get<std::string>();
     c.from = j.at("from").get<std::string>();
@@ -176,7 +178,7 @@ std::optional<RoomCall> decode_call(std::string_view text, BusDrop* why) {
     }
     return c;
   } catch (const json::exception&) {
-    return refused<RoomCall>(why, BusDrop::Undecodable);
+    return not_decoded<RoomCall>(why, BusDrop::Undecodable);
   }
 }
 
@@ -211,16 +213,15 @@ std::string encode(const NodeFrame& message) {
 }
 
 std::optional<NodeFrame> decode_frame(std::string_view message, BusDrop* why) {
-  if (message.empty()) return refused<NodeFrame>(why, BusDrop::Undecodable);
-  if (message[0] != 'F' && message[0] != 'X') return refused<NodeFrame>(why, BusDrop::UnknownOp);
+  if (message.empty()) return not_decoded<NodeFrame>(why, BusDrop::Undecodable);
+  if (message[0] != 'F' && message[0] != 'X') return not_decoded<NodeFrame>(why, BusDrop::UnknownOp);
   std::size_t newline = message.find('\n');
-  if (message.size() < 3 || newline == std::string_view::npos) return refused<NodeFrame>(why, BusDrop::Undecodable);
-  std::uint64_t conn = 0;
-  auto [end, ec] = std::from_chars(message.data() + 1, message.data() + newline, conn);
-  if (ec != std::errc() || end != message.data() + newline) return refused<NodeFrame>(why, BusDrop::Undecodable);
+  if (message.size() < 3 || newline == std::string_view::npos) return not_decoded<NodeFrame>(why, BusDrop::Undecodable);
+  auto conn = whole_number(message.substr(1, newline - 1));
+  if (!conn) return not_decoded<NodeFrame>(why, BusDrop::Undecodable);
   std::string_view text = message.substr(newline + 1);
-  if (message[0] == 'X') return CloseTo{conn, text};
-  return FrameTo{conn, text};
+  if (message[0] == 'X') return CloseTo{*conn, text};
+  return FrameTo{*conn, text};
 }
 
 // ---- lobby -----------------------------------------------------------------------
@@ -255,7 +256,7 @@ std::string encode(const RoomSummary& r) {
 
 std::optional<RoomSummary> decode_summary(std::string_view text, BusDrop* why) {
   json j = json::parse(text, nullptr, false);
-  if (!j.is_object()) return refused<RoomSummary>(why, BusDrop::Undecodable);
+  if (!j.is_object()) return not_decoded<RoomSummary>(why, BusDrop::Undecodable);
   try {
     RoomSummary r;
     r.id = j.at("id").get<std::string>();
@@ -264,13 +265,13 @@ std::optional<RoomSummary> decode_summary(std::string_view text, BusDrop* why) {
                  o.at("black_extra").get<int>()};
     if (!j.at("clock").is_null()) {  // null: untimed (clock_json's way)
       auto clock = protocol::parse_time_control(j.at("clock"));
-      if (!std::holds_alternative<protocol::TimeControl>(clock)) return refused<RoomSummary>(why, BusDrop::Undecodable);
+      if (!std::holds_alternative<protocol::TimeControl>(clock)) return not_decoded<RoomSummary>(why, BusDrop::Undecodable);
       r.clock = std::get<protocol::TimeControl>(clock);
     }
     r.is_private = j.at("private").get<bool>();
     int status = j.at("status").get<int>();
     if (status < 0 || status > static_cast<int>(protocol::RoomStatus::Cancelled))
-      return refused<RoomSummary>(why, BusDrop::Undecodable);
+      return not_decoded<RoomSummary>(why, BusDrop::Undecodable);
     r.status = static_cast<protocol::RoomStatus>(status);
     r.creator = j.at("creator").get<std::int64_t>();
     r.white = j.at("white").get<std::int64_t>();
@@ -293,7 +294,7 @@ std::optional<RoomSummary> decode_summary(std::string_view text, BusDrop* why) {
     r.active = j.value("active", true);  // a node without #33's listing: listed
     return r;
   } catch (const json::exception&) {
-    return refused<RoomSummary>(why, BusDrop::Undecodable);
+    return not_decoded<RoomSummary>(why, BusDrop::Undecodable);
   }
 }
 
@@ -301,7 +302,7 @@ std::string encode(const LobbyUpdate& update) { return from_node(update.from, en
 
 std::optional<LobbyUpdate> decode_lobby_update(std::string_view text, BusDrop* why) {
   auto parts = split_from(text);
-  if (!parts) return refused<LobbyUpdate>(why, BusDrop::Undecodable);
+  if (!parts) return not_decoded<LobbyUpdate>(why, BusDrop::Undecodable);
   auto room = decode_summary(parts->second, why);
   if (!room) return std::nullopt;
   return LobbyUpdate{std::string(parts->first), std::move(*room)};
@@ -310,7 +311,7 @@ std::optional<LobbyUpdate> decode_lobby_update(std::string_view text, BusDrop* w
 std::string encode(const LobbyHello& hello) { return hello.from; }
 
 std::optional<LobbyHello> decode_lobby_hello(std::string_view text, BusDrop* why) {
-  if (text.empty() || text.find('\n') != std::string_view::npos) return refused<LobbyHello>(why, BusDrop::Undecodable);
+  if (text.empty() || text.find('\n') != std::string_view::npos) return not_decoded<LobbyHello>(why, BusDrop::Undecodable);
   return LobbyHello{std::string(text)};
 }
 
@@ -320,7 +321,7 @@ std::string encode(const PlayersTold& told) { return from_node(told.from, encode
 
 std::optional<PlayersTold> decode_players_told(std::string_view text, BusDrop* why) {
   auto parts = split_from(text);
-  if (!parts) return refused<PlayersTold>(why, BusDrop::Undecodable);
+  if (!parts) return not_decoded<PlayersTold>(why, BusDrop::Undecodable);
   auto message = decode_player_message(parts->second, why);
   if (!message) return std::nullopt;
   return PlayersTold{std::string(parts->first), std::move(*message)};
@@ -330,7 +331,7 @@ std::string encode(const LoginFailed& failed) { return from_node(failed.from, fa
 
 std::optional<LoginFailed> decode_login_failed(std::string_view text, BusDrop* why) {
   auto parts = split_from(text);
-  if (!parts || !protocol::valid_username(parts->second)) return refused<LoginFailed>(why, BusDrop::Undecodable);
+  if (!parts || !protocol::valid_username(parts->second)) return not_decoded<LoginFailed>(why, BusDrop::Undecodable);
   return LoginFailed{std::string(parts->first), std::string(parts->second)};
 }
 
@@ -338,7 +339,7 @@ std::string encode(const RoomMoved& moved) { return from_node(moved.owner, moved
 
 std::optional<RoomMoved> decode_room_moved(std::string_view text, BusDrop* why) {
   auto parts = split_from(text);
-  if (!parts || parts->second.empty()) return refused<RoomMoved>(why, BusDrop::Undecodable);
+  if (!parts || parts->second.empty()) return not_decoded<RoomMoved>(why, BusDrop::Undecodable);
   return RoomMoved{std::string(parts->first), std::string(parts->second)};
 }
 
@@ -348,12 +349,9 @@ std::string encode(const NodeAlive& alive) { return from_node(alive.from, std::t
 
 std::optional<NodeAlive> decode_node_alive(std::string_view text, BusDrop* why) {
   auto parts = split_from(text);
-  if (!parts || parts->first.empty()) return refused<NodeAlive>(why, BusDrop::Undecodable);
-  std::uint64_t boot = 0;
-  auto [end, ec] = std::from_chars(parts->second.data(), parts->second.data() + parts->second.size(), boot);
-  if (ec != std::errc() || end != parts->second.data() + parts->second.size() || parts->second.empty())
-    return refused<NodeAlive>(why, BusDrop::Undecodable);
-  return NodeAlive{std::string(parts->first), boot};
+  auto boot = parts ? whole_number(parts->second) : std::nullopt;
+  if (!boot) return not_decoded<NodeAlive>(why, BusDrop::Undecodable);
+  return NodeAlive{std::string(parts->first), *boot};
 }
 
 }  // namespace arena

@@ -203,43 +203,38 @@ void ClusterNode::release_all() {
   spdlog::info("event=leases_released node={} count={}", node_, held.size());
 }
 
-void ClusterNode::start_renewals() {
-  // Each step waits a third of the lease, then renews; the next step starts
-  // when the store has answered. The loop ends at the first step after a
-  // drain or a stop (the timer cancelled), or once the node is gone: it holds
-  // the node only while a step waits.
+template <class Act>
+void ClusterNode::every_third_of_lease(boost::asio::steady_timer& timer, Act act) {
   std::weak_ptr<ClusterNode> weak = shared_from_this();
-  for_each_step(
-      kRenewForever,
-      [weak](std::size_t, auto next) {
-        auto self = weak.lock();
-        if (!self || self->draining_) return;
-        self->renew_timer_.expires_after(self->lease_ / 3);
-        self->renew_timer_.async_wait([weak, next](boost::system::error_code ec) {
-          auto self = weak.lock();
-          if (!ec && self) self->renew(next);
-        });
-      },
-      [] {});
+  repeat_steps([weak, &timer, act](auto next) {
+    auto self = weak.lock();
+    if (!self) return;
+    timer.expires_after(self->lease_ / 3);
+    timer.async_wait([weak, act, next](boost::system::error_code ec) {
+      if (auto self = weak.lock(); self && !ec) act(*self, next);
+    });
+  });
+}
+
+void ClusterNode::start_renewals() {
+  // The next wait starts once the store has answered the renewal.
+  every_third_of_lease(renew_timer_, [](ClusterNode& self, auto next) { self.renew(next); });
 }
 
 void ClusterNode::start_beacons() {
   // Not in the renewal loop: a renewal waits for the database, and a node
   // whose database is slow is still alive for the nodes its players reach.
-  std::weak_ptr<ClusterNode> weak = shared_from_this();
-  for_each_step(
-      kRenewForever,
-      [weak](std::size_t, auto next) {
-        auto self = weak.lock();
-        if (!self || self->stopped_) return;
-        self->publish(kNodesAliveSubject, encode(NodeAlive{self->node_, self->boot_}));
-        if (self->relay_) self->relay_->sweep(RoomRelay::Clock::now(), self->lease_);
-        self->alive_timer_.expires_after(self->lease_ / 3);
-        self->alive_timer_.async_wait([weak, next](boost::system::error_code ec) {
-          if (!ec && weak.lock()) next();
-        });
-      },
-      [] {});
+  beacon();  // at once: a restarted node's new boot is heard before its calls
+  every_third_of_lease(alive_timer_, [](ClusterNode& self, auto next) {
+    if (self.stopped_) return;
+    self.beacon();
+    next();
+  });
+}
+
+void ClusterNode::beacon() {
+  publish(kNodesAliveSubject, encode(NodeAlive{node_, boot_}));
+  if (relay_) relay_->sweep(RoomRelay::Clock::now(), lease_);
 }
 
 void ClusterNode::renew(std::function<void()> renewed_or_failed) {

@@ -71,11 +71,17 @@ class ClusterNode final : public RoomOwnership, public RoomObserver, public std:
   void tell_lobbies(const RoomSummary& room);
   void on_frame(std::string_view message);
   void on_lobby(std::string_view message);
-  // The renewal loop (util/async_loop.hpp): until a drain or stop.
+  // Each third of a lease, waited on `timer`: act(*this, next), and the
+  // next wait once `act` called next(). Ends when `act` does not call it, the
+  // timer is cancelled (stop, drain) or the node is gone: the loop holds the
+  // node only while `act` runs.
+  template <class Act>
+  void every_third_of_lease(boost::asio::steady_timer& timer, Act act);
+  // The renewals, until a drain or stop.
   void start_renewals();
-  // NodeAlive every third of a lease, and the relay's sweep, until stop().
+  // NodeAlive (now, then every third of a lease) and the relay's sweep, until stop().
   void start_beacons();
-  static constexpr std::size_t kRenewForever = static_cast<std::size_t>(-1);
+  void beacon();
   // One renewal; `renewed_or_failed` when the store has answered.
   void renew(std::function<void()> renewed_or_failed);
   // The rooms of `before` (held when a renewal was queued) that it did not

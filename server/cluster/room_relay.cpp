@@ -53,7 +53,7 @@ void RoomRelay::heard_from(const std::string& node, std::optional<std::uint64_t>
   if (!boot) return;
   // Started again under the same id: its connections are new ones, numbered
   // afresh; those of the earlier run are gone.
-  if (heard.boot != 0 && heard.boot != *boot) drop_node(node, "restarted");
+  if (heard.boot != 0 && heard.boot != *boot) drop_node(node, false);
   heard.boot = *boot;
 }
 
@@ -64,17 +64,13 @@ void RoomRelay::sweep(Clock::time_point now, Clock::duration silence) {
         ++it;
         continue;
       }
-      self->drop_node(it->first, "silent");
+      self->drop_node(it->first, true);
       it = self->heard_.erase(it);
     }
   });
 }
 
-void RoomRelay::count(std::function<void(std::size_t)> told) {
-  boost::asio::post(strand_, [self = shared_from_this(), told = std::move(told)] { told(self->stand_ins_.size()); });
-}
-
-void RoomRelay::drop_node(const std::string& node, const char* why) {
+void RoomRelay::drop_node(const std::string& node, bool silent) {
   std::size_t dropped = 0;
   for (auto it = stand_ins_.begin(); it != stand_ins_.end();) {
     if (std::get<0>(it->first) != node) {
@@ -85,11 +81,12 @@ void RoomRelay::drop_node(const std::string& node, const char* why) {
     // Silent, perhaps only cut off for a while: were it alive after all, its
     // connection is closed, comes back and resyncs. Not after a restart: the
     // new run may have given that number to a new connection.
-    if (std::string_view(why) == "silent") it->second->disconnect("its node was not heard from: come back");
+    if (silent) it->second->disconnect("its node was not heard from: come back");
     it = stand_ins_.erase(it);
     ++dropped;
   }
-  if (dropped > 0) spdlog::warn("event=stand_ins_dropped node={} reason={} count={}", node, why, dropped);
+  if (dropped > 0)
+    spdlog::warn("event=stand_ins_dropped node={} reason={} count={}", node, silent ? "silent" : "restarted", dropped);
 }
 
 void RoomRelay::refuse(const RoomCall& call, protocol::ErrorCode code, const std::string& message) {

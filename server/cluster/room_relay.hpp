@@ -45,8 +45,6 @@ class RoomRelay : public std::enable_shared_from_this<RoomRelay> {
   // The stand-ins of nodes not heard from (a call, a NodeAlive) since
   // `now - silence` leave their rooms, as their connections would have.
   void sweep(Clock::time_point now, Clock::duration silence);
-  // How many stand-ins there are (on the strand: for the tests and /metrics).
-  void count(std::function<void(std::size_t)> told);
 
  private:
   class StandIn;
@@ -55,8 +53,9 @@ class RoomRelay : public std::enable_shared_from_this<RoomRelay> {
   void make(const RoomCall& call, const std::shared_ptr<StandIn>& stand_in, const std::shared_ptr<Room>& room, Lookup lookup);
   void refuse(const RoomCall& call, protocol::ErrorCode code, const std::string& message);
   void heard_from(const std::string& node, std::optional<std::uint64_t> boot);  // on strand_
-  // Every stand-in of `node` leaves its room (on strand_).
-  void drop_node(const std::string& node, const char* why);
+  // Every stand-in of `node` leaves its room (on strand_). A `silent` node's
+  // connections are told to close too: it may be alive after all.
+  void drop_node(const std::string& node, bool silent);
 
   boost::asio::strand<boost::asio::any_io_executor> strand_;
   RoomDirectory& directory_;

@@ -48,11 +48,6 @@ constexpr std::array<std::pair<std::string_view, PlayerMessage (*)(const json&)>
     {"mute", mute_from},
 }};
 
-std::optional<PlayerMessage> refused(BusDrop* why, BusDrop reason) {
-  if (why) *why = reason;
-  return std::nullopt;
-}
-
 }  // namespace
 
 std::string encode(const PlayerMessage& message) {
@@ -61,19 +56,19 @@ std::string encode(const PlayerMessage& message) {
 
 std::optional<PlayerMessage> decode_player_message(std::string_view text, BusDrop* why) {
   json j = json::parse(text, nullptr, false);
-  if (!j.is_object()) return refused(why, BusDrop::Undecodable);
+  if (!j.is_object()) return not_decoded<PlayerMessage>(why, BusDrop::Undecodable);
   auto op = j.find("op");
-  if (op == j.end() || !op->is_string()) return refused(why, BusDrop::Undecodable);
+  if (op == j.end() || !op->is_string()) return not_decoded<PlayerMessage>(why, BusDrop::Undecodable);
   const auto& name = op->get_ref<const std::string&>();
   for (const auto& [known, decode] : kDecoders) {
     if (known != name) continue;
     try {
       return decode(j);
     } catch (const json::exception&) {
-      return refused(why, BusDrop::Undecodable);
+      return not_decoded<PlayerMessage>(why, BusDrop::Undecodable);
     }
   }
-  return refused(why, BusDrop::UnknownOp);
+  return not_decoded<PlayerMessage>(why, BusDrop::UnknownOp);
 }
 
 }  // namespace arena

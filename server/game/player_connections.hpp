@@ -17,12 +17,10 @@
 #include <vector>
 
 #include <functional>
-#include <nlohmann/json.hpp>
 #include <string_view>
 
 #include "game/client.hpp"
 #include "game/player_bus.hpp"
-#include "protocol/json_text.hpp"
 
 namespace arena {
 

@@ -3,18 +3,12 @@
 #include <algorithm>
 #include <ctime>
 #include <sodium.h>
-#include <stdexcept>
 #include <string_view>
+
+#include "util/sodium.hpp"
 
 namespace arena {
 namespace {
-
-// libsodium before its first use: sodium_init() is idempotent and thread-safe,
-// the function-local static makes it once per process.
-void ensure_sodium() {
-  static const bool ready = sodium_init() >= 0;
-  if (!ready) throw std::runtime_error("libsodium cannot be initialised");
-}
 
 // Base64 (RFC 4648, with padding) by libsodium; `wrap`: in lines of 76
 // characters, each ended by CRLF, as a MIME body (RFC 2045, 6.8).

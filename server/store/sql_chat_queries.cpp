@@ -14,7 +14,9 @@ protocol::ChatChannel parse_channel(const std::string& text) {
 
 }  // namespace
 
-void insert_chat(Connection& db, const std::string& room, const ChatRecord& m) {
+void insert_chat(Connection& db, const std::string& room, const ChatRecord& m, const std::optional<LeaseFence>& fence) {
+  // Fenced as events are (apply_change): an old owner's line never takes a seq (#42).
+  if (fence) check_fence(db, room, *fence);
   {
     // The foreign key would refuse it too, in words that do not say which room.
     Statement exists = db.prepare("SELECT 1 FROM rooms WHERE id = ?");
@@ -33,7 +35,9 @@ void insert_chat(Connection& db, const std::string& room, const ChatRecord& m) {
       .run();
 }
 
-void delete_chat(Connection& db, const std::string& room, std::int64_t seq, const AuditEntry& audit) {
+void delete_chat(Connection& db, const std::string& room, std::int64_t seq, const AuditEntry& audit,
+                 const std::optional<LeaseFence>& fence) {
+  if (fence) check_fence(db, room, *fence);
   db.prepare("UPDATE chat SET deleted = 1 WHERE room = ? AND seq = ?").bind(1, room).bind(2, seq).run();
   if (db.changes() != 1) throw SqlError("no chat message " + std::to_string(seq));
   insert_audit(db, audit);

@@ -140,10 +140,12 @@ std::vector<BlockRecord> blocks_of(Connection& db, std::int64_t blocker);
 std::vector<std::pair<std::int64_t, std::int64_t>> all_blocks(Connection& db);
 
 // ---- chat (sql_chat_queries.cpp) ----
-void insert_chat(Connection& db, const std::string& room, const ChatRecord& message);
+// With a fence, both throw (writing nothing) once that lease moved on, as apply_change does.
+void insert_chat(Connection& db, const std::string& room, const ChatRecord& message, const std::optional<LeaseFence>& fence);
 // Marks the message deleted and appends `audit`; throws "no chat message N",
 // having written nothing, when the room has no message `seq`.
-void delete_chat(Connection& db, const std::string& room, std::int64_t seq, const AuditEntry& audit);
+void delete_chat(Connection& db, const std::string& room, std::int64_t seq, const AuditEntry& audit,
+                 const std::optional<LeaseFence>& fence);
 std::vector<ChatRecord> chat(Connection& db, const std::string& room);
 
 // ---- mail (sql_mail_queries.cpp) ----

@@ -498,8 +498,7 @@ void SqlStore::orphaned_rooms(std::int64_t limit, StoreExecutor ex, StoreReply<s
 void SqlStore::append_chat(std::string room, ChatRecord message, std::optional<LeaseFence> fence, StoreExecutor ex,
                            StoreDone done) {
   write({[room = std::move(room), message = std::move(message), fence = std::move(fence)](Connection& db) {
-           if (fence) sql::check_fence(db, room, *fence);  // an old owner's line never takes a seq (#42)
-           sql::insert_chat(db, room, message);
+           sql::insert_chat(db, room, message, fence);
          },
          done_on(std::move(ex), std::move(done))});
 }
@@ -507,8 +506,7 @@ void SqlStore::append_chat(std::string room, ChatRecord message, std::optional<L
 void SqlStore::delete_chat(std::string room, std::int64_t seq, AuditEntry audit, std::optional<LeaseFence> fence,
                            StoreExecutor ex, StoreDone done) {
   write({[room = std::move(room), seq, audit = std::move(audit), fence = std::move(fence)](Connection& db) {
-           if (fence) sql::check_fence(db, room, *fence);
-           sql::delete_chat(db, room, seq, audit);
+           sql::delete_chat(db, room, seq, audit, fence);
          },
          done_on(std::move(ex), std::move(done))});
 }

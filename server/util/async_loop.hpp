@@ -10,6 +10,7 @@
 // awaitable does not exist.
 #include <atomic>
 #include <cstddef>
+#include <limits>
 #include <memory>
 #include <utility>
 
@@ -70,6 +71,16 @@ template <class Step, class Done>
 void for_each_step(std::size_t count, Step step, Done done) {
   auto loop = std::make_shared<detail::StepLoop<Step, Done>>(count, std::move(step), std::move(done));
   loop->resume();
+}
+
+// Runs step(next) again and again, each after the one before called its
+// next(), until a step does not call it: a loop with no end of its own (a
+// timer's, say).
+template <class Step>
+void repeat_steps(Step step) {
+  for_each_step(
+      std::numeric_limits<std::size_t>::max(), [step = std::move(step)](std::size_t, auto next) { step(std::move(next)); },
+      [] {});
 }
 
 }  // namespace arena

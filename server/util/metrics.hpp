@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -27,6 +28,12 @@ enum class BusDrop {
   NotSent,        // this node's own, refused by the bus (closed, or its reconnect buffer full)
 };
 std::string_view bus_drop_name(BusDrop reason);
+// A bus decoder's "no message": nullopt, and `reason` in `why` when asked.
+template <class T>
+std::optional<T> not_decoded(BusDrop* why, BusDrop reason) {
+  if (why) *why = reason;
+  return std::nullopt;
+}
 
 class Metrics {
  public:

@@ -1,20 +1,10 @@
 #include "util/sha256.hpp"
 
 #include <sodium.h>
-#include <stdexcept>
+
+#include "util/sodium.hpp"
 
 namespace arena {
-namespace {
-
-// sodium_init() is idempotent and thread-safe; the function-local static runs
-// it once per process (C++ guarantees the initialisation happens exactly once,
-// even with concurrent callers) and later calls cost a load, not a lock.
-void ensure_sodium() {
-  static const bool ready = sodium_init() >= 0;
-  if (!ready) throw std::runtime_error("libsodium cannot be initialised");
-}
-
-}  // namespace
 
 std::string sha256_hex(std::string_view data) {
   ensure_sodium();
