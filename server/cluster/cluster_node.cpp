@@ -1,5 +1,6 @@
 #include "cluster/cluster_node.hpp"
 
+#include <chrono>
 #include <set>
 
 #include <boost/asio/post.hpp>
@@ -246,13 +247,17 @@ void ClusterNode::renew(std::function<void()> renewed_or_failed) {
     std::lock_guard lock(mutex_);
     before = epochs_;
   }
+  const auto asked = std::chrono::steady_clock::now();
   leases_.renew_leases(node_, lease_.count(), strand_,
-                       [self = shared_from_this(), before = std::move(before),
+                       [self = shared_from_this(), before = std::move(before), asked,
                         next = std::move(renewed_or_failed)](Stored<std::vector<RoomLease>> renewed) {
-                         if (!renewed.ok())
+                         if (!renewed.ok()) {
                            spdlog::error("event=lease_renewal_failed node={} error=\"{}\"", self->node_, log_text(renewed.error));
-                         else
+                         } else {
+                           const std::chrono::duration<double> took = std::chrono::steady_clock::now() - asked;
+                           Metrics::process().lease_renewal(renewed.value.size(), took.count());
                            self->drop_lost(before, renewed.value);
+                         }
                          next();
                        });
   adopt_orphans();

@@ -2,6 +2,7 @@
 
 #include <prometheus/counter.h>
 #include <prometheus/family.h>
+#include <prometheus/gauge.h>
 #include <prometheus/histogram.h>
 #include <prometheus/registry.h>
 #include <prometheus/text_serializer.h>
@@ -106,6 +107,17 @@ struct Metrics::Parts {
                                .Help("Rooms this node took over after their owner's lease lapsed.")
                                .Register(*registry)
                                .Add({});
+  pm::Histogram& renewal_seconds = pm::BuildHistogram()
+                                       .Name("gipf_arena_lease_renewal_seconds")
+                                       .Help("Time one renewal of this node's leases took, from asking the store to its answer.")
+                                       .Register(*registry)
+                                       .Add({}, pm::Histogram::BucketBoundaries{0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05,
+                                                                                0.1, 0.25, 0.5, 1, 2.5, 5});
+  pm::Gauge& leases_renewed = pm::BuildGauge()
+                                  .Name("gipf_arena_leases_renewed")
+                                  .Help("Leases the last renewal kept: the rooms this node holds now.")
+                                  .Register(*registry)
+                                  .Add({});
   pm::Counter& reconnects = pm::BuildCounter()
                                 .Name("gipf_arena_nats_reconnects_total")
                                 .Help("Times this node's connection to NATS was lost and made again.")
@@ -133,6 +145,10 @@ void Metrics::commit(std::size_t writes, double seconds) {
 }
 void Metrics::forwarded(double seconds) { parts_->forward_seconds.Observe(seconds); }
 void Metrics::lease_takeover() { parts_->takeovers.Increment(); }
+void Metrics::lease_renewal(std::size_t rows, double seconds) {
+  parts_->renewal_seconds.Observe(seconds);
+  parts_->leases_renewed.Set(static_cast<double>(rows));
+}
 void Metrics::nats_reconnect() { parts_->reconnects.Increment(); }
 void Metrics::bus_dropped(BusDrop reason, std::uint64_t count) {
   parts_->bus_dropped.Add({{"reason", std::string(bus_drop_name(reason))}}).Increment(static_cast<double>(count));

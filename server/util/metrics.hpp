@@ -55,6 +55,9 @@ class Metrics {
   void forwarded(double seconds);
   // This node took over a room whose owner's lease had lapsed.
   void lease_takeover();
+  // One renewal of this node's leases: the rows it kept (the rooms held now,
+  // not every room the node ever had: #42) and the time from asking to answer.
+  void lease_renewal(std::size_t rows, double seconds);
   // The connection to NATS was lost and made again.
   void nats_reconnect();
   // `count` messages of the bus dropped, for `reason`.
