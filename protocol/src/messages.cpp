@@ -22,7 +22,7 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::array<std::pair<ErrorCode, std::string_view>, 31> kCodes{{
+constexpr std::array<std::pair<ErrorCode, std::string_view>, 32> kCodes{{
     {ErrorCode::BadJson, "bad_json"},
     {ErrorCode::BadMessage, "bad_message"},
     {ErrorCode::UnknownType, "unknown_type"},
@@ -54,6 +54,7 @@ constexpr std::array<std::pair<ErrorCode, std::string_view>, 31> kCodes{{
     {ErrorCode::NameReserved, "name_reserved"},
     {ErrorCode::Blocked, "blocked"},
     {ErrorCode::GuestChatOff, "guest_chat_off"},
+    {ErrorCode::NodeTimeout, "node_timeout"},
 }};
 
 constexpr std::size_t kMaxToken = 64;

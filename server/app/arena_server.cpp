@@ -74,7 +74,8 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
   rooms->idle.abandon_ms = std::int64_t{l.abandon_days} * 24 * 3600 * 1000;
   if (bus) {
     cluster_ = std::make_shared<ClusterNode>(io_.get_executor(), std::move(bus), *store_, config_.node_id,
-                                             std::chrono::seconds(config_.lease_seconds));
+                                             std::chrono::seconds(config_.lease_seconds),
+                                             std::chrono::seconds(config_.forward_timeout_seconds), config_.test_bus_deaf);
     rooms->ownership = cluster_.get();
   }
   rooms_ = rooms;

@@ -39,6 +39,10 @@ constexpr Option kOptions[] = {
      "with --bus: how long a room stays this node's unless renewed (every third\n"
      "of it); a dead node's rooms are taken over by the others after it (2..300,\n"
      "default 10)"},
+    {"--forward-timeout-seconds", "GIPF_ARENA_FORWARD_TIMEOUT_SECONDS",
+     "with --bus: how long a request for a room another node serves waits for\n"
+     "that node's answer; then the player is told node_timeout, resyncs and may\n"
+     "send it again (1..60, default 5)"},
     {"--static-dir", "GIPF_ARENA_STATIC_DIR", "directory of the web client's files"},
     {"--log-level", "GIPF_ARENA_LOG_LEVEL", "trace, debug, info, warn, error or off (default info)"},
     {"--threads", "GIPF_ARENA_THREADS", "I/O threads (default 2)"},
@@ -101,6 +105,9 @@ constexpr Option kOptions[] = {
      "for tests only: POST /api/test/clock moves the server's clock forward\n"
      "(never on a real server; default off)",
      true},
+    {"--test-bus-deaf", "GIPF_ARENA_TEST_BUS_DEAF",
+     "for tests only: with --bus, a subject this node does not listen to, as if\n"
+     "the bus lost all its messages (e.g. arena.rooms.moved; default none)"},
 };
 
 std::optional<int> number(const std::string& text, int low, int high) {
@@ -181,6 +188,11 @@ std::string set(Config& c, const std::string& flag, const std::string& value, bo
     c.bus = value;
   } else if (flag == "--lease-seconds") {
     return set_number(c.lease_seconds, flag, value, 2, 300);
+  } else if (flag == "--forward-timeout-seconds") {
+    return set_number(c.forward_timeout_seconds, flag, value, 1, 60);
+  } else if (flag == "--test-bus-deaf") {
+    if (value.rfind("arena.", 0) != 0) return "--test-bus-deaf is a subject of the bus (arena.…), not '" + value + "'";
+    c.test_bus_deaf = value;
   } else if (flag == "--static-dir") {
     c.static_dir = value;
   } else if (flag == "--log-level") {

@@ -16,6 +16,8 @@ struct Config {
   std::string bus;                   // --bus nats://HOST:PORT; empty: one node is the whole site
   std::string node_id;               // --node-id; empty: the server picks node-XXXXXXXX at start
   int lease_seconds = 10;            // --lease-seconds: a room's lease, renewed every third of it (#31)
+  int forward_timeout_seconds = 5;   // --forward-timeout-seconds: a forwarded request's answer, at most (#42)
+  std::string test_bus_deaf;         // --test-bus-deaf: a subject not subscribed to (tests only, #42)
   std::string static_dir;  // default: the repository's web-client/
   std::string log_level = "info";
   int threads = 2;

@@ -208,19 +208,31 @@ std::string encode(const NodeFrame& message) {
   struct {
     std::string operator()(const FrameTo& f) const { return encode_conn('F', f.conn, f.frame); }
     std::string operator()(const CloseTo& x) const { return encode_conn('X', x.conn, x.reason); }
+    std::string operator()(const NotServedHere& n) const {
+      std::string text(n.from);
+      text += '\n';
+      text += n.room;
+      return encode_conn('N', n.conn, text);
+    }
   } visitor;
   return std::visit(visitor, message);
 }
 
 std::optional<NodeFrame> decode_frame(std::string_view message, BusDrop* why) {
   if (message.empty()) return not_decoded<NodeFrame>(why, BusDrop::Undecodable);
-  if (message[0] != 'F' && message[0] != 'X') return not_decoded<NodeFrame>(why, BusDrop::UnknownOp);
+  if (message[0] != 'F' && message[0] != 'X' && message[0] != 'N') return not_decoded<NodeFrame>(why, BusDrop::UnknownOp);
   std::size_t newline = message.find('\n');
   if (message.size() < 3 || newline == std::string_view::npos) return not_decoded<NodeFrame>(why, BusDrop::Undecodable);
   auto conn = whole_number(message.substr(1, newline - 1));
   if (!conn) return not_decoded<NodeFrame>(why, BusDrop::Undecodable);
   std::string_view text = message.substr(newline + 1);
   if (message[0] == 'X') return CloseTo{*conn, text};
+  if (message[0] == 'N') {
+    std::size_t split = text.find('\n');
+    if (split == std::string_view::npos || split == 0 || split + 1 == text.size())
+      return not_decoded<NodeFrame>(why, BusDrop::Undecodable);
+    return NotServedHere{*conn, text.substr(0, split), text.substr(split + 1)};
+  }
   return FrameTo{*conn, text};
 }
 

@@ -8,7 +8,9 @@
 // counted (gipf_arena_bus_dropped_total) and logged, never trusted further.
 //   arena.node.<node>.calls  RoomCall     JSON: what a connection asked of a room another node owns
 //   arena.node.<node>.frames NodeFrame    "F<conn>\n" + a frame's text: the owner's answer to that connection;
-//                                         "X<conn>\n" + a reason: the owner closes that connection
+//                                         "X<conn>\n" + a reason: the owner closes that connection;
+//                                         "N<conn>\n<node>\n" + a room's id: that node, which the connection
+//                                         reached the room through, does not serve it (any more)
 //   arena.lobby              LobbyUpdate  "<node>\n" + JSON: a room's RoomSummary after a change, for every node's lobby
 //   arena.lobby.hello        LobbyHello   "<node>": a node that joined asks for every room
 //   arena.nodes.alive        NodeAlive    "<node>\n<boot>": every third of a lease, while the node lives
@@ -92,7 +94,15 @@ struct CloseTo {
   std::uint64_t conn = 0;
   std::string_view reason;
 };
-using NodeFrame = std::variant<FrameTo, CloseTo>;
+// The answer of a room's former node to a call it can no longer serve (#42,
+// defect 5): the connection's node looks the room up again, rather than
+// sending it there again and again should it have missed arena.rooms.moved.
+struct NotServedHere {
+  std::uint64_t conn = 0;
+  std::string_view from;  // the node that answers
+  std::string_view room;
+};
+using NodeFrame = std::variant<FrameTo, CloseTo, NotServedHere>;
 
 std::string encode(const NodeFrame& message);
 std::optional<NodeFrame> decode_frame(std::string_view message, BusDrop* why = nullptr);

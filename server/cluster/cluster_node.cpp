@@ -12,6 +12,7 @@
 #include "game/room_directory.hpp"
 #include "lobby/lobby_feed.hpp"
 #include "protocol/account_types.hpp"
+#include "protocol/server_messages.hpp"
 #include "game/player_connections.hpp"
 #include "util/async_loop.hpp"
 #include "util/log_text.hpp"
@@ -31,13 +32,15 @@ void dropped(std::string_view subject, std::size_t bytes, BusDrop why) {
 }  // namespace
 
 ClusterNode::ClusterNode(boost::asio::any_io_executor io, std::unique_ptr<NatsBus> bus, RoomLeases& leases, std::string node,
-                         std::chrono::milliseconds lease)
+                         std::chrono::milliseconds lease, std::chrono::milliseconds forward_timeout, std::string deaf_to)
     : io_(io),
       strand_(boost::asio::make_strand(io)),
       bus_(std::move(bus)),
       leases_(leases),
       node_(std::move(node)),
       lease_(lease),
+      forward_timeout_(forward_timeout),
+      deaf_to_(std::move(deaf_to)),
       renew_timer_(strand_),
       alive_timer_(strand_) {
   while (boot_ == 0) random_bytes(&boot_, sizeof boot_);
@@ -51,6 +54,14 @@ bool ClusterNode::publish(const std::string& subject, std::string data) {
   return false;
 }
 
+void ClusterNode::subscribe(const std::string& subject, NatsBus::Handler handler) {
+  if (subject == deaf_to_) {
+    spdlog::warn("event=bus_deaf node={} subject={} (--test-bus-deaf: for tests only)", node_, subject);
+    return;
+  }
+  bus_->subscribe(subject, std::move(handler));
+}
+
 void ClusterNode::start(RoomDirectory& directory, LobbyFeed& feed, PlayerConnections& players, const BlockBook* blocks,
                         std::function<void(std::int64_t)> banned) {
   feed_ = &feed;
@@ -60,7 +71,7 @@ void ClusterNode::start(RoomDirectory& directory, LobbyFeed& feed, PlayerConnect
   players.set_site([weak](const PlayerMessage& message) {
     if (auto self = weak.lock()) self->publish(kPlayersSubject, encode(PlayersTold{self->node_, message}));
   });
-  bus_->subscribe(kPlayersSubject, [weak, &players, banned](std::string_view m) {
+  subscribe(kPlayersSubject, [weak, &players, banned](std::string_view m) {
     auto self = weak.lock();
     if (!self || sent_by(m, self->node_)) return;
     BusDrop why{};
@@ -74,20 +85,20 @@ void ClusterNode::start(RoomDirectory& directory, LobbyFeed& feed, PlayerConnect
     auto self = weak.lock();
     return self && self->publish(subject, std::move(data));
   };
-  relay_ = std::make_shared<RoomRelay>(io_, directory, blocks, publish);
-  bus_->subscribe(calls_subject(node_), [relay = relay_](std::string_view m) { relay->deliver(m); });
-  bus_->subscribe(frames_subject(node_), [weak](std::string_view m) {
+  relay_ = std::make_shared<RoomRelay>(io_, node_, directory, blocks, publish);
+  subscribe(calls_subject(node_), [relay = relay_](std::string_view m) { relay->deliver(m); });
+  subscribe(frames_subject(node_), [weak](std::string_view m) {
     if (auto self = weak.lock()) self->on_frame(m);
   });
-  bus_->subscribe(kRoomsMovedSubject, [weak](std::string_view m) {
+  subscribe(kRoomsMovedSubject, [weak](std::string_view m) {
     if (auto self = weak.lock()) self->on_moved(m);
   });
-  bus_->subscribe(kLobbySubject, [weak](std::string_view m) {
+  subscribe(kLobbySubject, [weak](std::string_view m) {
     if (auto self = weak.lock()) self->on_lobby(m);
   });
   // A node that joins asks the others for their rooms: its lobby lists them
   // at once, not from their next change.
-  bus_->subscribe(kLobbyHelloSubject, [weak, &directory](std::string_view m) {
+  subscribe(kLobbyHelloSubject, [weak, &directory](std::string_view m) {
     auto self = weak.lock();
     if (!self || sent_by(m, self->node_)) return;
     BusDrop why{};
@@ -100,7 +111,7 @@ void ClusterNode::start(RoomDirectory& directory, LobbyFeed& feed, PlayerConnect
   publish(kLobbyHelloSubject, encode(LobbyHello{node_}));
   // The other nodes' liveness (#42): the stand-ins of a node silent for a
   // lease leave their rooms (swept at each renewal step).
-  bus_->subscribe(kNodesAliveSubject, [weak](std::string_view m) {
+  subscribe(kNodesAliveSubject, [weak](std::string_view m) {
     auto self = weak.lock();
     if (!self || sent_by(m, self->node_)) return;
     BusDrop why{};
@@ -119,7 +130,7 @@ void ClusterNode::share(LoginLimiter& logins) {
   logins.set_site([weak](const std::string& account) {
     if (auto self = weak.lock()) self->publish(kLoginsSubject, encode(LoginFailed{self->node_, account}));
   });
-  bus_->subscribe(kLoginsSubject, [weak, &logins](std::string_view m) {
+  subscribe(kLoginsSubject, [weak, &logins](std::string_view m) {
     auto self = weak.lock();
     if (!self || sent_by(m, self->node_)) return;
     BusDrop why{};
@@ -236,6 +247,23 @@ void ClusterNode::start_beacons() {
 void ClusterNode::beacon() {
   publish(kNodesAliveSubject, encode(NodeAlive{node_, boot_}));
   if (relay_) relay_->sweep(RoomRelay::Clock::now(), lease_);
+  expire_calls();
+}
+
+void ClusterNode::expire_calls() {
+  for (PendingCalls::Call& call : pending_.expired(PendingCalls::Clock::now(), forward_timeout_)) {
+    Metrics::process().forward_timeout();
+    spdlog::warn("event=forward_timeout node={} room={} owner={}", node_, call.room, call.owner);
+    if (auto client = routes_.client(call.conn)) {
+      client->send(make_frame(protocol::to_json(protocol::ErrorReply{
+          protocol::ErrorCode::NodeTimeout,
+          "the node serving this room did not answer in time; it may have stored this: resync, then send it again if needed",
+          call.request_id, call.room})));
+    }
+    // The owner may be dead with the news of its successor lost: the way to
+    // it is forgotten, so the next look finds the room where it is served.
+    look_up_again(call.room, call.owner);
+  }
 }
 
 void ClusterNode::renew(std::function<void()> renewed_or_failed) {
@@ -320,7 +348,7 @@ std::shared_ptr<RoomEndpoint> ClusterNode::remote(const std::string& room, const
     if (!r || r->owner() != owner) {
       old = std::move(r);
       std::weak_ptr<ClusterNode> weak = shared_from_this();
-      r = std::make_shared<RemoteRoom>(room, owner, node_, routes_, [weak](const std::string& subject, std::string data) {
+      r = std::make_shared<RemoteRoom>(room, owner, node_, routes_, pending_, [weak](const std::string& subject, std::string data) {
         auto self = weak.lock();
         return self && self->publish(subject, std::move(data));
       });
@@ -358,20 +386,35 @@ void ClusterNode::move_members(RemoteRoom& old, bool here) {
   }
 }
 
+void ClusterNode::look_up_again(const std::string& room, const std::string& from) {
+  std::shared_ptr<RemoteRoom> old;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = remotes_.find(room);
+    if (it == remotes_.end() || it->second->owner() != from) return;  // found where it is already
+    old = std::move(it->second);
+    remotes_.erase(it);
+  }
+  spdlog::info("event=room_looked_up_again node={} room={} former={}", node_, room, from);
+  move_members(*old, true);  // each resyncs it through a fresh lookup, on the same connection
+}
+
 void ClusterNode::on_frame(std::string_view message) {
   BusDrop why{};
   auto frame = decode_frame(message, &why);
   if (!frame) return dropped(frames_subject(node_), message.size(), why);
   struct ToClient {
-    ConnectionRoutes& routes;
+    ClusterNode& node;
     void operator()(const FrameTo& f) const {
-      if (auto client = routes.client(f.conn)) client->send(make_frame(std::string(f.frame)));  // else closed meanwhile
+      node.pending_.answered(f.conn, f.frame);
+      if (auto client = node.routes_.client(f.conn)) client->send(make_frame(std::string(f.frame)));  // else closed meanwhile
     }
     void operator()(const CloseTo& x) const {
-      if (auto client = routes.client(x.conn)) client->disconnect("closed by the node serving its room");
+      if (auto client = node.routes_.client(x.conn)) client->disconnect("closed by the node serving its room");
     }
+    void operator()(const NotServedHere& n) const { node.look_up_again(std::string(n.room), std::string(n.from)); }
   };
-  std::visit(ToClient{routes_}, *frame);
+  std::visit(ToClient{*this}, *frame);
 }
 
 // ---- every node's lobby --------------------------------------------------------

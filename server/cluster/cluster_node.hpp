@@ -17,6 +17,7 @@
 
 #include "cluster/connection_routes.hpp"
 #include "cluster/nats_bus.hpp"
+#include "cluster/pending_calls.hpp"
 #include "cluster/remote_room.hpp"
 #include "game/room_events.hpp"
 #include "game/room_ownership.hpp"
@@ -33,8 +34,13 @@ class RoomRelay;
 
 class ClusterNode final : public RoomOwnership, public RoomObserver, public std::enable_shared_from_this<ClusterNode> {
  public:
+  // `forward_timeout`: how long a call forwarded to a room's owner waits for
+  // its answer before the caller is told `node_timeout` (#42). `deaf_to`: a
+  // subject this node does not subscribe to, as if the bus lost every
+  // message of it (for tests only: --test-bus-deaf).
   ClusterNode(boost::asio::any_io_executor io, std::unique_ptr<NatsBus> bus, RoomLeases& leases, std::string node,
-              std::chrono::milliseconds lease);
+              std::chrono::milliseconds lease, std::chrono::milliseconds forward_timeout = std::chrono::seconds(5),
+              std::string deaf_to = {});
   ~ClusterNode() override;
 
   // Once the directory and the lobby feed exist: subscribes to this node's
@@ -68,6 +74,7 @@ class ClusterNode final : public RoomOwnership, public RoomObserver, public std:
 
  private:
   bool publish(const std::string& subject, std::string data);
+  void subscribe(const std::string& subject, NatsBus::Handler handler);
   void tell_lobbies(const RoomSummary& room);
   void on_frame(std::string_view message);
   void on_lobby(std::string_view message);
@@ -97,6 +104,13 @@ class ClusterNode final : public RoomOwnership, public RoomObserver, public std:
   // The connections in `old` reconnect to find the room where it is served
   // now; if that is here (`here`), they resync it in place instead (#42).
   void move_members(RemoteRoom& old, bool here = false);
+  // `from` told connection `conn` that it does not serve `room` (#42, defect 5),
+  // or a call to `from` for it went unanswered (defect 6): if this node still
+  // reaches the room through `from`, it forgets that way, and the room's
+  // connections here look it up again, in place.
+  void look_up_again(const std::string& room, const std::string& from);
+  // The forwarded calls unanswered for forward_timeout_ are answered node_timeout.
+  void expire_calls();
 
   boost::asio::any_io_executor io_;
   boost::asio::strand<boost::asio::any_io_executor> strand_;  // renewals
@@ -105,9 +119,12 @@ class ClusterNode final : public RoomOwnership, public RoomObserver, public std:
   std::string node_;
   std::uint64_t boot_ = 0;  // new at every start (NodeAlive), never 0
   std::chrono::milliseconds lease_;
+  std::chrono::milliseconds forward_timeout_;
+  std::string deaf_to_;
   boost::asio::steady_timer renew_timer_;
   boost::asio::steady_timer alive_timer_;  // NodeAlive, on its own: a slow database does not silence it
   ConnectionRoutes routes_;
+  PendingCalls pending_;
   std::shared_ptr<RoomRelay> relay_;
   LobbyFeed* feed_ = nullptr;
   std::weak_ptr<RoomDirectory> directory_;

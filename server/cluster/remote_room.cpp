@@ -45,7 +45,7 @@ void RemoteRoom::send(RoomCall& call, const std::shared_ptr<Client>& client, Pla
   auto start = std::chrono::steady_clock::now();
   bool sent = publish_(calls_subject(owner_), encode(call));
   Metrics::process().forwarded(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-  if (sent) return;
+  if (sent) return pending_.sent({call.conn, call.request_id, id_, owner_, start});
   if (call.request_id.is_null()) return;
   client->send(make_frame(protocol::to_json(protocol::ErrorReply{
       protocol::ErrorCode::Internal, "the node serving this room cannot be reached; nothing changed", call.request_id, id_})));

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cluster/connection_routes.hpp"
+#include "cluster/pending_calls.hpp"
 #include "game/room_endpoint.hpp"
 
 namespace arena {
@@ -34,8 +35,15 @@ inline const std::string kNodesAliveSubject = "arena.nodes.alive";
 
 class RemoteRoom final : public RoomEndpoint {
  public:
-  RemoteRoom(std::string id, std::string owner, std::string self, ConnectionRoutes& routes, Publish publish)
-      : id_(std::move(id)), owner_(std::move(owner)), self_(std::move(self)), routes_(routes), publish_(std::move(publish)) {}
+  // `pending`: where each call with a request id waits for its answer (#42).
+  RemoteRoom(std::string id, std::string owner, std::string self, ConnectionRoutes& routes, PendingCalls& pending,
+             Publish publish)
+      : id_(std::move(id)),
+        owner_(std::move(owner)),
+        self_(std::move(self)),
+        routes_(routes),
+        pending_(pending),
+        publish_(std::move(publish)) {}
 
   const std::string& id() const override { return id_; }
   const std::string& owner() const { return owner_; }
@@ -71,6 +79,7 @@ class RemoteRoom final : public RoomEndpoint {
 
   std::string id_, owner_, self_;
   ConnectionRoutes& routes_;
+  PendingCalls& pending_;
   Publish publish_;
   std::mutex mutex_;
   std::set<std::uint64_t> members_;

@@ -24,9 +24,10 @@ class RoomRelay::StandIn final : public Client {
   Publish publish_;
 };
 
-RoomRelay::RoomRelay(boost::asio::any_io_executor io, RoomDirectory& directory, const BlockBook* blocks, Publish publish,
-                     std::size_t max_stand_ins)
+RoomRelay::RoomRelay(boost::asio::any_io_executor io, std::string node, RoomDirectory& directory, const BlockBook* blocks,
+                     Publish publish, std::size_t max_stand_ins)
     : strand_(boost::asio::make_strand(io)),
+      node_(std::move(node)),
       directory_(directory),
       blocks_(blocks),
       publish_(std::move(publish)),
@@ -151,6 +152,10 @@ void RoomRelay::make(const RoomCall& call, const std::shared_ptr<StandIn>& stand
     case Lookup::Missing:
       return refuse(call, protocol::ErrorCode::NotFound, "no room '" + call.room + "'");
     case Lookup::Elsewhere:
+      // Its node may have missed arena.rooms.moved (a bus drops messages):
+      // told, it looks the room up again, and the call sent again reaches
+      // the room where it is served now (#42, defect 5).
+      publish_(frames_subject(call.from), encode(NotServedHere{call.conn, node_, call.room}));
       return refuse(call, protocol::ErrorCode::Internal, "this room moved to another node; nothing changed: send it again");
     case Lookup::Damaged:
       return refuse(call, protocol::ErrorCode::Internal, "the stored game is damaged and cannot be shown");

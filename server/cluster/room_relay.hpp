@@ -9,6 +9,8 @@
 // room's node for good (its "disconnected" call), or its node is gone (#42):
 // not heard from for `silence` (sweep()), or started again (a new boot). At
 // most `max_stand_ins`; calls waiting for a room to load are bounded too.
+// A call for a room this node no longer serves is refused, and its node told
+// (NotServedHere) to look the room up again.
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/strand.hpp>
 #include <chrono>
@@ -32,8 +34,9 @@ class BlockBook;
 
 class RoomRelay : public std::enable_shared_from_this<RoomRelay> {
  public:
-  RoomRelay(boost::asio::any_io_executor io, RoomDirectory& directory, const BlockBook* blocks, Publish publish,
-            std::size_t max_stand_ins = 100000);
+  // `node`: this node's id, which its answers name.
+  RoomRelay(boost::asio::any_io_executor io, std::string node, RoomDirectory& directory, const BlockBook* blocks,
+            Publish publish, std::size_t max_stand_ins = 100000);
   using Clock = std::chrono::steady_clock;
   static constexpr std::size_t kMaxLoadingRooms = 1000;  // rooms with calls waiting for their load
   static constexpr std::size_t kMaxWaitingCalls = 100;   // calls waiting for one room's load
@@ -58,6 +61,7 @@ class RoomRelay : public std::enable_shared_from_this<RoomRelay> {
   void drop_node(const std::string& node, bool silent);
 
   boost::asio::strand<boost::asio::any_io_executor> strand_;
+  std::string node_;
   RoomDirectory& directory_;
   const BlockBook* blocks_;
   Publish publish_;

@@ -102,6 +102,11 @@ struct Metrics::Parts {
                                        .Register(*registry)
                                        .Add({}, pm::Histogram::BucketBoundaries{0.00001, 0.000025, 0.00005, 0.0001, 0.00025,
                                                                                 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.1});
+  pm::Counter& forward_timeouts = pm::BuildCounter()
+                                     .Name("gipf_arena_forward_timeouts_total")
+                                     .Help("Calls forwarded to a room's node it did not answer in time (node_timeout).")
+                                     .Register(*registry)
+                                     .Add({});
   pm::Counter& takeovers = pm::BuildCounter()
                                .Name("gipf_arena_lease_takeovers_total")
                                .Help("Rooms this node took over after their owner's lease lapsed.")
@@ -144,6 +149,7 @@ void Metrics::commit(std::size_t writes, double seconds) {
   parts_->commit_seconds.Observe(seconds);
 }
 void Metrics::forwarded(double seconds) { parts_->forward_seconds.Observe(seconds); }
+void Metrics::forward_timeout() { parts_->forward_timeouts.Increment(); }
 void Metrics::lease_takeover() { parts_->takeovers.Increment(); }
 void Metrics::lease_renewal(std::size_t rows, double seconds) {
   parts_->renewal_seconds.Observe(seconds);

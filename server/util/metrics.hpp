@@ -53,6 +53,8 @@ class Metrics {
   void commit(std::size_t writes, double seconds);
   // A call for a room another node owns, handed to the bus.
   void forwarded(double seconds);
+  // A forwarded call its room's node did not answer in time (node_timeout).
+  void forward_timeout();
   // This node took over a room whose owner's lease had lapsed.
   void lease_takeover();
   // One renewal of this node's leases: the rows it kept (the rooms held now,

@@ -327,6 +327,100 @@ TEST_CASE("a room taken over by the node a player is connected to: the player st
   CHECK_FALSE(black.ws.closed());
 }
 
+TEST_CASE("a node that missed arena.rooms.moved is told by the room's former node, and its player goes on where the room is (#42, defect 5)") {
+  if (bus().empty()) return;
+  std::string store = temp_store("cluster-not-here");
+  auto a_args = short_lease("node-na"), b_args = short_lease("node-nb");
+  a_args.insert(a_args.end(), {"--keep-closed", "1"});  // a finished room leaves node a's memory at once
+  b_args.insert(b_args.end(), {"--test-bus-deaf", "arena.rooms.moved"});  // node b hears no move
+  ServerProcess a(store, a_args), b(store, b_args), c(store, short_lease("node-nc"));
+  REQUIRE(a.start());
+  REQUIRE(b.start());
+  REQUIRE(c.start());
+  Participant white, black, eve;
+  REQUIRE(white.identify(a.port(), "NW"));
+  REQUIRE(black.identify(b.port(), "NB"));  // reaches the room on node a through node b
+  std::string room = open_game(white, black, {{"game", "yinsh"}, {"variant", "normal"}});
+  play_random(room, {&white, &black}, {17, 4});
+  catch_up({&white, &black});
+  white.ws.send({{"type", "resign"}, {"room", room}, {"id", "r"}});
+  REQUIRE(white.ws.receive_type("ack", 10s));
+  // The finished room leaves node a (its lease released); a spectator on
+  // node c brings it back there, and node c tells every node but b.
+  for (auto deadline = std::chrono::steady_clock::now() + WsClient::kPatience; metric(a.port(), "gipf_arena_rooms_owned") != 0;) {
+    REQUIRE(std::chrono::steady_clock::now() < deadline);
+    std::this_thread::sleep_for(100ms);
+  }
+  REQUIRE(eve.identify(c.port(), "NE"));
+  eve.ws.send({{"type", "watch"}, {"room", room}});
+  REQUIRE(eve.ws.receive_type("room", 10s));
+  // Black, on node b, still reaches the room through node a, which serves it
+  // no more: told so, node b looks the room up again, and the request sent
+  // again reaches node c (before #42, "send it again" to node a, for ever).
+  bool acknowledged = false;
+  for (int attempt = 0; attempt < 3 && !acknowledged; ++attempt) {
+    const std::string id = "gg" + std::to_string(attempt);
+    black.ws.send({{"type", "chat"}, {"room", room}, {"text", "good game"}, {"id", id}});
+    for (auto deadline = std::chrono::steady_clock::now() + WsClient::kPatience;;) {
+      REQUIRE(std::chrono::steady_clock::now() < deadline);
+      auto m = black.ws.receive(1s);
+      REQUIRE_MESSAGE(!black.ws.closed(), "closed with " << black.ws.close_code());
+      if (!m || !m->contains("id") || (*m)["id"] != id) continue;
+      acknowledged = (*m)["type"] == "ack";
+      if (!acknowledged) MESSAGE("attempt " << attempt << ": " << m->dump());
+      break;
+    }
+  }
+  CHECK(acknowledged);
+  hear_chat(black, room, "good game");  // the players' channel, from node c, where the room is served now
+}
+
+TEST_CASE("a request forwarded to a node that stopped answering is answered node_timeout; the player resyncs and plays on (#42, defect 6)") {
+  if (bus().empty()) return;
+  std::string store = temp_store("cluster-forward-timeout");
+  auto b_args = short_lease("node-tb");
+  b_args.insert(b_args.end(), {"--forward-timeout-seconds", "4"});
+  ServerProcess a(store, short_lease("node-ta")), b(store, b_args);
+  REQUIRE(a.start());
+  REQUIRE(b.start());
+  Participant white, black;
+  REQUIRE(white.identify(a.port(), "TW"));
+  REQUIRE(black.identify(b.port(), "TB"));  // reaches the room on node a through node b
+  std::string room = open_game(white, black, {{"game", "yinsh"}, {"variant", "normal"}});
+  play_random(room, {&white, &black}, {23, 5});  // five placements: black's turn
+  REQUIRE_FALSE(black.pending_legal.is_null());
+  const std::int64_t ply = black.pending_legal["ply"];
+  ::kill(a.pid(), SIGSTOP);  // node a hangs: it answers nothing, and its lease lapses
+  black.ws.send({{"type", "action"}, {"room", room}, {"ply", ply}, {"action", black.pending_legal["actions"][0]}, {"id", "late"}});
+  // Answered within the bound, whatever else happens meanwhile (node b takes
+  // the room over after the lease and resyncs black in place: #42, defect 8).
+  json answer;
+  for (auto deadline = std::chrono::steady_clock::now() + WsClient::kPatience; answer.is_null();) {
+    REQUIRE_MESSAGE(std::chrono::steady_clock::now() < deadline, "the forwarded action was never answered");
+    auto m = black.ws.receive(1s);
+    REQUIRE_MESSAGE(!black.ws.closed(), "closed with " << black.ws.close_code());
+    if (m && m->contains("id") && (*m)["id"] == "late") answer = *m;
+  }
+  CHECK(answer["type"] == "error");
+  CHECK(answer["code"] == "node_timeout");
+  CHECK(answer["room"] == room);
+  CHECK(metric(b.port(), "gipf_arena_forward_timeouts_total") >= 1);
+  // As the client is told: resync, then send it again if it is not there.
+  Participant black2, white2;
+  REQUIRE(black2.identify(b.port(), "TB", black.token));
+  REQUIRE(white2.identify(b.port(), "TW", white.token));
+  for (Participant* p : {&white2, &black2}) {
+    sit_down(*p, room);
+    CHECK(p->ply == ply);  // node a never stored it
+  }
+  white2.ws.send({{"type", "resync"}, {"room", room}, {"since", white2.last_seq}});
+  black2.ws.send({{"type", "resync"}, {"room", room}, {"since", black2.last_seq}});
+  play_random(room, {&white2, &black2}, {24, 4});
+  catch_up({&white2, &black2});
+  CHECK(game_of(b.port(), room)["positions"].back()["ply"].get<std::int64_t>() == ply + 4);
+  a.kill_hard();
+}
+
 TEST_CASE("a game played across three nodes: players, a spectator, chat and the lobby on different nodes") {
   if (bus().empty()) return;  // run by server-tests-cluster only
   std::string store = temp_store("cluster");

@@ -135,7 +135,8 @@ TEST_CASE("cluster: a room's summary survives its text, for another node's lobby
 TEST_CASE("cluster: a remote room forwards each call to its node, numbered by connection, and answers when the bus is down") {
   FakeBus bus;
   ConnectionRoutes routes;
-  RemoteRoom room("abc", "node-a", "node-b", routes, bus.publish());
+  PendingCalls pending;
+  RemoteRoom room("abc", "node-a", "node-b", routes, pending, bus.publish());
   auto ann = std::make_shared<SeenClient>(), bob = std::make_shared<SeenClient>();
   room.join(ann, {1, "ann", false, ""}, "j");
   room.watch(bob, {2, "bob", false, ""}, nullptr);
@@ -150,6 +151,8 @@ TEST_CASE("cluster: a remote room forwards each call to its node, numbered by co
   CHECK(chat->text == "hi");
   CHECK(routes.client(join->conn) == ann);
   CHECK(room.members() == 2);
+  // The calls with an id wait for their answer (#42, defect 6): the join and the chat.
+  CHECK(pending.size() == 2);
 
   room.disconnected(bob.get());
   CHECK(room.members() == 1);
@@ -412,4 +415,53 @@ TEST_CASE("bus codec: the reasons a node drops a message are named for /metrics"
   Metrics::process().bus_dropped(BusDrop::UnknownOp, 2);
   std::string text = Metrics::process().text({});
   CHECK(text.find(R"(gipf_arena_bus_dropped_total{reason="unknown_op"})") != std::string::npos);
+}
+
+TEST_CASE("cluster (#42, defect 6): a forwarded call waits for its answer only so long, then the caller is told node_timeout") {
+  using namespace std::chrono_literals;
+  PendingCalls pending(3);
+  const auto t0 = PendingCalls::Clock::now();
+  pending.sent({7, "a", "r1", "node-a", t0});
+  pending.sent({7, nullptr, "r1", "node-a", t0});  // no id: nothing to answer, not kept
+  pending.sent({8, 42, "r2", "node-a", t0 + 1s});
+  CHECK(pending.size() == 2);
+  // Frames that answer nothing, or another connection's request, change nothing.
+  pending.answered(7, R"({"type":"event","room":"r1","seq":3})");
+  pending.answered(9, R"({"type":"ack","id":"a"})");
+  pending.answered(7, R"({"type":"ack","id":"b"})");
+  pending.answered(7, R"({"type":"chat","id":"a"})");
+  pending.answered(7, "not json {\"id\"");
+  CHECK(pending.size() == 2);
+  // The owner's answer (an ack, or an error) ends the wait.
+  pending.answered(8, R"({"type":"error","code":"stale_ply","id":42})");
+  CHECK(pending.size() == 1);
+  CHECK(pending.expired(t0 + 4s, 5s).empty());
+  auto late = pending.expired(t0 + 5s, 5s);
+  REQUIRE(late.size() == 1);
+  CHECK(late[0].conn == 7);
+  CHECK(late[0].request_id == "a");
+  CHECK(late[0].room == "r1");
+  CHECK(pending.size() == 0);
+  // Bounded: beyond its size the oldest is no longer waited for.
+  for (int i = 0; i < 5; ++i) pending.sent({1, i, "r", "node-a", t0 + std::chrono::seconds(i)});
+  CHECK(pending.size() == 3);
+  auto all = pending.expired(t0 + 100s, 5s);
+  REQUIRE(all.size() == 3);
+  CHECK(all[0].request_id == 2);
+}
+
+TEST_CASE("cluster (#42, defect 5): 'not served here' names the connection, the node that answers and the room") {
+  std::string text = encode(NodeFrame{NotServedHere{12, "node-a", "room9"}});
+  auto back = decode_frame(text);
+  REQUIRE(back);
+  auto* n = std::get_if<NotServedHere>(&*back);
+  REQUIRE(n);
+  CHECK(n->conn == 12);
+  CHECK(n->from == "node-a");
+  CHECK(n->room == "room9");
+  BusDrop why{};
+  CHECK_FALSE(decode_frame("N12\nnode-a", &why));
+  CHECK(why == BusDrop::Undecodable);
+  CHECK_FALSE(decode_frame("N12\n\nroom9"));
+  CHECK_FALSE(decode_frame("N12\nnode-a\n"));
 }

@@ -101,8 +101,9 @@ TEST_CASE("error codes have stable names") {
   CHECK(code_name(ErrorCode::NameReserved) == "name_reserved");
   CHECK(code_name(ErrorCode::Blocked) == "blocked");
   CHECK(code_name(ErrorCode::GuestChatOff) == "guest_chat_off");
+  CHECK(code_name(ErrorCode::NodeTimeout) == "node_timeout");
   for (auto code : {ErrorCode::BadJson, ErrorCode::NotYourTurn, ErrorCode::StalePly, ErrorCode::RateLimited, ErrorCode::Internal,
-                    ErrorCode::NameReserved, ErrorCode::Blocked, ErrorCode::GuestChatOff}) {
+                    ErrorCode::NameReserved, ErrorCode::Blocked, ErrorCode::GuestChatOff, ErrorCode::NodeTimeout}) {
     auto name = code_name(code);
     CHECK(parse_code(name) == code);
   }

@@ -460,6 +460,15 @@ describe('legal moves and actions sent', () => {
     assert.equal(reduce(after, { ...refused, room: room.id }), after, 'nothing more to end');
   });
 
+  test('node_timeout (#42): the sending ends and the room asks for the events it may have missed', () => {
+    const room = reduce(reduce(started, legal), { type: 'sent', room: started.id, ply: 0 });
+    const after = reduce(room, { type: 'error', code: 'node_timeout', message: 'no answer', id: 'action-1', room: room.id });
+    assert.equal(after.sending, null);
+    assert.equal(after.resync, room.seq, 'a resync since the last event seen');
+    const idle = reduce(started, { type: 'error', code: 'node_timeout', message: 'no answer', id: 'chat-1', room: started.id });
+    assert.equal(idle.resync, started.seq);
+  });
+
   test('a duplicate ack ends the sending and changes nothing else', () => {
     const black = gipf.black;
     const duplicate = first(black, (m) => m.type === 'ack' && m.duplicate);

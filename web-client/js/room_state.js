@@ -141,7 +141,11 @@ export function reduce(state, message, now = null) {
     // `missed` and `snapshot` announce what follows (the events, or a `room`),
     // which is reduced in its turn; a duplicate says the action sent was taken.
     case 'ack': return message.duplicate && room.sending !== null ? { ...room, sending: null } : room;
-    case 'error': return room.sending === null ? room : { ...room, sending: null };  // nothing changed
+    // node_timeout (among nodes): the room's node did not answer, and may have
+    // stored the action: the room's events since the last seen tell.
+    case 'error':
+      if (message.code === 'node_timeout') return { ...room, sending: null, resync: room.seq };
+      return room.sending === null ? room : { ...room, sending: null };  // nothing changed
     case 'sent': return { ...room, sending: message.ply };
     default: return room;
   }

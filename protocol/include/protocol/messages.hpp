@@ -49,6 +49,7 @@ enum class ErrorCode {
   NameReserved,        // a guest name that passes for an account's username or for staff (#34)
   Blocked,             // the other player blocked this one (their private invitation)
   GuestChatOff,        // guests may not chat in this room (--guest-chat)
+  NodeTimeout,         // among nodes: the room's node did not answer in time; resync, then send again if needed
 };
 
 std::string_view code_name(ErrorCode code);
