@@ -212,7 +212,7 @@ std::string to_text(const RoomSnapshot& m) {
 
 Json to_json(const LobbyEntry& e) {
   Json j{{"id", e.id},       {"options", options_json(e.options)}, {"clock", clock_json(e.clock)},
-         {"created_at", e.created_at}, {"rated", e.rated}, {"perf", e.perf}};
+         {"created_at", e.created_at}, {"rated", e.rated}, {"perf", e.perf}, {"status", status_name(e.status)}};
   if (e.status == RoomStatus::Open) {
     j["creator"] = e.creator;
     j["seat"] = engine::color_name(e.seat);

@@ -611,6 +611,10 @@ TEST_CASE("lobby feed: an inactive live game is not listed; every player gets th
   CHECK(ids(a["live"]) == std::vector<std::string>{"listed"});
   CHECK(ids(a["open"]) == std::vector<std::string>{"waiting"});
   CHECK(ids(a["mine"]) == std::vector<std::string>{"waiting", "secret", "idle", "listed"});
+  // Each says what it is, for "Your games" (#43: an open one had no status).
+  CHECK(a["mine"][0]["status"] == "open");
+  CHECK(a["mine"][0]["creator"] == "Ann");
+  CHECK(a["mine"][3]["status"] == "live");
   CHECK(ids(bob->frames.at(0)["mine"]) == std::vector<std::string>{"secret", "idle", "listed"});
   CHECK(eve->frames.at(0)["mine"].empty());
   // The idle game's player is back: listed again.

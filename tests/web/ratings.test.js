@@ -12,7 +12,7 @@ import {
   ratingChangeLines, ratedSwitch, ratingRows, busiestPerf,
 } from '../../web-client/js/ratings.js';
 import { ratingChart, ratingRange, dateLabel } from '../../web-client/js/rating_chart.js';
-import { applyLobby, openEntryText, liveEntryText, newGameMessage, botLevel, BOT_LEVELS } from '../../web-client/js/lobby_view.js';
+import { applyLobby, openEntryText, ownOpenEntryText, liveEntryText, newGameMessage, botLevel, BOT_LEVELS } from '../../web-client/js/lobby_view.js';
 import { reduce, fromSnapshot } from '../../web-client/js/room_state.js';
 import { leaderboardPath, leaderboardQuery, leaderboardModel, LeaderboardView } from '../../web-client/js/leaderboard_view.js';
 import { ProfileView } from '../../web-client/js/profile_view.js';
@@ -71,6 +71,11 @@ describe('lobby entries', () => {
   test('an open room: rated or casual, the creator with their rating', () => {
     assert.equal(openEntryText(openRated), 'YINSH normal · 10+5 · Rated · ann (1500?) waits · you play black');
     assert.equal(openEntryText(openGuest), 'GIPF basic (handicap 1/0) · untimed · Casual · Guest 7 waits · you play white');
+  });
+
+  test('your own open room (#43): your colour, not the free seat\'s, and no name to wait for', () => {
+    assert.equal(ownOpenEntryText(openRated), 'YINSH normal · 10+5 · Rated · you play white · waiting for an opponent');
+    assert.equal(ownOpenEntryText(openGuest), 'GIPF basic (handicap 1/0) · untimed · Casual · you play black · waiting for an opponent');
   });
 
   test('a live game: both players with their ratings', () => {

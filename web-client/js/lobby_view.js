@@ -34,6 +34,15 @@ export function openEntryText(r) {
   return `${variantLabel(r.options)} · ${clockLabel(r.clock)} · ${modeLabel(r.rated)} · ${nameWithRating(r.creator, entryRating(r, 'creator'))} waits · you play ${r.seat}`;
 }
 
+/**
+ * The player's own open room, in "Your games" and in the open list: it is
+ * theirs to wait in, not to join ("… · you play white · waiting for an opponent").
+ */
+export function ownOpenEntryText(r) {
+  const yours = r.seat === 'white' ? 'black' : 'white';  // `seat` is the free one
+  return `${variantLabel(r.options)} · ${clockLabel(r.clock)} · ${modeLabel(r.rated)} · you play ${yours} · waiting for an opponent`;
+}
+
 /** A live game in the list: "… · Casual · ann (1500?) – bob (1712) · move 3 · 0 watching". */
 export function liveEntryText(r) {
   return `${variantLabel(r.options)} · ${clockLabel(r.clock)} · ${modeLabel(r.rated)} · ${nameWithRating(r.white, entryRating(r, 'white'))} – ${nameWithRating(r.black, entryRating(r, 'black'))} · ${moveText(r)} · ${r.spectators} watching`;
@@ -253,14 +262,16 @@ export class LobbyView {
     const mineIds = new Set(mine.map((r) => r.id));
     this.minePanel.hidden = mine.length === 0;
     this.mineList.replaceChildren(...mine.map((r) => h('li', { 'data-room': r.id, 'data-status': r.status },
-      h('span', {}, r.status === 'open' ? `${variantLabel(r.options)} · ${clockLabel(r.clock)} · ${modeLabel(r.rated)} · waiting for an opponent` : liveEntryText(r)),
+      h('span', {}, r.status === 'open' ? ownOpenEntryText(r) : liveEntryText(r)),
       h('a', { class: 'resume', href: `/?room=${r.id}` }, h('button', { tabindex: -1 }, 'Resume')))));
     const open = newestFirst(this.lobby.open), live = newestFirst(this.lobby.live);
     const more = (shown, total) => (total > shown ? [h('li', { class: 'hint' }, `and ${total - shown} more`)] : []);
     this.openList.replaceChildren(...(open.length ? open.map((r) => h('li', { 'data-room': r.id, 'data-rated': String(!!r.rated), 'data-perf': r.perf },
-      h('span', {}, openEntryText(r)),
+      h('span', {}, mineIds.has(r.id) ? ownOpenEntryText(r) : openEntryText(r)),
+      // your own room is resumed, never joined
+      mineIds.has(r.id) ? h('a', { class: 'resume', href: `/?room=${r.id}` }, h('button', { tabindex: -1 }, 'Resume'))
       // a rated game's seat is for accounts (the server refuses a guest)
-      r.rated && !this.connection.account ? h('span', { class: 'hint accounts-only' }, 'sign up or log in to join')
+      : r.rated && !this.connection.account ? h('span', { class: 'hint accounts-only' }, 'sign up or log in to join')
         : h('a', { class: 'join', href: `/?room=${r.id}` }, h('button', { tabindex: -1 }, 'Join')))).concat(more(open.length, this.lobby.open_total)) : [empty('No open games: create one.')]));
     this.liveList.replaceChildren(...(live.length ? live.map((r) => h('li', { 'data-room': r.id, 'data-rated': String(!!r.rated), 'data-perf': r.perf },
       h('span', {}, liveEntryText(r)),

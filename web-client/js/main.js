@@ -22,6 +22,11 @@ import { MailView, mailPage } from './mail_view.js';
 import { NoticesBell } from './notices_view.js';
 
 sessionStorage.removeItem('gipf-arena-reloads');  // the page's modules loaded (index.html reloads until they do)
+// How the player last acted, for the board's focus frame (#43): shown to
+// keyboard users, never after a click or a touch (the board takes the focus
+// back after each move, which the browser may count as "visible" focus).
+document.addEventListener('keydown', (e) => { if (!e.altKey && !e.ctrlKey && !e.metaKey) document.documentElement.classList.add('keyboard'); }, true);
+document.addEventListener('pointerdown', () => document.documentElement.classList.remove('keyboard'), true);
 const connection = new Connection();
 const indicator = document.getElementById('connection');
 const who = document.getElementById('who');

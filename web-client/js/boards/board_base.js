@@ -9,6 +9,10 @@ import { Targets } from './targets.js';
 import { turnMarks } from './last_turn.js';
 
 /** Whether the screen is a phone's: pushes then ask for a confirmation. */
+// How long a new piece pops in and a removed one fades (app.css: .fresh, .ghost).
+const FRESH_MS = 350;
+const GHOST_MS = 3000;
+
 export const smallScreen = () => typeof matchMedia === 'function' && matchMedia('(max-width: 600px)').matches;
 
 export class BoardBase {
@@ -51,7 +55,24 @@ export class BoardBase {
     this.render();
   }
 
+  /**
+   * Whether the piece `code` at `name` is new in this position and still
+   * popping in; then `{class: ' fresh', style}` to draw it with, the
+   * animation resumed where it is.
+   */
+  fresh(name, code) {
+    if (this.sinceDrawn >= FRESH_MS || this.previous[name] === code) return { class: '', style: null };
+    return { class: ' fresh', style: `animation-delay: ${-Math.round(this.sinceDrawn)}ms` };
+  }
+
   render() {
+    // A position's changes pop in (and what it removed fades) from when it
+    // was first drawn: a redraw of the same position (the legal moves coming,
+    // a selection, a resize) goes on with the animation where it is, never
+    // from its start again (#43).
+    const now = typeof performance === 'undefined' ? Date.now() : performance.now();
+    if (this.drawnBoard !== this.state.board) [this.drawnBoard, this.drawnAt] = [this.state.board, now];
+    this.sinceDrawn = now - this.drawnAt;
     this.targets.begin();
     this.svg.replaceChildren();
     this.svg.setAttribute('data-hash', this.state.hash);
@@ -119,7 +140,8 @@ export class BoardBase {
     const group = s('g', { class: 'last-move', 'data-actions': this.last.steps.map((step) => step.action).join(';') });
     for (const [name, code] of marks.ghosts) {
       const ghost = this.piece(this.cell(name), code);
-      ghost.setAttribute('class', 'ghost');
+      ghost.setAttribute('class', this.sinceDrawn < GHOST_MS ? 'ghost' : 'ghost settled');
+      if (this.sinceDrawn < GHOST_MS) ghost.style.animationDelay = `${-Math.round(this.sinceDrawn)}ms`;
       group.append(ghost);
     }
     for (const [from, to] of marks.lines) {

@@ -99,8 +99,8 @@ export class GipfBoard extends BoardBase {
     const p = this.xy(cell);
     const white = code.toLowerCase() === 'w';
     const gipf = isGipf(code);
-    const fresh = this.previous[cell.name] !== code ? ' fresh' : '';
-    const group = s('g', { class: `piece${fresh}`, 'data-cell': cell.name, 'data-piece': code });
+    const fresh = this.fresh(cell.name, code);
+    const group = s('g', { class: `piece${fresh.class}`, style: fresh.style, 'data-cell': cell.name, 'data-piece': code });
     group.append(s('title', {}, `${cell.name}: ${pieceWord(code)}`));
     const fill = white ? 'piece-white' : 'piece-black';
     if (gipf) group.append(s('circle', { class: fill, cx: p.x + 3, cy: p.y + 4, r: 15 }));  // the lower piece

@@ -116,8 +116,8 @@ export class YinshBoard extends BoardBase {
     const p = this.xy(point);
     const white = code.toLowerCase() === 'w';
     const ring = code === code.toUpperCase();
-    const fresh = this.previous[point.name] !== code ? ' fresh' : '';
-    const group = s('g', { class: `piece${fresh}`, 'data-cell': point.name, 'data-piece': code });
+    const fresh = this.fresh(point.name, code);
+    const group = s('g', { class: `piece${fresh.class}`, style: fresh.style, 'data-cell': point.name, 'data-piece': code });
     group.append(s('title', {}, `${point.name}: ${word(code)}`));
     if (ring) {
       if (white) group.append(s('circle', { class: 'ring-white-edge', cx: p.x, cy: p.y, r: 13 }));

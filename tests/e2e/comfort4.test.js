@@ -1,0 +1,156 @@
+// Play comfort v4 (issue #43) in Chromium, at the two viewports of the review
+// (1366×768 and a 375×812 phone): what the user sees, not only what the DOM
+// holds. Your own open room, in "Your games" and in "Open games", says your
+// colour and waits to be resumed (no "undefined", no Join); the board shows no
+// focus frame after a click, and one after keyboard use; the opponent's last
+// move pops in once, not again at each selection. Every wait is for a condition.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { newPage, useServer, screenshotPath } from './support.js';
+
+const env = useServer();
+const LAPTOP = { width: 1366, height: 768 };
+const PHONE = { width: 375, height: 812 };
+
+/** A guest creates an open YINSH room from the lobby and goes back to the lobby. */
+async function openRoomThenLobby(viewport) {
+  const page = await newPage(env.browser, viewport);
+  await env.open(page);
+  await page.selectOption('#game', 'yinsh');
+  await page.selectOption('#color', 'white');
+  await page.click('#create');
+  await page.waitForSelector('#status[data-status="open"]');
+  const room = new URL(page.url()).searchParams.get('room');
+  await env.open(page, '/');
+  await page.waitForSelector(`#your-games li[data-room="${room}"]`);
+  await page.waitForSelector(`#open-rooms li[data-room="${room}"]`);
+  return { page, room };
+}
+
+for (const [name, viewport] of [['1366×768', LAPTOP], ['375×812', PHONE]]) {
+  test(`${name}: your open room in "Your games" and "Open games" says your colour and is resumed, never joined`, async () => {
+    const { page, room } = await openRoomThenLobby(viewport);
+    const mine = page.locator(`#your-games li[data-room="${room}"]`);
+    const text = await mine.innerText();
+    assert.doesNotMatch(text, /undefined/);
+    assert.match(text, /you play white · waiting for an opponent/);
+    await mine.locator('a.resume button').scrollIntoViewIfNeeded();
+    assert.ok(await mine.locator('a.resume button').isVisible(), 'Resume is shown');
+    const listed = page.locator(`#open-rooms li[data-room="${room}"]`);
+    assert.match(await listed.innerText(), /you play white · waiting for an opponent/);
+    assert.equal(await listed.locator('a.join').count(), 0, 'no Join on your own room');
+    assert.equal(await listed.locator('a.resume').count(), 1);
+    await page.screenshot({ path: screenshotPath(`comfort4-your-open-room-${viewport.width}.png`), fullPage: true });
+    // ... and another player sees it to join, with the free seat's colour
+    const other = await newPage(env.browser, viewport);
+    await env.open(other, '/');
+    const theirs = other.locator(`#open-rooms li[data-room="${room}"]`);
+    await theirs.waitFor();
+    assert.match(await theirs.innerText(), /waits · you play black/);
+    assert.equal(await theirs.locator('a.join').count(), 1);
+    assert.deepEqual([...page.errors, ...other.errors], []);
+    await page.context().close();
+    await other.context().close();
+  });
+}
+
+/** White and Black in a fresh YINSH game, both pages at `viewport`. */
+async function startGame(viewport) {
+  const white = await newPage(env.browser, viewport);
+  const black = await newPage(env.browser, viewport);
+  await env.open(white);
+  await white.selectOption('#game', 'yinsh');
+  await white.selectOption('#color', 'white');
+  await white.click('#create');
+  await white.waitForSelector('#status[data-status="open"]');
+  const room = new URL(white.url()).searchParams.get('room');
+  await env.open(black, `/?room=${room}`);
+  for (const page of [white, black]) await page.waitForSelector('#status[data-status="live"]');
+  return { white, black };
+}
+
+/** Clicks the first choice the board offers `page` (its turn must have come). */
+async function clickChoice(page) {
+  await page.waitForSelector('svg.board [data-choice]');
+  await page.locator('svg.board [data-choice]').first().click();
+}
+
+const boardOutline = (page) => page.evaluate(() => {
+  const svg = document.querySelector('svg.board');
+  return { focused: document.activeElement === svg || svg.contains(document.activeElement), outline: getComputedStyle(svg).outlineStyle };
+});
+
+for (const [name, viewport] of [['1366×768', LAPTOP], ['375×812', PHONE]]) {
+  test(`${name}: no focus frame round the board after a click or at the end; keyboard use shows where the focus is`, async () => {
+    const { white, black } = await startGame(viewport);
+    await clickChoice(white);  // a ring placed with the mouse
+    await white.waitForSelector('svg.board[data-hash]');
+    await black.waitForSelector('svg.board [data-choice]');
+    const afterClick = await boardOutline(white);
+    assert.equal(afterClick.outline, 'none', 'no frame after a click');
+    assert.equal(await white.evaluate(() => document.documentElement.classList.contains('keyboard')), false);
+    // Black plays by keyboard: the board's choices are reached with Tab and the arrows.
+    await black.locator('svg.board').focus();
+    await black.keyboard.press('ArrowRight');
+    const shown = await black.evaluate(() => {
+      const active = document.activeElement;
+      const ring = active && active.querySelector && active.querySelector('.focus-ring');
+      const svg = document.querySelector('svg.board');
+      return {
+        keyboard: document.documentElement.classList.contains('keyboard'),
+        ring: ring ? getComputedStyle(ring).display : null,
+        outline: active === svg ? getComputedStyle(svg).outlineStyle : null,
+      };
+    });
+    assert.equal(shown.keyboard, true);
+    assert.ok(shown.ring === 'inline' || shown.outline === 'solid', `a visible focus for the keyboard: ${JSON.stringify(shown)}`);
+    await black.screenshot({ path: screenshotPath(`comfort4-keyboard-focus-${viewport.width}.png`) });
+    // White resigns with the mouse: the end leaves no frame either.
+    white.once('dialog', (dialog) => dialog.accept());  // "Resign this game?"
+    await white.click('#resign');
+    await white.waitForSelector('#result');
+    assert.equal((await boardOutline(white)).outline, 'none', 'no frame at the end');
+    await white.screenshot({ path: screenshotPath(`comfort4-no-focus-frame-${viewport.width}.png`) });
+    assert.deepEqual([...white.errors, ...black.errors], []);
+    await white.context().close();
+    await black.context().close();
+  });
+}
+
+test('the opponent\'s last move pops in once: selecting a piece does not play it again', async () => {
+  const { white, black } = await startGame(LAPTOP);
+  // Every piece that pops in on White's board, with the delay it starts at.
+  await white.evaluate(() => {
+    window.freshDelays = [];
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node.classList?.contains('fresh')) window.freshDelays.push(parseFloat(node.style.animationDelay) || 0);
+        }
+      }
+    }).observe(document.querySelector('svg.board'), { childList: true });
+  });
+  // Ten placements (YINSH's rings), then White's first ring selected.
+  for (let i = 0; i < 10; i++) {
+    const mover = i % 2 === 0 ? white : black;
+    await mover.waitForFunction(() => document.querySelectorAll('svg.board [data-choice]').length > 0);
+    if (i === 9) await white.evaluate(() => { window.freshDelays = []; });  // from Black's last placement on
+    await clickChoice(mover);
+    await mover.waitForFunction(() => document.querySelectorAll('svg.board [data-choice]').length === 0);
+  }
+  // Black's tenth placement came to White: it pops in on White's board, and
+  // each redraw of that position (its legal moves come next) goes on with the
+  // pop where it is (a negative delay), never from its start.
+  await white.waitForFunction(() => document.querySelectorAll('svg.board [data-choice]').length > 0);
+  const delays = await white.evaluate(() => window.freshDelays);
+  assert.ok(delays.length >= 1, 'the new ring pops in');
+  assert.equal(delays[0], 0, 'from its start when the position is first drawn');
+  assert.ok(delays.slice(1).every((d) => d < 0), `then resumed, not restarted: ${delays}`);
+  await white.waitForTimeout(400);  // longer than the pop (350 ms): it is over
+  await clickChoice(white);  // selects a ring: the board is drawn again, same position
+  await white.waitForFunction(() => document.querySelector('svg.board .selected, svg.board [data-choice]') !== null);
+  assert.equal(await white.locator('svg.board .piece.fresh').count(), 0, 'nothing pops in again');
+  assert.deepEqual([...white.errors, ...black.errors], []);
+  await white.context().close();
+  await black.context().close();
+});
