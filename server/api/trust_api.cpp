@@ -216,7 +216,7 @@ void TrustApi::resolve(std::shared_ptr<const HttpRequest> request, const std::st
                           connections_.send(r.reporter_player,
                                             make_frame(json{{"type", "report_resolved"}, {"report", notice}}));
                           if (player_mail_) {  // the intent the resolution stored with it (the same words)
-                            NoticeWords words = report_words(r.player_name, r.outcome);
+                            NoticeWords words = report_words(r.player_name, r.outcome, r.reporter);
                             player_mail_({r.reporter_player, "report", words.subject, words.text, words.path, "", r.id});
                           }
                           reply(json_response(*request, http::status::ok, {{"report", notice}}));

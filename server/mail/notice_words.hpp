@@ -31,10 +31,12 @@ inline NoticeWords round_words(int round, const std::string& event, const std::s
           "/?room=" + room};
 }
 
-// To the reporter: a moderator resolved their report of `reported` with `outcome`.
-inline NoticeWords report_words(const std::string& reported, const std::string& outcome) {
+// To the reporter (`reporter`, their username): a moderator resolved their
+// report of `reported` with `outcome`, which their profile's "Your reports" shows.
+inline NoticeWords report_words(const std::string& reported, const std::string& outcome, const std::string& reporter) {
   return {"Read the outcome of your report of " + reported,
-          "A moderator resolved your report of " + reported + ": " + outcome + "\n\nYour reports:", "/account/settings"};
+          "A moderator resolved your report of " + reported + ": " + outcome + "\n\nYour reports:",
+          "/@/" + reporter + "#my-reports"};
 }
 
 }  // namespace arena

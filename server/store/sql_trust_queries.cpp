@@ -143,7 +143,7 @@ Outcome<ReportRecord> resolve_report(Connection& db, std::int64_t id, const std:
   told.kind = "report";
   told.seq = id;
   told.at = now;
-  told.words = report_words(r.player_name, r.outcome);
+  told.words = report_words(r.player_name, r.outcome, r.reporter);
   insert_intent(db, told);
   return {std::move(r), {}, {}};
 }

@@ -154,3 +154,31 @@ test('the opponent\'s last move pops in once: selecting a piece does not play it
   await white.context().close();
   await black.context().close();
 });
+
+for (const [name, viewport] of [['1366×768', LAPTOP], ['375×812', PHONE]]) {
+  test(`${name}: news is not an error, and covers no answer: "Your opponent asks for a rematch."`, async () => {
+    const { white, black } = await startGame(viewport);
+    white.once('dialog', (dialog) => dialog.accept());
+    await white.click('#resign');
+    for (const page of [white, black]) await page.waitForSelector('#result');
+    await black.click('#rematch');
+    await white.waitForFunction(() => /asks for a rematch/.test(document.getElementById('toast').textContent)
+      && !document.getElementById('toast').hidden);
+    const seen = await white.evaluate(() => {
+      const toast = document.getElementById('toast');
+      const answer = document.getElementById('rematch');
+      answer.scrollIntoView({ block: 'nearest' });
+      const [t, a] = [toast.getBoundingClientRect(), answer.getBoundingClientRect()];
+      const overlap = t.left < a.right && a.left < t.right && t.top < a.bottom && a.top < t.bottom;
+      return { kind: toast.dataset.kind, role: toast.getAttribute('role'), background: getComputedStyle(toast).backgroundColor, overlap };
+    });
+    assert.equal(seen.kind, 'info');
+    assert.equal(seen.role, 'status');
+    assert.notEqual(seen.background, 'rgb(179, 58, 47)', 'not the danger colour');
+    assert.equal(seen.overlap, false, 'the notice covers no answer button');
+    await white.screenshot({ path: screenshotPath(`comfort4-rematch-notice-${viewport.width}.png`) });
+    assert.deepEqual([...white.errors, ...black.errors], []);
+    await white.context().close();
+    await black.context().close();
+  });
+}

@@ -39,5 +39,13 @@ test('a notice arrives live on the bell, opens in a list on a phone, and is read
   await rita.click('#bell');
   await rita.waitForSelector('#notices li.notice[data-kind="report"]:not(.unread)');
   assert.equal(await rita.isHidden('#bell .bell-count'), true);
+  // The notice leads to where its outcome is shown: her reports, on her profile (#43).
+  await rita.click('#notices li.notice[data-kind="report"] a');
+  await rita.waitForURL((url) => url.pathname === '/@/rita' && url.hash === '#my-reports');
+  const reports = rita.locator('#my-reports');
+  await reports.waitFor();
+  assert.match(await reports.innerText(), /troy was warned/);
+  const shown = await reports.evaluate((section) => { const r = section.getBoundingClientRect(); return r.top < window.innerHeight && r.bottom > 0; });
+  assert.ok(shown, 'the reports are in the window');
   for (const page of [rita, moderator]) assert.deepEqual(page.errors, []);
 });

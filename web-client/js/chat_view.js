@@ -126,7 +126,7 @@ export class ChatPanel {
     if (!reason || !reason.trim()) return;
     try {
       await postJson('/api/reports', { player: message.player.id, reason: reason.trim().slice(0, 200), room: this.id });
-      toast('Reported. The outcome will be on your profile.');
+      toast('Reported. The outcome will be on your profile.', 'info');
     } catch (error) {
       toast(error.message);
     }

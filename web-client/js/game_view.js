@@ -142,9 +142,9 @@ export class GameView {
     if (roomOf(m) !== this.id && !(m.type === 'error' && (m.code === 'not_found' || (m.code === 'forbidden' && !this.room)))) return;
     if (m.type === 'error') {
       if (m.code === 'not_found' && !this.room) { this.root.replaceChildren(h('p', {}, 'There is no such game. ', h('a', { href: '/' }, 'Back to the lobby'))); return; }
-      if (m.code === 'room_full' && !this.room) { this.mode = 'watch'; this.enter(); toast('Both seats are taken: you are watching.'); return; }
+      if (m.code === 'room_full' && !this.room) { this.mode = 'watch'; this.enter(); toast('Both seats are taken: you are watching.', 'info'); return; }
       // a guest may not take the seat of a rated game
-      if (m.code === 'forbidden' && !this.room && this.mode === 'join') { this.mode = 'watch'; this.enter(); toast('Only players with an account may join a rated game: you are watching.'); return; }
+      if (m.code === 'forbidden' && !this.room && this.mode === 'join') { this.mode = 'watch'; this.enter(); toast('Only players with an account may join a rated game: you are watching.', 'info'); return; }
       toast(m.message);
     }
     this.dispatch(m);
@@ -162,7 +162,7 @@ export class GameView {
     this.keepPosition(m, room);
     if (room.legal && (!before || room.legal !== before.legal) && m.type === 'legal') this.legalAt = now;
     if (room.resync !== null) this.connection.send(resyncMessage(this.id, room.resync, room.chatSeq));
-    if (room.notice) toast(NOTICES[room.notice](room));
+    if (room.notice) toast(NOTICES[room.notice](room), 'info');
     if (!before || room.seq !== before.seq || room.chatSeq !== before.chatSeq) this.connection.follow(this.id, room.seq, room.chatSeq);
     if (yourTurnBegan(before, room)) beep();
     if (before && CHAT_ONLY.has(m.type)) { this.chat.update(room); return; }

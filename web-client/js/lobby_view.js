@@ -113,7 +113,7 @@ export class LobbyView {
     if (m.type === 'lobby' || m.type === 'lobby_update') { applyLobby(this.lobby, m); this.renderLists(); }
     if (m.type === 'lobby_mine') { this.lobby.mine = m.mine; this.renderLists(); }
     if (m.type === 'room_created') location.assign(`/?room=${m.room}`);
-    if (m.type === 'name_set') { this.connection.rememberName(m.name); document.dispatchEvent(new CustomEvent('name', { detail: m.name })); toast(`Your name is now ${m.name}.`); }
+    if (m.type === 'name_set') { this.connection.rememberName(m.name); document.dispatchEvent(new CustomEvent('name', { detail: m.name })); toast(`Your name is now ${m.name}.`, 'info'); }
     if (m.type === 'error') toast(m.message);
   }
 

@@ -55,6 +55,8 @@ export class ProfileView {
     // report and block (or, on one's own page, one's reports and their outcomes)
     trustControls(player.username).then((controls) => {
       if (controls) this.root.querySelector('#profile')?.append(controls);
+      // a report's notice leads here (#43): the section came after the page
+      if (location.hash === '#my-reports') this.root.querySelector('#my-reports')?.scrollIntoView();
     });
   }
 

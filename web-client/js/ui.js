@@ -29,9 +29,18 @@ function fill(element, attributes, children) {
 
 let toastTimer = null;
 /** Shows a message in words for a few seconds (server errors, hints). */
-export function toast(message) {
+/**
+ * A short message over the page, for five seconds: `kind` 'error' (something
+ * was refused or failed: the danger colour, read out at once) or 'info' (news,
+ * such as an opponent's offer: a neutral colour, read out politely). At the
+ * top of the window, where no answer button is (#43).
+ */
+export function toast(message, kind = 'error') {
   const element = document.getElementById('toast');
   element.textContent = message;
+  element.dataset.kind = kind;
+  element.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+  element.setAttribute('aria-live', kind === 'error' ? 'assertive' : 'polite');
   element.hidden = false;
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { element.hidden = true; }, 5000);
