@@ -56,7 +56,7 @@ export class ProfileView {
     trustControls(player.username).then((controls) => {
       if (controls) this.root.querySelector('#profile')?.append(controls);
       // a report's notice leads here (#43): the section came after the page
-      if (location.hash === '#my-reports') this.root.querySelector('#my-reports')?.scrollIntoView();
+      if (globalThis.location?.hash === '#my-reports') this.root.querySelector('#my-reports')?.scrollIntoView();
     });
   }
 
