@@ -207,6 +207,9 @@ std::string to_text(const RoomSnapshot& m) {
   w.key("rating_change");
   if (m.rating_change) w.raw(to_text(rating_change_json(*m.rating_change)));
   else w.null();
+  w.key("chat_closed");
+  if (m.chat_closed) w.string(*m.chat_closed);
+  else w.null();
   return w.end_object().take();
 }
 

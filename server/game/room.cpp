@@ -341,7 +341,8 @@ void Room::send_legal() {
   crowd_.send_to_seat(*decider, [&] { return legal_frame(*decider); });
 }
 
-void Room::send_snapshot(Client& client, std::int64_t player) {
+void Room::send_snapshot(Client& client, const PlayerInfo& viewer) {
+  const std::int64_t player = viewer.id;
   const RoomRecord& r = authority_.room();
   const engine::AnyGame& game = authority_.game();
   auto seat = authority_.seat_of(player);
@@ -371,6 +372,8 @@ void Room::send_snapshot(Client& client, std::int64_t player) {
   m.rematch_offer = rematch_.offer();
   m.rematch = rematch_.next();
   if (r.rating_change) m.rating_change = change_view(*r.rating_change);
+  // Said before they type (#43): a guest's chat box where guests may not chat.
+  if (auto refusal = authority_.chat_refusal(viewer)) m.chat_closed = refusal->message;
   client.send(make_frame(protocol::to_text(m)));
   if (seat) send_legal_to(client, *seat);
 }
@@ -394,7 +397,7 @@ void Room::join(std::shared_ptr<Client> client, PlayerInfo player, json request_
       if (!ok) return;
       spdlog::debug("event=joined room={} player={}", id_, player.id);
       subscribe(client, player.id);
-      send_snapshot(*client, player.id);
+      send_snapshot(*client, player);
       client->send(chat_.history_frame(id_, authority_.seat_of(player.id).has_value(), 0, *client));
     });
   });
@@ -404,7 +407,7 @@ void Room::watch(std::shared_ptr<Client> client, PlayerInfo player, json request
   on_strand(client, request_id, [this, client, player, request_id] {
     subscribe(client, player.id);
     ack(client.get(), request_id);
-    send_snapshot(*client, player.id);
+    send_snapshot(*client, player);
     client->send(chat_.history_frame(id_, authority_.seat_of(player.id).has_value(), 0, *client));
   });
 }
@@ -419,7 +422,7 @@ void Room::resync(std::shared_ptr<Client> client, PlayerInfo player, std::int64_
       protocol::Ack snapshot;
       snapshot.snapshot = true;
       ack(client.get(), request_id, snapshot);
-      send_snapshot(*client, player.id);
+      send_snapshot(*client, player);
       if (authority_.room().rating_change) client->send(rated_frame());
       return client->send(chat_.history_frame(id_, seated, chat_since, *client));
     }

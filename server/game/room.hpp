@@ -169,7 +169,7 @@ class Room final : public RoomEndpoint, public std::enable_shared_from_this<Room
 
   // ---- the crowd ----
   void subscribe(const std::shared_ptr<Client>& client, std::int64_t player);
-  void send_snapshot(Client& client, std::int64_t player);
+  void send_snapshot(Client& client, const PlayerInfo& viewer);
   void send_legal();
   void send_legal_to(Client& client, engine::Color seat);
   Frame legal_frame(engine::Color seat) const;

@@ -8,7 +8,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newPage, useServer, screenshotPath } from './support.js';
 
-const env = useServer();
+const DORA = { username: 'dora43', password: 'dora-password-43' };
+const env = useServer({ accounts: [DORA] });
 const LAPTOP = { width: 1366, height: 768 };
 const PHONE = { width: 375, height: 812 };
 
@@ -182,3 +183,61 @@ for (const [name, viewport] of [['1366×768', LAPTOP], ['375×812', PHONE]]) {
     await black.context().close();
   });
 }
+
+test('a guest watching a rated game is told they may not chat there, and offered no box to type in (both viewports)', async () => {
+  const dora = await newPage(env.browser, LAPTOP);
+  await env.logIn(dora, DORA);
+  await env.open(dora);
+  await dora.waitForSelector('#rated-row:not([hidden])');
+  await dora.selectOption('#game', 'yinsh');
+  await dora.selectOption('#clock', '5+5');
+  await dora.check('#rated');
+  await dora.click('#create');
+  await dora.waitForSelector('#status[data-status="open"]');
+  const room = new URL(dora.url()).searchParams.get('room');
+  for (const viewport of [LAPTOP, PHONE]) {
+    const guest = await newPage(env.browser, viewport);
+    await env.open(guest, `/?watch=${room}`);
+    await guest.waitForSelector('#chat-closed:not([hidden])', { state: 'attached' });
+    // a phone folds the chat: open it as the player would
+    if (!(await guest.$eval('#chat', (details) => details.open))) await guest.click('#chat summary');
+    await guest.locator('#chat-closed').scrollIntoViewIfNeeded();
+    assert.equal(await guest.isVisible('#chat-closed'), true);
+    assert.match(await guest.innerText('#chat-closed'), /sign in to chat/);
+    assert.equal(await guest.isHidden('#chat-form'), true, 'no chat box');
+    await guest.screenshot({ path: screenshotPath(`comfort4-guest-chat-closed-${viewport.width}.png`), fullPage: true });
+    assert.deepEqual(guest.errors, []);
+    await guest.context().close();
+  }
+  // The account, in its own room, has its box.
+  assert.equal(await dora.isHidden('#chat-form'), false);
+  assert.equal(await dora.isHidden('#chat-closed'), true);
+  await dora.context().close();
+});
+
+test('the phone\'s lobby shows the games to join before the new-game form; "New here?" is for guests, not accounts', async () => {
+  const guest = await newPage(env.browser, PHONE);
+  await env.open(guest);
+  await guest.waitForSelector('#open-rooms');
+  const order = await guest.evaluate(() => ({
+    games: document.getElementById('games-panel').getBoundingClientRect().top,
+    play: document.getElementById('play-panel').getBoundingClientRect().top,
+  }));
+  assert.ok(order.games < order.play, `Open games above the form: ${JSON.stringify(order)}`);
+  assert.equal(await guest.isVisible('#welcome'), true, 'a guest is welcomed');
+  await guest.screenshot({ path: screenshotPath('comfort4-lobby-375.png') });
+  const laptop = await newPage(env.browser, LAPTOP);
+  await env.logIn(laptop, DORA);
+  await env.open(laptop);
+  await laptop.waitForSelector('#open-rooms');
+  assert.equal(await laptop.isHidden('#welcome'), true, 'an account is not "new here"');
+  const side = await laptop.evaluate(() => {
+    const [g, p] = ['games-panel', 'play-panel'].map((id) => document.getElementById(id).getBoundingClientRect());
+    return { sideBySide: Math.abs(g.top - p.top) < 2 && p.left < g.left };
+  });
+  assert.ok(side.sideBySide, 'on a laptop the form and the games stand side by side, the form first');
+  await laptop.screenshot({ path: screenshotPath('comfort4-lobby-1366.png') });
+  assert.deepEqual([...guest.errors, ...laptop.errors], []);
+  await guest.context().close();
+  await laptop.context().close();
+});

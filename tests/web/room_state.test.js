@@ -29,9 +29,16 @@ describe('snapshots', () => {
       chat: [], chatSeq: 0,
       // recorded before ratings: unrated, the pool from the options, no change
       rated: false, perf: 'gipf:basic', ratingChange: null,
+      chatClosed: null,  // recorded before #43: nothing said, the box is shown
     });
     assert.equal(room.position.pending.kind, 'push');
     assert.equal(roomOf(m), m.room.id);
+  });
+
+  test('a snapshot says why this connection may not chat here (#43), before it types', () => {
+    const m = snapshotOf(gipf.spectator);
+    const closed = reduce(null, { ...m, chat_closed: 'guests may not chat in rated, ladder and event games: sign in to chat' });
+    assert.match(closed.chatClosed, /sign in to chat/);
   });
 
   test('a player sees their own seat', () => {

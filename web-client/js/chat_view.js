@@ -39,12 +39,13 @@ export class ChatPanel {
       h('h3', {}, 'Spectators'), this.spectatorsList, this.hiddenNote);
     this.input = h('input', { id: 'chat-input', maxlength: CHAT_MAX, autocomplete: 'off', enterkeyhint: 'send', 'aria-label': 'Chat message' });
     this.sendButton = h('button', { type: 'submit', id: 'chat-send' }, 'Send');
+    this.closedNote = h('p', { class: 'hint', id: 'chat-closed', hidden: true });
     this.form = h('form', { class: 'chat-form', id: 'chat-form', onsubmit: (e) => { e.preventDefault(); this.send(); } },
       this.input, this.sendButton);
     const phone = typeof matchMedia === 'function' && matchMedia('(max-width: 820px)').matches;
     this.element = h('details', { class: 'panel chat', id: 'chat', open: !phone },
       h('summary', {}, h('h2', {}, 'Chat'), this.count),
-      this.switchRow, this.playersSection, this.spectatorsSection, this.form);
+      this.switchRow, this.playersSection, this.spectatorsSection, this.form, this.closedNote);
     this.element.addEventListener('toggle', () => { if (this.element.open) this.markRead(); });
   }
 
@@ -56,6 +57,10 @@ export class ChatPanel {
     this.switchRow.hidden = !player;
     this.playersSection.hidden = !player;
     this.input.placeholder = chatChannel(room.you) === 'players' ? 'To your opponent…' : 'To everyone in the room…';
+    // no box that would refuse what is typed in it: the server's reason instead (#43)
+    this.form.hidden = !!room.chatClosed;
+    this.closedNote.hidden = !room.chatClosed;
+    this.closedNote.textContent = room.chatClosed ? `${room.chatClosed[0].toUpperCase()}${room.chatClosed.slice(1)}.` : '';
     if (before && before.chat === room.chat && before.you === room.you) return;
     const view = chatView(room, this.hideSpectators);
     this.fill(this.playersList, view.players, 'Nothing said yet.');

@@ -223,7 +223,8 @@ export class LobbyView {
       if (!botLevel(opponent.value)) { opponent.value = String(BOT_LEVELS[0]); refreshOpponent(); }
       newGame.requestSubmit();
     } }, 'Play the computer');
-    const welcome = h('section', { class: 'panel welcome', id: 'welcome', 'aria-labelledby': 'welcome-title' },
+    // for newcomers: an account has been here before (#43)
+    const welcome = this.welcome = h('section', { class: 'panel welcome', id: 'welcome', 'aria-labelledby': 'welcome-title', hidden: !!this.connection.account },
       h('h2', { id: 'welcome-title' }, 'New here?'),
       h('p', {}, 'GIPF and YINSH are strategy games for two on a hexagonal board, with no luck involved. Learn one in a few minutes, then play the computer: no account needed.'),
       h('div', { class: 'actionbar' }, playComputer,
@@ -238,8 +239,9 @@ export class LobbyView {
       h('h2', { id: 'your-games-title' }, 'Your games'), this.mineList);
     this.root.replaceChildren(this.minePanel, welcome,
       h('div', { class: 'grid' },
-        h('section', { class: 'panel' }, h('h2', {}, 'Play'), nameForm, this.accountLine, newGame),
-        h('section', { class: 'panel' }, h('h2', {}, 'Open games'), this.openList,
+        h('section', { class: 'panel', id: 'play-panel' }, h('h2', {}, 'Play'), nameForm, this.accountLine, newGame),
+        // on a phone, the games to join come before the form (app.css)
+        h('section', { class: 'panel', id: 'games-panel' }, h('h2', {}, 'Open games'), this.openList,
           h('h2', {}, 'Live games'), this.liveList,
           h('h2', {}, 'Finished games'), this.finishedList)));
     this.renderLists();
@@ -249,6 +251,7 @@ export class LobbyView {
     if (!this.nameForm) return;
     const account = this.connection.account;
     this.nameForm.hidden = !!account;
+    if (this.welcome) this.welcome.hidden = !!account;
     this.accountLine.hidden = !account;
     this.accountLine.textContent = account ? `You play as ${account.username}.` : '';
     this.refreshRated?.();  // the Rated switch is for accounts

@@ -154,7 +154,7 @@ export function reduce(state, message, now = null) {
 /**
  * The room of a `room` snapshot.
  * @param {object} m the snapshot: {room, seq, ply, you, status, history, state, result, draw_offer,
- *   spectators, clocks, claim_at, abortable, rematch_offer, rematch}
+ *   spectators, clocks, claim_at, abortable, rematch_offer, rematch, rating_change, chat_closed}
  * @param {number|null} [now] when it arrived (performance.now())
  * @returns {RoomState}
  */
@@ -172,6 +172,7 @@ export function fromSnapshot(m, now = null) {
     rematchOffer: m.rematch_offer ?? null, rematch: m.rematch ?? null,
     chat: [], chatSeq: 0,
     rated: room.rated === true, perf: room.perf ?? `${room.options.game}:${room.options.variant}`, ratingChange: null,
+    chatClosed: m.chat_closed ?? null,  // why this connection may not chat here, said before it types
   };
   return m.rating_change ? withRatingChange(state, m.rating_change) : state;
 }

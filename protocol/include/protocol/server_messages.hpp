@@ -142,6 +142,7 @@ struct RoomSnapshot {
   std::optional<engine::Color> rematch_offer;  // who offered a rematch
   std::optional<std::string> rematch;          // the rematch's room
   std::optional<RatingChangeView> rating_change;  // a finished rated game's
+  std::optional<std::string> chat_closed;  // why this connection may not chat here (a guest in a rated game), or none
 };
 
 struct Event {
