@@ -83,7 +83,10 @@ void EventApi::trf(std::shared_ptr<const HttpRequest> request, std::int64_t id, 
   store_.tournament(id, ex, [request, reply](Stored<std::optional<TournamentDetail>> found) {
     if (!found.ok()) return reply(store_failed(*request, found.error));
     if (!found.value) return reply(json_error(*request, http::status::not_found, "not_found", "no such event"));
-    reply(respond(*request, http::status::ok, event_trf(*found.value), "text/plain; charset=utf-8"));
+    auto response = respond(*request, http::status::ok, event_trf(*found.value), "text/plain; charset=utf-8");
+    // Saved under a name that says what it is (#43): event-12.trf
+    response.set(http::field::content_disposition, "attachment; filename=\"event-" + std::to_string(found.value->tournament.id) + ".trf\"");
+    reply(std::move(response));
   });
 }
 

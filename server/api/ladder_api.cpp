@@ -31,8 +31,9 @@ json standings_json(const LadderDetail& detail, std::int64_t now) {
 
 }  // namespace
 
-LadderApi::LadderApi(CompetitionHttp http, CompetitionStore& store, CompetitionService& service, Moderation& moderation)
-    : http_(std::move(http)), store_(store), service_(service), moderation_(moderation) {}
+LadderApi::LadderApi(CompetitionHttp http, CompetitionStore& store, CompetitionService& service, Moderation& moderation,
+                     const BlockBook* blocks)
+    : http_(std::move(http)), store_(store), service_(service), moderation_(moderation), blocks_(blocks) {}
 
 bool LadderApi::owns(const std::string& path) const {
   return under(path, kLadders) || under(path, kAdminLadders);
@@ -79,7 +80,7 @@ void LadderApi::page(std::shared_ptr<const HttpRequest> request, std::int64_t id
       if (!found.value) return reply(json_error(*request, http::status::not_found, "not_found", "no such ladder"));
       std::optional<std::int64_t> me;
       if (viewer) me = viewer->player;
-      reply(json_response(*request, http::status::ok, protocol::to_json(ladder_page(*found.value, me, http_.now()))));
+      reply(json_response(*request, http::status::ok, protocol::to_json(ladder_page(*found.value, me, http_.now(), blocks_))));
     });
   });
 }

@@ -11,12 +11,16 @@
 
 namespace arena {
 
+class BlockBook;
+
 class CompetitionService;
 class Moderation;
 
 class LadderApi : public HttpModule {
  public:
-  LadderApi(CompetitionHttp http, CompetitionStore& store, CompetitionService& service, Moderation& moderation);
+  // `blocks`: a player who blocked the viewer is not offered to challenge (#43).
+  LadderApi(CompetitionHttp http, CompetitionStore& store, CompetitionService& service, Moderation& moderation,
+            const BlockBook* blocks = nullptr);
 
   bool owns(const std::string& path) const override;
   bool patchable(const std::string& path) const override;
@@ -46,6 +50,7 @@ class LadderApi : public HttpModule {
   CompetitionStore& store_;
   CompetitionService& service_;
   Moderation& moderation_;
+  const BlockBook* blocks_;
 };
 
 }  // namespace arena

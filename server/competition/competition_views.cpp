@@ -6,6 +6,7 @@
 
 #include "competition/round_robin.hpp"
 #include "competition/tiebreaks.hpp"
+#include "domain/block_book.hpp"
 #include "protocol/account_types.hpp"
 
 namespace arena {
@@ -21,7 +22,8 @@ protocol::ChallengeView challenge_view(const ChallengeRecord& c) {
   return {c.id, c.room, c.challenger_name, c.defender_name, white, black, c.created_at, c.finished_at, c.outcome, c.reason};
 }
 
-protocol::LadderPage ladder_page(const LadderDetail& d, std::optional<std::int64_t> viewer, std::int64_t now) {
+protocol::LadderPage ladder_page(const LadderDetail& d, std::optional<std::int64_t> viewer, std::int64_t now,
+                                 const BlockBook* blocks) {
   protocol::LadderPage page;
   page.ladder = ladder_view(d.ladder);
   std::unordered_map<std::int64_t, const LadderStanding*> by_player;
@@ -47,7 +49,8 @@ protocol::LadderPage ladder_page(const LadderDetail& d, std::optional<std::int64
     Rating r = row.rating.at(now);
     page.standings.push_back({static_cast<int>(i) + 1, row.username, r.rating, r.provisional(),
                               p.inactive ? "inactive" : "active", open_challenges[p.account], p.last_game_ms});
-    if (me && me->position && !ladder::check_challenge(current, d.ladder.status, *viewer, p.account, d.rules_view, now))
+    if (me && me->position && !ladder::check_challenge(current, d.ladder.status, *viewer, p.account, d.rules_view, now) &&
+        !(blocks && blocks->blocks(p.account, *viewer)))
       me->may_challenge.push_back(row.username);
   }
   page.me = std::move(me);

@@ -11,10 +11,15 @@
 
 namespace arena {
 
+class BlockBook;
+
 protocol::LadderView ladder_view(const LadderRecord& ladder);
 protocol::ChallengeView challenge_view(const ChallengeRecord& challenge);
 // `viewer`: the player id of the signed-in viewer, if any.
-protocol::LadderPage ladder_page(const LadderDetail& detail, std::optional<std::int64_t> viewer, std::int64_t now);
+// `blocks`: the players who blocked the viewer are not in its may_challenge
+// (the challenge would be refused: #43).
+protocol::LadderPage ladder_page(const LadderDetail& detail, std::optional<std::int64_t> viewer, std::int64_t now,
+                                 const BlockBook* blocks = nullptr);
 
 protocol::EventView event_view(const TournamentRecord& tournament);
 protocol::EventPage event_page(const TournamentDetail& detail, std::optional<std::int64_t> viewer);

@@ -273,6 +273,16 @@ test('admin: a pairing\'s own result buttons, a confirmation naming the game, no
   const game = players[0];
   await env.open(game, `/events/${event.id}`);
   await game.waitForSelector(`tr[data-username="${ANN.username}"]`);
+  // the event's TRF is linked from its page and the admin's, and saved under its name (#43)
+  assert.equal(await admin.getAttribute('#event-trf-link', 'href'), `/api/events/${event.id}/trf`);
+  assert.equal(await game.isVisible('#event-trf'), true);
+  const trf = await game.evaluate(async (href) => {
+    const response = await fetch(href);
+    return { status: response.status, disposition: response.headers.get('content-disposition'), text: await response.text() };
+  }, await game.getAttribute('#event-trf', 'href'));
+  assert.equal(trf.status, 200);
+  assert.equal(trf.disposition, `attachment; filename="event-${event.id}.trf"`);
+  assert.match(trf.text, /^012 Comfort cup/m);
   assert.match(await game.textContent(`tr[data-username="${ANN.username}"]`), /1500\?/);
   // the game ended before both players moved: its page says it changed no rating
   await env.open(game, `/?watch=${row.room}`);

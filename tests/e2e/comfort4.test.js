@@ -241,3 +241,30 @@ test('the phone\'s lobby shows the games to join before the new-game form; "New 
   await guest.context().close();
   await laptop.context().close();
 });
+
+test('a touch phone steps through the moves with buttons, a laptop with the arrow keys it is told of', async () => {
+  const context = await env.browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+  context.setDefaultTimeout(180000);
+  const phone = await context.newPage();
+  const laptop = await newPage(env.browser, LAPTOP);
+  await env.open(laptop);
+  await laptop.selectOption('#game', 'yinsh');
+  await laptop.selectOption('#color', 'white');
+  await laptop.click('#create');
+  await laptop.waitForSelector('#status[data-status="open"]');
+  const room = new URL(laptop.url()).searchParams.get('room');
+  await env.open(phone, `/?room=${room}`);
+  for (const page of [laptop, phone]) await page.waitForSelector('#status[data-status="live"]');
+  await clickChoice(laptop);  // White's first ring
+  await phone.waitForSelector('#moves li');
+  assert.equal(await phone.isVisible('.moves .keys'), false, 'no arrow keys on a touch screen');
+  await phone.locator('#step-back').scrollIntoViewIfNeeded();
+  assert.equal(await phone.isVisible('#step-back'), true);
+  await phone.tap('#step-back');
+  await phone.waitForSelector('#back-to-live');  // the position before White's ring, and the way back
+  await phone.screenshot({ path: screenshotPath('comfort4-step-buttons-375.png') });
+  assert.equal(await laptop.isVisible('.moves .keys'), true);
+  assert.equal(await laptop.isVisible('#step-back'), false);
+  await context.close();
+  await laptop.context().close();
+});

@@ -139,3 +139,31 @@ async function ladder(pages) {
 
   for (const [name, page] of Object.entries(pages)) assert.deepEqual(page.errors, [], `${name}'s page had no errors`);
 }
+
+test('a player who blocked you is offered to nobody as your challenge (#43): no Challenge button next to them', async () => {
+  const CARL = { username: 'carl43', password: 'carl-password-43' };
+  const DIDI = { username: 'didi43', password: 'didi-password-43' };
+  const post = (page, path, body = {}) => page.evaluate(async ([p, b]) => {
+    const response = await fetch(p, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
+    return { status: response.status, json: await response.json() };
+  }, [path, body]);
+  const admin = await newPage(env.browser);
+  await logIn(admin, ADMIN);
+  const made = await post(admin, '/api/admin/ladders', { name: 'Blocks ladder', game: 'yinsh', variant: 'blitz' });
+  assert.equal(made.status, 201);
+  const path = `/ladders/${made.json.ladder.id}`;
+  const [carl, didi] = [await newPage(env.browser, PHONE), await newPage(env.browser)];
+  await env.signUp(carl, CARL);
+  await env.signUp(didi, DIDI);
+  assert.equal((await post(carl, `/api/ladders/${made.json.ladder.id}/join`)).status, 200);  // number 1
+  assert.equal((await post(didi, `/api/ladders/${made.json.ladder.id}/join`)).status, 200);  // number 2
+  await open(didi, path);
+  await didi.waitForSelector(`button.challenge[data-defender="${CARL.username}"]`);  // may challenge carl
+  assert.equal((await post(carl, `/api/blocks/${DIDI.username}`)).status, 201);
+  await open(didi, path);
+  await didi.waitForSelector(`#ladder-standings tr[data-username="${CARL.username}"]`);
+  assert.equal(await didi.locator(`button.challenge[data-defender="${CARL.username}"]`).count(), 0,
+    'no Challenge that would be refused');
+  await didi.screenshot({ path: screenshotPath('ladders-blocked-no-challenge.png'), fullPage: true });
+  for (const page of [admin, carl, didi]) assert.deepEqual(page.errors, []);
+});

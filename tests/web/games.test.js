@@ -175,3 +175,20 @@ describe('the views', () => {
     }
   });
 });
+
+describe('forced steps in words (#43)', () => {
+  test('YINSH: the only row, by its two ends', () => {
+    assert.equal(yinsh.forced('xa3-e3'), 'The only row, a3–e3, was taken off.');
+    assert.equal(yinsh.forced('xb4'), null, 'a ring is always chosen');
+    assert.equal(yinsh.forced('a3-e3'), null);
+  });
+  test('GIPF: the pieces of the only row', () => {
+    assert.equal(gipf.forced('xe2,f2,g2,h2'), 'The only row was taken: e2, f2, g2, h2.');
+    assert.equal(gipf.forced('Gi1-h2'), null);
+  });
+  test('a recorded game\'s forced step is one of them', () => {
+    const steps = fold(fixture('gipf_basic.json').black).history.filter((s) => s.automatic);
+    assert.ok(steps.length > 0);
+    for (const s of steps) assert.match(gipf.forced(s.action), /^The only row was taken: /);
+  });
+});

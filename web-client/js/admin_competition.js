@@ -192,6 +192,8 @@ class Manager {
     this.message = messageLine(`${spec.kind}-admin-message`);
     this.picker = h('select', { id: `${spec.kind}-pick`, 'aria-label': `The ${spec.kind}` });
     this.pageLink = h('a', { id: `${spec.kind}-page-link`, href: '#' }, 'its page');
+    // an event's FIDE report, for any pairing program (#43)
+    this.trfLink = spec.kind === 'event' ? h('a', { id: 'event-trf-link', href: '#', download: '' }, 'its TRF') : null;
     this.picker.addEventListener('change', () => this.picked());
   }
 
@@ -217,6 +219,10 @@ class Manager {
   picked() {
     this.pageLink.hidden = !this.items.length;
     if (this.items.length) this.pageLink.href = this.spec.path(this.id);
+    if (this.trfLink) {
+      this.trfLink.hidden = !this.items.length;
+      if (this.items.length) this.trfLink.href = `/api/events/${encodeURIComponent(this.id)}/trf`;
+    }
     this.spec.onPick?.(this.item);
   }
 
@@ -446,7 +452,7 @@ export function eventSection(onChange) {
     h('h2', {}, 'Events'),
     h('details', { class: 'moderate' }, h('summary', { id: 'event-create-open' }, 'Create an event'), create),
     m.message,
-    h('div', { class: 'form-row' }, h('label', { for: 'event-pick' }, 'Event'), m.picker, m.pageLink),
+    h('div', { class: 'form-row' }, h('label', { for: 'event-pick' }, 'Event'), m.picker, m.pageLink, ' · ', m.trfLink),
     h('div', { class: 'actionbar' },
       parts.start = command('event-start', 'Start (pair round 1)', 'start', 'Start the event? Registration closes and round 1 is paired now.'),
       parts.nextRound = command('event-next-round', 'Pair the next round', 'next-round'),

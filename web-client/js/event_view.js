@@ -71,7 +71,10 @@ export class EventView {
       h('h2', {}, model.started ? 'Standings' : 'Registered players'),
       this.standings(model),
       model.crosstable ? [h('h2', {}, 'Crosstable'), this.crosstable(model.crosstable)] : null,
-      model.pairings.length ? [h('h2', {}, 'Rounds'), ...[...model.pairings].reverse().map((round) => this.round(round))] : null));
+      model.pairings.length ? [h('h2', {}, 'Rounds'), ...[...model.pairings].reverse().map((round) => this.round(round))] : null,
+      // the event as FIDE's tournament report: any pairing program checks the rounds (#43)
+      model.started ? h('p', { class: 'hint' }, h('a', { id: 'event-trf', href: `/api/events/${encodeURIComponent(model.id)}/trf`, download: `event-${model.id}.trf` },
+        'Download the TRF'), ' (FIDE\'s tournament report: every round, for any pairing program)') : null));
   }
 
   registration(model) {

@@ -235,6 +235,11 @@ export class GameView {
   }
 
   /** ← → step through the positions, Home the start, End (or Escape) back to live. */
+  /** Shows the position one move before (-1) or after (+1) the one shown. */
+  stepMove(direction) {
+    if (this.room) this.showPly(stepPly(this.positions.plies(), this.shownPly, this.room.ply, direction));
+  }
+
   onKey(e) {
     if (!this.room || e.defaultPrevented || typing(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;  // the board's keys are its own
     const plies = this.positions.plies();
@@ -473,14 +478,18 @@ export class GameView {
     if (status === 'finished' || !position.pending) return 'The game is over.';
     const { kind, player } = position.pending;
     const decision = this.game.decisions[kind];
+    // a step the server took because it was the only one is said, as any other (#43)
+    const last = this.room.history[this.room.history.length - 1];
+    const forced = last && last.automatic && this.game.forced ? this.game.forced(last.action) : null;
+    const say = (text) => (forced ? `${forced} ${text}` : text);
     if (player === you) {
       if (sending !== null) return 'Sending…';
-      return legal ? decision.yours : 'Your decision…';
+      return say(legal ? decision.yours : 'Your decision…');
     }
     const name = seats[player] ? seats[player].name : colorName(player);
-    if (you !== 'spectator' && position.turn === you) return `Waiting for the opponent to choose (${name} ${decision.theirs}).`;
-    if (you !== 'spectator') return `Waiting for ${name} ${decision.theirs}.`;
-    return `${colorName(player)} (${name}) ${decision.theirs}.`;
+    if (you !== 'spectator' && position.turn === you) return say(`Waiting for the opponent to choose (${name} ${decision.theirs}).`);
+    if (you !== 'spectator') return say(`Waiting for ${name} ${decision.theirs}.`);
+    return say(`${colorName(player)} (${name}) ${decision.theirs}.`);
   }
 
   controls() {
@@ -582,7 +591,11 @@ export class GameView {
       })));
     const list = h('div', { class: 'panel moves', role: 'region', 'aria-label': 'Moves' }, h('h2', {}, 'Moves'),
       items.length ? h('ol', { id: 'moves' }, items) : h('p', { class: 'hint' }, 'No moves yet.'),
-      items.length ? h('p', { class: 'hint keys' }, '← → step through the moves') : null);
+      items.length ? h('p', { class: 'hint keys' }, '← → step through the moves') : null,
+      // a touch screen has no arrow keys: buttons instead (#43)
+      items.length ? h('div', { class: 'step-buttons actionbar' },
+        h('button', { type: 'button', id: 'step-back', 'aria-label': 'The move before', onclick: () => this.stepMove(-1) }, '◀ Back'),
+        h('button', { type: 'button', id: 'step-forward', 'aria-label': 'The move after', onclick: () => this.stepMove(1) }, 'Forward ▶')) : null);
     queueMicrotask(() => {
       const current = list.querySelector('.current');
       // live: the newest move in sight; earlier: the one shown

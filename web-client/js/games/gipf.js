@@ -39,6 +39,12 @@ export const gipf = {
     remove: { yours: 'Remove a row: choose it, then keep or remove each GIPF piece in it.', theirs: 'to remove a row' },
   },
 
+  /** What a forced step did, in words (#43): the only row's pieces taken (`xe2,f2,g2,h2`). */
+  forced(action) {
+    const taken = /^x([a-i]\d+(?:,[a-i]\d+)*)$/.exec(action);
+    return taken ? `The only row was taken: ${taken[1].split(',').join(', ')}.` : null;
+  },
+
   results: {
     'no-reserve': (winner, loser) => `${winner} wins: ${loser} has no piece left to bring in.`,
     'no-gipf': (winner, loser) => `${winner} wins: ${loser} has no GIPF piece left on the board.`,

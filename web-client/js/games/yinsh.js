@@ -33,6 +33,15 @@ export const yinsh = {
     'remove-ring': { yours: 'Remove one of your rings.', theirs: 'to remove a ring' },
   },
 
+  /**
+   * What a forced step did, in words (#43): a row of five that was the only
+   * one is taken off by the server, which the status says (`xa3-e3`).
+   */
+  forced(action) {
+    const row = /^x([a-k]\d+)-([a-k]\d+)$/.exec(action);
+    return row ? `The only row, ${row[1]}–${row[2]}, was taken off.` : null;
+  },
+
   results: {
     rings: (winner) => `${winner} wins by removing the winning ring.`,
     'no-markers': (winner) => (winner ? `${winner} wins on rings: the markers ran out.` : 'Draw: the markers ran out with equal rings.'),
