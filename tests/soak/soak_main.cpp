@@ -27,6 +27,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -237,9 +238,35 @@ int main(int argc, char** argv) {
   chaos->start();
 
   std::set<std::string> stuck;
+  std::mt19937_64 pick(f.seed + 3);
+  long sampled = 0, looks = 0;
+  // While it runs, now and then: ten rooms' heard ply against a node's stored one.
+  auto sample_stored = [&] {
+    std::vector<std::pair<std::string, std::int64_t>> heard;
+    {
+      std::lock_guard lock(ledger.mutex);
+      for (const auto& [id, r] : ledger.rooms)
+        if (r.heard_ply >= 0) heard.emplace_back(id, r.heard_ply);
+    }
+    std::shuffle(heard.begin(), heard.end(), pick);
+    auto ports = cluster.live_ports();
+    for (std::size_t i = 0; i < heard.size() && i < 10 && !ports.empty(); ++i) {
+      const auto& [id, ply] = heard[i];
+      try {
+        auto reply = test_support::http_get(ports[pick() % ports.size()], "/api/games/" + id);
+        auto game = json::parse(reply.body, nullptr, false);
+        if (reply.status != 200 || !game.is_object()) continue;  // the node or its database away now
+        std::int64_t stored = game["positions"].empty() ? -1 : game["positions"].back().value("ply", std::int64_t{-1});
+        ++sampled;
+        if (stored < ply) fail("room " + id + ": ply " + std::to_string(ply) + " was heard, " + std::to_string(stored) + " is stored");
+      } catch (const std::exception&) {
+      }
+    }
+  };
   auto look = [&] {
     monitor.tick();
     competitions.tick();
+    if (++looks % 10 == 0) sample_stored();
     std::vector<std::pair<std::string, std::string>> newly;
     {
       std::lock_guard lock(ledger.mutex);
@@ -379,6 +406,7 @@ int main(int argc, char** argv) {
               {"swiss_events", competitions.events()},
               {"chats_acknowledged", ledger.chats_acked},
               {"chat_rooms_checked", chat_rooms},
+              {"rooms_sampled_while_running", sampled},
               {"chaos", moves},
               {"takeovers", takeovers},
               {"resumed_events", ledger.resumed_events},
