@@ -327,9 +327,9 @@ int main(int argc, char** argv) {
   long lost = 0, chat_rooms = 0;
   check_stored(ledger, nodes, failures, lost);
   check_chat(ledger, nodes[0].port, failures, chat_rooms);
-  for (const auto& f2 : chaos->failures()) failures.push_back("chaos: " + f2);
-  for (const auto& f2 : monitor.failures()) failures.push_back(f2);
-  for (const auto& f2 : ledger.failures) failures.push_back(f2);
+  for (const auto& what : chaos->failures()) failures.push_back("chaos: " + what);
+  for (const auto& what : monitor.failures()) failures.push_back(what);
+  for (const auto& what : ledger.failures) failures.push_back(what);
 
   std::map<std::string, int> moves;
   for (const auto& e : events) ++moves[name_of(e.kind)];
