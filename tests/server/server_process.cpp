@@ -43,6 +43,12 @@ bool ServerProcess::start() {
       rlimit limit{static_cast<rlim_t>(fd_limit_), static_cast<rlim_t>(fd_limit_)};
       setrlimit(RLIMIT_NOFILE, &limit);
     }
+    // Nothing of the test's own: a socket the test closes (a client, a
+    // forwarder's connection) must not stay open in a server started after it.
+    close_range(3, ~0U, 0);
+    sigset_t none;  // (a test may block signals it waits for; the server must get them)
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, nullptr);
     // GIPF_ARENA_TEST_LOG=debug shows the server's log while debugging a test.
     const char* level = std::getenv("GIPF_ARENA_TEST_LOG");
     std::vector<std::string> args{bin, "--port", "0", db_.find("://") == std::string::npos ? "--db" : "--store", db_,
