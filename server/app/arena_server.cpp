@@ -184,6 +184,17 @@ std::string ArenaServer::start() {
   if (!pairs.ok()) spdlog::error("event=store_failed error=\"{}\"", pairs.error);
   block_book_.load(pairs.value);
   computer_->start();
+  // Among nodes: the leases an earlier run under this id left (a crash, a
+  // kill) are given up before this run claims anything (#42): the rooms it
+  // does not load again would otherwise be renewed by it for ever.
+  if (cluster_) {
+    std::promise<Stored<std::int64_t>> released;
+    store_->release_node(cluster_->node(), io_.get_executor(),
+                         [&released](Stored<std::int64_t> count) { released.set_value(std::move(count)); });
+    auto count = released.get_future().get();
+    if (!count.ok()) spdlog::error("event=store_failed error=\"{}\"", count.error);
+    else if (count.value > 0) spdlog::info("event=earlier_leases_released node={} count={}", cluster_->node(), count.value);
+  }
   // Among nodes: subscribed before the rooms are claimed and loaded.
   if (cluster_) cluster_->share(*login_limiter_);
   if (cluster_) cluster_->start(*directory_, *feed_, *player_connections_, &block_book_, [this](std::int64_t player) {

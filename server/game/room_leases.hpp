@@ -46,6 +46,10 @@ class RoomLeases {
   // Gives the room up if `node` holds it at `epoch`: it expires at once (the
   // row and its epoch stay, so the next claim takes a greater one).
   virtual void release_room(std::string room, std::string node, std::int64_t epoch, StoreExecutor ex, StoreDone done) = 0;
+  // Gives up every lease `node` holds, at its start (#42): they are an
+  // earlier run's under the same id (rooms this run never loaded, which it
+  // would otherwise renew for ever). Answers how many.
+  virtual void release_node(std::string node, StoreExecutor ex, StoreReply<std::int64_t> reply) = 0;
   // The room's lease, expired or not; none if no node ever claimed it.
   virtual void room_lease(std::string room, StoreExecutor ex, StoreReply<std::optional<RoomLease>> reply) = 0;
   // At most `limit` unfinished rooms (open or live) whose lease lapsed or was

@@ -86,6 +86,15 @@ void release_room(Connection& db, const std::string& room, const std::string& no
   s.bind(1, room).bind(2, node).bind(3, epoch).run();
 }
 
+std::int64_t release_node(Connection& db, const std::string& node) {
+  // An earlier run's leases under this node's id (#42): released as by a
+  // drain, their epochs kept, so that the next claim (this run's restore, or
+  // another node) takes a greater one and an older write cannot count.
+  Statement s = db.prepare("UPDATE room_leases SET expires_at = 0 WHERE owner = ? AND expires_at > 0");
+  s.bind(1, node).run();
+  return db.changes();
+}
+
 void check_fence(Connection& db, const std::string& room, const LeaseFence& fence) {
   // An UPDATE, not a SELECT: it locks the row (PostgreSQL) until the write commits.
   Statement s = db.prepare("UPDATE room_leases SET epoch = epoch WHERE room = ? AND owner = ? AND epoch = ?");

@@ -197,6 +197,7 @@ std::vector<RoomRecord> unfinished_rooms_of(Connection& db, std::int64_t player)
 LeaseClaim claim_room(Connection& db, const std::string& room, const std::string& node, std::int64_t lease_ms);
 std::vector<RoomLease> renew_leases(Connection& db, const std::string& node, std::int64_t lease_ms);
 void release_room(Connection& db, const std::string& room, const std::string& node, std::int64_t epoch);
+std::int64_t release_node(Connection& db, const std::string& node);
 std::optional<RoomLease> room_lease(Connection& db, const std::string& room);
 void node_alive(Connection& db, const std::string& node, std::int64_t at, std::int64_t forget_before);
 std::optional<std::int64_t> node_alive_at(Connection& db, const std::string& node);

@@ -476,6 +476,10 @@ void SqlStore::release_room(std::string room, std::string node, std::int64_t epo
          done_on(std::move(ex), std::move(done))});
 }
 
+void SqlStore::release_node(std::string node, StoreExecutor ex, StoreReply<std::int64_t> reply) {
+  write_value(std::move(ex), std::move(reply), [node = std::move(node)](Connection& db) { return sql::release_node(db, node); });
+}
+
 void SqlStore::room_lease(std::string room, StoreExecutor ex, StoreReply<std::optional<RoomLease>> reply) {
   read_value(std::move(ex), std::move(reply), [room = std::move(room)](Connection& db) { return sql::room_lease(db, room); });
 }

@@ -111,6 +111,7 @@ class SqlStore final : public Store {
                   StoreReply<LeaseClaim> reply) override;
   void renew_leases(std::string node, std::int64_t lease_ms, StoreExecutor ex, StoreReply<std::vector<RoomLease>> reply) override;
   void release_room(std::string room, std::string node, std::int64_t epoch, StoreExecutor ex, StoreDone done) override;
+  void release_node(std::string node, StoreExecutor ex, StoreReply<std::int64_t> reply) override;
   void room_lease(std::string room, StoreExecutor ex, StoreReply<std::optional<RoomLease>> reply) override;
   void node_alive(std::string node, std::int64_t at, std::int64_t forget_before, StoreExecutor ex, StoreDone done) override;
   void node_alive_at(std::string node, StoreExecutor ex, StoreReply<std::optional<std::int64_t>> reply) override;

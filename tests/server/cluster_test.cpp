@@ -421,6 +421,36 @@ TEST_CASE("a request forwarded to a node that stopped answering is answered node
   a.kill_hard();
 }
 
+TEST_CASE("a node started again under its id renews only the rooms it serves now, not its earlier run's (#42, found by the soak)") {
+  if (bus().empty()) return;
+  std::string store = temp_store("cluster-restart-leases");
+  ServerProcess a(store, short_lease("node-rs"));
+  REQUIRE(a.start());
+  // Two games on node a: one finished (kept in memory, its lease held), one live.
+  Participant w1, b1, w2, b2;
+  REQUIRE(w1.identify(a.port(), "RW1"));
+  REQUIRE(b1.identify(a.port(), "RB1"));
+  REQUIRE(w2.identify(a.port(), "RW2"));
+  REQUIRE(b2.identify(a.port(), "RB2"));
+  std::string over = open_game(w1, b1, {{"game", "yinsh"}, {"variant", "blitz"}});
+  w1.ws.send({{"type", "resign"}, {"room", over}, {"id", "r"}});
+  REQUIRE(w1.ws.receive_type("ack", 10s));
+  std::string live = open_game(w2, b2, {{"game", "yinsh"}, {"variant", "normal"}});
+  play_random(live, {&w2, &b2}, {31, 3});
+  catch_up({&w2, &b2});
+  a.kill_hard();
+  REQUIRE(a.start());  // the same id, a new run: it restores the live game only
+  // Once it has renewed twice, what it renews is what it serves.
+  for (auto deadline = std::chrono::steady_clock::now() + WsClient::kPatience;
+       metric(a.port(), "gipf_arena_lease_renewal_seconds_count") < 2;) {
+    REQUIRE(std::chrono::steady_clock::now() < deadline);
+    std::this_thread::sleep_for(200ms);
+  }
+  CHECK(metric(a.port(), "gipf_arena_rooms_owned") == 1);
+  CHECK(metric(a.port(), "gipf_arena_leases_renewed") == 1);  // before: 2, the finished room's lease renewed for ever
+  CHECK(game_of(a.port(), live)["node"] == "node-rs");
+}
+
 TEST_CASE("a game played across three nodes: players, a spectator, chat and the lobby on different nodes") {
   if (bus().empty()) return;  // run by server-tests-cluster only
   std::string store = temp_store("cluster");
