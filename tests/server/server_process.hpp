@@ -35,6 +35,11 @@ class ServerProcess {
   int fd_limit_ = 0;
 };
 
+// A loopback TCP port nobody listens on now (for a server the test starts itself).
+int free_port();
+// Whether something accepts connections on loopback `port`.
+bool listening(int port);
+
 std::string temp_path(const std::string& name);
 // A server's store: a new SQLite file, or, when GIPF_ARENA_TEST_POSTGRES names
 // a PostgreSQL server (tests/store/with_postgres.sh), a new database there.

@@ -15,29 +15,6 @@ namespace {
 
 using namespace std::chrono_literals;
 
-int free_port() {
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t size = sizeof address;
-  ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
-  ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &size);
-  ::close(fd);
-  return ntohs(address.sin_port);
-}
-
-bool listening(int port) {
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  address.sin_port = htons(static_cast<std::uint16_t>(port));
-  bool ok = ::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
-  ::close(fd);
-  return ok;
-}
-
 // The soak blocks its stop signals (one thread waits for them): its children
 // must not inherit that.
 void unblock_signals() {
@@ -72,7 +49,7 @@ int run_command(const std::string& command, std::string* output) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-OwnNats::OwnNats() : port_(free_port()) {}
+OwnNats::OwnNats() : port_(test_support::free_port()) {}
 
 bool OwnNats::start() {
   std::string port = std::to_string(port_);
@@ -84,7 +61,7 @@ bool OwnNats::start() {
     ::execl("/usr/sbin/nats-server", "nats-server", "-a", "127.0.0.1", "-p", port.c_str(), static_cast<char*>(nullptr));
     ::_exit(127);
   }
-  for (auto deadline = Clock::now() + 60s; !listening(port_);) {
+  for (auto deadline = Clock::now() + 60s; !test_support::listening(port_);) {
     if (Clock::now() > deadline || ::waitpid(pid_, nullptr, WNOHANG) != 0) return false;
     std::this_thread::sleep_for(20ms);
   }

@@ -365,7 +365,7 @@ TEST_CASE("notice intents: a report's resolution stores the reporter's notice wi
   CHECK(found[0].at == kNow + 1);
   CHECK(found[0].words.subject == "Read the outcome of your report of ann");
   CHECK(found[0].words.text == "A moderator resolved your report of ann: warned\n\nYour reports:");
-  CHECK(found[0].words.path == "/account/settings");
+  CHECK(found[0].words.path == "/@/bob#my-reports");  // where the reporter reads it (#43)
 
   // Resolved by a start's sweep and by the live path, late: told once (one
   // store: a second server on the same database is refused).
