@@ -150,7 +150,8 @@ double Monitor::total(double Sample::*counter) {
   return sum;
 }
 
-std::vector<Flat> flatness(Monitor& monitor, const std::vector<NodeView>& nodes, Clock::time_point from, Clock::time_point to) {
+std::vector<Flat> flatness(Monitor& monitor, const std::vector<NodeView>& nodes, Clock::time_point from, Clock::time_point to,
+                           CostBound costs) {
   auto samples = monitor.samples();
   std::vector<Flat> out;
   // Gauges: per process life, its first third against its last (a life that
@@ -205,7 +206,7 @@ std::vector<Flat> flatness(Monitor& monitor, const std::vector<NodeView>& nodes,
     if (f.measured) {
       f.first = median(first);
       f.last = median(last);
-      f.ok = f.last <= 1.2 * f.first + 1.0;  // ms: 1 ms of slack for tiny values
+      f.ok = f.last <= costs.factor * f.first + costs.slack_ms;
     }
     out.push_back(f);
   };

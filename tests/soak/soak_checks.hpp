@@ -60,9 +60,17 @@ struct Flat {
   bool measured = false;
 };
 
+// How much a time per renewal or per action may grow from the first third
+// to the last: last <= factor * first + slack_ms.
+struct CostBound {
+  double factor = 1.2;
+  double slack_ms = 1.0;
+};
+
 // Compares the last third of [from, to] with the first: medians of samples
-// (RSS, fds) per process life, ratios of deltas (time per renewal, writer's
-// time per action) over the samples outside chaos.
-std::vector<Flat> flatness(Monitor& monitor, const std::vector<NodeView>& nodes, Clock::time_point from, Clock::time_point to);
+// (RSS, fds) per process life (within 20 %), ratios of deltas (time per
+// renewal, writer's time per action) over the samples outside chaos (within `costs`).
+std::vector<Flat> flatness(Monitor& monitor, const std::vector<NodeView>& nodes, Clock::time_point from, Clock::time_point to,
+                           CostBound costs);
 
 }  // namespace soak

@@ -12,7 +12,10 @@
 //     credits its clock;
 //   - lease rows held per node (PostgreSQL) ≈ leases renewed ≈ rooms in memory;
 //   - RSS, open files, lease renewal time and the writer's time per action
-//     stay flat (the last third of the run against the first);
+//     stay flat (the last third of the run against the first: within 20 %;
+//     the two times within 3x + 10 ms in a run under 30 minutes, as ctest's
+//     five are, on a machine whose other load moves them more than five
+//     minutes of history could: the lease rows' counts hold that run);
 //   - /metrics counted the takeovers, the NATS reconnects and the actions.
 //
 //   soak [--seconds S] [--seed N] [--report FILE] [--games G] [--spectators K]
@@ -372,7 +375,8 @@ int main(int argc, char** argv) {
       failures.push_back("metrics: " + node.name + " lived through a NATS restart or bus cut, gipf_arena_nats_reconnects_total " +
                          std::to_string(reconnects));
   }
-  auto flats = flatness(monitor, nodes, warmed, ended);
+  const bool long_run = f.seconds >= 1800;
+  auto flats = flatness(monitor, nodes, warmed, ended, long_run ? CostBound{1.2, 1.0} : CostBound{3.0, 10.0});
   {
     // Every sample, for a failure's report (the directory is kept then).
     std::ofstream csv(log_dir + "/samples.csv");
