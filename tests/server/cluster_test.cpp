@@ -68,43 +68,6 @@ void sit_down(Participant& p, const std::string& room) {
   p.saw_snapshot(*snapshot);
 }
 
-// A nats-server of the test's own on a fixed port, to stop and start again.
-class OwnNats {
- public:
-  OwnNats() : port_(free_port()) {}
-  ~OwnNats() { stop(); }
-  std::string url() const { return "nats://127.0.0.1:" + std::to_string(port_); }
-  bool start() {
-    std::string port = std::to_string(port_);
-    pid_ = ::fork();
-    if (pid_ == 0) {
-      ::execlp("nats-server", "nats-server", "-a", "127.0.0.1", "-p", port.c_str(), static_cast<char*>(nullptr));
-      ::execl("/usr/sbin/nats-server", "nats-server", "-a", "127.0.0.1", "-p", port.c_str(), static_cast<char*>(nullptr));
-      ::_exit(127);
-    }
-    for (auto deadline = std::chrono::steady_clock::now() + WsClient::kPatience; !listening(port_);) {
-      if (std::chrono::steady_clock::now() > deadline || ::waitpid(pid_, nullptr, WNOHANG) != 0) return false;
-      std::this_thread::sleep_for(20ms);
-    }
-    return true;
-  }
-  // SIGSTOP: the server keeps its connections open and answers nothing (a
-  // bus that hangs rather than one that is gone); resume() continues it.
-  void pause() { ::kill(pid_, SIGSTOP); }
-  void resume() { ::kill(pid_, SIGCONT); }
-  void stop() {
-    if (pid_ <= 0) return;
-    ::kill(pid_, SIGCONT);
-    ::kill(pid_, SIGTERM);
-    ::waitpid(pid_, nullptr, 0);
-    pid_ = -1;
-  }
-
- private:
-  int port_;
-  pid_t pid_ = -1;
-};
-
 // Short leases (renewed every second): the tests wait for one to lapse.
 std::vector<std::string> short_lease(const std::string& name) {
   auto args = node(name);

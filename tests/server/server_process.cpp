@@ -3,6 +3,7 @@
 #include "store/postgres_connection.hpp"
 
 #include <arpa/inet.h>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -15,6 +16,7 @@
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
+#include <thread>
 #include <unistd.h>
 
 namespace test_support {
@@ -46,12 +48,7 @@ bool ServerProcess::start() {
       rlimit limit{static_cast<rlim_t>(fd_limit_), static_cast<rlim_t>(fd_limit_)};
       setrlimit(RLIMIT_NOFILE, &limit);
     }
-    // Nothing of the test's own: a socket the test closes (a client, a
-    // forwarder's connection) must not stay open in a server started after it.
-    close_range(3, ~0U, 0);
-    sigset_t none;  // (a test may block signals it waits for; the server must get them)
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, nullptr);
+    leave_parent_state();
     // GIPF_ARENA_TEST_LOG=debug shows the server's log while debugging a test.
     const char* level = std::getenv("GIPF_ARENA_TEST_LOG");
     std::vector<std::string> args{bin, "--port", "0", db_.find("://") == std::string::npos ? "--db" : "--store", db_,
@@ -164,6 +161,42 @@ bool listening(int port) {
   bool ok = ::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
   ::close(fd);
   return ok;
+}
+
+void leave_parent_state() {
+  close_range(3, ~0U, 0);
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, nullptr);
+}
+
+OwnNats::OwnNats() : port_(free_port()) {}
+
+bool OwnNats::start() {
+  std::string port = std::to_string(port_);
+  pid_ = fork();
+  if (pid_ == 0) {
+    leave_parent_state();
+    execlp("nats-server", "nats-server", "-a", "127.0.0.1", "-p", port.c_str(), static_cast<char*>(nullptr));
+    execl("/usr/sbin/nats-server", "nats-server", "-a", "127.0.0.1", "-p", port.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  for (auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60); !listening(port_);) {
+    if (std::chrono::steady_clock::now() > deadline || waitpid(pid_, nullptr, WNOHANG) != 0) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return true;
+}
+
+void OwnNats::pause() { kill(pid_, SIGSTOP); }
+void OwnNats::resume() { kill(pid_, SIGCONT); }
+
+void OwnNats::stop() {
+  if (pid_ <= 0) return;
+  kill(pid_, SIGCONT);
+  kill(pid_, SIGTERM);
+  waitpid(pid_, nullptr, 0);
+  pid_ = -1;
 }
 
 std::string temp_path(const std::string& name) {

@@ -35,6 +35,30 @@ class ServerProcess {
   int fd_limit_ = 0;
 };
 
+// In a child just forked by a test, before exec: none of the test's open
+// files (a socket the test closes must not stay open in a server started
+// after it) and none of its blocked signals (the child must get SIGTERM).
+void leave_parent_state();
+
+// A nats-server of the test's own on a fixed port, to stop, pause and start again.
+class OwnNats {
+ public:
+  OwnNats();
+  ~OwnNats() { stop(); }
+  int port() const { return port_; }
+  std::string url() const { return "nats://127.0.0.1:" + std::to_string(port_); }
+  bool start();  // false if it did not listen within a minute
+  // SIGSTOP: the server keeps its connections open and answers nothing (a
+  // bus that hangs rather than one that is gone); resume() continues it.
+  void pause();
+  void resume();
+  void stop();
+
+ private:
+  int port_;
+  pid_t pid_ = -1;
+};
+
 // A loopback TCP port nobody listens on now (for a server the test starts itself).
 int free_port();
 // Whether something accepts connections on loopback `port`.

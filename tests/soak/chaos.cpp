@@ -11,19 +11,7 @@
 #include <unistd.h>
 
 namespace soak {
-namespace {
-
 using namespace std::chrono_literals;
-
-// The soak blocks its stop signals (one thread waits for them): its children
-// must not inherit that.
-void unblock_signals() {
-  sigset_t none;
-  sigemptyset(&none);
-  ::sigprocmask(SIG_SETMASK, &none, nullptr);
-}
-
-}  // namespace
 
 int run_command(const std::string& command, std::string* output) {
   int out[2] = {-1, -1};
@@ -32,9 +20,9 @@ int run_command(const std::string& command, std::string* output) {
   if (pid == 0) {
     if (output) ::dup2(out[1], STDOUT_FILENO);
     // Without the soak's sockets: PostgreSQL, restarted by the script, would
-    // hold every client's and forwarder's connection open for ever.
-    ::close_range(3, ~0U, 0);
-    unblock_signals();
+    // hold every client's and forwarder's connection open for ever. (And
+    // without its blocked stop signals, which one thread waits for.)
+    test_support::leave_parent_state();
     ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
     ::_exit(127);
   }
@@ -47,33 +35,6 @@ int run_command(const std::string& command, std::string* output) {
   int status = 0;
   if (pid < 0 || ::waitpid(pid, &status, 0) != pid) return -1;
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-OwnNats::OwnNats() : port_(test_support::free_port()) {}
-
-bool OwnNats::start() {
-  std::string port = std::to_string(port_);
-  pid_ = ::fork();
-  if (pid_ == 0) {
-    ::close_range(3, ~0U, 0);  // none of the soak's sockets
-    unblock_signals();
-    ::execlp("nats-server", "nats-server", "-a", "127.0.0.1", "-p", port.c_str(), static_cast<char*>(nullptr));
-    ::execl("/usr/sbin/nats-server", "nats-server", "-a", "127.0.0.1", "-p", port.c_str(), static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
-  for (auto deadline = Clock::now() + 60s; !test_support::listening(port_);) {
-    if (Clock::now() > deadline || ::waitpid(pid_, nullptr, WNOHANG) != 0) return false;
-    std::this_thread::sleep_for(20ms);
-  }
-  return true;
-}
-
-void OwnNats::stop() {
-  if (pid_ <= 0) return;
-  ::kill(pid_, SIGCONT);
-  ::kill(pid_, SIGTERM);
-  ::waitpid(pid_, nullptr, 0);
-  pid_ = -1;
 }
 
 Cluster::Cluster(std::string store, std::vector<std::string> names, std::vector<std::string> node_args, std::string log_dir)

@@ -28,20 +28,6 @@ using Clock = std::chrono::steady_clock;
 // exit status, or -1.
 int run_command(const std::string& command, std::string* output = nullptr);
 
-// The soak's nats-server, on a fixed port, to stop and start again.
-class OwnNats {
- public:
-  OwnNats();
-  ~OwnNats() { stop(); }
-  int port() const { return port_; }
-  bool start();
-  void stop();
-
- private:
-  int port_;
-  pid_t pid_ = -1;
-};
-
 // What a check may know of a node now.
 struct NodeView {
   std::string name;
@@ -83,7 +69,7 @@ class Cluster {
   bool start_node(Slot& slot);
   std::string store_, log_dir_;
   std::vector<std::string> node_args_;
-  OwnNats nats_;
+  test_support::OwnNats nats_;
   std::mutex mutex_;  // guards the views (read by the checks' and bots' threads)
   std::vector<std::unique_ptr<Slot>> slots_;
 };
