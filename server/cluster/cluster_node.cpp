@@ -363,15 +363,18 @@ void ClusterNode::on_moved(std::string_view message) {
   BusDrop why{};
   auto moved = decode_room_moved(message, &why);
   if (!moved) return dropped(kRoomsMovedSubject, message.size(), why);
-  std::shared_ptr<RemoteRoom> old;
-  {
-    std::lock_guard lock(mutex_);
-    auto it = remotes_.find(moved->room);
-    if (it == remotes_.end() || it->second->owner() == moved->owner) return;
-    old = std::move(it->second);
-    remotes_.erase(it);
-  }
-  move_members(*old);
+  auto old = forget_remote(moved->room, [&](const std::string& owner) { return owner != moved->owner; });
+  if (old) move_members(*old);
+}
+
+std::shared_ptr<RemoteRoom> ClusterNode::forget_remote(const std::string& room,
+                                                       const std::function<bool(const std::string& owner)>& stale) {
+  std::lock_guard lock(mutex_);
+  auto it = remotes_.find(room);
+  if (it == remotes_.end() || !stale(it->second->owner())) return nullptr;
+  auto old = std::move(it->second);
+  remotes_.erase(it);
+  return old;
 }
 
 void ClusterNode::move_members(RemoteRoom& old, bool here) {
@@ -387,14 +390,9 @@ void ClusterNode::move_members(RemoteRoom& old, bool here) {
 }
 
 void ClusterNode::look_up_again(const std::string& room, const std::string& from) {
-  std::shared_ptr<RemoteRoom> old;
-  {
-    std::lock_guard lock(mutex_);
-    auto it = remotes_.find(room);
-    if (it == remotes_.end() || it->second->owner() != from) return;  // found where it is already
-    old = std::move(it->second);
-    remotes_.erase(it);
-  }
+  // (reached through another node already: found where it is)
+  auto old = forget_remote(room, [&](const std::string& owner) { return owner == from; });
+  if (!old) return;
   spdlog::info("event=room_looked_up_again node={} room={} former={}", node_, room, from);
   move_members(*old, true);  // each resyncs it through a fresh lookup, on the same connection
 }

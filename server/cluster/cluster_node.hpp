@@ -109,6 +109,9 @@ class ClusterNode final : public RoomOwnership, public RoomObserver, public std:
   // reaches the room through `from`, it forgets that way, and the room's
   // connections here look it up again, in place.
   void look_up_again(const std::string& room, const std::string& from);
+  // Takes the way to `room` through another node out of remotes_ when
+  // `stale(its owner)`; null when there is none or it is not stale.
+  std::shared_ptr<RemoteRoom> forget_remote(const std::string& room, const std::function<bool(const std::string& owner)>& stale);
   // The forwarded calls unanswered for forward_timeout_ are answered node_timeout.
   void expire_calls();
 

@@ -19,6 +19,9 @@ namespace arena {
 
 namespace pm = prometheus;
 
+// A store's answer, from half a millisecond to seconds: a group commit, a lease renewal.
+const pm::Histogram::BucketBoundaries kStoreSeconds{0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5};
+
 namespace {
 
 pm::MetricFamily family(std::string name, std::string help, pm::MetricType type, double value) {
@@ -94,8 +97,7 @@ struct Metrics::Parts {
                                       .Name("gipf_arena_store_commit_seconds")
                                       .Help("Time one group commit of the store took, its retries included.")
                                       .Register(*registry)
-                                      .Add({}, pm::Histogram::BucketBoundaries{0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05,
-                                                                               0.1, 0.25, 0.5, 1, 2.5, 5});
+                                      .Add({}, kStoreSeconds);
   pm::Histogram& forward_seconds = pm::BuildHistogram()
                                        .Name("gipf_arena_forward_seconds")
                                        .Help("Time to hand a call for a room another node owns to the bus.")
@@ -116,8 +118,7 @@ struct Metrics::Parts {
                                        .Name("gipf_arena_lease_renewal_seconds")
                                        .Help("Time one renewal of this node's leases took, from asking the store to its answer.")
                                        .Register(*registry)
-                                       .Add({}, pm::Histogram::BucketBoundaries{0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05,
-                                                                                0.1, 0.25, 0.5, 1, 2.5, 5});
+                                       .Add({}, kStoreSeconds);
   pm::Gauge& leases_renewed = pm::BuildGauge()
                                   .Name("gipf_arena_leases_renewed")
                                   .Help("Leases the last renewal kept: the rooms this node holds now.")
