@@ -13,15 +13,33 @@ const env = useServer({ accounts: [DORA] });
 const LAPTOP = { width: 1366, height: 768 };
 const PHONE = { width: 375, height: 812 };
 
-/** A guest creates an open YINSH room from the lobby and goes back to the lobby. */
-async function openRoomThenLobby(viewport) {
-  const page = await newPage(env.browser, viewport);
+/**
+ * `page` creates a YINSH room from the lobby, as White (and with `clock`,
+ * rated when `rated`); answers the room's id once it is open.
+ */
+async function createRoom(page, { clock = null, rated = false } = {}) {
   await env.open(page);
   await page.selectOption('#game', 'yinsh');
   await page.selectOption('#color', 'white');
+  if (clock) await page.selectOption('#clock', clock);
+  if (rated) await page.check('#rated');
   await page.click('#create');
   await page.waitForSelector('#status[data-status="open"]');
-  const room = new URL(page.url()).searchParams.get('room');
+  return new URL(page.url()).searchParams.get('room');
+}
+
+/** `white` creates a YINSH room, `black` takes its seat: both see the game live. */
+async function seatBoth(white, black) {
+  const room = await createRoom(white);
+  await env.open(black, `/?room=${room}`);
+  for (const page of [white, black]) await page.waitForSelector('#status[data-status="live"]');
+  return room;
+}
+
+/** A guest creates an open YINSH room from the lobby and goes back to the lobby. */
+async function openRoomThenLobby(viewport) {
+  const page = await newPage(env.browser, viewport);
+  const room = await createRoom(page);
   await env.open(page, '/');
   await page.waitForSelector(`#your-games li[data-room="${room}"]`);
   await page.waitForSelector(`#open-rooms li[data-room="${room}"]`);
@@ -59,14 +77,7 @@ for (const [name, viewport] of [['1366×768', LAPTOP], ['375×812', PHONE]]) {
 async function startGame(viewport) {
   const white = await newPage(env.browser, viewport);
   const black = await newPage(env.browser, viewport);
-  await env.open(white);
-  await white.selectOption('#game', 'yinsh');
-  await white.selectOption('#color', 'white');
-  await white.click('#create');
-  await white.waitForSelector('#status[data-status="open"]');
-  const room = new URL(white.url()).searchParams.get('room');
-  await env.open(black, `/?room=${room}`);
-  for (const page of [white, black]) await page.waitForSelector('#status[data-status="live"]');
+  await seatBoth(white, black);
   return { white, black };
 }
 
@@ -187,14 +198,7 @@ for (const [name, viewport] of [['1366×768', LAPTOP], ['375×812', PHONE]]) {
 test('a guest watching a rated game is told they may not chat there, and offered no box to type in (both viewports)', async () => {
   const dora = await newPage(env.browser, LAPTOP);
   await env.logIn(dora, DORA);
-  await env.open(dora);
-  await dora.waitForSelector('#rated-row:not([hidden])');
-  await dora.selectOption('#game', 'yinsh');
-  await dora.selectOption('#clock', '5+5');
-  await dora.check('#rated');
-  await dora.click('#create');
-  await dora.waitForSelector('#status[data-status="open"]');
-  const room = new URL(dora.url()).searchParams.get('room');
+  const room = await createRoom(dora, { clock: '5+5', rated: true });
   for (const viewport of [LAPTOP, PHONE]) {
     const guest = await newPage(env.browser, viewport);
     await env.open(guest, `/?watch=${room}`);
@@ -247,14 +251,7 @@ test('a touch phone steps through the moves with buttons, a laptop with the arro
   context.setDefaultTimeout(180000);
   const phone = await context.newPage();
   const laptop = await newPage(env.browser, LAPTOP);
-  await env.open(laptop);
-  await laptop.selectOption('#game', 'yinsh');
-  await laptop.selectOption('#color', 'white');
-  await laptop.click('#create');
-  await laptop.waitForSelector('#status[data-status="open"]');
-  const room = new URL(laptop.url()).searchParams.get('room');
-  await env.open(phone, `/?room=${room}`);
-  for (const page of [laptop, phone]) await page.waitForSelector('#status[data-status="live"]');
+  await seatBoth(laptop, phone);
   await clickChoice(laptop);  // White's first ring
   await phone.waitForSelector('#moves li');
   assert.equal(await phone.isVisible('.moves .keys'), false, 'no arrow keys on a touch screen');
