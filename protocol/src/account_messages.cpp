@@ -45,6 +45,20 @@ Parsed<LoginRequest> parse_login(std::string_view body) {
   return LoginRequest{std::move(username), std::move(password)};
 }
 
+Parsed<PasswordChangeRequest> parse_password_change(std::string_view body) {
+  TAKE(j, object_of(body, {"current", "password"}));
+  TAKE(current, text_field(j, "current"));
+  TAKE(password, text_field(j, "password"));
+  // The current password is checked by the service (a wrong one as a failed login); the new one's length too.
+  return PasswordChangeRequest{std::move(current), std::move(password)};
+}
+
+Parsed<CloseAccountRequest> parse_close_account(std::string_view body) {
+  TAKE(j, object_of(body, {"password"}));
+  TAKE(password, text_field(j, "password"));
+  return CloseAccountRequest{std::move(password)};
+}
+
 Parsed<RoleRequest> parse_role_request(std::string_view body) {
   TAKE(j, object_of(body, {"role"}));
   TAKE(name, text_field(j, "role"));
@@ -122,7 +136,8 @@ Json to_json(const PlayerProfile& m) {
             {"created", m.created_at},
             {"games_played", m.games_played},
             {"recent", std::move(recent)},
-            {"ratings", ratings_json(m.ratings)}}}};
+            {"ratings", ratings_json(m.ratings)},
+            {"closed", m.closed_at > 0}}}};
 }
 
 Json banned_error(std::string_view message, std::int64_t until) {

@@ -90,6 +90,7 @@ void AccountService::login(protocol::LoginRequest request, const std::string& ad
         return done(bad_credentials());
       }
       limiter_.succeeded(request_ptr->username, address);
+      if (account->closed_at > 0) return done(AccountFailure{403, "account_closed", "this account was closed by its owner"});
       if (account->banned_until > clock_())
         return done(AccountFailure{403, "banned", "this account is banned: " + account->ban_reason, account->banned_until});
       if (!verdict.new_hash.empty())  // the limits changed since it was hashed: a best effort
@@ -127,9 +128,95 @@ void AccountService::authenticate(const std::string& session, StoreExecutor ex, 
       spdlog::error("event=store_failed error=\"{}\"", log_text(account.error));
       return found(std::nullopt);
     }
-    if (account.value && account.value->banned_until > clock_()) return found(std::nullopt);
+    if (account.value && (account.value->banned_until > clock_() || account.value->closed_at > 0)) return found(std::nullopt);
     if (account.value) connections_.mute(account.value->player, account.value->muted_until, clock_());
     found(account.value);
+  });
+}
+
+AuditEntry AccountService::own_audit(const AccountRecord& account, const char* action, const std::string& address) const {
+  AuditEntry audit;
+  audit.actor = account.id;
+  audit.action = action;
+  audit.target = account.username;
+  audit.address = address;
+  audit.at = clock_();
+  return audit;
+}
+
+void AccountService::check_owner(const std::string& session, std::string password, const std::string& address,
+                                 StoreExecutor ex, Checked checked) {
+  authenticate(session, ex, [this, password = std::move(password), address, ex, checked](std::optional<AccountRecord> account) {
+    if (!account) return checked(AccountFailure{401, "not_authenticated", "log in first"});
+    const std::string username = account->username;
+    if (std::int64_t wait = limiter_.attempt(username, address); wait > 0)
+      return checked(AccountFailure{429, "rate_limited", "too many wrong passwords; try again in " + std::to_string(wait) + " s",
+                                    0, wait});
+    if (password.empty() || password.size() > protocol::kMaxPasswordBytes) {
+      limiter_.confirmed_failure(username);
+      return checked(AccountFailure{401, "bad_credentials", "wrong password"});
+    }
+    store_.find_account(username, ex, [this, password, address, ex, checked, username](Stored<std::optional<AccountRecord>> found) {
+      if (!found.ok()) return checked(store_failure(found.error));
+      if (!found.value) return checked(AccountFailure{401, "not_authenticated", "log in first"});
+      auto account = *found.value;
+      bool queued = hasher_.verify(account.password_hash, password, ex,
+                                   [this, account, address, checked, username](PasswordHasher::Verdict verdict) {
+        if (!verdict.ok) {
+          limiter_.confirmed_failure(username);
+          return checked(AccountFailure{401, "bad_credentials", "wrong password"});
+        }
+        limiter_.succeeded(username, address);
+        AccountRecord owner = account;
+        owner.password_hash.clear();
+        checked(owner);
+      });
+      if (!queued) checked(busy());
+    });
+  });
+}
+
+void AccountService::change_password(const std::string& session, std::string current, std::string next,
+                                     const std::string& address, StoreExecutor ex, Done done) {
+  if (next.size() < protocol::kMinPasswordBytes || next.size() > protocol::kMaxPasswordBytes)
+    return boost::asio::post(ex, [done] { done(AccountFailure{400, "bad_password", "a password has 8 to 128 bytes"}); });
+  check_owner(session, std::move(current), address, ex, [this, session, next = std::move(next), address, ex, done](auto checked) {
+    if (auto* f = std::get_if<AccountFailure>(&checked)) return done(*f);
+    AccountRecord account = std::get<AccountRecord>(checked);
+    bool queued = hasher_.hash(next, ex, [this, session, account, address, ex, done](std::string hash) {
+      if (hash.empty()) return done(AccountFailure{500, "internal", "the password could not be hashed"});
+      store_.change_password(account.id, std::move(hash), session, own_audit(account, "change_password", address), ex,
+                             [this, account, done](const std::string& error) {
+        if (!error.empty()) return done(store_failure(error));
+        // The other sessions are gone: so are the connections they opened.
+        connections_.disconnect_player(account.player, "password changed");
+        spdlog::info("event=password_changed account={}", account.id);
+        done(std::nullopt);
+      });
+    });
+    if (!queued) done(busy());
+  });
+}
+
+void AccountService::close_account(const std::string& session, std::string password, const std::string& address,
+                                   StoreExecutor ex, Done done) {
+  check_owner(session, std::move(password), address, ex, [this, address, ex, done](auto checked) {
+    if (auto* f = std::get_if<AccountFailure>(&checked)) return done(*f);
+    AccountRecord account = std::get<AccountRecord>(checked);
+    store_.unfinished_rooms_of(account.player, ex, [this, account, address, ex, done](Stored<std::vector<RoomRecord>> rooms) {
+      if (!rooms.ok()) return done(store_failure(rooms.error));
+      if (!rooms.value.empty())
+        return done(AccountFailure{409, "games_unfinished",
+                                   "finish, resign or cancel your " + std::to_string(rooms.value.size()) +
+                                       " unfinished game(s) first"});
+      store_.close_account(account.id, clock_(), own_audit(account, "close_account", address), ex,
+                           [this, account, done](const std::string& error) {
+        if (!error.empty()) return done(store_failure(error));
+        connections_.disconnect_player(account.player, "account closed");
+        spdlog::info("event=account_closed account={}", account.id);
+        done(std::nullopt);
+      });
+    });
   });
 }
 

@@ -48,11 +48,29 @@ class AccountService {
   // The account a session cookie names, if the session is live and the account
   // not banned; none for "" or any failure.
   void authenticate(const std::string& session, StoreExecutor ex, Found found);
+  using Done = std::function<void(std::optional<AccountFailure>)>;
+  // The owner of `session` changes its password (#43): `current` checked (a
+  // wrong one counts as a failed login), `next` of 8 to 128 bytes; every other
+  // session of the account ends and its connections close (this browser's
+  // come back at once with its session). Audited as `change_password`.
+  void change_password(const std::string& session, std::string current, std::string next, const std::string& address,
+                       StoreExecutor ex, Done done);
+  // The owner of `session` closes the account (#43): `password` checked,
+  // refused while it has a game unfinished (`games_unfinished`). It then logs
+  // in no more (`account_closed`), leaves every ladder and event, and its
+  // connections close. Audited as `close_account`.
+  void close_account(const std::string& session, std::string password, const std::string& address, StoreExecutor ex,
+                     Done done);
   // The site's clock (injected): what the account pages and APIs call "now".
   std::int64_t now() const { return clock_(); }
 
  private:
   void start_session(AccountRecord account, StoreExecutor ex, std::function<void(Answer)> done);
+  // The account of `session` once `password` is its own (limited and counted as a login).
+  using Checked = std::function<void(std::variant<AccountRecord, AccountFailure>)>;
+  void check_owner(const std::string& session, std::string password, const std::string& address, StoreExecutor ex,
+                   Checked checked);
+  AuditEntry own_audit(const AccountRecord& account, const char* action, const std::string& address) const;
 
   AccountStore& store_;
   PasswordHasher& hasher_;

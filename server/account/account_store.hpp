@@ -38,6 +38,7 @@ struct AccountRecord {
   std::string ban_reason;
   std::int64_t muted_until = 0;
   std::string mute_reason;
+  std::int64_t closed_at = 0;  // its owner closed it (ms since the epoch); 0: open
 };
 
 struct NewAccount {
@@ -98,6 +99,23 @@ struct Profile {
   std::vector<PerfRating> ratings;  // the perfs with a rated game
 };
 
+// A player's finished public games, newest first, a page at a time (#43):
+// GET /api/players/NAME/games. Every filter "" is any.
+struct GameHistoryQuery {
+  std::string username;  // whose games (ignoring case)
+  std::string game;      // gipf, yinsh
+  std::string variant;   // as in the game's options
+  std::string result;    // won, lost, drawn: from the player's side
+  std::string opponent;  // the other seat's name, ignoring case
+  int page = 1;          // from 1
+  int per_page = 20;     // 1..100
+};
+
+struct GameHistory {
+  std::vector<RoomRecord> games;
+  std::int64_t total = 0;
+};
+
 // The bounds the account tables keep.
 inline constexpr int kMaxSessionsPerAccount = 20;
 inline constexpr std::int64_t kMaxAuditEntries = 1000000;
@@ -119,12 +137,23 @@ class AccountStore {
                               StoreExecutor ex, StoreDone done) = 0;
   virtual void delete_session(std::string token, StoreExecutor ex, StoreDone done) = 0;
   virtual void set_password_hash(std::int64_t account, std::string hash, StoreExecutor ex, StoreDone done) = 0;
+  // A password its owner changed (#43): the hash set, every session of the
+  // account but `keep` (the cookie it was changed from) deleted, and `audit`
+  // written, in one transaction.
+  virtual void change_password(std::int64_t account, std::string hash, std::string keep, AuditEntry audit, StoreExecutor ex,
+                               StoreDone done) = 0;
+  // An account its owner closed (#43), in one transaction: closed_at set,
+  // every session deleted, its address and live mail links gone, out of every
+  // ladder and event (as a ban), `audit` written. Its name stays taken.
+  virtual void close_account(std::int64_t account, std::int64_t now, AuditEntry audit, StoreExecutor ex, StoreDone done) = 0;
   // Applies the change and writes its audit entry; the account after it.
   virtual void change_account(AccountChange change, StoreExecutor ex, StoreReply<AccountRecord> reply) = 0;
   virtual void list_accounts(AccountQuery query, StoreExecutor ex, StoreReply<AccountPage> reply) = 0;
   virtual void audit_log(int page, int per_page, StoreExecutor ex, StoreReply<AuditPage> reply) = 0;
   // The public profile of `username` (ignoring case) with its `recent` newest finished games.
   virtual void profile(std::string username, int recent, StoreExecutor ex, StoreReply<std::optional<Profile>> reply) = 0;
+  // The page of a player's games the query asks for; none: no such account.
+  virtual void game_history(GameHistoryQuery query, StoreExecutor ex, StoreReply<std::optional<GameHistory>> reply) = 0;
   // The player's open and live rooms.
   virtual void unfinished_rooms_of(std::int64_t player, StoreExecutor ex, StoreReply<std::vector<RoomRecord>> reply) = 0;
 };

@@ -17,6 +17,17 @@ inline constexpr int kMaxReports = 10000;             // rows kept; beyond, the 
 inline constexpr int kReportsPerHour = 10;            // per reporter
 inline constexpr int kMaxBlocks = 500;                // blocks one account may hold
 
+// A line the reported player wrote in the report's game, as stored (a
+// moderator's deletion marks it, never removes it): what the moderators read
+// beside the reason (#43).
+struct ReportedLine {
+  std::int64_t seq = 0;
+  std::string channel;  // players, spectators
+  std::string text;
+  std::int64_t at = 0;
+  bool deleted = false;
+};
+
 struct ReportRecord {
   std::int64_t id = 0;
   std::string reporter;         // username
@@ -31,7 +42,12 @@ struct ReportRecord {
   std::string outcome;
   std::string resolved_by;      // username; "" while open
   std::int64_t resolved_at = 0;
+  // Only in the moderators' queue (reports()): the reported player's last
+  // kReportedLines lines in `room`, oldest first.
+  std::vector<ReportedLine> chat;
 };
+
+inline constexpr int kReportedLines = 20;
 
 struct NewReport {
   std::int64_t reporter = 0;         // account id
@@ -61,7 +77,8 @@ class TrustStore {
   virtual void skeleton_taken(std::string skeleton, StoreExecutor ex, StoreReply<bool> reply) = 0;
   // Stores a report (refused: not_found, bad_field, already_reported, rate_limited).
   virtual void create_report(NewReport report, StoreExecutor ex, StoreReply<Outcome<ReportRecord>> reply) = 0;
-  // The reports of `status` ("open", "resolved"), newest first for resolved, oldest first for open.
+  // The reports of `status` ("open", "resolved"), newest first for resolved,
+  // oldest first for open; each with the reported player's lines in its game.
   virtual void reports(std::string status, int page, int per_page, StoreExecutor ex, StoreReply<ReportPage> reply) = 0;
   // An account's own reports, newest first (the last 100): how it learns the outcomes.
   virtual void reports_of(std::int64_t reporter, StoreExecutor ex, StoreReply<std::vector<ReportRecord>> reply) = 0;

@@ -10,6 +10,8 @@
 #include "util/log_text.hpp"
 #include "protocol/account_messages.hpp"
 #include "api/rating_api.hpp"
+#include "net/http_target.hpp"
+#include "protocol/http_messages.hpp"
 
 namespace arena {
 
@@ -44,23 +46,29 @@ HttpResponse body_error(const HttpRequest& request, const protocol::BodyError& e
 AccountApi::AccountApi(AccountService& accounts, AccountStore& store, bool secure_cookies, MailService* mail)
     : accounts_(accounts), store_(store), secure_cookies_(secure_cookies), mail_(mail) {}
 
-void AccountApi::handle(std::shared_ptr<const HttpRequest> request, const std::string& path, const std::string& address,
-                        StoreExecutor ex, Reply reply) {
+void AccountApi::handle(std::shared_ptr<const HttpRequest> request, const std::string& path, const std::string& query,
+                        const std::string& address, StoreExecutor ex, Reply reply) {
   const bool post = request->method() == http::verb::post;
   const std::string players = "/api/players/";
   if (path.rfind(players, 0) == 0) {
     if (post) return reply(method_not_allowed(*request, "GET, HEAD"));
-    return profile(std::move(request), path.substr(players.size()), std::move(ex), std::move(reply));
+    std::string rest = path.substr(players.size());
+    const std::string games = "/games";
+    if (rest.size() > games.size() && rest.compare(rest.size() - games.size(), games.size(), games) == 0)
+      return history(std::move(request), rest.substr(0, rest.size() - games.size()), query, std::move(ex), std::move(reply));
+    return profile(std::move(request), rest, std::move(ex), std::move(reply));
   }
   if (path == "/api/account") {
     if (post) return reply(method_not_allowed(*request, "GET, HEAD"));
     return current(std::move(request), std::move(ex), std::move(reply));
   }
-  for (const char* action : {"signup", "login", "logout"}) {
+  for (const char* action : {"signup", "login", "logout", "password", "close"}) {
     if (path != std::string("/api/account/") + action) continue;
     if (!post) return reply(method_not_allowed(*request, "POST"));
     if (action == std::string("signup")) return signup(std::move(request), address, std::move(ex), std::move(reply));
     if (action == std::string("login")) return login(std::move(request), address, std::move(ex), std::move(reply));
+    if (action == std::string("password")) return change_password(std::move(request), address, std::move(ex), std::move(reply));
+    if (action == std::string("close")) return close(std::move(request), address, std::move(ex), std::move(reply));
     return logout(std::move(request), std::move(ex), std::move(reply));
   }
   reply(json_error(*request, http::status::not_found, "not_found", "no such resource"));
@@ -123,10 +131,63 @@ void AccountApi::logout(std::shared_ptr<const HttpRequest> request, StoreExecuto
   });
 }
 
+void AccountApi::change_password(std::shared_ptr<const HttpRequest> request, const std::string& address, StoreExecutor ex,
+                                 Reply reply) {
+  auto parsed = protocol::parse_password_change(request->body());
+  if (auto* e = std::get_if<protocol::BodyError>(&parsed)) return reply(body_error(*request, *e));
+  auto change = std::get<protocol::PasswordChangeRequest>(std::move(parsed));
+  accounts_.change_password(session_of(*request), std::move(change.current), std::move(change.password), address, ex,
+                            [request, reply](std::optional<AccountFailure> failure) {
+    if (failure) return reply(failure_response(*request, *failure));
+    reply(respond(*request, http::status::no_content, "", "application/json"));
+  });
+}
+
+void AccountApi::close(std::shared_ptr<const HttpRequest> request, const std::string& address, StoreExecutor ex, Reply reply) {
+  auto parsed = protocol::parse_close_account(request->body());
+  if (auto* e = std::get_if<protocol::BodyError>(&parsed)) return reply(body_error(*request, *e));
+  auto closing = std::get<protocol::CloseAccountRequest>(std::move(parsed));
+  accounts_.close_account(session_of(*request), std::move(closing.password), address, ex,
+                          [this, request, reply](std::optional<AccountFailure> failure) {
+    if (failure) return reply(failure_response(*request, *failure));
+    auto res = respond(*request, http::status::no_content, "", "application/json");
+    res.set(http::field::set_cookie, session_set_cookie("", secure_cookies_));  // this browser is logged out too
+    reply(std::move(res));
+  });
+}
+
 void AccountApi::current(std::shared_ptr<const HttpRequest> request, StoreExecutor ex, Reply reply) {
   accounts_.authenticate(session_of(*request), ex, [request, reply](std::optional<AccountRecord> account) {
     if (!account) return reply(json_error(*request, http::status::unauthorized, "not_authenticated", "log in first"));
     reply(json_response(*request, http::status::ok, protocol::to_json(account_view(*account))));
+  });
+}
+
+void AccountApi::history(std::shared_ptr<const HttpRequest> request, const std::string& username, const std::string& query,
+                         StoreExecutor ex, Reply reply) {
+  if (!protocol::valid_username(username))
+    return reply(json_error(*request, http::status::not_found, "not_found", "no such player"));
+  GameHistoryQuery q;
+  q.username = username;
+  q.game = query_value(query, "game");
+  q.variant = query_value(query, "variant");
+  q.result = query_value(query, "result");
+  q.opponent = query_value(query, "opponent");
+  auto page = number_param(query, "page", 1, 1, 100000);
+  auto per_page = number_param(query, "per_page", 20, 1, 100);
+  const bool known_game = q.game.empty() || q.game == "gipf" || q.game == "yinsh";
+  const bool known_result = q.result.empty() || q.result == "won" || q.result == "lost" || q.result == "drawn";
+  if (!page || !per_page || !known_game || !known_result || q.variant.size() > 20 || q.opponent.size() > 40)
+    return reply(json_error(*request, http::status::bad_request, "bad_field",
+                            "page >= 1, 1 <= per_page <= 100, game gipf or yinsh, result won, lost or drawn"));
+  q.page = *page;
+  q.per_page = *per_page;
+  store_.game_history(q, ex, [request, reply, q](Stored<std::optional<GameHistory>> found) {
+    if (!found.ok()) return reply(store_failed(*request, found.error));
+    if (!found.value) return reply(json_error(*request, http::status::not_found, "not_found", "no such player"));
+    protocol::GameList list{{}, q.page, q.per_page, found.value->total};
+    for (const auto& r : found.value->games) list.games.push_back(game_row(r));
+    reply(json_response(*request, http::status::ok, protocol::to_json(list)));
   });
 }
 
@@ -139,7 +200,7 @@ void AccountApi::profile(std::shared_ptr<const HttpRequest> request, const std::
     if (!found.value) return reply(json_error(*request, http::status::not_found, "not_found", "no such player"));
     const Profile& p = *found.value;
     protocol::PlayerProfile view{p.account.username, p.account.role, p.account.created_at, p.games_played, {},
-                                 perf_views(p.ratings, now)};
+                                 perf_views(p.ratings, now), p.account.closed_at};
     for (const auto& r : p.recent) view.recent.push_back(game_row(r));
     reply(json_response(*request, http::status::ok, protocol::to_json(view)));
   });

@@ -171,13 +171,14 @@ void MailApi::verify(std::shared_ptr<const HttpRequest> request, StoreExecutor e
   if (auto* r = std::get_if<HttpResponse>(&parsed)) return reply(std::move(*r));
   std::string token = string_field(std::get<json>(parsed), "token", 64);
   if (!token_text(token)) return reply(bad(*request, "bad_token", "this link is unknown, used or expired"));
-  store_.verify_address(token, clock_(), ex, [this, request, ex, reply](Stored<std::optional<std::int64_t>> verified) {
+  store_.verify_address(token, clock_(), ex, [this, request, ex, reply](Stored<std::optional<AddressVerified>> verified) {
     if (!verified.ok()) return reply(store_failed(*request, verified.error));
     if (!verified.value) return reply(bad(*request, "bad_token", "this link is unknown, used or expired"));
-    spdlog::info("event=mail_address_verified account={}", *verified.value);
-    store_.mail_settings(*verified.value, clock_(), ex, [request, reply](Stored<MailSettings> s) {
+    const bool already = verified.value->already;
+    if (!already) spdlog::info("event=mail_address_verified account={}", verified.value->account);
+    store_.mail_settings(verified.value->account, clock_(), ex, [request, reply, already](Stored<MailSettings> s) {
       if (!s.ok()) return reply(store_failed(*request, s.error));
-      reply(json_response(*request, http::status::ok, {{"address", s.value.address}}));
+      reply(json_response(*request, http::status::ok, {{"address", s.value.address}, {"already_verified", already}}));
     });
   });
 }

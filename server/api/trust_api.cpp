@@ -188,7 +188,15 @@ void TrustApi::queue(std::shared_ptr<const HttpRequest> request, const std::stri
   store_.reports(status, *page, *per_page, ex, [request, reply, page = *page, per_page = *per_page](Stored<ReportPage> found) {
     if (!found.ok()) return reply(store_failed(*request, found.error));
     json list = json::array();
-    for (const auto& r : found.value.reports) list.push_back(report_json(r));
+    for (const auto& r : found.value.reports) {
+      json report = report_json(r);
+      // the moderators read what was said, deleted lines marked (#43)
+      json chat = json::array();
+      for (const auto& line : r.chat)
+        chat.push_back({{"seq", line.seq}, {"channel", line.channel}, {"text", line.text}, {"at", line.at}, {"deleted", line.deleted}});
+      report["chat"] = std::move(chat);
+      list.push_back(std::move(report));
+    }
     reply(json_response(*request, http::status::ok,
                         {{"reports", list}, {"total", found.value.total}, {"page", page}, {"per_page", per_page}}));
   });

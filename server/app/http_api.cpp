@@ -131,7 +131,7 @@ void HttpApi::handle(HttpRequest request, const std::string& address, StoreExecu
   auto shared = std::make_shared<const HttpRequest>(std::move(request));
   if (module) return module->handle(std::move(shared), path, query, address, std::move(ex), std::move(reply));
   if (RatingApi::owns(path)) return ratings_->handle(std::move(shared), path, query, std::move(ex), std::move(reply));
-  if (account_path) return accounts_->handle(std::move(shared), path, address, std::move(ex), std::move(reply));
+  if (account_path) return accounts_->handle(std::move(shared), path, query, address, std::move(ex), std::move(reply));
   if (admin_path) return admin_->handle(std::move(shared), path, query, address, std::move(ex), std::move(reply));
   // For Prometheus (PROTOCOL.md, "Metrics"): the scrape is cheap and reads no store.
   if (path == "/metrics" && gauges_.metrics)

@@ -155,6 +155,13 @@ struct MailResult {
   std::string error;
 };
 
+// What a verify link did: whose address it confirmed, and whether it had
+// confirmed it before (then nothing changed).
+struct AddressVerified {
+  std::int64_t account = 0;
+  bool already = false;
+};
+
 class MailStore {
  public:
   virtual ~MailStore() = default;
@@ -177,9 +184,11 @@ class MailStore {
   virtual void mail_settings(std::int64_t account, std::int64_t now, StoreExecutor ex, StoreReply<MailSettings> reply) = 0;
   virtual void set_mail_switches(std::int64_t account, MailSwitches notify, StoreExecutor ex, StoreDone done) = 0;
   // Uses a verify link: its address becomes the account's (its other verify
-  // links end). The account; none if the link is unknown, used or expired.
+  // links end). The account; `already` when the link was used before and its
+  // address is the account's still (a second open of the same link, #43);
+  // none if the link is unknown, expired, or used for an address since replaced.
   virtual void verify_address(std::string token, std::int64_t now, StoreExecutor ex,
-                              StoreReply<std::optional<std::int64_t>> reply) = 0;
+                              StoreReply<std::optional<AddressVerified>> reply) = 0;
   // Uses a reset link: the new password hash, every session of the account
   // deleted, its other reset links ended and `audit` (target and actor filled
   // here) written, in one transaction. The account; none if the link is

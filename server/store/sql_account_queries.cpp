@@ -25,7 +25,7 @@ protocol::Role parse_role(const std::string& text) {
 
 const char* const kSelectAccounts =
     "SELECT a.id, a.player, a.username, a.password_hash, a.role, a.created_at, a.banned_until, a.ban_reason, "
-    "a.muted_until, a.mute_reason FROM accounts a ";
+    "a.muted_until, a.mute_reason, a.closed_at FROM accounts a ";
 
 AccountRecord read_account(const Statement& s, bool with_hash) {
   AccountRecord a;
@@ -39,6 +39,7 @@ AccountRecord read_account(const Statement& s, bool with_hash) {
   a.ban_reason = s.text(7);
   a.muted_until = s.integer(8);
   a.mute_reason = s.text(9);
+  a.closed_at = s.integer(10);
   return a;
 }
 
@@ -160,6 +161,25 @@ void set_password_hash(Connection& db, std::int64_t account, const std::string& 
   if (db.changes() != 1) throw SqlError("no account " + std::to_string(account));
 }
 
+void change_password(Connection& db, std::int64_t account, const std::string& hash, const std::string& keep,
+                     const AuditEntry& audit) {
+  set_password_hash(db, account, hash);
+  db.prepare("DELETE FROM sessions WHERE account = ? AND token_hash <> ?").bind(1, account).bind(2, sha256_hex(keep)).run();
+  insert_audit(db, audit);
+}
+
+void close_account(Connection& db, std::int64_t account, std::int64_t now, const AuditEntry& audit) {
+  db.prepare("UPDATE accounts SET closed_at = ? WHERE id = ? AND closed_at = 0").bind(1, now).bind(2, account).run();
+  if (db.changes() != 1) throw SqlError("no open account " + std::to_string(account));
+  const std::int64_t player = account_by_id(db, account).player;
+  db.prepare("DELETE FROM sessions WHERE account = ?").bind(1, account).run();
+  db.prepare("UPDATE account_mail SET address = '', address_key = '' WHERE account = ?").bind(1, account).run();
+  db.prepare("UPDATE mail_tokens SET used_at = ? WHERE account = ? AND used_at = 0").bind(1, now).bind(2, account).run();
+  withdraw_banned_from_ladders(db, player);
+  withdraw_banned_from_tournaments(db, player);
+  insert_audit(db, audit);
+}
+
 AccountRecord change_account(Connection& db, const AccountChange& c) {
   if (c.role)
     db.prepare("UPDATE accounts SET role = ? WHERE id = ?").bind(1, protocol::role_name(*c.role)).bind(2, c.account).run();
@@ -227,6 +247,46 @@ AuditPage audit_log(Connection& db, int page_number, int per_page_count) {
   Statement count = db.prepare("SELECT count(*) FROM audit_log");
   count.step();
   out.total = count.integer(0);
+  snapshot.commit();
+  return out;
+}
+
+std::optional<GameHistory> game_history(Connection& db, const GameHistoryQuery& q) {
+  const PageWindow window = page_window(q.page, q.per_page);
+  Transaction snapshot(db, Transaction::kSnapshot);  // the page and its total from one state
+  std::int64_t player = 0;
+  {
+    Statement s = db.prepare("SELECT player FROM accounts WHERE username_key = ?");
+    s.bind(1, lower(q.username));
+    if (!s.step()) return std::nullopt;
+    player = s.integer(0);
+  }
+  // Every parameter appears in the text (PostgreSQL infers their types); the
+  // result from the player's side: 1-0 is a win as White, a loss as Black.
+  const std::string filter =
+      "WHERE r.status = 'finished' AND r.private = 0 AND (r.white = ?1 OR r.black = ?1) "
+      "AND (?2 = '' OR r.game = ?2) AND (?3 = '' OR r.variant = ?3) "
+      "AND (?4 = '' OR (?4 = 'drawn' AND r.result = '1/2-1/2') "
+      "OR (?4 = 'won' AND ((r.white = ?1 AND r.result = '1-0') OR (r.black = ?1 AND r.result = '0-1'))) "
+      "OR (?4 = 'lost' AND ((r.white = ?1 AND r.result = '0-1') OR (r.black = ?1 AND r.result = '1-0')))) "
+      "AND (?5 = '' OR lower(CASE WHEN r.white = ?1 THEN coalesce(b.name, '') ELSE coalesce(w.name, '') END) = ?5) ";
+  auto bind_filter = [&](Statement& s) {
+    s.bind(1, player).bind(2, q.game).bind(3, q.variant).bind(4, q.result).bind(5, lower(q.opponent));
+  };
+  GameHistory out;
+  {
+    Statement s = db.prepare(kSelectRooms + filter + "ORDER BY r.finished_at DESC, r.id LIMIT ?6 OFFSET ?7");
+    bind_filter(s);
+    s.bind(6, window.limit).bind(7, window.offset);
+    out.games = read_rooms(s);
+  }
+  {
+    Statement count = db.prepare(
+        "SELECT count(*) FROM rooms r LEFT JOIN players w ON w.id = r.white LEFT JOIN players b ON b.id = r.black " + filter);
+    bind_filter(count);
+    count.step();
+    out.total = count.integer(0);
+  }
   snapshot.commit();
   return out;
 }

@@ -236,16 +236,24 @@ void set_mail_switches(Connection& db, std::int64_t account, const MailSwitches&
       .run();
 }
 
-std::optional<std::int64_t> verify_address(Connection& db, const std::string& token, std::int64_t now) {
+std::optional<AddressVerified> verify_address(Connection& db, const std::string& token, std::int64_t now) {
   auto used = use_token(db, token, "verify", now);
-  if (!used) return std::nullopt;
+  if (!used) {
+    // Opened again: "already verified" while its address is the account's.
+    Statement s = db.prepare(
+        "SELECT t.account FROM mail_tokens t JOIN account_mail m ON m.account = t.account "
+        "WHERE t.token_hash = ? AND t.purpose = 'verify' AND t.used_at > 0 AND m.address = t.address");
+    s.bind(1, sha256_hex(token));
+    if (!s.step()) return std::nullopt;
+    return AddressVerified{s.integer(0), true};
+  }
   ensure_mail_row(db, used->first);
   db.prepare("UPDATE account_mail SET address = ?, address_key = ? WHERE account = ?")
       .bind(1, used->second)
       .bind(2, lower(used->second))
       .bind(3, used->first)
       .run();
-  return used->first;
+  return AddressVerified{used->first, false};
 }
 
 std::optional<PasswordReset> reset_password(Connection& db, const std::string& token, const std::string& hash,

@@ -125,6 +125,9 @@ std::vector<CompetitionGame> pending_tournament_games(Connection& db);
 // every event (a registration is dropped; in a running event they are
 // withdrawn and each game of theirs without a result is forfeited to the
 // opponent, reason "withdrawn", so no round waits for them).
+void change_password(Connection& db, std::int64_t account, const std::string& hash, const std::string& keep,
+                     const AuditEntry& audit);
+void close_account(Connection& db, std::int64_t account, std::int64_t now, const AuditEntry& audit);
 void withdraw_banned_from_ladders(Connection& db, std::int64_t player);
 void withdraw_banned_from_tournaments(Connection& db, std::int64_t player);
 
@@ -169,7 +172,7 @@ NoticeRecord insert_notice(Connection& db, const PlayerNotice& notice);
 bool told_this_turn(Connection& db, std::int64_t player, const std::string& kind, const std::string& room);
 MailSettings mail_settings(Connection& db, std::int64_t account, std::int64_t now);
 void set_mail_switches(Connection& db, std::int64_t account, const MailSwitches& notify);
-std::optional<std::int64_t> verify_address(Connection& db, const std::string& token, std::int64_t now);
+std::optional<AddressVerified> verify_address(Connection& db, const std::string& token, std::int64_t now);
 std::optional<PasswordReset> reset_password(Connection& db, const std::string& token, const std::string& hash,
                                             std::int64_t now, AuditEntry audit);
 std::vector<ResetTarget> reset_targets(Connection& db, const std::string& login);
@@ -191,6 +194,7 @@ AccountRecord change_account(Connection& db, const AccountChange& change);
 AccountPage list_accounts(Connection& db, const AccountQuery& query);
 AuditPage audit_log(Connection& db, int page, int per_page);
 std::optional<Profile> profile(Connection& db, const std::string& username, int recent);
+std::optional<GameHistory> game_history(Connection& db, const GameHistoryQuery& query);
 std::vector<RoomRecord> unfinished_rooms_of(Connection& db, std::int64_t player);
 
 // ---- room leases (sql_lease_queries.cpp) ----

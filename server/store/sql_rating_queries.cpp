@@ -145,7 +145,7 @@ LeaderboardPage leaderboard(Connection& db, const std::string& perf, std::int64_
   // rd² + t·σ²·kScale² < bound², t = kPeriodsPerDay × days since the last game.
   const double growth = glicko2::kPeriodsPerDay * glicko2::kScale * glicko2::kScale / 86400000.0;
   const std::string settled =
-      "FROM ratings r JOIN accounts a ON a.player = r.player WHERE r.perf = ?1 AND "
+      "FROM ratings r JOIN accounts a ON a.player = r.player WHERE r.perf = ?1 AND a.closed_at = 0 AND "
       "r.rd * r.rd + CAST(?2 AS DOUBLE PRECISION) * (CASE WHEN ?3 > r.last_game_at THEN ?3 - r.last_game_at ELSE 0 END) "
       "* r.volatility * r.volatility < ?4 ";
   auto bind_filter = [&](Statement& s) {

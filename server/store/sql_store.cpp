@@ -403,6 +403,19 @@ void SqlStore::set_password_hash(std::int64_t account, std::string hash, StoreEx
          done_on(std::move(ex), std::move(done))});
 }
 
+void SqlStore::change_password(std::int64_t account, std::string hash, std::string keep, AuditEntry audit, StoreExecutor ex,
+                               StoreDone done) {
+  write({[account, hash = std::move(hash), keep = std::move(keep), audit = std::move(audit)](Connection& db) {
+           sql::change_password(db, account, hash, keep, audit);
+         },
+         done_on(std::move(ex), std::move(done))});
+}
+
+void SqlStore::close_account(std::int64_t account, std::int64_t now, AuditEntry audit, StoreExecutor ex, StoreDone done) {
+  write({[account, now, audit = std::move(audit)](Connection& db) { sql::close_account(db, account, now, audit); },
+         done_on(std::move(ex), std::move(done))});
+}
+
 void SqlStore::change_account(AccountChange change, StoreExecutor ex, StoreReply<AccountRecord> reply) {
   write_value(std::move(ex), std::move(reply),
               [change = std::move(change)](Connection& db) { return sql::change_account(db, change); });
@@ -425,6 +438,10 @@ void SqlStore::list_accounts(AccountQuery query, StoreExecutor ex, StoreReply<Ac
 
 void SqlStore::audit_log(int page, int per_page, StoreExecutor ex, StoreReply<AuditPage> reply) {
   read_value(std::move(ex), std::move(reply), [page, per_page](Connection& db) { return sql::audit_log(db, page, per_page); });
+}
+
+void SqlStore::game_history(GameHistoryQuery query, StoreExecutor ex, StoreReply<std::optional<GameHistory>> reply) {
+  read_value(std::move(ex), std::move(reply), [query = std::move(query)](Connection& db) { return sql::game_history(db, query); });
 }
 
 void SqlStore::profile(std::string username, int recent, StoreExecutor ex, StoreReply<std::optional<Profile>> reply) {
@@ -760,7 +777,7 @@ void SqlStore::set_mail_switches(std::int64_t account, MailSwitches notify, Stor
 }
 
 void SqlStore::verify_address(std::string token, std::int64_t now, StoreExecutor ex,
-                              StoreReply<std::optional<std::int64_t>> reply) {
+                              StoreReply<std::optional<AddressVerified>> reply) {
   write_value(std::move(ex), std::move(reply),
               [token = std::move(token), now](Connection& db) { return sql::verify_address(db, token, now); });
 }

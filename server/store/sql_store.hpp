@@ -97,10 +97,14 @@ class SqlStore final : public Store {
                       StoreDone done) override;
   void delete_session(std::string token, StoreExecutor ex, StoreDone done) override;
   void set_password_hash(std::int64_t account, std::string hash, StoreExecutor ex, StoreDone done) override;
+  void change_password(std::int64_t account, std::string hash, std::string keep, AuditEntry audit, StoreExecutor ex,
+                       StoreDone done) override;
+  void close_account(std::int64_t account, std::int64_t now, AuditEntry audit, StoreExecutor ex, StoreDone done) override;
   void change_account(AccountChange change, StoreExecutor ex, StoreReply<AccountRecord> reply) override;
   void list_accounts(AccountQuery query, StoreExecutor ex, StoreReply<AccountPage> reply) override;
   void audit_log(int page, int per_page, StoreExecutor ex, StoreReply<AuditPage> reply) override;
   void profile(std::string username, int recent, StoreExecutor ex, StoreReply<std::optional<Profile>> reply) override;
+  void game_history(GameHistoryQuery query, StoreExecutor ex, StoreReply<std::optional<GameHistory>> reply) override;
   void unfinished_rooms_of(std::int64_t player, StoreExecutor ex, StoreReply<std::vector<RoomRecord>> reply) override;
   void open_room(RoomRecord room, EventRecord first, StoreExecutor ex, StoreReply<EventWritten> reply) override;
   void append(std::string room, EventRecord event, RoomChange change, StoreExecutor ex,
@@ -169,7 +173,7 @@ class SqlStore final : public Store {
   void queue_mail(MailRequest request, StoreExecutor ex, StoreReply<MailQueued> reply) override;
   void mail_settings(std::int64_t account, std::int64_t now, StoreExecutor ex, StoreReply<MailSettings> reply) override;
   void set_mail_switches(std::int64_t account, MailSwitches notify, StoreExecutor ex, StoreDone done) override;
-  void verify_address(std::string token, std::int64_t now, StoreExecutor ex, StoreReply<std::optional<std::int64_t>> reply) override;
+  void verify_address(std::string token, std::int64_t now, StoreExecutor ex, StoreReply<std::optional<AddressVerified>> reply) override;
   void reset_password(std::string token, std::string hash, std::int64_t now, AuditEntry audit, StoreExecutor ex,
                       StoreReply<std::optional<PasswordReset>> reply) override;
   void reset_targets(std::string login, StoreExecutor ex, StoreReply<std::vector<ResetTarget>> reply) override;

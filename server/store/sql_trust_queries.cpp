@@ -1,5 +1,6 @@
 // The SQL of trust and safety (#34; trust_store.hpp): reports, blocks, and
 // the guests' names checked against the accounts' username skeletons.
+#include <algorithm>
 #include "sql_connection.hpp"
 #include "sql_queries.hpp"
 
@@ -40,6 +41,15 @@ std::optional<ReportRecord> find_report(Connection& db, std::int64_t id) {
   auto found = read_reports(s);
   if (found.empty()) return std::nullopt;
   return found.front();
+}
+
+// The reported player's last kReportedLines lines in the report's game, oldest first.
+void attach_chat(Connection& db, ReportRecord& r) {
+  if (r.room.empty()) return;
+  Statement s = db.prepare("SELECT seq, channel, text, at, deleted FROM chat WHERE room = ? AND player = ? ORDER BY seq DESC LIMIT ?");
+  s.bind(1, r.room).bind(2, r.player).bind(3, std::int64_t{kReportedLines});
+  while (s.step()) r.chat.push_back({s.integer(0), s.text(1), s.text(2), s.integer(3), s.integer(4) != 0});
+  std::reverse(r.chat.begin(), r.chat.end());
 }
 
 std::int64_t count(Connection& db, const std::string& sql, std::int64_t a, std::int64_t b = 0) {
@@ -110,6 +120,7 @@ ReportPage reports(Connection& db, const std::string& status, int page, int per_
     s.bind(1, status).bind(2, window.limit).bind(3, window.offset);
     out.reports = read_reports(s);
   }
+  for (auto& r : out.reports) attach_chat(db, r);
   Statement total = db.prepare("SELECT count(*) FROM reports WHERE status = ?");
   total.bind(1, status).step();
   out.total = total.integer(0);

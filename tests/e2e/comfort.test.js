@@ -14,26 +14,15 @@
 // for a condition.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { newPage, useServer, screenshotPath } from './support.js';
+import { newPage, useServer, screenshotPath, assertAccessible } from './support.js';
 
 const ADMIN = { username: 'root33', password: 'administrator-pass-33' };
 const ANN = { username: 'ann33', password: 'ann-password-33' };
 const BOB = { username: 'bob33', password: 'bob-password-33' };
 const env = useServer({ accounts: [{ ...ADMIN, role: 'admin' }, ANN, BOB], args: ['--claim-after-seconds', '3', '--test-clock'] });
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const PHONE = { width: 375, height: 812 };
 
-async function assertAccessible(page, name) {
-  await page.addScriptTag({ path: AXE });
-  const { violations } = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  const found = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => [
-    `${v.id} (${v.impact}): ${v.help}`,
-    ...v.nodes.map((node) => `  ${node.target.join(' ')}\n    ${node.failureSummary.replace(/\n/g, '\n    ')}`),
-  ].join('\n'));
-  assert.equal(found.length, 0, `axe-core on the ${name}: ${found.length} serious or critical violation(s)\n${found.join('\n')}`);
-}
 
 /** White creates a timed game from the lobby, Black opens its link; both pages at `viewport`. */
 async function startGame(game, variant, viewport = PHONE) {

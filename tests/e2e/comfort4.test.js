@@ -6,7 +6,7 @@
 // move pops in once, not again at each selection. Every wait is for a condition.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newPage, useServer, screenshotPath } from './support.js';
+import { newPage, useServer, screenshotPath, assertAccessible } from './support.js';
 
 const DORA = { username: 'dora43', password: 'dora-password-43' };
 const env = useServer({ accounts: [DORA] });
@@ -28,9 +28,9 @@ async function createRoom(page, { clock = null, rated = false } = {}) {
   return new URL(page.url()).searchParams.get('room');
 }
 
-/** `white` creates a YINSH room, `black` takes its seat: both see the game live. */
-async function seatBoth(white, black) {
-  const room = await createRoom(white);
+/** `white` creates a YINSH room (with `clock`), `black` takes its seat: both see the game live. */
+async function seatBoth(white, black, clock = null) {
+  const room = await createRoom(white, { clock });
   await env.open(black, `/?room=${room}`);
   for (const page of [white, black]) await page.waitForSelector('#status[data-status="live"]');
   return room;
@@ -73,11 +73,11 @@ for (const [name, viewport] of [['1366×768', LAPTOP], ['375×812', PHONE]]) {
   });
 }
 
-/** White and Black in a fresh YINSH game, both pages at `viewport`. */
-async function startGame(viewport) {
+/** White and Black in a fresh YINSH game (with `clock`), both pages at `viewport`. */
+async function startGame(viewport, clock = null) {
   const white = await newPage(env.browser, viewport);
   const black = await newPage(env.browser, viewport);
-  await seatBoth(white, black);
+  await seatBoth(white, black, clock);
   return { white, black };
 }
 
@@ -230,6 +230,7 @@ test('the phone\'s lobby shows the games to join before the new-game form; "New 
   assert.ok(order.games < order.play, `Open games above the form: ${JSON.stringify(order)}`);
   assert.equal(await guest.isVisible('#welcome'), true, 'a guest is welcomed');
   await guest.screenshot({ path: screenshotPath('comfort4-lobby-375.png') });
+  await assertAccessible(guest, 'lobby at 375×812');
   const laptop = await newPage(env.browser, LAPTOP);
   await env.logIn(laptop, DORA);
   await env.open(laptop);
@@ -241,6 +242,7 @@ test('the phone\'s lobby shows the games to join before the new-game form; "New 
   });
   assert.ok(side.sideBySide, 'on a laptop the form and the games stand side by side, the form first');
   await laptop.screenshot({ path: screenshotPath('comfort4-lobby-1366.png') });
+  await assertAccessible(laptop, 'lobby at 1366×768');
   assert.deepEqual([...guest.errors, ...laptop.errors], []);
   await guest.context().close();
   await laptop.context().close();
@@ -264,4 +266,150 @@ test('a touch phone steps through the moves with buttons, a laptop with the arro
   assert.equal(await laptop.isVisible('#step-back'), false);
   await context.close();
   await laptop.context().close();
+});
+
+/** Where `selector` is on `page` with the page scrolled to its top: whether all of it is in the window. */
+const inViewAtTop = (page, selector) => page.evaluate((s) => {
+  window.scrollTo(0, 0);
+  const element = document.querySelector(s);
+  if (!element) return { missing: s };
+  const r = element.getBoundingClientRect();
+  return { top: Math.round(r.top), bottom: Math.round(r.bottom), height: innerHeight, inView: r.height > 0 && r.top >= 0 && r.bottom <= innerHeight };
+}, selector);
+
+for (const [name, viewport] of [['1366×768', LAPTOP], ['375×812', PHONE]]) {
+  test(`${name}: every answer a player must give is in the window without scrolling: a move's Confirm, a draw, a rematch`, async () => {
+    const { white, black } = await startGame(viewport);
+    // White asks for a confirmation of every move: the Confirm is in view
+    await white.check('#confirm-moves');
+    await clickChoice(white);
+    await white.waitForSelector('#confirm-move');
+    let seen = await inViewAtTop(white, '#confirm-move');
+    assert.ok(seen.inView, `Confirm in view: ${JSON.stringify(seen)}`);
+    await white.click('#confirm-move');
+    await black.waitForSelector('svg.board [data-choice]');
+    // White offers a draw: Black's Accept and Decline are in view, beside the offer's words
+    await white.click('#offer-draw');
+    await black.waitForSelector('#accept-draw');
+    for (const answer of ['#accept-draw', '#decline-draw', '#draw-offer']) {
+      seen = await inViewAtTop(black, answer);
+      assert.ok(seen.inView, `${answer} in view: ${JSON.stringify(seen)}`);
+    }
+    await black.screenshot({ path: screenshotPath(`comfort4-draw-answer-${viewport.width}.png`) });
+    await assertAccessible(black, `game page with a draw offer at ${name}`);
+    await black.click('#decline-draw');
+    await black.waitForSelector('#draw-offer', { state: 'detached' });
+    // the game ends; Black asks for a rematch: White's answer is in view
+    white.once('dialog', (dialog) => dialog.accept());
+    await white.click('#resign');
+    for (const page of [white, black]) await page.waitForSelector('#result');
+    await black.click('#rematch');
+    await white.waitForSelector('#rematch-panel[data-state="answer"]');
+    seen = await inViewAtTop(white, '#rematch');
+    assert.ok(seen.inView, `the rematch's answer in view: ${JSON.stringify(seen)}`);
+    await white.screenshot({ path: screenshotPath(`comfort4-rematch-answer-${viewport.width}.png`) });
+    assert.deepEqual([...white.errors, ...black.errors], []);
+    await white.context().close();
+    await black.context().close();
+  });
+}
+
+for (const viewport of [LAPTOP, { width: 1280, height: 800 }]) {
+  test(`${viewport.width}×${viewport.height}: the board, both clocks, the moves and the chat's box fit one screen`, async () => {
+    const { white, black } = await startGame(viewport, '5+5');
+    for (let i = 0; i < 4; i++) {
+      const mover = i % 2 === 0 ? white : black;
+      await clickChoice(mover);
+      await mover.waitForFunction(() => document.querySelectorAll('svg.board [data-choice]').length === 0);
+    }
+    await white.waitForSelector('#moves li');
+    for (const part of ['svg.board', '#clock-white', '#clock-black', '.moves', '#chat-input', '#chat-send', '#resign']) {
+      const seen = await inViewAtTop(white, part);
+      assert.ok(seen.inView, `${part} in the window: ${JSON.stringify(seen)}`);
+    }
+    const scrolls = await white.evaluate(() => document.documentElement.scrollHeight > innerHeight + 1);
+    assert.equal(scrolls, false, 'the game page does not scroll');
+    await white.screenshot({ path: screenshotPath(`comfort4-one-screen-${viewport.width}.png`) });
+    await assertAccessible(white, `game page at ${viewport.width}×${viewport.height}`);
+    assert.deepEqual([...white.errors, ...black.errors], []);
+    await white.context().close();
+    await black.context().close();
+  });
+}
+
+test('375×812: a new chat line while the chat is folded shows under the board, and a tap opens the chat there', async () => {
+  const { white, black } = await startGame(PHONE);
+  assert.equal(await black.$eval('#chat', (details) => details.open), false, 'a phone folds the chat');
+  await white.click('#chat summary');
+  await white.fill('#chat-input', 'good luck, have fun');
+  await white.click('#chat-send');
+  await black.waitForSelector('#chat-peek:not([hidden])');
+  assert.match(await black.innerText('#chat-peek'), /good luck, have fun/);
+  const seen = await inViewAtTop(black, '#chat-peek');
+  assert.ok(seen.inView, `the new line is in the window: ${JSON.stringify(seen)}`);
+  await black.screenshot({ path: screenshotPath('comfort4-chat-peek-375.png') });
+  await assertAccessible(black, 'game page with a new chat line at 375×812');
+  await black.click('#chat-peek');
+  await black.waitForFunction(() => document.getElementById('chat').open);
+  await black.waitForFunction(() => {
+    const r = document.getElementById('chat-players').getBoundingClientRect();
+    return r.top >= 0 && r.top < innerHeight;
+  });
+  assert.equal(await black.isHidden('#chat-peek'), true, 'read: the peek is gone');
+  assert.equal(await black.isHidden('#chat-unread'), true);
+  // one's own line is no news
+  await black.fill('#chat-input', 'thanks');
+  await black.click('#chat-send');
+  await white.click('#chat summary');  // White folds the chat: Black's line comes to a folded chat
+  await black.fill('#chat-input', 'your move');
+  await black.click('#chat-send');
+  await white.waitForFunction(() => /your move/.test(document.getElementById('chat-peek').textContent)
+    && !document.getElementById('chat-peek').hidden);
+  assert.equal(await black.isHidden('#chat-peek'), true);
+  assert.deepEqual([...white.errors, ...black.errors], []);
+  await white.context().close();
+  await black.context().close();
+});
+
+for (const [name, viewport] of [['1366×768', LAPTOP], ['375×812', PHONE]]) {
+  test(`${name}: the leaderboard with no pool named opens on a pool's tab (the busiest), and its address says which`, async () => {
+    const page = await newPage(env.browser, viewport);
+    await env.open(page, '/leaderboard');
+    await page.waitForSelector('#leaderboard-tabs a[aria-current="page"]');
+    await page.waitForSelector('#leaderboard-empty, #leaderboard-table');
+    const perf = await page.getAttribute('#leaderboard-tabs a[aria-current="page"]', 'data-perf');
+    assert.equal(new URL(page.url()).searchParams.get('perf'), perf);
+    assert.equal(await page.getAttribute('#leaderboard', 'data-perf'), perf);
+    await page.screenshot({ path: screenshotPath(`comfort4-leaderboard-${viewport.width}.png`) });
+    await assertAccessible(page, `leaderboard at ${name}`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+}
+
+test('375×812: the GIPF reserve beside each name says its count in figures, as many as the discs', async () => {
+  const white = await newPage(env.browser, PHONE);
+  const room = await (async () => {
+    await env.open(white);
+    await white.selectOption('#game', 'gipf');
+    await white.selectOption('#color', 'white');
+    await white.click('#create');
+    await white.waitForSelector('#status[data-status="open"]');
+    return new URL(white.url()).searchParams.get('room');
+  })();
+  const black = await newPage(env.browser, PHONE);
+  await env.open(black, `/?room=${room}`);
+  await white.waitForSelector('#status[data-status="live"]');
+  for (const color of ['white', 'black']) {
+    const line = `.players .player[data-color="${color}"]`;
+    await white.waitForSelector(`${line} .material-count`);
+    const count = Number(await white.innerText(`${line} .material-count`));
+    assert.ok(count > 0, `a count: ${count}`);
+    assert.equal(await white.$$eval(`${line} svg.material.reserve circle`, (discs) => discs.length), count);
+    assert.equal(await white.isVisible(`${line} .material-count`), true, 'seen on a phone');
+  }
+  await white.screenshot({ path: screenshotPath('comfort4-gipf-reserve-375.png') });
+  assert.deepEqual([...white.errors, ...black.errors], []);
+  await white.context().close();
+  await black.context().close();
 });

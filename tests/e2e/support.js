@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { before, after } from 'node:test';
+import { createServer } from 'node:net';
+import { createRequire } from 'node:module';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -54,6 +57,18 @@ export function startServer({ port = 0, db, args = [] } = {}) {
       }
     });
     child.on('exit', (code) => reject(new Error(`gipf-arena exited with ${code}`)));
+  });
+}
+
+/** A loopback port free now (the server is started on it next). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
   });
 }
 
@@ -111,6 +126,19 @@ export async function playByClicks(pages, { seed = 1, maxClicks = 5000, clicks: 
   throw new Error(`the game did not end within ${maxClicks} clicks`);
 }
 
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core on the page as it is now: fails on any serious or critical violation, naming each. */
+export async function assertAccessible(page, name) {
+  await page.addScriptTag({ path: AXE });
+  const { violations } = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const found = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => [
+    `${v.id} (${v.impact}): ${v.help}`,
+    ...v.nodes.map((node) => `  ${node.target.join(' ')}\n    ${node.failureSummary.replace(/\n/g, '\n    ')}`),
+  ].join('\n'));
+  assert.equal(found.length, 0, `axe-core on the ${name}: ${found.length} serious or critical violation(s)\n${found.join('\n')}`);
+}
+
 export function screenshotPath(name) {
   mkdirSync(outputDir, { recursive: true });
   return join(outputDir, name);
@@ -127,6 +155,8 @@ export function screenshotPath(name) {
  * page is back as the account.
  */
 export function useServer({ accounts = [], args = [] } = {}) {
+  // `args` may be a function of the server's port, chosen before it starts
+  // (a flag that names the site's own origin: --public-origin)
   const env = {
     server: null,
     browser: null,
@@ -151,7 +181,8 @@ export function useServer({ accounts = [], args = [] } = {}) {
   before(async () => {
     const db = freshDb();
     for (const { username, password, role } of accounts) addAccount(db, username, password, role);
-    env.server = await startServer({ db, args });
+    const port = typeof args === 'function' ? await freePort() : 0;
+    env.server = await startServer({ db, port, args: typeof args === 'function' ? args(port) : args });
     env.browser = await launchBrowser();
   });
   after(async () => {

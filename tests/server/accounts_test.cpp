@@ -510,3 +510,128 @@ TEST_CASE("chat moderation: a muted account cannot write; a moderator deletes a 
   REQUIRE(still_muted);
   CHECK((*still_muted)["code"] == "muted");
 }
+
+TEST_CASE("accounts: the owner changes the password (every other session ends) and closes the account (not while a game is unfinished)") {
+  std::string db = temp_store("own_account.db");
+  REQUIRE(admin_command("add-account boss --role admin --db " + db, "boss password\n") == 0);
+  ServerProcess server(db);
+  REQUIRE(server.start());
+  const int port = server.port();
+  std::string here = signup(port, "kim", "kim's first password");
+  std::string elsewhere = login(port, "kim", "kim's first password");
+  Participant other_browser;
+  REQUIRE(identify_with(other_browser, port, elsewhere));
+
+  // A new password: the current one asked; a wrong one, a short new one refused.
+  const json change{{"current", "kim's first password"}, {"password", "kim's second password"}};
+  CHECK(error_code(post(port, "/api/account/password", change)) == "not_authenticated");
+  CHECK(error_code(post(port, "/api/account/password", {{"current", "not it at all"}, {"password", "kim's second password"}}, here)) ==
+        "bad_credentials");
+  CHECK(error_code(post(port, "/api/account/password", {{"current", "kim's first password"}, {"password", "short"}}, here)) ==
+        "bad_password");
+  CHECK(error_code(post(port, "/api/account/password", {{"current", "x"}, {"password", "long enough"}, {"extra", 1}}, here)) ==
+        "bad_field");
+  CHECK(get(port, "/api/account/password", here).status == 405);
+  auto changed = post(port, "/api/account/password", change, here);
+  REQUIRE_MESSAGE(changed.status == 204, changed.body);
+  CHECK(get(port, "/api/account", here).status == 200);       // this browser stays logged in
+  CHECK(get(port, "/api/account", elsewhere).status == 401);  // the other is logged out
+  while (!other_browser.ws.closed()) other_browser.ws.receive(1s);
+  CHECK(other_browser.ws.close_code() == 1008);
+  CHECK(error_code(post(port, "/api/account/login", {{"username", "kim"}, {"password", "kim's first password"}})) ==
+        "bad_credentials");
+  here = login(port, "kim", "kim's second password");
+
+  // Closing: refused while a game waits, then done; the name stays taken.
+  Participant kim;
+  REQUIRE(identify_with(kim, port, here));
+  kim.ws.send({{"type", "create_room"}, {"game", "yinsh"}, {"variant", "normal"}});
+  const std::string room = (*kim.ws.receive_type("room_created", 5s))["room"];
+  const json close{{"password", "kim's second password"}};
+  CHECK(error_code(post(port, "/api/account/close", close, here)) == "games_unfinished");
+  kim.ws.send({{"type", "cancel_room"}, {"room", room}, {"id", "c"}});
+  eventually([&] { return json::parse(get(port, "/api/games/" + room).body)["status"] == "cancelled"; });
+  CHECK(error_code(post(port, "/api/account/close", {{"password", "kim's first password"}}, here)) == "bad_credentials");
+  auto closed = post(port, "/api/account/close", close, here);
+  REQUIRE_MESSAGE(closed.status == 204, closed.body);
+  CHECK(cookie_of(closed) == "arena_session=");  // this browser's cookie cleared
+  CHECK(get(port, "/api/account", here).status == 401);
+  while (!kim.ws.closed()) kim.ws.receive(1s);
+  CHECK(kim.ws.close_code() == 1008);
+  auto refused = post(port, "/api/account/login", {{"username", "kim"}, {"password", "kim's second password"}});
+  CHECK(refused.status == 403);
+  CHECK(error_code(refused) == "account_closed");
+  CHECK(error_code(post(port, "/api/account/login", {{"username", "kim"}, {"password", "a wrong one"}})) == "bad_credentials");
+  CHECK(json::parse(get(port, "/api/players/kim").body)["player"]["closed"] == true);
+  CHECK(error_code(post(port, "/api/account/signup", {{"username", "KIM"}, {"password", "someone else's"}})) == "username_taken");
+
+  // Both audited, as the owner's own actions.
+  std::string boss = login(port, "boss", "boss password");
+  auto audit = json::parse(get(port, "/api/admin/audit", boss).body)["entries"];
+  std::vector<std::string> actions;
+  for (const auto& e : audit)
+    if (e["target"] == "kim") actions.push_back(e["action"]);
+  CHECK(actions == std::vector<std::string>{"close_account", "change_password"});
+  CHECK(audit[0]["actor"]["username"] == "kim");
+}
+
+TEST_CASE("profiles: a player's whole history, paged, filtered by game, variant, result and opponent (#43)") {
+  ServerProcess server(temp_store("history.db"));
+  REQUIRE(server.start());
+  const int port = server.port();
+  const std::string ann_cookie = signup(port, "ann", "ann's password");
+  const std::string bob_cookie = signup(port, "bob", "bob's password");
+  Participant carl_first;
+  REQUIRE(carl_first.identify(port, "Carl"));
+  const std::string carl_token = carl_first.token;
+  // Ann (White) against Bob: YINSH, Ann resigns; GIPF basic, Bob resigns. Then
+  // against Carl, a guest: YINSH, Carl resigns. Fresh connections each game.
+  auto finished = [&](const std::string& opponent, json options, bool ann_resigns) {
+    Participant white, black;
+    REQUIRE(identify_with(white, port, ann_cookie));
+    if (opponent == "bob") REQUIRE(identify_with(black, port, bob_cookie));
+    else REQUIRE(black.identify(port, "Carl", carl_token));
+    std::string room = open_game(white, black, std::move(options));
+    play_random(room, {&white, &black}, {.seed = 5, .stop_after_actions = 2});
+    (ann_resigns ? white : black).ws.send({{"type", "resign"}, {"room", room}});
+    next_event(white, "resigned");
+    next_event(black, "resigned");
+    return room;
+  };
+  const std::string lost = finished("bob", {{"game", "yinsh"}, {"variant", "normal"}}, true);
+  const std::string won = finished("bob", {{"game", "gipf"}, {"variant", "basic"}}, false);
+  const std::string won_guest = finished("carl", {{"game", "yinsh"}, {"variant", "normal"}}, false);
+
+  auto ids = [&](const std::string& query) {
+    auto r = get(port, "/api/players/ann/games" + query);
+    REQUIRE_MESSAGE(r.status == 200, r.body);
+    std::vector<std::string> out;
+    const json body = json::parse(r.body);  // named: a loop over a temporary's member would dangle
+    for (const auto& g : body["games"]) out.push_back(g["id"].get<std::string>());
+    return out;
+  };
+  CHECK(ids("") == std::vector<std::string>{won_guest, won, lost});  // newest first
+  json page = json::parse(get(port, "/api/players/ANN/games?per_page=2&page=2").body);
+  CHECK(page["total"] == 3);
+  CHECK(page["page"] == 2);
+  CHECK(page["per_page"] == 2);
+  REQUIRE(page["games"].size() == 1);
+  CHECK(page["games"][0]["id"] == lost);
+  CHECK(ids("?game=gipf") == std::vector<std::string>{won});
+  CHECK(ids("?game=yinsh&variant=normal") == std::vector<std::string>{won_guest, lost});
+  CHECK(ids("?result=won") == std::vector<std::string>{won_guest, won});
+  CHECK(ids("?result=lost") == std::vector<std::string>{lost});
+  CHECK(ids("?result=drawn").empty());
+  CHECK(ids("?opponent=BOB") == std::vector<std::string>{won, lost});
+  CHECK(ids("?opponent=carl&result=won") == std::vector<std::string>{won_guest});
+  CHECK(ids("?opponent=nobody").empty());
+  // From Bob's side the same games turn over.
+  auto bob_won = json::parse(get(port, "/api/players/bob/games?result=won").body)["games"];
+  REQUIRE(bob_won.size() == 1);
+  CHECK(bob_won[0]["id"] == lost);
+  CHECK(error_code(get(port, "/api/players/ann/games?result=maybe")) == "bad_field");
+  CHECK(error_code(get(port, "/api/players/ann/games?game=chess")) == "bad_field");
+  CHECK(error_code(get(port, "/api/players/ann/games?per_page=1000")) == "bad_field");
+  CHECK(get(port, "/api/players/nobody/games").status == 404);
+  CHECK(get(port, "/api/players/Carl/games").status == 404);  // a guest has no page
+}

@@ -301,6 +301,16 @@ TEST_CASE("trust: a report from a game to its resolution; the reporter learns th
   REQUIRE(identify_with(reporter, port, rita));
   REQUIRE(troll.identify(port, "Troll"));
   std::string room = open_game(reporter, troll, {{"game", "yinsh"}, {"variant", "normal"}});
+  // What the troll wrote there, one line deleted by a moderator: the queue shows both, the deleted one marked.
+  CHECK(say(reporter, room, "good luck")["type"] == "ack");
+  CHECK(say(troll, room, "first insult")["type"] == "ack");
+  CHECK(say(troll, room, "second insult")["type"] == "ack");
+  const std::int64_t second = chat_saying(reporter, "second insult")["seq"];
+  Participant moderator;
+  REQUIRE(identify_with(moderator, port, mod_cookie));
+  watch(moderator, room);
+  moderator.ws.send({{"type", "delete_chat"}, {"room", room}, {"seq", second}});
+  REQUIRE(reporter.ws.receive_type("chat_deleted", 5s));
 
   json body{{"player", troll.player_id}, {"reason", "insults in chat"}, {"room", room}};
   CHECK(post(port, "/api/reports", body).status == 401);
@@ -328,6 +338,16 @@ TEST_CASE("trust: a report from a game to its resolution; the reporter learns th
   REQUIRE(listed.status == 200);
   REQUIRE(body_of(listed)["total"] == 1);
   CHECK(body_of(listed)["reports"][0]["id"] == report["id"]);
+  json lines = body_of(listed)["reports"][0]["chat"];
+  INFO(lines.dump());
+  REQUIRE(lines.size() == 2);  // the troll's, not the reporter's "good luck"
+  CHECK(lines[0]["text"] == "first insult");
+  CHECK(lines[0]["deleted"] == false);
+  CHECK(lines[0]["channel"] == "players");
+  CHECK(lines[1]["text"] == "second insult");
+  CHECK(lines[1]["seq"] == second);
+  CHECK(lines[1]["deleted"] == true);
+  CHECK(!body_of(filed)["report"].contains("chat"));  // the reporter's copy carries none
   const std::string resolve = "/api/admin/reports/" + std::to_string(report["id"].get<std::int64_t>()) + "/resolve";
   CHECK(post(port, resolve, {{"outcome", "warned"}}, rita).status == 403);
   CHECK(error_code(post(port, resolve, {{"outcome", ""}}, mod_cookie)) == "bad_field");

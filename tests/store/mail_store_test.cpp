@@ -55,13 +55,20 @@ TEST_CASE("mail store: a verify link is used once, before it expires; its addres
   CHECK(settings.address == "");
   CHECK(settings.pending == "ann@mail.example");
   CHECK(settings.notify.turn);
-  auto expired = f.ask<std::optional<std::int64_t>>(
-      [&](auto ex, auto reply) { f.store.verify_address("tok-verify", kNow + kVerifyLinkMs, ex, reply); });
-  CHECK(!expired);
-  auto used = f.ask<std::optional<std::int64_t>>([&](auto ex, auto reply) { f.store.verify_address("tok-verify", kNow + 1, ex, reply); });
-  CHECK(used == f.ann.account.id);
-  auto again = f.ask<std::optional<std::int64_t>>([&](auto ex, auto reply) { f.store.verify_address("tok-verify", kNow + 2, ex, reply); });
-  CHECK(!again);
+  auto verify = [&](const std::string& token, std::int64_t at) {
+    return f.ask<std::optional<AddressVerified>>([&](auto ex, auto reply) { f.store.verify_address(token, at, ex, reply); });
+  };
+  CHECK(!verify("tok-verify", kNow + kVerifyLinkMs));  // expired
+  auto used = verify("tok-verify", kNow + 1);
+  REQUIRE(used);
+  CHECK(used->account == f.ann.account.id);
+  CHECK(!used->already);
+  // Opened again: the same account, "already verified", nothing changed (#43)
+  auto again = verify("tok-verify", kNow + 2);
+  REQUIRE(again);
+  CHECK(again->account == f.ann.account.id);
+  CHECK(again->already);
+  CHECK(!verify("tok-unknown", kNow + 2));
   settings = f.ask<MailSettings>([&](auto ex, auto reply) { f.store.mail_settings(f.ann.account.id, kNow, ex, reply); });
   CHECK(settings.address == "ann@mail.example");
   CHECK(settings.pending == "");
@@ -190,7 +197,7 @@ TEST_CASE("notices: a turn mail waits to gather; another game's turn joins it as
   MailRequest r{f.ann.account.id, kNow, MailToken{"tok-ann", "verify", "ann@mail.example", kNow + kVerifyLinkMs},
                 {Fixture::mail(f.ann.account.id, "ann@mail.example")}, std::nullopt, MailBounds{}};
   f.queue(r);
-  REQUIRE(f.ask<std::optional<std::int64_t>>([&](auto ex, auto reply) { f.store.verify_address("tok-ann", kNow + 1, ex, reply); }));
+  REQUIRE(f.ask<std::optional<AddressVerified>>([&](auto ex, auto reply) { f.store.verify_address("tok-ann", kNow + 1, ex, reply); }));
   REQUIRE(f.claim(kNow + 1).size() == 1);  // the verify mail
   auto turn = [&](const std::string& room, std::int64_t at) {
     PlayerNotice n;

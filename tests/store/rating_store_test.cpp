@@ -192,6 +192,84 @@ TEST_CASE("rating store: the leaderboard lists settled ratings best first, RD gr
   CHECK(earlier.value.players[0].username == "bob");
 }
 
+TEST_CASE("account store: a player's games paged and filtered from their side; a closed account leaves the leaderboard (#43)") {
+  Fixture f;
+  auto ann_account = create_account(f.store, f.io, "ann").account;
+  const std::int64_t ann = ann_account.player;
+  const std::int64_t bob = f.account("Bob");
+  const std::int64_t now = 1000 * kDay;
+  // Ann White in r1 (won), r2 (lost), Black in r3 (a draw): each finished a day apart.
+  f.live_room("r1", ann, bob, now);
+  REQUIRE(f.append("r1", {3, protocol::EventKind::Resigned, bob, engine::Color::Black, "", now + 1, ""}, f.finish(ann, bob, glicko2::kWin, "1-0")).ok());
+  f.live_room("r2", ann, bob, now + kDay);
+  REQUIRE(f.append("r2", {3, protocol::EventKind::Resigned, ann, engine::Color::White, "", now + kDay + 1, ""}, f.finish(ann, bob, glicko2::kLoss, "0-1")).ok());
+  f.live_room("r3", bob, ann, now + 2 * kDay);
+  REQUIRE(f.append("r3", {3, protocol::EventKind::DrawAgreed, ann, engine::Color::Black, "", now + 2 * kDay + 1, ""}, f.finish(bob, ann, glicko2::kDraw, "1/2-1/2")).ok());
+  auto history = [&](GameHistoryQuery q) {
+    Slot<Stored<std::optional<GameHistory>>> slot;
+    f.store.game_history(std::move(q), f.io.get_executor(), slot.fill());
+    auto& found = slot.get(f.io);
+    REQUIRE(found.ok());
+    std::vector<std::string> ids;
+    if (found.value)
+      for (const auto& r : found.value->games) ids.push_back(r.id);
+    return ids;
+  };
+  auto of_ann = [](std::string result, std::string opponent = "", int page = 1, int per_page = 20) {
+    GameHistoryQuery q;
+    q.username = "ANN";
+    q.result = std::move(result);
+    q.opponent = std::move(opponent);
+    q.page = page;
+    q.per_page = per_page;
+    return q;
+  };
+  CHECK(history(of_ann("")) == std::vector<std::string>{"r3", "r2", "r1"});
+  CHECK(history(of_ann("won")) == std::vector<std::string>{"r1"});
+  CHECK(history(of_ann("lost")) == std::vector<std::string>{"r2"});
+  CHECK(history(of_ann("drawn")) == std::vector<std::string>{"r3"});
+  CHECK(history(of_ann("", "bob")) == std::vector<std::string>{"r3", "r2", "r1"});
+  CHECK(history(of_ann("", "carol")).empty());
+  CHECK(history(of_ann("", "", 2, 2)) == std::vector<std::string>{"r1"});
+  GameHistoryQuery other = of_ann("won");
+  other.game = "gipf";
+  CHECK(history(other).empty());
+  GameHistoryQuery nobody;
+  nobody.username = "nobody";
+  Slot<Stored<std::optional<GameHistory>>> missing;
+  f.store.game_history(nobody, f.io.get_executor(), missing.fill());
+  CHECK(!missing.get(f.io).value);
+
+  // Settled ratings for both; then Ann closes her account: off the board, her games stay.
+  RawConnection raw(f.path);
+  REQUIRE(raw.exec("UPDATE ratings SET rd = 50 WHERE perf = '" + kPerf + "'"));
+  REQUIRE(f.leaders(now + 3 * kDay).value.total == 2);
+  Slot<std::string> closed;
+  f.store.close_account(ann_account.id, now + 3 * kDay, AuditEntry{ann_account.id, "close_account", "ann", "{}", "t", now + 3 * kDay},
+                        f.io.get_executor(), closed.fill());
+  REQUIRE(closed.get(f.io) == "");
+  auto board = f.leaders(now + 3 * kDay);
+  REQUIRE(board.ok());
+  REQUIRE(board.value.players.size() == 1);
+  CHECK(board.value.players[0].username == "Bob");
+  auto closed_at = [&] {
+    Slot<Stored<std::optional<AccountRecord>>> found;
+    f.store.find_account("ann", f.io.get_executor(), found.fill());
+    auto& account = found.get(f.io);
+    REQUIRE(account.ok());
+    REQUIRE(account.value);
+    return account.value->closed_at;
+  };
+  CHECK(closed_at() == now + 3 * kDay);
+  CHECK(history(of_ann("")).size() == 3);
+  // Closing twice is refused: nothing is written
+  Slot<std::string> again;
+  f.store.close_account(ann_account.id, now + 4 * kDay, AuditEntry{ann_account.id, "close_account", "ann", "{}", "t", now + 4 * kDay},
+                        f.io.get_executor(), again.fill());
+  CHECK(again.get(f.io) != "");
+  CHECK(closed_at() == now + 3 * kDay);
+}
+
 TEST_CASE("rating store: a player back after a year is rated from RD grown once; a back-dated end never moves the last game back") {
   Fixture f;
   std::int64_t ann = f.account("ann");

@@ -549,7 +549,8 @@ TEST_CASE("migration 9 gives the accounts of an older database their username sk
     RawConnection raw(path);
     REQUIRE(raw.exec("DROP TABLE node_heartbeats; DROP TABLE notice_intents; DROP TABLE notices; DROP TABLE outbox; DROP TABLE mail_tokens; DROP TABLE account_mail; "
                      "DROP TABLE room_leases; DROP TABLE reports; DROP TABLE blocks; DROP INDEX accounts_by_skeleton; "
-                     "ALTER TABLE accounts DROP COLUMN username_skeleton; DELETE FROM schema_version WHERE version >= 9"));
+                     "ALTER TABLE accounts DROP COLUMN username_skeleton; ALTER TABLE accounts DROP COLUMN closed_at; "
+                     "DELETE FROM schema_version WHERE version >= 9"));
     REQUIRE(raw.exec(
         "INSERT INTO players (token_hash, name, created_at) VALUES ('account:a', 'A_dm1n', 0), ('account:b', 'Rnoderator-5', 0);"
         "INSERT INTO accounts (player, username, username_key, password_hash, created_at) "

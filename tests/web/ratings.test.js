@@ -14,8 +14,9 @@ import {
 import { ratingChart, ratingRange, dateLabel } from '../../web-client/js/rating_chart.js';
 import { applyLobby, openEntryText, ownOpenEntryText, liveEntryText, newGameMessage, botLevel, BOT_LEVELS } from '../../web-client/js/lobby_view.js';
 import { reduce, fromSnapshot } from '../../web-client/js/room_state.js';
-import { leaderboardPath, leaderboardQuery, leaderboardModel, LeaderboardView } from '../../web-client/js/leaderboard_view.js';
+import { leaderboardPath, leaderboardQuery, leaderboardModel, busiestPool, LeaderboardView } from '../../web-client/js/leaderboard_view.js';
 import { ProfileView } from '../../web-client/js/profile_view.js';
+import { GameHistory, outcomeFor, historyPath } from '../../web-client/js/game_history.js';
 import { svgTree } from '../../web-client/js/ui.js';
 import { fixture, fold, before, first, isEvent, isType, fakeDocument } from './support.js';
 
@@ -346,13 +347,21 @@ describe('the profile\'s ratings', () => {
 });
 
 describe('the leaderboards', () => {
-  test('a pool and a page from the address; anything else is the first pool, page 1', () => {
+  test('a pool and a page from the address; anything else is no pool (the busiest is shown), page 1', () => {
     assert.deepEqual(leaderboardQuery('?perf=yinsh:blitz&page=3'), { perf: 'yinsh:blitz', page: 3 });
     assert.deepEqual(leaderboardQuery('?perf=yinsh%3Ablitz'), { perf: 'yinsh:blitz', page: 1 });
-    assert.deepEqual(leaderboardQuery('?perf=chess&page=-2'), { perf: 'gipf:basic', page: 1 });
-    assert.deepEqual(leaderboardQuery(''), { perf: 'gipf:basic', page: 1 });
+    assert.deepEqual(leaderboardQuery('?perf=chess&page=-2'), { perf: null, page: 1 });
+    assert.deepEqual(leaderboardQuery(''), { perf: null, page: 1 });
     assert.equal(leaderboardPath('gipf:standard'), '/leaderboard?perf=gipf:standard');
     assert.equal(leaderboardPath('gipf:standard', 2), '/leaderboard?perf=gipf:standard&page=2');
+  });
+
+  test('with no pool named, the busiest opens: the most listed players, the first pool on a tie or when all are empty', () => {
+    const first = (perf, total) => ({ perf, page: 1, per_page: 50, total, players: [] });
+    assert.equal(busiestPool(PERFS.map((p) => first(p, p === 'yinsh:normal' ? 7 : p === 'gipf:standard' ? 3 : 0))), 'yinsh:normal');
+    assert.equal(busiestPool(PERFS.map((p) => first(p, p.startsWith('yinsh') ? 4 : 0))), 'yinsh:normal');
+    assert.equal(busiestPool(PERFS.map((p) => first(p, 0))), 'gipf:basic');
+    assert.equal(busiestPool([]), 'gipf:basic');
   });
 
   test('rows with ranks, rounded ratings, profile links; pages before and after', () => {
@@ -413,7 +422,7 @@ describe('the pages, drawn', () => {
   test('an empty leaderboard says why; a refused one says the server\'s words', async () => {
     serve({ '/api/leaderboard?perf=gipf:basic&page=1': { perf: 'gipf:basic', page: 1, per_page: 50, total: 0, players: [] } });
     const root = page.root();
-    new LeaderboardView(root, '');
+    new LeaderboardView(root, '?perf=gipf:basic');
     assert.match((await until(root, '#leaderboard-empty')).textContent, /RD below 80/);
     serve({});
     const refused = page.root();
@@ -421,13 +430,29 @@ describe('the pages, drawn', () => {
     assert.match((await until(refused, '#leaderboard-error')).textContent, /could not be loaded: No such thing/);
   });
 
+  test('the leaderboard with no pool named asks each pool\'s first page and opens on the busiest', async () => {
+    const routes = {};
+    for (const perf of PERFS) routes[`/api/leaderboard?perf=${perf}&page=1`] = { perf, page: 1, per_page: 50, total: 0, players: [] };
+    routes['/api/leaderboard?perf=yinsh:blitz&page=1'] = { ...data.leaderboard, page: 1 };
+    serve(routes);
+    const root = page.root();
+    new LeaderboardView(root, '');
+    await until(root, '#leaderboard-table');
+    assert.deepEqual(asked, PERFS.map((perf) => `/api/leaderboard?perf=${perf}&page=1`));
+    assert.equal(root.querySelector('#leaderboard-tabs a[aria-current="page"]').textContent, 'YINSH blitz');
+    assert.equal(root.querySelector('#leaderboard').getAttribute('data-perf'), 'yinsh:blitz');
+  });
+
   test('the profile: a row per pool with the exact values in its attributes, and the busiest pool\'s chart', async () => {
-    serve({ '/api/players/ann': data.profile, '/api/players/ann/ratings/yinsh:normal': data.history });
+    const recent = data.profile.player.recent;
+    serve({ '/api/players/ann': data.profile, '/api/players/ann/ratings/yinsh:normal': data.history,
+      '/api/players/ann/games?per_page=10': { games: recent, page: 1, per_page: 10, total: recent.length } });
     const root = page.root();
     new ProfileView(root, 'ann');
     const chart = await until(root, '#rating-chart');
-    // and who is looking (the report and block controls, #34)
-    assert.deepEqual(asked, ['/api/players/ann', '/api/players/ann/ratings/yinsh:normal', '/api/account']);
+    await until(root, '#profile-recent li');
+    // its games, and who is looking (the report and block controls, #34)
+    assert.deepEqual(asked.sort(), ['/api/account', '/api/players/ann', '/api/players/ann/games?per_page=10', '/api/players/ann/ratings/yinsh:normal']);
     const row = root.querySelector('#ratings tr[data-perf="yinsh:normal"]');
     assert.equal(row.getAttribute('data-rating'), '1662.3108939062977');
     assert.equal(row.getAttribute('data-games'), '3');
@@ -442,6 +467,49 @@ describe('the pages, drawn', () => {
     // recent games say whether they were rated
     assert.match(root.querySelector('#profile-recent li[data-rated="true"]').textContent, /^YINSH normal · Rated · ann – bob · 1-0/);
     assert.match(root.querySelector('#profile-recent li[data-rated="false"]').textContent, /^GIPF basic \(handicap 1\/0\) · Casual · ann – Guest 7/);
+    // each says how it went for ann (#43)
+    assert.equal(root.querySelector('#profile-recent li[data-rated="true"]').getAttribute('data-outcome'), 'won');
+    assert.match(root.querySelector('#profile-recent li[data-rated="true"] .outcome').textContent, /Won/);
+  });
+
+  test('the profile\'s games: filters and pages are asked of the server; each game\'s result from the player\'s side', async () => {
+    const row = (id, white, black, result) => ({ id, options: { game: 'yinsh', variant: 'normal' }, white: { id: 1, name: white }, black: { id: 2, name: black },
+      result, reason: 'resignation', finished_at: 1764059200000, rated: false });
+    assert.equal(outcomeFor(row('a', 'ann', 'bob', '1-0'), 'ANN'), 'won');
+    assert.equal(outcomeFor(row('a', 'ann', 'bob', '0-1'), 'ann'), 'lost');
+    assert.equal(outcomeFor(row('a', 'bob', 'ann', '0-1'), 'ann'), 'won');
+    assert.equal(outcomeFor(row('a', 'bob', 'ann', '1/2-1/2'), 'ann'), 'drawn');
+    assert.equal(outcomeFor(row('a', 'bob', 'ann', ''), 'ann'), null);
+    assert.equal(outcomeFor(row('a', 'bob', 'cat', '1-0'), 'ann'), null);
+    assert.equal(historyPath('ann', { game: 'gipf', variant: '', result: 'won', opponent: ' bob ' }, 3),
+      '/api/players/ann/games?per_page=10&page=3&game=gipf&result=won&opponent=bob');
+    const many = Array.from({ length: 10 }, (_, i) => row(`g${i}`, 'ann', 'bob', '1-0'));
+    serve({
+      '/api/players/ann/games?per_page=10': { games: many, page: 1, per_page: 10, total: 12 },
+      '/api/players/ann/games?per_page=10&page=2': { games: [row('g10', 'bob', 'ann', '1-0'), row('g11', 'bob', 'ann', '1/2-1/2')], page: 2, per_page: 10, total: 12 },
+      '/api/players/ann/games?per_page=10&game=yinsh': { games: [row('g11', 'bob', 'ann', '1/2-1/2')], page: 1, per_page: 10, total: 1 },
+      '/api/players/ann/games?per_page=10&game=yinsh&result=lost': { games: [row('g12', 'bob', 'ann', '1-0')], page: 1, per_page: 10, total: 1 },
+    });
+    const history = new GameHistory('ann');
+    const root = page.root();
+    root.append(history.element);
+    await until(root, '#history-next');
+    assert.equal(root.querySelector('#history-page').textContent, 'Page 1 of 2 · 12 games');
+    root.querySelector('#history-next').dispatch('click');
+    await until(root, '#history-previous');
+    assert.deepEqual(root.querySelectorAll('#profile-recent li').map((li) => li.getAttribute('data-outcome')), ['lost', 'drawn']);
+    const game = root.querySelector('#history-game');
+    game.value = 'yinsh';
+    game.dispatch('change');
+    assert.equal(root.querySelector('#history-variant').disabled, false, 'the game\'s variants offered');
+    await until(root, '#profile-recent li[data-game="g11"]');
+    const result = root.querySelector('#history-result');
+    result.value = 'lost';
+    result.dispatch('change');
+    await until(root, '#profile-recent li[data-game="g12"]');
+    assert.equal(root.querySelectorAll('#profile-recent li').length, 1);
+    assert.equal(root.querySelector('#history-page').textContent, 'Page 1 of 1 · 1 game');
+    assert.equal(asked.at(-1), '/api/players/ann/games?per_page=10&game=yinsh&result=lost');
   });
 
   test('the profile: picking another pool draws its history (none yet: the empty chart)', async () => {

@@ -20,7 +20,7 @@ export function renderHeader(who, controls, { account, name }) {
     who.dataset.account = account.role;
     controls.replaceChildren(...[
       isStaff(account) ? h('a', { href: '/admin', id: 'admin-link' }, 'Admin') : null,
-      h('a', { href: '/account/settings', id: 'mail-link', title: 'Your address and the mail you get' }, 'Mail'),
+      h('a', { href: '/account/settings', id: 'mail-link', title: 'Your mail, your password, your account' }, 'Settings'),
       h('button', { type: 'button', id: 'logout', onclick: logout }, 'Log out'),
     ].filter(Boolean));
   } else {

@@ -1,8 +1,27 @@
 // The moderators' reports queue in /admin (protocol/PROTOCOL.md, "Trust and
 // safety"): the open reports, oldest first, each resolved with an outcome the
 // reporter reads; the resolved ones, newest first, with who resolved them.
+// Each names its game (to watch or replay) and shows what the reported player
+// wrote there, deleted lines marked.
 import { h, messageLine } from './ui.js';
 import { getJson, postJson, formatTime, profilePath } from './api.js';
+
+/**
+ * What the reported player wrote in the report's game, as stored: a deleted
+ * line is shown, marked (#43). Null when the report names no game.
+ * @param {{room: string|null, player: {name: string}, chat?: {seq: number, channel: string, text: string, at: number, deleted: boolean}[]}} report
+ */
+export function reportedChat(report) {
+  if (!report.room) return null;
+  const lines = report.chat || [];
+  if (!lines.length) return h('p', { class: 'hint reported-chat-empty' }, `${report.player.name} wrote nothing in that game's chat.`);
+  return h('details', { class: 'reported-chat', open: true },
+    h('summary', {}, `${report.player.name}'s chat in the game (${lines.length} line${lines.length === 1 ? '' : 's'})`),
+    h('ol', { class: 'reported-lines' }, lines.map((line) => h('li', {
+      'data-seq': line.seq, 'data-deleted': String(line.deleted), class: line.deleted ? 'deleted' : null,
+    }, h('span', { class: 'hint' }, `${formatTime(line.at)} · ${line.channel === 'players' ? 'to the opponent' : 'to the spectators'}`), ' ',
+    h('span', { class: 'text' }, line.text), line.deleted ? h('span', { class: 'tag' }, 'deleted') : null))));
+}
 
 /**
  * The section; `changed` is called after a resolution (the audit log moved).
@@ -22,8 +41,10 @@ export function reportsSection(changed) {
     const line = h('li', { class: 'report', 'data-report': report.id, 'data-status': report.status },
       h('div', {}, h('strong', {}, `#${report.id}`), ' ', who, ' reported by ', h('a', { href: profilePath(report.reporter) }, report.reporter),
         ' · ', h('span', { class: 'hint' }, formatTime(report.created_at)),
-        report.room ? [' · ', h('a', { href: `/?watch=${report.room}` }, `game ${report.room}`)] : null),
-      h('p', { class: 'reason' }, report.reason));
+        report.room ? [' · ', h('a', { href: `/?watch=${report.room}`, class: 'report-game' }, `game ${report.room}`),
+          ' (', h('a', { href: `/?replay=${report.room}` }, 'replay'), ')'] : null),
+      h('p', { class: 'reason' }, report.reason),
+      reportedChat(report));
     if (report.status === 'resolved') {
       line.append(h('p', { class: 'outcome' }, `Resolved by ${report.resolved_by} (${formatTime(report.resolved_at)}): ${report.outcome}`));
       return line;

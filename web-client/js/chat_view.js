@@ -47,6 +47,16 @@ export class ChatPanel {
       h('summary', {}, h('h2', {}, 'Chat'), this.count),
       this.switchRow, this.playersSection, this.spectatorsSection, this.form, this.closedNote);
     this.element.addEventListener('toggle', () => { if (this.element.open) this.markRead(); });
+    // A new line while the chat is folded (a phone): the line itself, where the
+    // player looks (under the board), and a tap that opens the chat (#43).
+    this.peek = h('button', { type: 'button', class: 'chat-peek', id: 'chat-peek', hidden: true, onclick: () => this.openFromPeek() });
+  }
+
+  /** Opens the folded chat at the new lines: the peek's tap. */
+  openFromPeek() {
+    this.element.open = true;
+    this.markRead();
+    this.element.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }
 
   /** Redraws the lists from the room. */
@@ -70,8 +80,12 @@ export class ChatPanel {
     const last = room.chat.length ? room.chat[room.chat.length - 1].seq : 0;
     if (this.element.open) this.markRead();
     else {
-      this.unread += room.chat.filter((c) => c.seq > this.seen && (!this.hideSpectators || !player || c.channel === 'players')).length;
+      const me = this.connection.player ? this.connection.player.id : null;
+      const fresh = room.chat.filter((c) => c.seq > this.seen && (!this.hideSpectators || !player || c.channel === 'players'));
+      this.unread += fresh.length;
       this.seen = Math.max(this.seen, last);
+      const said = fresh.filter((c) => !c.player || c.player.id !== me);
+      if (said.length && before) this.latest = said[said.length - 1];  // not the history a snapshot brings
       this.showUnread();
     }
   }
@@ -102,6 +116,13 @@ export class ChatPanel {
   showUnread() {
     this.count.hidden = this.unread === 0;
     this.count.textContent = `${this.unread} new`;
+    const line = this.unread > 0 ? this.latest : null;
+    if (!line) { this.latest = null; this.peek.hidden = true; return; }
+    const more = this.unread > 1 ? ` (+${this.unread - 1})` : '';
+    this.peek.replaceChildren(h('span', { class: 'author' }, line.player ? line.player.name : '?'), ' ',
+      h('span', { class: 'text' }, line.text), h('span', { class: 'more' }, `${more} · open the chat`));
+    this.peek.setAttribute('aria-label', `New chat line from ${line.player ? line.player.name : 'someone'}: ${line.text}. Open the chat`);
+    this.peek.hidden = false;
   }
 
   setHide(hide) {

@@ -289,6 +289,7 @@ export class GameView {
       this.players(),
       // what the player must read and press next: on a phone it sits right under the board
       h('div', { class: 'panel play-panel', id: 'play-panel' }, this.status, this.drawOffer(), board.bar),
+      this.chat.peek,
       this.claim(),
       this.controls(),
       this.rematch(),
@@ -505,13 +506,9 @@ export class GameView {
     buttons.push(h('button', { class: 'danger', id: 'resign', onclick: () => {
       if (confirm('Resign this game?')) this.command('resign');
     } }, 'Resign'));
-    if (this.game.draws) {
-      if (offer === other(you)) {
-        buttons.push(h('button', { class: 'primary', id: 'accept-draw', onclick: () => this.command('answer_draw', { accept: true }) }, 'Accept the draw'),
-          h('button', { id: 'decline-draw', onclick: () => this.command('answer_draw', { accept: false }) }, 'Decline'));
-      } else if (offer !== you) {
-        buttons.push(h('button', { id: 'offer-draw', onclick: () => this.command('offer_draw') }, 'Offer a draw'));
-      }
+    // an offer's answer sits with the offer, under the board (drawOffer)
+    if (this.game.draws && !offer) {
+      buttons.push(h('button', { id: 'offer-draw', onclick: () => this.command('offer_draw') }, 'Offer a draw'));
     }
     return h('div', { class: 'panel actionbar game-controls', id: 'game-controls' }, buttons);
   }
@@ -524,7 +521,12 @@ export class GameView {
     const text = offer === you ? `You offered a draw: waiting for ${who(room, other(you))} to answer.`
       : you === 'spectator' ? `${who(room, offer)} offers a draw.`
         : `${who(room, offer)} offers a draw. Accept it, decline it, or play on (a move declines it).`;
-    return h('p', { class: 'draw-offer', id: 'draw-offer', 'data-by': offer }, text);
+    const answer = you !== 'spectator' && offer !== you && !this.banned;
+    return h('div', { class: 'draw-offer', id: 'draw-offer', 'data-by': offer }, h('p', {}, text),
+      // the answer in the panel under the board: in view on a phone, with no scrolling (#43)
+      answer ? h('div', { class: 'actionbar' },
+        h('button', { class: 'primary', id: 'accept-draw', onclick: () => this.command('answer_draw', { accept: true }) }, 'Accept the draw'),
+        h('button', { id: 'decline-draw', onclick: () => this.command('answer_draw', { accept: false }) }, 'Decline')) : null);
   }
 
   /** The countdown while the opponent is gone on their decision, then the claim buttons. */

@@ -1,4 +1,4 @@
-// The leaderboards, /leaderboard?perf=PERF&page=N: a tab for each pool and its
+// The leaderboards, /leaderboard?perf=PERF&page=N (no pool named: the busiest): a tab for each pool and its
 // best players from GET /api/leaderboard (only ratings the server is sure of:
 // RD below 80), 50 a page, each name a link to the profile. The tabs and pages
 // are links, so that the address says what is shown and Back works.
@@ -12,15 +12,31 @@ export function leaderboardPath(perf, page = 1) {
 }
 
 /**
- * What the address asks for: a known pool (else the first) and a page from 1.
+ * What the address asks for: a known pool (else null: the busiest is shown)
+ * and a page from 1.
  * @param {string} search location.search
- * @returns {{perf: string, page: number}}
+ * @returns {{perf: string|null, page: number}}
  */
 export function leaderboardQuery(search) {
   const params = new URLSearchParams(search);
-  const perf = PERFS.includes(params.get('perf')) ? params.get('perf') : PERFS[0];
+  const perf = PERFS.includes(params.get('perf')) ? params.get('perf') : null;
   const page = Number(params.get('page'));
   return { perf, page: Number.isInteger(page) && page > 1 ? page : 1 };
+}
+
+/**
+ * The pool a leaderboard opens on when the address names none: the one with
+ * the most listed players (the first of PERFS on a tie, or when all are empty),
+ * so that a visitor does not land on an empty tab (#43).
+ * @param {{perf: string, total: number}[]} answers first pages of GET /api/leaderboard
+ */
+export function busiestPool(answers) {
+  let best = null;
+  for (const perf of PERFS) {
+    const answer = answers.find((a) => a && a.perf === perf);
+    if (answer && (best === null || (answer.total || 0) > (best.total || 0))) best = answer;
+  }
+  return best && best.total > 0 ? best.perf : PERFS[0];
 }
 
 /**
@@ -56,24 +72,41 @@ export class LeaderboardView {
   constructor(root, search) {
     this.root = root;
     this.query = leaderboardQuery(search);
-    document.title = `Leaderboard · ${perfLabel(this.query.perf)} · GIPF Arena`;
     this.body = h('div', { id: 'leaderboard-body' }, h('p', { class: 'hint' }, 'Loading the leaderboard…'));
-    root.replaceChildren(h('section', { class: 'panel leaderboard', id: 'leaderboard', 'data-perf': this.query.perf },
-      h('h1', {}, 'Leaderboards'),
-      h('nav', { class: 'tabs', id: 'leaderboard-tabs', 'aria-label': 'Pools' }, PERFS.map((perf) => h('a', {
-        href: leaderboardPath(perf), 'data-perf': perf, class: perf === this.query.perf ? 'tab current' : 'tab',
-        'aria-current': perf === this.query.perf ? 'page' : null,
-      }, perfLabel(perf)))),
-      h('p', { class: 'hint', id: 'leaderboard-rule' }, LISTED_RULE),
-      this.body));
+    this.tabs = h('nav', { class: 'tabs', id: 'leaderboard-tabs', 'aria-label': 'Pools' });
+    this.section = h('section', { class: 'panel leaderboard', id: 'leaderboard' },
+      h('h1', {}, 'Leaderboards'), this.tabs, h('p', { class: 'hint', id: 'leaderboard-rule' }, LISTED_RULE), this.body);
+    root.replaceChildren(this.section);
+    this.showTabs();
     this.load();
   }
 
+  /** The tabs, the pool shown marked (none while the busiest is being found). */
+  showTabs() {
+    const { perf } = this.query;
+    if (perf) {
+      this.section.dataset.perf = perf;
+      document.title = `Leaderboard · ${perfLabel(perf)} · GIPF Arena`;
+    }
+    this.tabs.replaceChildren(...PERFS.map((p) => h('a', {
+      href: leaderboardPath(p), 'data-perf': p, class: p === perf ? 'tab current' : 'tab', 'aria-current': p === perf ? 'page' : null,
+    }, perfLabel(p))));
+  }
+
   async load() {
-    const { perf, page } = this.query;
+    const { page } = this.query;
     let answer;
     try {
-      answer = await getJson(`/api/leaderboard?perf=${perf}&page=${page}`);
+      if (!this.query.perf) {
+        // no pool named: the first page of each, and the busiest shown (its address kept for Back)
+        const answers = await Promise.all(PERFS.map((p) => getJson(`/api/leaderboard?perf=${p}&page=1`)));
+        this.query.perf = busiestPool(answers);
+        answer = answers[PERFS.indexOf(this.query.perf)];
+        if (typeof history !== 'undefined' && history.replaceState) history.replaceState(null, '', leaderboardPath(this.query.perf));
+        this.showTabs();
+      } else {
+        answer = await getJson(`/api/leaderboard?perf=${this.query.perf}&page=${page}`);
+      }
     } catch (error) {
       this.body.replaceChildren(h('p', { id: 'leaderboard-error' }, `The leaderboard could not be loaded: ${error.message}`));
       return;

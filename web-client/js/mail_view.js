@@ -1,9 +1,11 @@
 // The mail pages (PROTOCOL.md, Mail): /account/settings (an address and the
-// notification switches), /account/verify#TOKEN and /account/reset#TOKEN (the
+// notification switches, then the password and closing the account:
+// account_settings.js), /account/verify#TOKEN and /account/reset#TOKEN (the
 // links the server mails; the token stays in the fragment, never sent in a
 // URL), /account/forgot (ask for a reset link).
 import { getJson, postJson } from './api.js';
 import { h } from './ui.js';
+import { passwordSection, closeSection } from './account_settings.js';
 
 const SWITCHES = [
   ['turn', 'Your move in a correspondence game, when you are not on the site'],
@@ -19,7 +21,7 @@ export const mailPage = (path) => ['/account/settings', '/account/verify', '/acc
 export class MailView {
   constructor(root, path) {
     this.root = root;
-    this.status = h('p', { class: 'mail-status', role: 'status' });
+    this.status = h('p', { class: 'mail-status', id: 'mail-status', role: 'status' });
     const token = location.hash.slice(1);
     if (path === '/account/verify') this.verify(token);
     else if (path === '/account/reset') this.reset(token);
@@ -37,7 +39,9 @@ export class MailView {
     this.show('Confirm your address');
     try {
       const answer = await postJson('/api/account/email/verify', { token });
-      this.say(`Done: GIPF Arena's mail now goes to ${answer.address}.`);
+      // a second open of the same link changes nothing: say so, not "Done" again (#43)
+      this.say(answer.already_verified ? `Already verified: GIPF Arena's mail goes to ${answer.address}.`
+        : `Done: GIPF Arena's mail now goes to ${answer.address}.`);
     } catch (err) { this.say(err.message); }
   }
 
@@ -70,13 +74,18 @@ export class MailView {
     this.show('Forgot your password?', form);
   }
 
+  /** /account/settings: the mail (when the server sends any), the password, closing the account. */
   async settings() {
+    document.title = 'Settings · GIPF Arena';
+    const mail = h('section', { class: 'panel settings', id: 'mail-settings' }, h('h2', {}, 'Mail'), this.status);
+    this.root.replaceChildren(h('div', { class: 'settings-page' }, h('h1', {}, 'Settings'), mail, passwordSection(), closeSection()));
     let current;
-    try { current = await getJson('/api/account/email'); } catch (err) { this.show('Mail'); return this.say(err.message); }
-    if (!current.mail) { this.show('Mail'); return this.say('This server sends no mail.'); }
-    const email = h('input', { type: 'email', id: 'mail-address', required: true, maxlength: 254 });
+    try { current = await getJson('/api/account/email'); } catch (err) { return this.say(err.message); }
+    if (!current.mail) return this.say('This server sends no mail.');
+    const email = h('input', { type: 'email', id: 'mail-address', required: true, maxlength: 254, autocomplete: 'email' });
     const password = h('input', { type: 'password', id: 'mail-password', required: true, autocomplete: 'current-password' });
     const form = h('form', {
+      class: 'settings-form', id: 'mail-form',
       onsubmit: async (e) => {
         e.preventDefault();
         try {
@@ -84,7 +93,9 @@ export class MailView {
           this.say(`A link is on its way to ${email.value}: open it to confirm the address.`);
         } catch (err) { this.say(err.message); }
       },
-    }, h('label', {}, 'Address ', email), h('label', {}, ' Your password ', password), h('button', { type: 'submit' }, 'Send the link'));
+    }, h('div', { class: 'field' }, h('label', { for: 'mail-address' }, current.address ? 'A new address' : 'Your address'), email),
+    h('div', { class: 'field' }, h('label', { for: 'mail-password' }, 'Your password'), password),
+    h('button', { type: 'submit' }, 'Send the link'));
     const boxes = SWITCHES.map(([key, label]) => {
       const box = h('input', { type: 'checkbox', id: `notify-${key}` });
       box.checked = current.notify[key];
@@ -92,11 +103,13 @@ export class MailView {
         try { await postJson('/api/account/notify', { [key]: box.checked }); this.say('Saved.'); }
         catch (err) { box.checked = !box.checked; this.say(err.message); }
       });
-      return h('label', { class: 'mail-switch' }, box, ' ', label);
+      return h('li', {}, h('label', { class: 'mail-switch', for: `notify-${key}` }, box, h('span', {}, label)));
     });
-    this.show('Mail',
-      h('p', {}, current.address ? `Mail goes to ${current.address}.` : 'No confirmed address yet.'),
-      current.pending ? h('p', {}, `Waiting for you to open the link sent to ${current.pending}.`) : '',
-      form, h('h2', {}, 'Mail me when'), ...boxes);
+    mail.replaceChildren(h('h2', {}, 'Mail'),
+      h('p', { id: 'mail-current' }, current.address ? `Mail goes to ${current.address}.` : 'No confirmed address yet.'),
+      current.pending ? h('p', { class: 'hint' }, `Waiting for you to open the link sent to ${current.pending}.`) : '',
+      form,
+      h('fieldset', { class: 'mail-switches' }, h('legend', {}, 'Mail me when'), h('ul', {}, boxes)),
+      this.status);
   }
 }

@@ -17,7 +17,7 @@ import { sectionPage } from './competition.js';
 import { RulesView, rulesGame } from './rules_view.js';
 import { showPairing } from './pairing_notice.js';
 import { renderHeader, reloadForIdentity } from './account.js';
-import { h } from './ui.js';
+import { h, toast } from './ui.js';
 import { MailView, mailPage } from './mail_view.js';
 import { NoticesBell } from './notices_view.js';
 
@@ -84,6 +84,11 @@ else if (params.has('room')) new GameView(view, connection, params.get('room'), 
 else if (params.has('watch')) new GameView(view, connection, params.get('watch'), 'watch');
 else new LobbyView(view, connection);
 connection.start();
+// the account was just closed (account_settings.js): say so once, on the lobby
+if (params.get('closed') === '1') {
+  toast('Your account is closed. Thank you for playing.', 'info');
+  history.replaceState(null, '', '/');
+}
 
 function safeDecode(text) {
   try { return decodeURIComponent(text); } catch { return text; }

@@ -1,13 +1,15 @@
 // A player's material drawn as pieces beside their name: GIPF's reserve as a
 // row of small discs, YINSH's removed rings as rings in the slots that win.
+// GIPF's reserve also says its count in figures: on a phone the discs are
+// small, and the words are for screen readers only there (#43).
 // The words (playerInfo) stay next to it for screen readers and searching.
-import { s } from './ui.js';
+import { h, s } from './ui.js';
 
 const PER_ROW = 12;
 
 /**
  * @param {import('./games/index.js').Material} material
- * @returns {SVGSVGElement}
+ * @returns {Element} the rings' SVG, or the reserve's SVG and its count
  */
 export function materialIcons({ kind, count, of, color }) {
   const fill = color === 'white' ? 'piece-white' : 'piece-black';
@@ -25,5 +27,5 @@ export function materialIcons({ kind, count, of, color }) {
   for (let i = 0; i < count; i++) {
     svg.append(s('circle', { class: fill, cx: 6.5 + (i % PER_ROW) * 11, cy: 6.5 + Math.floor(i / PER_ROW) * 11, r: 4.5 }));
   }
-  return svg;
+  return h('span', { class: 'material-reserve' }, svg, h('span', { class: 'material-count', 'aria-hidden': 'true', title: 'Pieces in reserve' }, String(count)));
 }

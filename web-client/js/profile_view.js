@@ -1,12 +1,12 @@
 // A player's page, /@/USERNAME: the account from GET /api/players/USERNAME
 // (username, role, member since, games played), its rating in every pool, the
 // rating history of one pool as a chart (GET /api/players/USERNAME/ratings/PERF;
-// first the pool with the most games), and its newest finished games, each with
-// a link to its replay.
+// first the pool with the most games), and every finished game of its, paged and
+// filtered (game_history.js), each with a link to its replay.
 import { h, svgTree } from './ui.js';
-import { getJson, formatDate, formatTime } from './api.js';
-import { variantLabel } from './games/index.js';
-import { ratingRows, busiestPerf, perfLabel, modeLabel } from './ratings.js';
+import { getJson, formatDate } from './api.js';
+import { ratingRows, busiestPerf, perfLabel } from './ratings.js';
+import { GameHistory } from './game_history.js';
 import { ratingChart } from './rating_chart.js';
 import { leaderboardPath } from './leaderboard_view.js';
 import { trustControls } from './trust_controls.js';
@@ -37,21 +37,16 @@ export class ProfileView {
   render(player) {
     this.username = player.username;  // as the account writes it
     document.title = `${player.username} · GIPF Arena`;
-    const recent = player.recent || [];
     this.root.replaceChildren(h('section', { class: 'panel profile', id: 'profile', 'data-username': player.username },
       h('h1', { id: 'profile-username' }, player.username),
+      player.closed ? h('p', { class: 'hint', id: 'profile-closed' }, 'This account was closed by its owner.') : null,
       h('dl', { class: 'facts' },
         h('dt', {}, 'Role'), h('dd', { id: 'profile-role' }, ROLES[player.role] || player.role),
         h('dt', {}, 'Member since'), h('dd', { id: 'profile-since' }, formatDate(player.created_at)),
         h('dt', {}, 'Games played'), h('dd', { id: 'profile-games' }, String(player.games_played ?? 0))),
       this.ratings(player.ratings),
-      h('h2', {}, 'Recent games'),
-      recent.length
-        ? h('ul', { class: 'list', id: 'profile-recent' }, recent.map((g) => h('li', { 'data-game': g.id, 'data-rated': String(!!g.rated) },
-          h('span', {}, `${safeLabel(g.options)} · ${modeLabel(g.rated)} · ${g.white ? g.white.name : '?'} – ${g.black ? g.black.name : '?'} · ${g.result ?? '—'}${g.reason ? ` (${g.reason})` : ''}`,
-            h('span', { class: 'hint' }, ` · ${formatTime(g.finished_at || g.created_at)}`)),
-          h('a', { href: `/?replay=${encodeURIComponent(g.id)}`, class: 'replay' }, 'Replay'))))
-        : h('p', { class: 'hint', id: 'profile-recent' }, 'No finished games yet.')));
+      // every finished game, paged and filtered, each won or lost from this player's side (#43)
+      new GameHistory(player.username).element));
     // report and block (or, on one's own page, one's reports and their outcomes)
     trustControls(player.username).then((controls) => {
       if (controls) this.root.querySelector('#profile')?.append(controls);
@@ -101,8 +96,4 @@ export class ProfileView {
     svg.setAttribute('aria-label', `${svg.getAttribute('aria-label')} in ${perfLabel(perf)}`);
     this.chart.replaceChildren(svg);
   }
-}
-
-function safeLabel(options) {
-  try { return variantLabel(options); } catch { return options ? `${options.game} ${options.variant}` : '?'; }
 }

@@ -43,6 +43,12 @@ struct AdjudicateRequest {
   std::string reason;
 };
 struct EmptyRequest {};
+struct PasswordChangeRequest {  // POST /api/account/password (#43)
+  std::string current, password;
+};
+struct CloseAccountRequest {  // POST /api/account/close (#43)
+  std::string password;
+};
 
 // A refused body: 400 with this code (bad_json, bad_field, bad_username, bad_password).
 struct BodyError {
@@ -60,6 +66,8 @@ Parsed<SanctionRequest> parse_sanction(std::string_view body);
 Parsed<AbortRequest> parse_abort(std::string_view body);
 Parsed<AdjudicateRequest> parse_adjudicate(std::string_view body);
 Parsed<EmptyRequest> parse_empty(std::string_view body);  // {} or nothing at all
+Parsed<PasswordChangeRequest> parse_password_change(std::string_view body);
+Parsed<CloseAccountRequest> parse_close_account(std::string_view body);
 
 // ---- answers ------------------------------------------------------------------
 struct UserRow {
@@ -101,6 +109,7 @@ struct PlayerProfile {
   std::int64_t games_played = 0;
   std::vector<GameRow> recent;
   std::vector<PerfRatingView> ratings;  // every perf, as of now
+  std::int64_t closed_at = 0;  // its owner closed it (#43); 0: open
 };
 
 Json account_json(const AccountView& a);  // {id, username, role}
