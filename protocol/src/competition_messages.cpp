@@ -1,5 +1,7 @@
 #include "protocol/competition_messages.hpp"
 
+#include <limits>
+
 #include "body_fields.hpp"
 #include "protocol/messages.hpp"         // parse_time_control
 #include "protocol/server_messages.hpp"  // clock_json
@@ -43,16 +45,23 @@ TimeControl default_competition_clock() {
 }
 
 Parsed<LadderCreate> parse_ladder_create(std::string_view body) {
-  TAKE(j, object_of(body, {"name", "game", "variant", "clock"}));
+  TAKE(j, object_of(body, {"name", "game", "variant", "clock", "answer_hours"}));
   TAKE(name, line_field(j, "name", kMaxCompetitionName));
   TAKE(game, text_field(j, "game"));
   TAKE(variant, text_field(j, "variant"));
   TAKE(clock, clock_field(j));
-  return LadderCreate{std::move(name), std::move(game), std::move(variant), clock};
+  TAKE(answer_hours, integer_field(j, "answer_hours", 0, kMaxAnswerHours, kDefaultAnswerHours));
+  return LadderCreate{std::move(name), std::move(game), std::move(variant), clock, static_cast<int>(answer_hours)};
+}
+
+Parsed<ScheduleRequest> parse_schedule(std::string_view body) {
+  TAKE(j, object_of(body, {"start_at"}));
+  TAKE(start_at, integer_field(j, "start_at", 1, std::numeric_limits<std::int64_t>::max(), std::nullopt));
+  return ScheduleRequest{start_at};
 }
 
 Parsed<LadderPatch> parse_ladder_patch(std::string_view body) {
-  TAKE(j, object_of(body, {"name", "clock", "status"}));
+  TAKE(j, object_of(body, {"name", "clock", "status", "answer_hours"}));
   LadderPatch patch;
   if (j.contains("name")) {
     TAKE(name, line_field(j, "name", kMaxCompetitionName));
@@ -61,6 +70,10 @@ Parsed<LadderPatch> parse_ladder_patch(std::string_view body) {
   if (j.contains("clock")) {
     TAKE(clock, clock_field(j));
     patch.clock = clock;
+  }
+  if (j.contains("answer_hours")) {
+    TAKE(hours, integer_field(j, "answer_hours", 0, kMaxAnswerHours, std::nullopt));
+    patch.answer_hours = static_cast<int>(hours);
   }
   if (j.contains("status")) {
     TAKE(status, text_field(j, "status"));
@@ -139,7 +152,8 @@ Parsed<EventCreate> parse_event_create(std::string_view body) {
 
 Json to_json(const LadderView& m) {
   return {{"id", m.id},         {"name", m.name},     {"game", m.game},       {"variant", m.variant},
-          {"clock", clock_json(m.clock)}, {"status", m.status}, {"players", m.players}, {"created_at", m.created_at}};
+          {"clock", clock_json(m.clock)}, {"status", m.status}, {"players", m.players}, {"created_at", m.created_at},
+          {"answer_hours", m.answer_hours}};
 }
 
 Json to_json(const LadderStandingView& m) {
@@ -150,7 +164,9 @@ Json to_json(const LadderStandingView& m) {
 Json to_json(const ChallengeView& m) {
   return {{"id", m.id},       {"room", m.room},   {"challenger", m.challenger}, {"defender", m.defender},
           {"white", m.white}, {"black", m.black}, {"created_at", m.created_at}, {"finished_at", m.finished_at},
-          {"outcome", m.outcome}, {"reason", m.reason}};
+          {"outcome", m.outcome}, {"reason", m.reason}, {"state", m.state},
+          {"answer_by", m.answer_by ? Json(m.answer_by) : Json(nullptr)}, {"start_at", m.start_at ? Json(m.start_at) : Json(nullptr)},
+          {"decline_forfeits", m.decline_forfeits}};
 }
 
 Json to_json(const LadderPage& m) {

@@ -1,6 +1,9 @@
 #include "api/ladder_api.hpp"
 
 #include <algorithm>
+#include <ctime>
+#include <optional>
+#include <utility>
 
 #include "api/account_api.hpp"  // method_not_allowed
 #include "account/moderation.hpp"
@@ -22,6 +25,33 @@ constexpr std::string_view kAdminLadders = "/api/admin/ladders";
 
 HttpResponse not_found(const HttpRequest& request) {
   return json_error(request, http::status::not_found, "not_found", "no such resource");
+}
+
+// "challenges/12/accept" → {12, accept}; accept, decline, schedule, withdraw (#43).
+std::optional<std::pair<std::int64_t, ChallengeAnswer::Kind>> answer_path(const std::string& rest) {
+  using Kind = ChallengeAnswer::Kind;
+  const std::string prefix = "challenges/";
+  if (rest.rfind(prefix, 0) != 0) return std::nullopt;
+  auto slash = rest.find('/', prefix.size());
+  if (slash == std::string::npos) return std::nullopt;
+  const std::string digits = rest.substr(prefix.size(), slash - prefix.size());
+  if (digits.empty() || digits.size() > 18 || digits.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+  const std::string verb = rest.substr(slash + 1);
+  static const std::pair<const char*, Kind> kVerbs[] = {
+      {"accept", Kind::accept}, {"decline", Kind::decline}, {"schedule", Kind::schedule}, {"withdraw", Kind::withdraw}};
+  for (const auto& [name, kind] : kVerbs)
+    if (verb == name) return std::make_pair(std::stoll(digits), kind);
+  return std::nullopt;
+}
+
+// "2026-12-01 18:00 UTC": a time in a notice's words.
+std::string utc_minute(std::int64_t ms) {
+  std::time_t seconds = static_cast<std::time_t>(ms / 1000);
+  std::tm parts{};
+  gmtime_r(&seconds, &parts);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%d %H:%M UTC", &parts);
+  return text;
 }
 
 json standings_json(const LadderDetail& detail, std::int64_t now) {
@@ -58,9 +88,11 @@ void LadderApi::handle(std::shared_ptr<const HttpRequest> request, const std::st
     if (!get) return reply(method_not_allowed(*request, "GET, HEAD"));
     return page(std::move(request), at->id, std::move(ex), std::move(reply));
   }
-  if (at->rest != "join" && at->rest != "challenge") return reply(not_found(*request));
+  auto answer = answer_path(at->rest);
+  if (at->rest != "join" && at->rest != "challenge" && !answer) return reply(not_found(*request));
   if (request->method() != http::verb::post) return reply(method_not_allowed(*request, "POST"));
   if (at->rest == "join") return join(std::move(request), at->id, std::move(ex), std::move(reply));
+  if (answer) return this->answer(std::move(request), at->id, answer->first, answer->second, std::move(ex), std::move(reply));
   challenge(std::move(request), at->id, std::move(ex), std::move(reply));
 }
 
@@ -109,26 +141,83 @@ void LadderApi::challenge(std::shared_ptr<const HttpRequest> request, std::int64
   if (!body) return;
   http_.player(request, ex, reply, [this, request, id, ex, reply, defender = body->defender](AccountRecord account) {
     NewChallenge c{id, account.player, defender, random_room_id(), random_bool(), http_.now()};
-    store_.challenge(c, ex, [this, request, ex, reply, challenger = account.player](Stored<Outcome<CompetitionGame>> done) {
+    store_.challenge(c, ex, [this, request, ex, reply, id](Stored<Outcome<ChallengeMade>> done) {
       if (!done.ok()) return reply(store_failed(*request, done.error));
       if (!done.value.ok()) return reply(refusal_response(*request, done.value.code, done.value.message));
+      const ChallengeMade& made = done.value.value;
       if (player_mail_) {
         // The intent the challenge stored with it, resolved now (the words are the same).
-        const CompetitionGame& g = done.value.value;
-        bool white = g.white != challenger;  // the challenged one's seat
-        NoticeWords words = challenge_words(white ? g.black_name : g.white_name, g.source_name, g.room);
-        player_mail_({white ? g.white : g.black, "challenge", words.subject, words.text, words.path, g.room, 0});
+        const ChallengeRecord& r = made.challenge;
+        NoticeWords words = made.game ? challenge_words(r.challenger_name, made.game->source_name, r.room)
+                                      : answer_challenge_words(r.challenger_name, r.ladder_name, id);
+        player_mail_({r.defender, "challenge", words.subject, words.text, words.path, r.room, 0});
       }
-      service_.open_games({done.value.value}, ex,
-                          [request, reply, game = done.value.value](std::vector<CompetitionGame> opened, std::vector<CompetitionGame>) {
-                            if (opened.empty())
-                              return reply(json_error(*request, http::status::internal_server_error, "internal",
-                                                      "the challenge is stored but its game could not be created yet: "
-                                                      "it will be at the server's next start"));
-                            reply(json_response(*request, http::status::created,
-                                                {{"challenge", {{"id", game.challenge}, {"room", game.room}}}}));
-                          });
+      if (!made.game)  // the defender answers first (#43)
+        return reply(json_response(*request, http::status::created, {{"challenge", protocol::to_json(challenge_view(made.challenge))}}));
+      open_then_reply(request, made, http::status::created, ex, reply);
     });
+  });
+}
+
+void LadderApi::answer(std::shared_ptr<const HttpRequest> request, std::int64_t ladder, std::int64_t challenge,
+                       ChallengeAnswer::Kind kind, StoreExecutor ex, Reply reply) {
+  std::int64_t start_at = 0;
+  if (kind == ChallengeAnswer::Kind::schedule) {
+    auto parsed = protocol::parse_schedule(request->body());
+    auto* body = parsed_body(parsed, *request, reply);
+    if (!body) return;
+    start_at = body->start_at;
+  } else if (!parsed_body(protocol::parse_empty(request->body()), *request, reply)) {
+    return;
+  }
+  http_.player(request, ex, reply, [this, request, ladder, challenge, kind, start_at, ex, reply](AccountRecord account) {
+    ChallengeAnswer a{ladder, challenge, account.player, kind, start_at, http_.now()};
+    store_.answer_challenge(a, ex, [this, request, ladder, kind, ex, reply](Stored<Outcome<ChallengeMade>> done) {
+      if (!done.ok()) return reply(store_failed(*request, done.error));
+      if (!done.value.ok()) return reply(refusal_response(*request, done.value.code, done.value.message));
+      const ChallengeMade& made = done.value.value;
+      tell_answer(made.challenge, kind, ladder);
+      if (!made.game) return reply(json_response(*request, http::status::ok, {{"challenge", protocol::to_json(challenge_view(made.challenge))}}));
+      open_then_reply(request, made, http::status::ok, ex, reply);
+    });
+  });
+}
+
+// The other player hears of an answer (a notice, and a mail by their switch).
+void LadderApi::tell_answer(const ChallengeRecord& c, ChallengeAnswer::Kind kind, std::int64_t ladder) {
+  if (!player_mail_) return;
+  using Kind = ChallengeAnswer::Kind;
+  std::string what;
+  std::int64_t to = c.challenger;
+  std::string who = c.defender_name;
+  switch (kind) {
+    case Kind::accept: what = "accepted your challenge: your game is ready"; break;
+    case Kind::schedule: what = "chose a time for your challenge: " + utc_minute(c.start_at); break;
+    case Kind::decline:
+      what = c.outcome == "challenger" ? "declined your challenge again within 30 days: it counts as your win"
+                                       : "declined your challenge";
+      break;
+    case Kind::withdraw:
+      what = "withdrew the challenge";
+      to = c.defender;
+      who = c.challenger_name;
+      break;
+  }
+  NoticeWords words = challenge_answered_words(who, what, c.ladder_name, ladder);
+  player_mail_({to, "challenge", words.subject, words.text, kind == Kind::accept ? "/?room=" + c.room : words.path, c.room,
+                std::nullopt});
+}
+
+// Creates the game of a challenge that is playing now, then answers with the challenge.
+void LadderApi::open_then_reply(std::shared_ptr<const HttpRequest> request, const ChallengeMade& made, http::status status,
+                                StoreExecutor ex, Reply reply) {
+  service_.open_games({*made.game}, ex, [request, reply, status, view = challenge_view(made.challenge)](
+                                            std::vector<CompetitionGame> opened, std::vector<CompetitionGame>) {
+    if (opened.empty())
+      return reply(json_error(*request, http::status::internal_server_error, "internal",
+                              "the challenge is stored but its game could not be created yet: "
+                              "it will be at the server's next start"));
+    reply(json_response(*request, status, {{"challenge", protocol::to_json(view)}}));
   });
 }
 
@@ -166,6 +255,7 @@ void LadderApi::create(std::shared_ptr<const HttpRequest> request, const Competi
   l.name = body->name;
   l.options = {body->game, body->variant, 0, 0};
   l.clock = body->clock;
+  l.answer_hours = body->answer_hours;
   l.created_at = admin.at;
   auto audit = admin_audit(admin, "ladder_create", "", request_details(*request));
   store_.create_ladder(l, audit, ex, [request, reply](Stored<Outcome<LadderRecord>> done) {
@@ -183,6 +273,7 @@ void LadderApi::edit(std::shared_ptr<const HttpRequest> request, std::int64_t id
   LadderEdit edit;
   edit.name = body->name;
   edit.clock = body->clock;
+  edit.answer_hours = body->answer_hours;
   if (body->status) edit.status = ladder::parse_status(*body->status);
   edit.audit = admin_audit(admin, "ladder_edit", "", request_details(*request));
   store_.edit_ladder(id, edit, ex, [request, reply](Stored<Outcome<LadderRecord>> done) {

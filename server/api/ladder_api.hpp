@@ -1,8 +1,10 @@
 #pragma once
 // The ladder API over HTTP (PROTOCOL.md, Ladder API): the ladders and their
 // pages for everyone; joining and challenging for accounts; creating,
-// editing, seeding and the roster for admins (audited). A challenge's game
-// is created by the CompetitionService right after the store accepted it.
+// editing, seeding and the roster for admins (audited). A challenge waits
+// for the defender's answer (accept, a time, decline) when its ladder has an
+// answer time (#43); a challenge's game is created by the CompetitionService
+// once it is playing (at once, on acceptance, or at its time).
 #include <memory>
 #include <string>
 
@@ -36,6 +38,12 @@ class LadderApi : public HttpModule {
   void page(std::shared_ptr<const HttpRequest> request, std::int64_t id, StoreExecutor ex, Reply reply);
   void join(std::shared_ptr<const HttpRequest> request, std::int64_t id, StoreExecutor ex, Reply reply);
   void challenge(std::shared_ptr<const HttpRequest> request, std::int64_t id, StoreExecutor ex, Reply reply);
+  // POST /api/ladders/ID/challenges/CID/{accept,decline,schedule,withdraw} (#43).
+  void answer(std::shared_ptr<const HttpRequest> request, std::int64_t ladder, std::int64_t challenge, ChallengeAnswer::Kind kind,
+              StoreExecutor ex, Reply reply);
+  void tell_answer(const ChallengeRecord& challenge, ChallengeAnswer::Kind kind, std::int64_t ladder);
+  void open_then_reply(std::shared_ptr<const HttpRequest> request, const ChallengeMade& made, boost::beast::http::status status,
+                       StoreExecutor ex, Reply reply);
   void admin(std::shared_ptr<const HttpRequest> request, const std::string& path, const std::string& address,
              StoreExecutor ex, Reply reply);
   void create(std::shared_ptr<const HttpRequest> request, const CompetitionHttp::Admin& admin, StoreExecutor ex, Reply reply);

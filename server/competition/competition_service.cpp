@@ -22,7 +22,8 @@ CompetitionService::CompetitionService(boost::asio::any_io_executor io, Competit
       connections_(connections),
       clock_(std::move(clock)),
       activity_period_(activity_period),
-      timer_(strand_) {}
+      timer_(strand_),
+      sweep_timer_(strand_) {}
 
 void CompetitionService::start() {
   auto self = shared_from_this();
@@ -32,6 +33,7 @@ void CompetitionService::start() {
       if (!opened.empty() || !failed.empty())
         spdlog::info("event=competition_games_checked games={} failed={}", opened.size(), failed.size());
       self->apply_activity();
+      self->sweep_challenges(true);
       // A round whose pairing the last stop abandoned (the store's pairer
       // drops it rather than keep the server waiting) is paired now.
       self->store_.resume_tournaments(random_room_id, self->strand_, [self](Stored<std::vector<CompetitionGame>> resumed) {
@@ -45,11 +47,50 @@ void CompetitionService::start() {
 }
 
 void CompetitionService::stop() {
-  boost::asio::post(strand_, [self = shared_from_this()] { self->timer_.cancel(); });
+  boost::asio::post(strand_, [self = shared_from_this()] {
+    self->timer_.cancel();
+    self->sweep_timer_.cancel();
+  });
 }
 
 void CompetitionService::wake() {
-  boost::asio::post(strand_, [self = shared_from_this()] { self->apply_activity(); });
+  boost::asio::post(strand_, [self = shared_from_this()] {
+    self->apply_activity();
+    self->sweep_challenges(false);  // the periodic sweep goes on as it was
+  });
+}
+
+void CompetitionService::sweep_challenges(bool again) {
+  auto self = shared_from_this();
+  store_.challenges_due(clock_(), strand_, [self, again](Stored<DueChallenges> due) {
+    if (!due.ok()) {
+      spdlog::error("event=challenge_sweep_failed error=\"{}\"", log_text(due.error));
+    } else {
+      for (const auto& c : due.value.unanswered) self->tell_unanswered(c);
+      if (!due.value.start.empty() || !due.value.unanswered.empty())
+        spdlog::info("event=challenges_due started={} unanswered={}", due.value.start.size(), due.value.unanswered.size());
+      if (!due.value.start.empty())
+        self->open_games(std::move(due.value.start), self->strand_, [](std::vector<CompetitionGame>, std::vector<CompetitionGame> failed) {
+          // a room that could not be made now is made at the next start (pending_games)
+          if (!failed.empty()) spdlog::warn("event=scheduled_games_failed games={}", failed.size());
+        });
+    }
+    if (!again) return;
+    self->sweep_timer_.expires_after(kChallengeSweepPeriod);
+    self->sweep_timer_.async_wait([self](boost::system::error_code ec) {
+      if (!ec) self->sweep_challenges(true);
+    });
+  });
+}
+
+void CompetitionService::tell_unanswered(const ChallengeRecord& c) {
+  if (!player_mail_) return;
+  auto words = challenge_answered_words(c.defender_name, "did not answer your challenge in time: it counts as your win",
+                                        c.ladder_name, c.ladder);
+  player_mail_({c.challenger, "challenge", words.subject, words.text, words.path, c.room, std::nullopt});
+  words = challenge_answered_words("You", "did not answer the challenge of " + c.challenger_name + " in time: it counts as a loss",
+                                   c.ladder_name, c.ladder);
+  player_mail_({c.defender, "challenge", words.subject, words.text, words.path, c.room, std::nullopt});
 }
 
 void CompetitionService::remind_events() {

@@ -26,6 +26,10 @@ class PlayerConnections;
 
 // An event's registered players are told when it starts within this.
 inline constexpr std::int64_t kEventReminderMs = 3600LL * 1000;
+// How often the ladders' waiting challenges are looked at (#43): a scheduled
+// game's room is made within this of its time, an unanswered challenge ends
+// within this of its answer time.
+inline constexpr std::chrono::seconds kChallengeSweepPeriod{30};
 
 class CompetitionService : public RoomObserver, public std::enable_shared_from_this<CompetitionService> {
  public:
@@ -59,6 +63,10 @@ class CompetitionService : public RoomObserver, public std::enable_shared_from_t
   void open_one(CompetitionGame game, std::function<void(bool)> done);
   void tell_players(const CompetitionGame& game);
   void apply_activity();
+  // The challenges due now: scheduled games' rooms made, unanswered challenges
+  // ended (both players told); then again after kChallengeSweepPeriod.
+  void sweep_challenges(bool again);
+  void tell_unanswered(const ChallengeRecord& c);
   // Each registered player of an event that starts within the hour is told
   // (an `event` notice and mail, once: MailStore::notify_player).
   void remind_events();
@@ -71,6 +79,7 @@ class CompetitionService : public RoomObserver, public std::enable_shared_from_t
   std::function<std::int64_t()> clock_;
   std::chrono::milliseconds activity_period_;
   boost::asio::steady_timer timer_;
+  boost::asio::steady_timer sweep_timer_;
 };
 
 }  // namespace arena

@@ -36,6 +36,7 @@ struct LadderRecord {
   ladder::LadderStatus status = ladder::LadderStatus::open;
   std::int64_t created_at = 0;
   std::int64_t players = 0;  // on the ladder (when read)
+  int answer_hours = 0;      // how long a challenge waits for its answer; 0: its game starts at once (#43)
 };
 
 struct LadderStanding {
@@ -46,13 +47,45 @@ struct LadderStanding {
 
 struct ChallengeRecord {
   std::int64_t id = 0, ladder = 0;
+  std::string ladder_name;
   std::int64_t challenger = 0, defender = 0, white = 0, black = 0;  // player ids
   std::string challenger_name, defender_name;
   std::string room;
   std::int64_t created_at = 0, finished_at = 0;
   bool open = true;
   std::string outcome;  // challenger, defender, draw, aborted; "" while open
-  std::string reason;
+  std::string reason;   // the room's, or declined, no_answer, withdrawn (#43)
+  // proposed: waiting for the defender's answer until answer_by; scheduled:
+  // its room is made at start_at; playing: its room exists (or existed).
+  std::string state = "playing";
+  std::int64_t answer_by = 0, start_at = 0;
+  bool decline_forfeits = false;  // proposed: a decline now would cost the defender the game
+};
+
+// What a challenge (or its answer) did: the challenge after it, and the game
+// to create now (none: it waits for an answer or its time, or it ended).
+struct ChallengeMade {
+  ChallengeRecord challenge;
+  std::optional<CompetitionGame> game;
+};
+
+// The defender's answer to a proposed challenge, or the challenger's
+// withdrawal of a challenge not yet playing (#43).
+struct ChallengeAnswer {
+  enum class Kind { accept, decline, schedule, withdraw };
+  std::int64_t ladder = 0;
+  std::int64_t challenge = 0;
+  std::int64_t player = 0;  // who answers (a player id)
+  Kind kind = Kind::accept;
+  std::int64_t start_at = 0;  // schedule: when
+  std::int64_t now = 0;
+};
+
+// What a sweep found due (#43): the scheduled games to create now, and the
+// challenges that ended unanswered (counted as the challenger's wins).
+struct DueChallenges {
+  std::vector<CompetitionGame> start;
+  std::vector<ChallengeRecord> unanswered;
 };
 
 struct LadderDetail {
@@ -66,6 +99,7 @@ struct LadderDetail {
 struct LadderEdit {
   std::optional<std::string> name;
   std::optional<protocol::TimeControl> clock;
+  std::optional<int> answer_hours;
   std::optional<ladder::LadderStatus> status;
   AuditEntry audit;
 };
@@ -161,8 +195,19 @@ class CompetitionStore {
   virtual void change_roster(std::int64_t id, RosterChange change, std::int64_t now, StoreExecutor ex,
                              StoreReply<Outcome<LadderDetail>> reply) = 0;
   // Checks the challenge (ladder_rules' check_challenge, activity applied)
-  // and stores it; the game to create.
-  virtual void challenge(NewChallenge challenge, StoreExecutor ex, StoreReply<Outcome<CompetitionGame>> reply) = 0;
+  // and stores it, with the defender's notice intent: proposed (waiting for
+  // the answer) when the ladder has an answer time, else playing with the
+  // game to create.
+  virtual void challenge(NewChallenge challenge, StoreExecutor ex, StoreReply<Outcome<ChallengeMade>> reply) = 0;
+  // An answer to a challenge (refused: not_found, forbidden, challenge_answered
+  // (not waiting for this answer any more), bad_field (a time out of range)):
+  // accept makes it playing with its game; schedule sets its time; a decline
+  // ends it, free or as the challenger's win (ladder::decline_is_free), the
+  // standings moved in the same transaction; a withdrawal ends it.
+  virtual void answer_challenge(ChallengeAnswer answer, StoreExecutor ex, StoreReply<Outcome<ChallengeMade>> reply) = 0;
+  // The challenges due at `now`: scheduled ones become playing (their games to
+  // create); proposed ones past their answer time end as the challenger's wins.
+  virtual void challenges_due(std::int64_t now, StoreExecutor ex, StoreReply<DueChallenges> reply) = 0;
   // Applies every open or paused ladder's activity as of `now`.
   virtual void ladder_activity(std::int64_t now, StoreExecutor ex, StoreDone done) = 0;
   // ---- events

@@ -12,14 +12,16 @@
 namespace arena {
 
 protocol::LadderView ladder_view(const LadderRecord& l) {
-  return {l.id,    l.name, l.options.game, l.options.variant, l.clock, std::string(ladder::status_name(l.status)),
-          l.players, l.created_at};
+  return {l.id,      l.name,       l.options.game, l.options.variant, l.clock, std::string(ladder::status_name(l.status)),
+          l.players, l.created_at, l.answer_hours};
 }
 
 protocol::ChallengeView challenge_view(const ChallengeRecord& c) {
   const std::string& white = c.white == c.challenger ? c.challenger_name : c.defender_name;
   const std::string& black = c.white == c.challenger ? c.defender_name : c.challenger_name;
-  return {c.id, c.room, c.challenger_name, c.defender_name, white, black, c.created_at, c.finished_at, c.outcome, c.reason};
+  return {c.id,         c.room,        c.challenger_name, c.defender_name, white,           black,
+          c.created_at, c.finished_at, c.outcome,         c.reason,        c.state,         c.answer_by,
+          c.start_at,   c.decline_forfeits};
 }
 
 protocol::LadderPage ladder_page(const LadderDetail& d, std::optional<std::int64_t> viewer, std::int64_t now,

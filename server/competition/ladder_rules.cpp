@@ -171,4 +171,14 @@ Standings apply_activity(const Standings& standings, std::int64_t now_ms) {
   return next;
 }
 
+bool decline_is_free(std::span<const std::int64_t> free_declines_ms, std::int64_t now_ms) {
+  auto recent = std::count_if(free_declines_ms.begin(), free_declines_ms.end(),
+                              [&](std::int64_t t) { return t <= now_ms && now_ms - t < kDeclineWindowMs; });
+  return recent < kFreeDeclines;
+}
+
+bool schedulable(std::int64_t created_ms, std::int64_t start_ms, std::int64_t now_ms) {
+  return start_ms > now_ms && start_ms <= created_ms + kScheduleWithinMs;
+}
+
 }  // namespace arena::ladder

@@ -33,6 +33,22 @@ inline constexpr std::int64_t kInactiveAfterMs = 30 * kDayMs;
 inline constexpr int kTimeLossesToRemove = 2;
 inline constexpr std::int64_t kTimeLossWindowMs = 30 * kDayMs;
 
+// How long a challenge waits for the defender's answer is the ladder's
+// (protocol::kDefaultAnswerHours). A defender may put the game off to at most this long after the challenge.
+inline constexpr std::int64_t kScheduleWithinMs = 7 * kDayMs;
+// Declines a defender has on a ladder per kDeclineWindowMs without losing:
+// one more (or no answer in time) counts as a game the challenger won.
+inline constexpr int kFreeDeclines = 1;
+inline constexpr std::int64_t kDeclineWindowMs = 30 * kDayMs;
+
+// Whether a decline at `now_ms` costs nothing, given when the defender's
+// free declines on this ladder were made (older ones than the window do not count).
+bool decline_is_free(std::span<const std::int64_t> free_declines_ms, std::int64_t now_ms);
+
+// Whether `start_ms` is a time a defender may put a challenge made at
+// `created_ms` off to, at `now_ms`: in the future, within kScheduleWithinMs.
+bool schedulable(std::int64_t created_ms, std::int64_t start_ms, std::int64_t now_ms);
+
 // open: challenges accepted; paused: none, games go on; closed: none ever again.
 enum class LadderStatus { open, paused, closed };
 

@@ -22,6 +22,23 @@ inline NoticeWords challenge_words(const std::string& by, const std::string& lad
           "/?room=" + room};
 }
 
+// To the challenged player of a ladder with an answer time (#43): `by`
+// challenged them on `ladder` (its id `ladder_id`), and they answer there.
+inline NoticeWords answer_challenge_words(const std::string& by, const std::string& ladder, std::int64_t ladder_id) {
+  return {by + " challenged you: answer — " + ladder,
+          by + " challenged you on the ladder " + ladder +
+              ". Accept, choose a time or decline before your answer time runs out (no answer counts as a loss):",
+          "/ladders/" + std::to_string(ladder_id)};
+}
+
+// To a challenger (#43): what became of their challenge of `defender` on
+// `ladder`: `what` completes "defender ...", e.g. "declined your challenge".
+inline NoticeWords challenge_answered_words(const std::string& defender, const std::string& what, const std::string& ladder,
+                                            std::int64_t ladder_id) {
+  return {defender + " " + what + " — " + ladder, defender + " " + what + " on the ladder " + ladder + ". The ladder:",
+          "/ladders/" + std::to_string(ladder_id)};
+}
+
 // To a player of round `round` of `event`: they play `opponent` with white or black in `room`.
 inline NoticeWords round_words(int round, const std::string& event, const std::string& opponent, bool white,
                                const std::string& room) {

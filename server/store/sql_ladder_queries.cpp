@@ -14,7 +14,7 @@ using ladder::LadderStatus;
 
 const std::string kSelectLadders =
     "SELECT l.id, l.name, l.game, l.variant, l.clock_kind, l.clock_initial_ms, l.clock_increment_ms, l.clock_days, "
-    "l.status, l.created_at, (SELECT count(*) FROM ladder_players p WHERE p.ladder = l.id) FROM ladders l ";
+    "l.status, l.created_at, (SELECT count(*) FROM ladder_players p WHERE p.ladder = l.id), l.answer_hours FROM ladders l ";
 
 LadderRecord read_ladder(const Statement& s) {
   LadderRecord l;
@@ -27,6 +27,7 @@ LadderRecord read_ladder(const Statement& s) {
   l.status = *status;
   l.created_at = s.integer(9);
   l.players = s.integer(10);
+  l.answer_hours = static_cast<int>(s.integer(11));
   return l;
 }
 
@@ -109,7 +110,8 @@ std::vector<ladder::Challenge> rules_view(Connection& db, std::int64_t id, std::
 
 const std::string kSelectChallenges =
     "SELECT c.id, c.ladder, c.challenger, c.defender, c.white, c.black, cp.name, dp.name, c.room, c.created_at, "
-    "c.finished_at, c.open, c.outcome, c.reason FROM ladder_challenges c JOIN players cp ON cp.id = c.challenger "
+    "c.finished_at, c.open, c.outcome, c.reason, c.state, c.answer_by, c.start_at, lc.name FROM ladder_challenges c "
+    "JOIN ladders lc ON lc.id = c.ladder JOIN players cp ON cp.id = c.challenger "
     "JOIN players dp ON dp.id = c.defender ";
 
 std::vector<ChallengeRecord> read_challenges(Statement& s) {
@@ -130,9 +132,55 @@ std::vector<ChallengeRecord> read_challenges(Statement& s) {
     c.open = s.integer(11) != 0;
     c.outcome = s.text(12);
     c.reason = s.text(13);
+    c.state = s.text(14);
+    c.answer_by = s.integer(15);
+    c.start_at = s.integer(16);
+    c.ladder_name = s.text(17);
     out.push_back(std::move(c));
   }
   return out;
+}
+
+// When `defender` declined a challenge on the ladder for free, within the window.
+std::vector<std::int64_t> free_declines(Connection& db, std::int64_t ladder_id, std::int64_t defender, std::int64_t now) {
+  Statement s = db.prepare(
+      "SELECT finished_at FROM ladder_challenges WHERE ladder = ? AND defender = ? AND outcome = 'aborted' "
+      "AND reason = 'declined' AND finished_at > ?");
+  s.bind(1, ladder_id).bind(2, defender).bind(3, now - ladder::kDeclineWindowMs);
+  std::vector<std::int64_t> out;
+  while (s.step()) out.push_back(s.integer(0));
+  return out;
+}
+
+std::optional<ChallengeRecord> find_challenge(Connection& db, std::int64_t id) {
+  Statement s = db.prepare(kSelectChallenges + "WHERE c.id = ?");
+  s.bind(1, id);
+  auto found = read_challenges(s);
+  if (found.empty()) return std::nullopt;
+  return found.front();
+}
+
+// Ends a challenge that never got a game: `outcome` challenger (a forfeit:
+// the standings move as if the challenger won, unless the ladder is closed)
+// or aborted (nothing moves). The caller holds the ladder's lock.
+ChallengeRecord end_unplayed(Connection& db, const ChallengeRecord& c, const std::string& outcome, const std::string& reason,
+                             std::int64_t now) {
+  if (outcome == "challenger") {
+    auto found = find_ladder(db, c.ladder);
+    if (found && found->status != ladder::LadderStatus::closed) {
+      auto standings = ladder::apply_activity(load_standings(db, c.ladder), now);
+      save_standings(db, c.ladder,
+                     ladder::record_game(standings, c.challenger, c.defender, ladder::LadderOutcome::challenger_won, false, now)
+                         .standings);
+    }
+  }
+  db.prepare("UPDATE ladder_challenges SET open = 0, outcome = ?, reason = ?, finished_at = ? WHERE id = ?")
+      .bind(1, outcome)
+      .bind(2, reason)
+      .bind(3, now)
+      .bind(4, c.id)
+      .run();
+  return *find_challenge(db, c.id);
 }
 
 struct AccountPlayer {
@@ -177,9 +225,13 @@ Outcome<LadderRecord> create_ladder(Connection& db, LadderRecord l, const AuditE
     return Outcome<LadderRecord>::refused("too_many_ladders", "there are " + std::to_string(kMaxLadders) + " ladders already");
   Statement insert = db.prepare(
       "INSERT INTO ladders (name, game, variant, clock_kind, clock_initial_ms, clock_increment_ms, clock_days, status, "
-      "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      "created_at, answer_hours) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   insert.bind(1, l.name).bind(2, l.options.game).bind(3, l.options.variant);
-  bind_clock(insert, 4, l.clock).bind(8, ladder::status_name(l.status)).bind(9, l.created_at).run();
+  bind_clock(insert, 4, l.clock)
+      .bind(8, ladder::status_name(l.status))
+      .bind(9, l.created_at)
+      .bind(10, std::int64_t{l.answer_hours})
+      .run();
   std::int64_t id = db.last_insert_rowid();
   audit_with_target(db, audit, id);
   return {*find_ladder(db, id), {}, {}};
@@ -195,11 +247,16 @@ Outcome<LadderRecord> edit_ladder(Connection& db, std::int64_t id, const LadderE
   if (edit.name) l.name = *edit.name;
   if (edit.clock) l.clock = *edit.clock;
   if (edit.status) l.status = *edit.status;
+  if (edit.answer_hours) l.answer_hours = *edit.answer_hours;  // challenges made from now on
   Statement update = db.prepare(
       "UPDATE ladders SET name = ?, clock_kind = ?, clock_initial_ms = ?, clock_increment_ms = ?, clock_days = ?, "
-      "status = ? WHERE id = ?");
+      "status = ?, answer_hours = ? WHERE id = ?");
   update.bind(1, l.name);
-  bind_clock(update, 2, l.clock).bind(6, ladder::status_name(l.status)).bind(7, id).run();
+  bind_clock(update, 2, l.clock)
+      .bind(6, ladder::status_name(l.status))
+      .bind(7, std::int64_t{l.answer_hours})
+      .bind(8, id)
+      .run();
   audit_with_target(db, edit.audit, id);
   return {*find_ladder(db, id), {}, {}};
 }
@@ -231,6 +288,8 @@ std::optional<LadderDetail> ladder(Connection& db, std::int64_t id, std::int64_t
   Statement open = db.prepare(kSelectChallenges + "WHERE c.ladder = ? AND c.open = 1 ORDER BY c.id");
   open.bind(1, id);
   d.open = read_challenges(open);
+  for (auto& c : d.open)
+    if (c.state == "proposed") c.decline_forfeits = !ladder::decline_is_free(free_declines(db, id, c.defender, now), now);
   Statement recent = db.prepare(kSelectChallenges + "WHERE c.ladder = ? AND c.open = 0 ORDER BY c.finished_at DESC, c.id DESC LIMIT ?");
   recent.bind(1, id).bind(2, std::int64_t{kRecentLadderGames});
   d.recent = read_challenges(recent);
@@ -299,22 +358,22 @@ Outcome<LadderDetail> change_roster(Connection& db, std::int64_t id, const Roste
   return {*ladder(db, id, now), {}, {}};
 }
 
-Outcome<CompetitionGame> challenge(Connection& db, const NewChallenge& nc) {
+Outcome<ChallengeMade> challenge(Connection& db, const NewChallenge& nc) {
   db.lock(Connection::Locked::ladder, nc.ladder);
   auto found = find_ladder(db, nc.ladder);
-  if (!found) return no_ladder<CompetitionGame>();
+  if (!found) return no_ladder<ChallengeMade>();
   if (found->status != LadderStatus::open)
-    return Outcome<CompetitionGame>::refused("ladder_paused", "the ladder is not taking challenges");
+    return Outcome<ChallengeMade>::refused("ladder_paused", "the ladder is not taking challenges");
   auto defender = account_player(db, nc.defender);
-  if (!defender) return Outcome<CompetitionGame>::refused("not_found", "no account '" + nc.defender + "'");
+  if (!defender) return Outcome<ChallengeMade>::refused("not_found", "no account '" + nc.defender + "'");
   // A banned player left the standings at the ban; one banned before that
   // rule (or by a direct database edit) is refused here all the same.
-  if (defender->banned_until > nc.now) return banned_refusal<CompetitionGame>(defender->username);
-  if (player_banned(db, nc.challenger, nc.now)) return banned_refusal<CompetitionGame>("you");
+  if (defender->banned_until > nc.now) return banned_refusal<ChallengeMade>(defender->username);
+  if (player_banned(db, nc.challenger, nc.now)) return banned_refusal<ChallengeMade>("you");
   {
     Statement blocked = db.prepare("SELECT 1 FROM blocks WHERE blocker = ? AND blocked = ?");
     blocked.bind(1, defender->player).bind(2, nc.challenger);
-    if (blocked.step()) return Outcome<CompetitionGame>::refused("blocked", "'" + defender->username + "' does not take your challenges");
+    if (blocked.step()) return Outcome<ChallengeMade>::refused("blocked", "'" + defender->username + "' does not take your challenges");
   }
   ladder::Standings standings = ladder::apply_activity(load_standings(db, nc.ladder), nc.now);
   auto views = rules_view(db, nc.ladder, nc.now);
@@ -325,13 +384,16 @@ Outcome<CompetitionGame> challenge(Connection& db, const NewChallenge& nc) {
         "you played each other in this ladder within the last 7 days",
         "the ladder is not taking challenges",
     };
-    return Outcome<CompetitionGame>::refused(std::string(ladder::code(*refusal)), kWhy[static_cast<int>(*refusal)]);
+    return Outcome<ChallengeMade>::refused(std::string(ladder::code(*refusal)), kWhy[static_cast<int>(*refusal)]);
   }
   save_standings(db, nc.ladder, standings);  // the activity as of now, with the challenge
   std::int64_t white = nc.challenger_white ? nc.challenger : defender->player;
   std::int64_t black = nc.challenger_white ? defender->player : nc.challenger;
-  db.prepare("INSERT INTO ladder_challenges (ladder, challenger, defender, room, white, black, created_at) "
-             "VALUES (?, ?, ?, ?, ?, ?, ?)")
+  // With an answer time the challenge waits for the defender (#43); without, its game starts now.
+  const bool waits = found->answer_hours > 0;
+  const std::int64_t answer_by = waits ? nc.now + std::int64_t{found->answer_hours} * 3600000 : 0;
+  db.prepare("INSERT INTO ladder_challenges (ladder, challenger, defender, room, white, black, created_at, state, answer_by) "
+             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
       .bind(1, nc.ladder)
       .bind(2, nc.challenger)
       .bind(3, defender->player)
@@ -339,17 +401,83 @@ Outcome<CompetitionGame> challenge(Connection& db, const NewChallenge& nc) {
       .bind(5, white)
       .bind(6, black)
       .bind(7, nc.now)
+      .bind(8, std::string(waits ? "proposed" : "playing"))
+      .bind(9, answer_by)
       .run();
-  CompetitionGame g = pending_ladder_games(db, nc.room).at(0);
-  // The challenged player's notice, asked for with the challenge (#35).
+  const std::int64_t id = db.last_insert_rowid();
+  ChallengeMade made{*find_challenge(db, id), std::nullopt};
+  // The challenged player's notice, asked for with the challenge (#35): the
+  // game to play, or the ladder's page to answer on.
   NoticeIntent told;
   told.player = defender->player;
   told.kind = "challenge";
   told.room = nc.room;
   told.at = nc.now;
-  told.words = challenge_words(nc.challenger_white ? g.white_name : g.black_name, g.source_name, nc.room);
+  if (waits) {
+    told.words = answer_challenge_words(made.challenge.challenger_name, found->name, nc.ladder);
+  } else {
+    made.game = pending_ladder_games(db, nc.room).at(0);
+    told.words = challenge_words(made.challenge.challenger_name, found->name, nc.room);
+  }
   insert_intent(db, told);
-  return {std::move(g), {}, {}};
+  return {std::move(made), {}, {}};
+}
+
+Outcome<ChallengeMade> answer_challenge(Connection& db, const ChallengeAnswer& a) {
+  using Kind = ChallengeAnswer::Kind;
+  using Answer = Outcome<ChallengeMade>;
+  db.lock(Connection::Locked::ladder, a.ladder);
+  auto found = find_challenge(db, a.challenge);
+  if (!found || found->ladder != a.ladder) return Answer::refused("not_found", "no such challenge on this ladder");
+  const ChallengeRecord& c = *found;
+  const bool withdraw = a.kind == Kind::withdraw;
+  if ((withdraw ? c.challenger : c.defender) != a.player)
+    return Answer::refused("forbidden", withdraw ? "only its challenger may withdraw a challenge" : "only the challenged player answers a challenge");
+  const bool waiting = c.open && c.state == "proposed" && a.now < c.answer_by;
+  if (withdraw ? !(c.open && c.state != "playing") : !waiting)
+    return Answer::refused("challenge_answered", withdraw ? "its game has started or it ended" : "the challenge is answered, ended or past its answer time");
+  switch (a.kind) {
+    case Kind::withdraw:
+      return {ChallengeMade{end_unplayed(db, c, "aborted", "withdrawn", a.now), std::nullopt}, {}, {}};
+    case Kind::decline: {
+      const bool free = ladder::decline_is_free(free_declines(db, a.ladder, c.defender, a.now), a.now);
+      return {ChallengeMade{end_unplayed(db, c, free ? "aborted" : "challenger", "declined", a.now), std::nullopt}, {}, {}};
+    }
+    case Kind::schedule:
+      if (!ladder::schedulable(c.created_at, a.start_at, a.now))
+        return Answer::refused("bad_field", "the time must be in the future and within 7 days of the challenge");
+      db.prepare("UPDATE ladder_challenges SET state = 'scheduled', answer_by = 0, start_at = ? WHERE id = ?")
+          .bind(1, a.start_at)
+          .bind(2, c.id)
+          .run();
+      return {ChallengeMade{*find_challenge(db, c.id), std::nullopt}, {}, {}};
+    case Kind::accept:
+      break;
+  }
+  db.prepare("UPDATE ladder_challenges SET state = 'playing', answer_by = 0 WHERE id = ?").bind(1, c.id).run();
+  return {ChallengeMade{*find_challenge(db, c.id), pending_ladder_games(db, c.room).at(0)}, {}, {}};
+}
+
+DueChallenges challenges_due(Connection& db, std::int64_t now) {
+  DueChallenges due;
+  std::vector<ChallengeRecord> waiting;
+  {
+    Statement s = db.prepare(kSelectChallenges +
+                             "WHERE c.open = 1 AND ((c.state = 'proposed' AND c.answer_by <= ?1) OR "
+                             "(c.state = 'scheduled' AND c.start_at <= ?1)) ORDER BY c.id LIMIT 500");
+    s.bind(1, now);
+    waiting = read_challenges(s);
+  }
+  for (const ChallengeRecord& c : waiting) {
+    db.lock(Connection::Locked::ladder, c.ladder);
+    if (c.state == "proposed") {
+      due.unanswered.push_back(end_unplayed(db, c, "challenger", "no_answer", now));
+      continue;
+    }
+    db.prepare("UPDATE ladder_challenges SET state = 'playing' WHERE id = ?").bind(1, c.id).run();
+    due.start.push_back(pending_ladder_games(db, c.room).at(0));
+  }
+  return due;
 }
 
 void settle_ladder_game(Connection& db, const std::string& room, const EventRecord& event, const RoomChange& change) {
@@ -431,7 +559,8 @@ std::vector<CompetitionGame> pending_ladder_games(Connection& db, const std::str
   Statement s = db.prepare(
       "SELECT c.room, l.game, l.variant, l.clock_kind, l.clock_initial_ms, l.clock_increment_ms, l.clock_days, c.white, "
       "c.black, wp.name, bp.name, l.id, l.name, c.id, " + kSeatKinds + " FROM ladder_challenges c JOIN ladders l ON l.id = c.ladder "
-      "JOIN players wp ON wp.id = c.white JOIN players bp ON bp.id = c.black WHERE c.open = 1 AND (?1 = '' OR c.room = ?1) "
+      "JOIN players wp ON wp.id = c.white JOIN players bp ON bp.id = c.black "
+      "WHERE c.open = 1 AND c.state = 'playing' AND (?1 = '' OR c.room = ?1) "
       "ORDER BY c.id");
   s.bind(1, room);
   std::vector<CompetitionGame> out;

@@ -82,9 +82,11 @@ Outcome<LadderRecord> edit_ladder(Connection& db, std::int64_t id, const LadderE
 std::vector<LadderRecord> ladders(Connection& db);
 std::optional<LadderDetail> ladder(Connection& db, std::int64_t id, std::int64_t now);
 Outcome<LadderDetail> change_roster(Connection& db, std::int64_t id, const RosterChange& change, std::int64_t now);
-Outcome<CompetitionGame> challenge(Connection& db, const NewChallenge& challenge);
+Outcome<ChallengeMade> challenge(Connection& db, const NewChallenge& challenge);
+Outcome<ChallengeMade> answer_challenge(Connection& db, const ChallengeAnswer& answer);
+DueChallenges challenges_due(Connection& db, std::int64_t now);  // at most 500 a call
 void ladder_activity(Connection& db, std::int64_t now);
-// Open challenges' games (`room`: only that one).
+// Open challenges' games, once playing (`room`: only that one).
 std::vector<CompetitionGame> pending_ladder_games(Connection& db, const std::string& room = "");
 // A pending game from the columns room, game, variant, the clock's four,
 // white, black, their names, the source's id and name (in that order).

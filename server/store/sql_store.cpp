@@ -619,9 +619,18 @@ void SqlStore::change_roster(std::int64_t id, RosterChange change, std::int64_t 
               [id, change = std::move(change), now](Connection& db) { return all_or_nothing<LadderDetail>(db, [&] { return sql::change_roster(db, id, change, now); }); });
 }
 
-void SqlStore::challenge(NewChallenge challenge, StoreExecutor ex, StoreReply<Outcome<CompetitionGame>> reply) {
+void SqlStore::challenge(NewChallenge challenge, StoreExecutor ex, StoreReply<Outcome<ChallengeMade>> reply) {
   write_value(std::move(ex), std::move(reply),
-              [challenge = std::move(challenge)](Connection& db) { return all_or_nothing<CompetitionGame>(db, [&] { return sql::challenge(db, challenge); }); });
+              [challenge = std::move(challenge)](Connection& db) { return all_or_nothing<ChallengeMade>(db, [&] { return sql::challenge(db, challenge); }); });
+}
+
+void SqlStore::answer_challenge(ChallengeAnswer answer, StoreExecutor ex, StoreReply<Outcome<ChallengeMade>> reply) {
+  write_value(std::move(ex), std::move(reply),
+              [answer](Connection& db) { return all_or_nothing<ChallengeMade>(db, [&] { return sql::answer_challenge(db, answer); }); });
+}
+
+void SqlStore::challenges_due(std::int64_t now, StoreExecutor ex, StoreReply<DueChallenges> reply) {
+  write_value(std::move(ex), std::move(reply), [now](Connection& db) { return sql::challenges_due(db, now); });
 }
 
 void SqlStore::ladder_activity(std::int64_t now, StoreExecutor ex, StoreDone done) {

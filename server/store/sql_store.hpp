@@ -138,7 +138,9 @@ class SqlStore final : public Store {
   void ladder(std::int64_t id, StoreExecutor ex, StoreReply<std::optional<LadderDetail>> reply) override;
   void change_roster(std::int64_t id, RosterChange change, std::int64_t now, StoreExecutor ex,
                      StoreReply<Outcome<LadderDetail>> reply) override;
-  void challenge(NewChallenge challenge, StoreExecutor ex, StoreReply<Outcome<CompetitionGame>> reply) override;
+  void challenge(NewChallenge challenge, StoreExecutor ex, StoreReply<Outcome<ChallengeMade>> reply) override;
+  void answer_challenge(ChallengeAnswer answer, StoreExecutor ex, StoreReply<Outcome<ChallengeMade>> reply) override;
+  void challenges_due(std::int64_t now, StoreExecutor ex, StoreReply<DueChallenges> reply) override;
   void ladder_activity(std::int64_t now, StoreExecutor ex, StoreDone done) override;
   void create_tournament(TournamentRecord tournament, AuditEntry audit, StoreExecutor ex,
                          StoreReply<Outcome<TournamentRecord>> reply) override;

@@ -11,7 +11,7 @@
 // (409 cooldown). Every wait is for a condition.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useServer, newPage, screenshotPath } from './support.js';
+import { useServer, newPage, screenshotPath, assertAccessible } from './support.js';
 
 const ADMIN = { username: 'root1', password: 'administrator-pass-1' };
 const ANN = { username: 'ann', password: 'ann-password-1' };
@@ -85,9 +85,22 @@ async function ladder(pages) {
   await ann.waitForSelector('#ladder-standings tr[data-username="bob"]');
   assert.equal(await ann.$('button.challenge'), null, 'nobody is above number 1');
 
-  // bob challenges ann: his page links to the game; both get the pairing notice
+  // bob challenges ann: it waits for her answer (the ladder's 48 hours, #43)
   await bob.click('button.challenge[data-defender="ann"]');
-  const link = await bob.waitForSelector('#challenge-room');
+  await bob.waitForFunction(() => /You challenged ann: they have until .+ to accept, choose a time or decline/.test(document.getElementById('ladder-message').textContent));
+  await bob.waitForSelector('#ladder-challenges li[data-state="proposed"][data-challenger="bob"] button.withdraw');
+  // ann's page shows the challenge first, its answers in view without scrolling, what each costs said
+  await open(ann, path);
+  const asked = await ann.waitForSelector('#ladder-answers .answer[data-challenger="bob"]');
+  const inView = await ann.evaluate(() => {
+    const r = document.querySelector('#ladder-answers .answer button.accept').getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= innerHeight;
+  });
+  assert.ok(inView, 'Accept is in view');
+  assert.match(await asked.textContent(), /You may decline one challenge every 30 days/);
+  await ann.screenshot({ path: screenshotPath('ladders-answer-laptop.png') });
+  await ann.click('#ladder-answers .answer[data-challenger="bob"] button.accept');
+  const link = await ann.waitForSelector('#challenge-room');
   const room = new URLSearchParams((await link.getAttribute('href')).split('?')[1]).get('room');
   assert.ok(room, 'the challenge names its room');
   for (const [page, opponent] of [[ann, 'bob'], [bob, 'ann']]) {
@@ -99,9 +112,9 @@ async function ladder(pages) {
   assert.equal(await challenge.$eval('a.game', (a) => a.getAttribute('href')), `/?room=${room}`);
   await bob.screenshot({ path: screenshotPath('ladders-challenge-phone.png'), fullPage: true });
 
-  // ann follows the notice, bob the page's link: both are seated in the live game
-  await ann.click(`#pairings .pairing[data-room="${room}"] a.pairing-go`);
-  await bob.click('#challenge-room');
+  // ann follows her page's link, bob the notice: both are seated in the live game
+  await ann.click('#challenge-room');
+  await bob.click(`#pairings .pairing[data-room="${room}"] a.pairing-go`);
   const colors = {};
   for (const [name, page] of [['ann', ann], ['bob', bob]]) {
     await page.waitForURL((url) => url.searchParams.get('room') === room);
@@ -166,4 +179,60 @@ test('a player who blocked you is offered to nobody as your challenge (#43): no 
     'no Challenge that would be refused');
   await didi.screenshot({ path: screenshotPath('ladders-blocked-no-challenge.png'), fullPage: true });
   for (const page of [admin, carl, didi]) assert.deepEqual(page.errors, []);
+});
+
+test('375×812: the challenged player answers at the top of the ladder; a second decline within 30 days is said to cost the game (#43)', async () => {
+  const ERIN = { username: 'erin43', password: 'erin-password-43' };
+  const FINN = { username: 'finn43', password: 'finn-password-43' };
+  const GWEN = { username: 'gwen43', password: 'gwen-password-43' };
+  const post = (page, path, body = {}) => page.evaluate(async ([p, b]) => {
+    const response = await fetch(p, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
+    return { status: response.status, json: await response.json() };
+  }, [path, body]);
+  const admin = await newPage(env.browser);
+  await logIn(admin, ADMIN);
+  const made = await post(admin, '/api/admin/ladders', { name: 'Answers ladder', game: 'yinsh', variant: 'normal', answer_hours: 24 });
+  assert.equal(made.status, 201);
+  const api = `/api/ladders/${made.json.ladder.id}`;
+  const path = `/ladders/${made.json.ladder.id}`;
+  const erin = await newPage(env.browser, PHONE);
+  const [finn, gwen] = [await newPage(env.browser), await newPage(env.browser)];
+  for (const [page, account] of [[erin, ERIN], [finn, FINN], [gwen, GWEN]]) {
+    await env.signUp(page, account);
+    assert.equal((await post(page, `${api}/join`)).status, 200);  // erin 1, finn 2, gwen 3
+  }
+  assert.equal((await post(finn, `${api}/challenge`, { defender: ERIN.username })).status, 201);
+  // erin, on her phone: the challenge first, its buttons in view, the rule said; she declines (free)
+  await open(erin, path);
+  await erin.waitForSelector(`#ladder-answers .answer[data-challenger="${FINN.username}"]`);
+  const seen = await erin.evaluate(() => [...document.querySelectorAll('#ladder-answers .answer button')].map((b) => {
+    const r = b.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= innerHeight && r.height >= 44;
+  }));
+  assert.ok(seen.length === 3 && seen.every(Boolean), `Accept, Decline and Propose in view, a finger's size: ${seen}`);
+  assert.match(await erin.textContent('#ladder-answers .answer-rule'), /You may decline one challenge every 30 days/);
+  await erin.screenshot({ path: screenshotPath('ladders-answer-375.png') });
+  await assertAccessible(erin, 'ladder page with a challenge to answer at 375×812');
+  await erin.click('#ladder-answers button.decline');
+  await erin.waitForFunction((name) => document.getElementById('ladder-message').textContent === `You declined ${name}'s challenge.`, FINN.username);
+  await erin.waitForSelector(`#ladder-results li[data-outcome="aborted"][data-challenger="${FINN.username}"]`);
+  // gwen challenges erin: declining now would cost the game, and the page says so before
+  assert.equal((await post(gwen, `${api}/challenge`, { defender: ERIN.username })).status, 201);
+  await open(erin, path);
+  const rule = await erin.waitForSelector(`#ladder-answers .answer[data-challenger="${GWEN.username}"] .answer-rule[data-forfeits="true"]`);
+  assert.match(await rule.textContent(), /^Declining now counts as a loss/);
+  assert.match(await erin.textContent('#ladder-answers button.decline'), /counts as a loss/);
+  // she puts it off an hour instead: gwen reads the time on the ladder
+  const inAnHour = await erin.evaluate(() => {
+    const d = new Date(Date.now() + 3600 * 1000);
+    const pad = (n) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  });
+  await erin.fill('#ladder-answers input[type="datetime-local"]', inAnHour);
+  await erin.click('#ladder-answers button.schedule');
+  await erin.waitForFunction(() => /starts at/.test(document.getElementById('ladder-message').textContent));
+  await open(gwen, path);
+  await gwen.waitForSelector(`#ladder-challenges li[data-state="scheduled"][data-challenger="${GWEN.username}"]`);
+  for (const page of [admin, erin, finn, gwen]) assert.deepEqual(page.errors, []);
+  for (const page of [admin, erin, finn, gwen]) await page.context().close();
 });

@@ -598,7 +598,7 @@ TEST_CASE("across nodes, a ladder challenge made on one node is played from two 
   REQUIRE(c.start());
   std::string boss = login(a.port(), "boss", "boss password");
   auto created = post(a.port(), "/api/admin/ladders",
-                      {{"name", "Club ladder"}, {"game", "yinsh"}, {"variant", "blitz"}, {"clock", kBlitz}}, boss);
+                      {{"name", "Club ladder"}, {"game", "yinsh"}, {"variant", "blitz"}, {"clock", kBlitz}, {"answer_hours", 0}}, boss);
   REQUIRE_MESSAGE(created.status == 201, created.body);
   const std::int64_t id = body_of(created)["ladder"]["id"];
   const std::string base = "/api/ladders/" + std::to_string(id);

@@ -29,7 +29,8 @@ TEST_CASE("ladder: four accounts, the refusals, a challenger's win shifts the st
   // Only admins create ladders.
   std::map<std::string, std::string> cookie;
   for (std::string name : {"ada", "ben", "cyd", "dot"}) cookie[name] = signup(port, name, name + "'s password");
-  json create{{"name", "Club ladder"}, {"game", "yinsh"}, {"variant", "blitz"}, {"clock", kBlitz}};
+  // Games that start at once (answer_hours 0): the answered challenges have a test of their own.
+  json create{{"name", "Club ladder"}, {"game", "yinsh"}, {"variant", "blitz"}, {"clock", kBlitz}, {"answer_hours", 0}};
   CHECK(post(port, "/api/admin/ladders", create, cookie["ada"]).status == 403);
   CHECK(post(port, "/api/admin/ladders", create).status == 403);  // no session: 403, as every admin path (#34)
   CHECK(error_code(post(port, "/api/admin/ladders", {{"name", "x"}, {"game", "chess"}, {"variant", "blitz"}}, arena.admin)) ==
@@ -43,6 +44,10 @@ TEST_CASE("ladder: four accounts, the refusals, a challenger's win shifts the st
   auto defaulted = post(port, "/api/admin/ladders", {{"name", "Slow"}, {"game", "gipf"}, {"variant", "standard"}}, arena.admin);
   REQUIRE(defaulted.status == 201);
   CHECK(body_of(defaulted)["ladder"]["clock"] == json{{"kind", "correspondence"}, {"days_per_move", 3}});
+  CHECK(body_of(defaulted)["ladder"]["answer_hours"] == 48);  // a challenge waits two days for its answer (#43)
+  CHECK(ladder["answer_hours"] == 0);
+  CHECK(error_code(post(port, "/api/admin/ladders", {{"name", "x"}, {"game", "yinsh"}, {"variant", "blitz"}, {"answer_hours", 337}},
+                        arena.admin)) == "bad_field");
 
   // Joining in order: positions 1..4; joining twice keeps the place.
   const std::string base = "/api/ladders/" + std::to_string(id);
@@ -162,7 +167,8 @@ TEST_CASE("ladder: four accounts, the refusals, a challenger's win shifts the st
 TEST_CASE("ladder: a game in progress and the standings survive a restart; players may not abort a ladder game") {
   Arena arena("ladder-restart.db");
   int port = arena.port;
-  auto created = post(port, "/api/admin/ladders", {{"name", "L"}, {"game", "yinsh"}, {"variant", "normal"}}, arena.admin);
+  auto created = post(port, "/api/admin/ladders", {{"name", "L"}, {"game", "yinsh"}, {"variant", "normal"}, {"answer_hours", 0}},
+                      arena.admin);
   REQUIRE(created.status == 201);
   const std::string base = "/api/ladders/" + std::to_string(body_of(created)["ladder"]["id"].get<std::int64_t>());
   std::string eve = signup(port, "eve", "eve's password"), fay = signup(port, "fay", "fay's password");
@@ -353,4 +359,95 @@ TEST_CASE("event: a Swiss event with auto_pair pairs its next round itself, with
   REQUIRE(never["standings"].size() == 1);
   CHECK(never["standings"][0]["username"] == "lea");
   CHECK(never["standings"][0]["rank"] == 0);
+}
+
+TEST_CASE("ladder: a challenge waits for the defender: accepted it starts, put off it starts at its time, declined or unanswered it ends (#43)") {
+  Arena arena("ladder-answers.db", {"--test-clock"});
+  const int port = arena.port;
+  std::map<std::string, std::string> cookie;
+  for (std::string name : {"ada", "ben", "cyd", "dot"}) cookie[name] = signup(port, name, name + "'s password");
+  auto created = post(port, "/api/admin/ladders", {{"name", "Answers"}, {"game", "yinsh"}, {"variant", "normal"}, {"answer_hours", 24}},
+                      arena.admin);
+  REQUIRE_MESSAGE(created.status == 201, created.body);
+  const std::int64_t id = body_of(created)["ladder"]["id"];
+  CHECK(body_of(created)["ladder"]["answer_hours"] == 24);
+  const std::string base = "/api/ladders/" + std::to_string(id);
+  for (std::string name : {"ada", "ben", "cyd", "dot"}) REQUIRE(post(port, base + "/join", json::object(), cookie[name]).status == 200);
+  Participant ada, ben, cyd, dot;
+  for (auto [p, name] : {std::pair{&ada, "ada"}, {&ben, "ben"}, {&cyd, "cyd"}, {&dot, "dot"}}) REQUIRE(identify_with(*p, port, cookie[name]));
+  auto advance = [&](std::int64_t seconds) {
+    REQUIRE(http_request(port, "POST", "/api/test/clock", json{{"advance_seconds", seconds}}.dump(), kJson).status == 200);
+  };
+
+  // dot challenges ben: no game yet; ben is told to answer on the ladder's page.
+  auto challenged = post(port, base + "/challenge", {{"defender", "ben"}}, cookie["dot"]);
+  REQUIRE_MESSAGE(challenged.status == 201, challenged.body);
+  json challenge = body_of(challenged)["challenge"];
+  CHECK(challenge["state"] == "proposed");
+  CHECK(challenge["answer_by"].get<std::int64_t>() == challenge["created_at"].get<std::int64_t>() + 24 * 3600000LL);
+  const std::string room = challenge["room"];
+  const std::string answers = base + "/challenges/" + std::to_string(challenge["id"].get<std::int64_t>());
+  CHECK(get(port, "/api/games/" + room).status == 404);
+  auto notice = ben.ws.receive_type("notice", 5s);
+  REQUIRE(notice);
+  CHECK((*notice)["notice"]["kind"] == "challenge");
+  CHECK((*notice)["notice"]["path"] == base.substr(4));  // "/ladders/ID"
+  json page = ladder_page(port, id, cookie["ben"]);
+  REQUIRE(page["challenges"].size() == 1);
+  CHECK(page["challenges"][0]["state"] == "proposed");
+  CHECK(page["challenges"][0]["decline_forfeits"] == false);
+
+  // Only ben answers; accepting makes the game and tells both.
+  CHECK(error_code(post(port, answers + "/accept", json::object(), cookie["dot"])) == "forbidden");
+  CHECK(post(port, answers + "/accept", json::object()).status == 401);
+  CHECK(post(port, base + "/challenges/999/accept", json::object(), cookie["ben"]).status == 404);
+  CHECK(post(port, answers + "/shrug", json::object(), cookie["ben"]).status == 404);
+  auto accepted = post(port, answers + "/accept", json::object(), cookie["ben"]);
+  REQUIRE_MESSAGE(accepted.status == 200, accepted.body);
+  CHECK(body_of(accepted)["challenge"]["state"] == "playing");
+  for (Participant* p : {&ben, &dot}) {
+    auto pairing = p->ws.receive_type("pairing", 5s);
+    REQUIRE(pairing);
+    CHECK((*pairing)["room"] == room);
+  }
+  CHECK(body_of(get(port, "/api/games/" + room))["status"] == "live");
+  CHECK(error_code(post(port, answers + "/decline", json::object(), cookie["ben"])) == "challenge_answered");
+
+  // cyd challenges ada, who puts the game off an hour: at that time its room is made and both are told.
+  auto second = body_of(post(port, base + "/challenge", {{"defender", "ada"}}, cookie["cyd"]))["challenge"];
+  const std::string later = base + "/challenges/" + std::to_string(second["id"].get<std::int64_t>());
+  const std::int64_t made_at = second["created_at"];
+  CHECK(error_code(post(port, later + "/schedule", {{"start_at", made_at + 8 * 86400000LL}}, cookie["ada"])) == "bad_field");
+  CHECK(error_code(post(port, later + "/schedule", json::object(), cookie["ada"])) == "bad_field");
+  auto scheduled = post(port, later + "/schedule", {{"start_at", made_at + 3600000}}, cookie["ada"]);
+  REQUIRE_MESSAGE(scheduled.status == 200, scheduled.body);
+  CHECK(body_of(scheduled)["challenge"]["state"] == "scheduled");
+  CHECK(body_of(scheduled)["challenge"]["start_at"] == made_at + 3600000);
+  auto told_cyd = cyd.ws.receive_type("notice", 5s);  // cyd hears of the time
+  REQUIRE(told_cyd);
+  CHECK((*told_cyd)["notice"]["text"].get<std::string>().find("ada chose a time for your challenge") == 0);
+  advance(3601);
+  for (Participant* p : {&ada, &cyd}) {
+    auto pairing = p->ws.receive_type("pairing", 10s);
+    REQUIRE(pairing);
+    CHECK((*pairing)["room"] == second["room"]);
+  }
+
+  // ben declines cyd for free; then dot challenges cyd, who never answers: dot takes cyd's place.
+  auto third = body_of(post(port, base + "/challenge", {{"defender", "ben"}}, cookie["cyd"]))["challenge"];
+  auto declined = post(port, base + "/challenges/" + std::to_string(third["id"].get<std::int64_t>()) + "/decline", json::object(),
+                       cookie["ben"]);
+  REQUIRE_MESSAGE(declined.status == 200, declined.body);
+  CHECK(body_of(declined)["challenge"]["outcome"] == "aborted");
+  CHECK(body_of(declined)["challenge"]["reason"] == "declined");
+  CHECK(usernames(ladder_page(port, id)["standings"]) == std::vector<std::string>{"ada", "ben", "cyd", "dot"});
+  auto fourth = post(port, base + "/challenge", {{"defender", "cyd"}}, cookie["dot"]);
+  REQUIRE_MESSAGE(fourth.status == 201, fourth.body);
+  advance(25 * 3600);
+  eventually([&] { return usernames(ladder_page(port, id)["standings"]) == std::vector<std::string>{"ada", "ben", "dot", "cyd"}; });
+  page = ladder_page(port, id);
+  CHECK(usernames(page["standings"]) == std::vector<std::string>{"ada", "ben", "dot", "cyd"});
+  bool unanswered = false;
+  for (const auto& g : page["games"]) unanswered |= g["reason"] == "no_answer" && g["outcome"] == "challenger" && g["challenger"] == "dot";
+  CHECK(unanswered);
 }

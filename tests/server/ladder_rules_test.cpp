@@ -254,3 +254,22 @@ TEST_CASE("ladder: two time losses within 30 days remove a player") {
   CHECK(record_game(first.standings, 3, 2, LadderOutcome::defender_won, false, kT0 + 1).removed.empty());
   CHECK(record_game(first.standings, 3, 2, LadderOutcome::draw, true, kT0 + 1).removed.empty());
 }
+
+TEST_CASE("ladder: a defender declines once in 30 days for free; the next decline in the window costs the game (#43)") {
+  const std::vector<std::int64_t> none;
+  CHECK(decline_is_free(none, kT0));
+  const std::vector<std::int64_t> one{kT0};
+  CHECK(!decline_is_free(one, kT0 + kDayMs));
+  CHECK(!decline_is_free(one, kT0 + kDeclineWindowMs - 1));
+  CHECK(decline_is_free(one, kT0 + kDeclineWindowMs));  // the window has passed
+  const std::vector<std::int64_t> future{kT0 + kDayMs};  // a clock moved back: not counted against now
+  CHECK(decline_is_free(future, kT0));
+}
+
+TEST_CASE("ladder: a game may be put off to a time in the future within 7 days of the challenge (#43)") {
+  CHECK(schedulable(kT0, kT0 + 3600000, kT0));
+  CHECK(schedulable(kT0, kT0 + kScheduleWithinMs, kT0 + kDayMs));
+  CHECK(!schedulable(kT0, kT0 + kScheduleWithinMs + 1, kT0));
+  CHECK(!schedulable(kT0, kT0 + kDayMs, kT0 + kDayMs));  // not in the past, not now
+  CHECK(!schedulable(kT0, kT0 - 1, kT0));
+}

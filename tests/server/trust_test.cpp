@@ -92,7 +92,7 @@ TEST_CASE("trust: a ban takes the player off a ladder and out of a running Swiss
   std::map<std::string, std::string> cookie;
   for (std::string name : {"ada", "ben", "cyd", "dot"}) cookie[name] = signup(port, name, name + "'s password");
 
-  auto ladder = post(port, "/api/admin/ladders", {{"name", "Club"}, {"game", "yinsh"}, {"variant", "blitz"}, {"clock", kBlitz}},
+  auto ladder = post(port, "/api/admin/ladders", {{"name", "Club"}, {"game", "yinsh"}, {"variant", "blitz"}, {"clock", kBlitz}, {"answer_hours", 0}},
                      arena.admin);
   REQUIRE_MESSAGE(ladder.status == 201, ladder.body);
   const std::string ladder_path = "/api/ladders/" + std::to_string(body_of(ladder)["ladder"]["id"].get<std::int64_t>());
@@ -398,7 +398,7 @@ TEST_CASE("trust: a block refuses a ladder challenge and a private invitation, a
   CHECK(body_of(get(port, "/api/blocks", ada))["blocks"] == json::array({body_of(blocked)["block"]}));
 
   // A ladder challenge of the blocker is refused; others may still challenge.
-  auto ladder = post(port, "/api/admin/ladders", {{"name", "Club"}, {"game", "yinsh"}, {"variant", "blitz"}, {"clock", kBlitz}},
+  auto ladder = post(port, "/api/admin/ladders", {{"name", "Club"}, {"game", "yinsh"}, {"variant", "blitz"}, {"clock", kBlitz}, {"answer_hours", 0}},
                      arena.admin);
   REQUIRE(ladder.status == 201);
   const std::string path = "/api/ladders/" + std::to_string(body_of(ladder)["ladder"]["id"].get<std::int64_t>());

@@ -77,7 +77,9 @@ bool Competitions::setup(std::string& why) {
 
 bool Competitions::new_ladder() {
   auto r = call(port(), "POST", "/api/admin/ladders",
-                {{"name", "Soak ladder " + std::to_string(++ladders_)}, {"game", "yinsh"}, {"variant", "blitz"}, {"clock", kClock}}, admin_);
+                {{"name", "Soak ladder " + std::to_string(++ladders_)}, {"game", "yinsh"}, {"variant", "blitz"}, {"clock", kClock},
+                 {"answer_hours", 0}},  // its challenges' games start at once: the soak plays them
+                admin_);
   if (r.status != 201) return false;
   ladder_ = r.body["ladder"]["id"];
   for (const auto& name : ladder_players_)

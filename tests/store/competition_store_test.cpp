@@ -21,7 +21,10 @@ constexpr std::int64_t kStart = 1'700'000'000'000;
 
 struct Fixture {
   std::string path = temp_store("competitions.db");
-  SqlStore store{path};
+  // The store's clock (what a ladder's page is judged at): the system's unless a test sets it.
+  std::shared_ptr<std::atomic<std::int64_t>> clock_ms = std::make_shared<std::atomic<std::int64_t>>(0);
+  SqlStore store{path, SqlStore::Access::kServer, SqlStore::kDefaultMaxQueued,
+                 [c = clock_ms] { return c->load() ? c->load() : system_now_ms(); }};
   asio::io_context io;
   std::int64_t ladder = 0;
   std::vector<std::int64_t> players;  // ann, bob, cid, dan: positions 1..4
@@ -49,12 +52,49 @@ struct Fixture {
     REQUIRE(slot.get(io).ok());
     return slot.get(io).value;
   }
-  Outcome<CompetitionGame> challenge(std::int64_t challenger, const std::string& defender, const std::string& room,
-                                     std::int64_t now) {
-    Slot<Stored<Outcome<CompetitionGame>>> slot;
+  Outcome<ChallengeMade> make(std::int64_t challenger, const std::string& defender, const std::string& room, std::int64_t now) {
+    Slot<Stored<Outcome<ChallengeMade>>> slot;
     store.challenge({ladder, challenger, defender, room, true, now}, io.get_executor(), slot.fill());
     REQUIRE(slot.get(io).ok());
     return slot.get(io).value;
+  }
+  // A challenge on a ladder whose games start at once: its game.
+  Outcome<CompetitionGame> challenge(std::int64_t challenger, const std::string& defender, const std::string& room,
+                                     std::int64_t now) {
+    auto made = make(challenger, defender, room, now);
+    if (!made.ok()) return Outcome<CompetitionGame>::refused(made.code, made.message);
+    REQUIRE(made.value.game);
+    return {*made.value.game, {}, {}};
+  }
+  Outcome<ChallengeMade> answer(std::int64_t challenge, std::int64_t player, ChallengeAnswer::Kind kind, std::int64_t now,
+                                std::int64_t start_at = 0) {
+    Slot<Stored<Outcome<ChallengeMade>>> slot;
+    store.answer_challenge({ladder, challenge, player, kind, start_at, now}, io.get_executor(), slot.fill());
+    REQUIRE(slot.get(io).ok());
+    return slot.get(io).value;
+  }
+  DueChallenges due(std::int64_t now) {
+    Slot<Stored<DueChallenges>> slot;
+    store.challenges_due(now, io.get_executor(), slot.fill());
+    REQUIRE(slot.get(io).ok());
+    return slot.get(io).value;
+  }
+  std::vector<CompetitionGame> pending() {
+    Slot<Stored<std::vector<CompetitionGame>>> slot;
+    store.pending_games(io.get_executor(), slot.fill());
+    REQUIRE(slot.get(io).ok());
+    return slot.get(io).value;
+  }
+  // The ladder's challenges wait `hours` for an answer from now on.
+  void answer_within(int hours) {
+    LadderEdit edit;
+    edit.answer_hours = hours;
+    edit.audit = AuditEntry{std::nullopt, "ladder_edit", "", "{}", "cli", kStart};
+    Slot<Stored<Outcome<LadderRecord>>> slot;
+    store.edit_ladder(ladder, edit, io.get_executor(), slot.fill());
+    REQUIRE(slot.get(io).ok());
+    REQUIRE(slot.get(io).value.ok());
+    CHECK(slot.get(io).value.value.answer_hours == hours);
   }
   LadderDetail detail() {
     Slot<Stored<std::optional<LadderDetail>>> slot;
@@ -393,4 +433,103 @@ TEST_CASE("competition notices (#35): a challenge and a round's pairing store th
   CHECK(resolve(f, found[1]));
   CHECK(!resolve(f, found[0]));
   CHECK(intents_of(f, "").empty());
+}
+
+TEST_CASE("ladder store: with an answer time a challenge waits; accept makes its game, a time schedules it, the sweep starts it (#43)") {
+  using Kind = ChallengeAnswer::Kind;
+  Fixture f;
+  f.answer_within(48);
+  const std::int64_t ann = f.players[0], bob = f.players[1], cid = f.players[2], dan = f.players[3];
+  auto made = f.make(dan, "bob", "room-w1", kStart);
+  REQUIRE(made.ok());
+  CHECK(!made.value.game);
+  CHECK(made.value.challenge.state == "proposed");
+  CHECK(made.value.challenge.answer_by == kStart + 48 * 3600000LL);
+  CHECK(made.value.challenge.ladder_name == "L");
+  const std::int64_t id = made.value.challenge.id;
+  CHECK(f.pending().empty());  // no room before the answer
+  CHECK(f.make(dan, "bob", "room-w2", kStart).code == "cooldown");  // it counts as open
+  LadderDetail d = f.detail();
+  REQUIRE(d.open.size() == 1);
+  CHECK(d.open[0].state == "proposed");
+  CHECK(!d.open[0].decline_forfeits);
+  // Only the defender answers, and only in time.
+  CHECK(f.answer(id, dan, Kind::accept, kStart + 1).code == "forbidden");
+  CHECK(f.answer(id + 100, bob, Kind::accept, kStart + 1).code == "not_found");
+  CHECK(f.answer(id, bob, Kind::accept, kStart + 48 * 3600000LL).code == "challenge_answered");
+  auto accepted = f.answer(id, bob, Kind::accept, kStart + 2);
+  REQUIRE(accepted.ok());
+  REQUIRE(accepted.value.game);
+  CHECK(accepted.value.game->room == "room-w1");
+  CHECK(accepted.value.challenge.state == "playing");
+  CHECK(f.answer(id, bob, Kind::decline, kStart + 3).code == "challenge_answered");
+  CHECK(f.answer(id, dan, Kind::withdraw, kStart + 3).code == "challenge_answered");
+  CHECK(f.pending().size() == 1);
+
+  // cid challenges ann, who puts it off: not too far, not in the past; the sweep makes its room at its time.
+  auto later = f.make(cid, "ann", "room-w3", kStart);
+  REQUIRE(later.ok());
+  const std::int64_t id2 = later.value.challenge.id;
+  CHECK(f.answer(id2, ann, Kind::schedule, kStart + 10, kStart + 8 * kDay).code == "bad_field");
+  CHECK(f.answer(id2, ann, Kind::schedule, kStart + 10, kStart + 5).code == "bad_field");
+  auto scheduled = f.answer(id2, ann, Kind::schedule, kStart + 10, kStart + kDay);
+  REQUIRE(scheduled.ok());
+  CHECK(scheduled.value.challenge.state == "scheduled");
+  CHECK(scheduled.value.challenge.start_at == kStart + kDay);
+  CHECK(!scheduled.value.game);
+  CHECK(f.due(kStart + kDay - 1).start.empty());
+  auto due = f.due(kStart + kDay);
+  REQUIRE(due.start.size() == 1);
+  CHECK(due.start[0].room == "room-w3");
+  CHECK(due.unanswered.empty());
+  CHECK(f.due(kStart + kDay + 1).start.empty());  // once
+  CHECK(f.pending().size() == 2);
+}
+
+TEST_CASE("ladder store: a free decline moves nothing; a second within 30 days, or no answer in time, is the challenger's win (#43)") {
+  using Kind = ChallengeAnswer::Kind;
+  Fixture f;
+  f.answer_within(24);
+  const std::int64_t ann = f.players[0], bob = f.players[1], cid = f.players[2], dan = f.players[3];
+  auto first = f.make(cid, "bob", "room-d1", kStart);
+  REQUIRE(first.ok());
+  auto declined = f.answer(first.value.challenge.id, bob, Kind::decline, kStart + 1);
+  REQUIRE(declined.ok());
+  CHECK(declined.value.challenge.outcome == "aborted");
+  CHECK(declined.value.challenge.reason == "declined");
+  CHECK(!declined.value.challenge.open);
+  CHECK(f.order() == std::vector<std::int64_t>{ann, bob, cid, dan});
+  // dan challenges bob: a decline now would cost bob the game, and the page says so
+  auto second = f.make(dan, "bob", "room-d2", kStart + kDay);
+  REQUIRE(second.ok());
+  f.clock_ms->store(kStart + kDay + 1);  // the page as of now: bob declined a day ago
+  REQUIRE(f.detail().open.size() == 1);
+  CHECK(f.detail().open[0].decline_forfeits);
+  auto forfeited = f.answer(second.value.challenge.id, bob, Kind::decline, kStart + kDay + 1);
+  REQUIRE(forfeited.ok());
+  CHECK(forfeited.value.challenge.outcome == "challenger");
+  CHECK(forfeited.value.challenge.reason == "declined");
+  CHECK(f.order() == std::vector<std::int64_t>{ann, dan, bob, cid});  // dan took bob's place
+
+  // cid challenges ann, who never answers: the sweep after the answer time ends it as cid's win.
+  auto third = f.make(cid, "ann", "room-d3", kStart + 2 * kDay);
+  REQUIRE(third.ok());
+  CHECK(f.due(kStart + 2 * kDay + 24 * 3600000LL - 1).unanswered.empty());
+  auto due = f.due(kStart + 3 * kDay);
+  REQUIRE(due.unanswered.size() == 1);
+  CHECK(due.unanswered[0].outcome == "challenger");
+  CHECK(due.unanswered[0].reason == "no_answer");
+  CHECK(due.unanswered[0].defender_name == "ann");
+  CHECK(f.order() == std::vector<std::int64_t>{cid, ann, dan, bob});
+  CHECK(f.due(kStart + 4 * kDay).unanswered.empty());  // once
+
+  // A challenger withdraws before the answer; the defender may not.
+  auto fourth = f.make(bob, "dan", "room-d4", kStart + 9 * kDay);
+  REQUIRE(fourth.ok());
+  CHECK(f.answer(fourth.value.challenge.id, dan, Kind::withdraw, kStart + 9 * kDay + 1).code == "forbidden");
+  auto withdrawn = f.answer(fourth.value.challenge.id, bob, Kind::withdraw, kStart + 9 * kDay + 1);
+  REQUIRE(withdrawn.ok());
+  CHECK(withdrawn.value.challenge.outcome == "aborted");
+  CHECK(withdrawn.value.challenge.reason == "withdrawn");
+  CHECK(f.pending().empty());
 }

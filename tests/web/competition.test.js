@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import {
   ladderPath, eventPath, sectionPage, gameHref, scoreText, numberText, refusalText, pairingNotice, poolLabel,
 } from '../../web-client/js/competition.js';
-import { reach, ladderModel, ladderRow, outcomeText } from '../../web-client/js/ladders.js';
+import { reach, ladderModel, ladderRow, outcomeText, answerRule } from '../../web-client/js/ladders.js';
 import { eventModel, eventRow, crosstable, pointsOf, resultLabel, tieBreaks, progressText } from '../../web-client/js/events.js';
 import { ladderCreateBody, seedOrder, eventCreateBody, resultBody } from '../../web-client/js/admin_competition.js';
 import { LadderView, LadderListView } from '../../web-client/js/ladder_view.js';
@@ -148,6 +148,31 @@ describe('a ladder', () => {
     assert.equal(outcomeText({ challenger: 'a', defender: 'b', outcome: '' }), 'a challenges b');
   });
 
+  test('answered challenges (#43): the defender\'s to answer first, no game link before it plays, a decline\'s words', () => {
+    const base = data.ladder_gus;
+    const gus = base.standings.find((s) => s.position === base.me.position).username;
+    const proposed = { id: 41, room: 'rp', challenger: 'hal', defender: gus, white: gus, black: 'hal', created_at: 1, finished_at: null,
+      outcome: '', reason: '', state: 'proposed', answer_by: 1764072000000, start_at: null, decline_forfeits: true };
+    const scheduled = { ...proposed, id: 42, room: 'rs', challenger: gus, defender: 'eve', state: 'scheduled', answer_by: null, start_at: 1764075600000 };
+    const model = ladderModel({ ...base, ladder: { ...base.ladder, answer_hours: 48 }, challenges: [proposed, scheduled] });
+    assert.equal(model.answerHours, 48);
+    assert.deepEqual(model.toAnswer.map((c) => c.id), [41]);
+    assert.equal(model.toAnswer[0].declineForfeits, true);
+    assert.match(model.challenges[0].text, new RegExp(`^hal challenges ${gus}: waiting for ${gus}'s answer until `));
+    assert.match(model.challenges[1].text, /: the game starts at /);
+    assert.deepEqual(model.challenges.map((c) => c.href), [null, null], 'no game before it plays');
+    assert.deepEqual(model.challenges.map((c) => c.sent), [false, true], 'its challenger may withdraw it');
+    assert.match(answerRule(model.toAnswer[0]), /^Declining now counts as a loss/);
+    assert.match(answerRule({ ...model.toAnswer[0], declineForfeits: false }), /^You may decline one challenge every 30 days/);
+    const ended = (outcome, reason) => outcomeText({ challenger: 'a', defender: 'b', outcome, reason });
+    assert.equal(ended('aborted', 'declined'), "b declined a's challenge");
+    assert.match(ended('challenger', 'declined'), /a second time within 30 days: a took their place$/);
+    assert.match(ended('challenger', 'no_answer'), /^b did not answer a's challenge in time/);
+    assert.equal(ended('aborted', 'withdrawn'), 'a withdrew the challenge of b');
+    const declined = ladderModel({ ...base, games: [{ ...proposed, outcome: 'aborted', reason: 'declined', finished_at: 5 }] });
+    assert.equal(declined.results[0].href, null, 'a challenge that never had a game has no replay');
+  });
+
   test('a guest: no Join, no Challenge, links to watch', () => {
     const model = ladderModel(data.ladder_guest);
     assert.deepEqual([model.signedIn, model.canJoin, model.position], [false, false, null]);
@@ -252,6 +277,12 @@ describe('the admin console\'s requests', () => {
     assert.match(ladderCreateBody({ name: 'x'.repeat(61), perf: 'yinsh:normal', clock: correspondence }).problem, /1 to 60/);
     assert.match(ladderCreateBody({ name: 'Club', perf: 'gipf:basic', clock: { clock: null } }).problem, /clock/);
     assert.equal(ladderCreateBody({ name: 'Club', perf: 'gipf:basic', clock: { problem: 'bad clock' } }).problem, 'bad clock');
+    // the answer time (#43): 0..336 hours, left out when empty
+    assert.equal(ladderCreateBody({ name: 'Club', perf: 'yinsh:normal', clock: correspondence, answerHours: '72' }).body.answer_hours, 72);
+    assert.equal(ladderCreateBody({ name: 'Club', perf: 'yinsh:normal', clock: correspondence, answerHours: '0' }).body.answer_hours, 0);
+    assert.equal('answer_hours' in ladderCreateBody({ name: 'Club', perf: 'yinsh:normal', clock: correspondence, answerHours: '' }).body, false);
+    for (const bad of ['337', '-1', '1.5', 'two'])
+      assert.match(ladderCreateBody({ name: 'Club', perf: 'yinsh:normal', clock: correspondence, answerHours: bad }).problem, /0 to 336/);
   });
 
   test('a seed: usernames in order, each once', () => {

@@ -28,14 +28,19 @@ function nameProblem(name) {
 }
 
 /**
- * The body of POST /api/admin/ladders, or {problem}.
- * @param {{name: string, perf: string, clock: {clock: object|null}|{problem: string}}} form `clock`: timeControlOf's answer
+ * The body of POST /api/admin/ladders, or {problem}. `answerHours` (text):
+ * how long a challenge waits for its answer, 0 to 336 hours (0: the game
+ * starts at once); left out: the server's default, 48.
+ * @param {{name: string, perf: string, clock: {clock: object|null}|{problem: string}, answerHours?: string}} form `clock`: timeControlOf's answer
  */
-export function ladderCreateBody({ name, perf, clock }) {
+export function ladderCreateBody({ name, perf, clock, answerHours = '' }) {
   const trimmed = name.trim();
-  const problem = nameProblem(trimmed) || clock.problem || (clock.clock ? '' : 'A ladder game needs a clock (rated games do).');
+  const hours = String(answerHours).trim();
+  const badHours = hours !== '' && !(/^\d{1,3}$/.test(hours) && Number(hours) <= 336);
+  const problem = nameProblem(trimmed) || clock.problem || (clock.clock ? '' : 'A ladder game needs a clock (rated games do).')
+    || (badHours ? 'The answer time is 0 to 336 hours (0: the game starts at once).' : '');
   if (problem) return { problem };
-  return { body: { name: trimmed, ...pool(perf), clock: clock.clock } };
+  return { body: { name: trimmed, ...pool(perf), clock: clock.clock, ...(hours === '' ? {} : { answer_hours: Number(hours) }) } };
 }
 
 /**
@@ -130,7 +135,8 @@ export function decidableEventGames(answer) {
 }
 
 export function decidableLadderGames(answer) {
-  return ((answer && answer.challenges) || []).map((c) => ({
+  // a challenge waiting for its answer or its time has no game to decide (#43)
+  return ((answer && answer.challenges) || []).filter((c) => (c.state || 'playing') === 'playing').map((c) => ({
     what: `${c.challenger} challenges ${c.defender}`, white: c.white, black: c.black, room: c.room,
   }));
 }
@@ -286,9 +292,10 @@ export function ladderSection(onChange) {
   const name = input('ladder-name', { maxlength: 60, required: true, autocapitalize: 'sentences', spellcheck: 'true' });
   const perf = perfSelect('ladder-perf');
   const clock = clockPicker({ id: 'ladder-clock', untimed: false });
+  const answerHours = input('ladder-answer-hours', { type: 'number', min: 0, max: 336, step: 1, value: '48', inputmode: 'numeric' });
   const create = h('form', { id: 'ladder-create', onsubmit: async (e) => {
     e.preventDefault();
-    const made = ladderCreateBody({ name: name.value, perf: perf.value, clock: clock.control() });
+    const made = ladderCreateBody({ name: name.value, perf: perf.value, clock: clock.control(), answerHours: answerHours.value });
     if (made.problem) return m.message.show(made.problem, 'error');
     try {
       const { ladder } = await postJson('/api/admin/ladders', made.body);
@@ -302,6 +309,8 @@ export function ladderSection(onChange) {
     }
   } },
   row('Name', 'ladder-name', name), row('Pool', 'ladder-perf', perf), row('Time control', 'ladder-clock', clock.select), ...clock.rows,
+  row('Answer time (hours)', 'ladder-answer-hours', answerHours,
+    h('span', { class: 'hint' }, 'how long a challenged player has to accept, choose a time or decline; 0: the game starts at once')),
   h('button', { class: 'primary', type: 'submit', id: 'ladder-create-submit' }, 'Create the ladder'));
 
   // edit: name, clock, status

@@ -1,10 +1,11 @@
 // The ladders' pages: /ladders (every ladder) and /ladders/ID (its standings,
-// Join and Challenge where they apply, the open challenges with links to
+// Join and Challenge where they apply, the challenges the reader must answer
+// first (accept, a time, decline: #43), the open challenges with links to
 // their games, the recent results). ladders.js decides what is shown; a
 // `pairing` for this ladder (a challenge made, maybe by someone else) loads it again.
 import { h, table, messageLine } from './ui.js';
 import { getJson, postJson, formatTime, formatDate } from './api.js';
-import { ladderRow, ladderModel, LADDER_STATUS } from './ladders.js';
+import { ladderRow, ladderModel, answerRule, LADDER_STATUS } from './ladders.js';
 import { refusalText } from './competition.js';
 import { showCompetitionList } from './competition_list.js';
 
@@ -68,7 +69,10 @@ export class LadderView {
       h('h1', { id: 'ladder-name' }, model.name),
       h('p', { class: 'facts-line' }, `${model.pool} · ${model.clock} · `,
         h('span', { id: 'ladder-status', class: `state ${model.status}` }, LADDER_STATUS[model.status] || model.status),
-        ` · ${model.rows.length} player${model.rows.length === 1 ? '' : 's'}`),
+        ` · ${model.rows.length} player${model.rows.length === 1 ? '' : 's'}`,
+        model.answerHours ? ` · challenges wait ${model.answerHours} h for an answer` : ''),
+      // what this reader must answer comes first: in view without scrolling (#43)
+      this.answers(model),
       this.you(model),
       this.message,
       h('h2', {}, 'Standings'),
@@ -107,10 +111,63 @@ export class LadderView {
   list(id, items, empty) {
     if (!items.length) return h('p', { class: 'hint', id }, empty);
     return h('ul', { class: 'list', id }, items.map((c) => h('li', {
-      'data-room': c.room, 'data-challenger': c.challenger, 'data-defender': c.defender, 'data-outcome': c.outcome, class: c.mine ? 'mine' : null,
+      'data-room': c.room, 'data-challenger': c.challenger, 'data-defender': c.defender, 'data-outcome': c.outcome, 'data-state': c.state,
+      class: c.mine ? 'mine' : null,
     },
     h('span', {}, c.text, h('span', { class: 'hint' }, ` · ${c.outcome ? formatDate(c.at) : formatTime(c.at)}`)),
-    h('a', { class: 'game', href: c.href }, c.outcome ? 'Replay' : c.mine ? 'Play' : 'Watch'))));
+    c.href ? h('a', { class: 'game', href: c.href }, c.outcome ? 'Replay' : c.mine ? 'Play' : 'Watch') : null,
+    c.sent ? h('button', { type: 'button', class: 'withdraw', 'data-challenge': c.id, onclick: (e) => {
+      if (confirm(`Withdraw your challenge of ${c.defender}?`)) this.answer(c, 'withdraw', e.target);
+    } }, 'Withdraw') : null)));
+  }
+
+  /** The challenges the reader must answer: accept, a time for the game, or decline, with what each costs. */
+  answers(model) {
+    if (!model.toAnswer.length) return null;
+    return h('section', { class: 'ladder-answers', id: 'ladder-answers', 'aria-label': 'Challenges for you' },
+      model.toAnswer.map((c) => {
+        const when = h('input', { type: 'datetime-local', id: `answer-time-${c.id}`, 'aria-label': 'The game\'s time' });
+        return h('div', { class: 'answer', 'data-challenge': c.id, 'data-challenger': c.challenger },
+          h('p', { class: 'answer-what' }, `${c.challenger} challenges you (${c.white} plays white). Answer by ${formatTime(c.answerBy)}.`),
+          h('div', { class: 'actionbar' },
+            h('button', { class: 'primary accept', id: `accept-${c.id}`, onclick: (e) => this.answer(c, 'accept', e.target) }, 'Accept: play now'),
+            h('button', { class: 'decline', id: `decline-${c.id}`, onclick: (e) => {
+              if (!c.declineForfeits || confirm(`Declining now counts as a loss: ${c.challenger} takes your place. Decline?`)) this.answer(c, 'decline', e.target);
+            } }, c.declineForfeits ? 'Decline (counts as a loss)' : 'Decline')),
+          h('div', { class: 'form-row answer-time' }, h('label', { for: `answer-time-${c.id}` }, 'Or play at'), when,
+            h('button', { class: 'schedule', id: `schedule-${c.id}`, onclick: (e) => {
+              const at = new Date(when.value).getTime();
+              if (!when.value || !Number.isFinite(at)) { this.message.show('Choose a day and a time first.', 'error'); when.focus(); return; }
+              this.answer(c, 'schedule', e.target, { start_at: at });
+            } }, 'Propose this time')),
+          h('p', { class: 'hint answer-rule', 'data-forfeits': String(c.declineForfeits) }, answerRule(c)));
+      }));
+  }
+
+  /** Sends an answer to challenge `c` (accept, decline, schedule, withdraw); the page then shows the ladder as it is. */
+  async answer(c, verb, button, body = {}) {
+    button.disabled = true;
+    try {
+      const { challenge } = await postJson(`${this.path}/challenges/${encodeURIComponent(c.id)}/${verb}`, body);
+      await this.load();
+      if (verb === 'accept') {
+        this.message.replaceChildren(`You accepted ${c.challenger}'s challenge: your game is ready. `,
+          h('a', { id: 'challenge-room', href: `/?room=${encodeURIComponent(challenge.room)}` }, 'Go to the game'));
+        this.message.dataset.kind = 'ok';
+      } else {
+        const words = {
+          decline: challenge.outcome === 'challenger' ? `You declined: it counts as a loss, ${c.challenger} took your place.` : `You declined ${c.challenger}'s challenge.`,
+          schedule: `Your game against ${c.challenger} starts at ${formatTime(challenge.start_at)}: you both are told then.`,
+          withdraw: `You withdrew your challenge of ${c.defender}.`,
+        }[verb];
+        this.message.show(words, 'ok');
+      }
+      delete this.message.dataset.code;
+    } catch (error) {
+      this.message.show(refusalText(error), 'error');
+      this.message.dataset.code = error.code;
+      button.disabled = false;
+    }
   }
 
   async join(button) {
@@ -131,9 +188,14 @@ export class LadderView {
     try {
       const { challenge } = await postJson(`${this.path}/challenge`, { defender });
       await this.load();
-      this.message.replaceChildren(`You challenged ${defender}: your game is ready. `,
-        h('a', { id: 'challenge-room', href: `/?room=${encodeURIComponent(challenge.room)}` }, 'Go to the game'));
-      this.message.dataset.kind = 'ok';
+      if (challenge.state === 'proposed') {
+        // the defender answers first (#43)
+        this.message.show(`You challenged ${defender}: they have until ${formatTime(challenge.answer_by)} to accept, choose a time or decline. You are told of their answer.`, 'ok');
+      } else {
+        this.message.replaceChildren(`You challenged ${defender}: your game is ready. `,
+          h('a', { id: 'challenge-room', href: `/?room=${encodeURIComponent(challenge.room)}` }, 'Go to the game'));
+        this.message.dataset.kind = 'ok';
+      }
       delete this.message.dataset.code;
     } catch (error) {
       this.message.show(refusalText(error, { defender, reach: this.model && this.model.reach }), 'error');

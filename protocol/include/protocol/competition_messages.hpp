@@ -24,13 +24,21 @@ inline constexpr int kDefaultStartMinutes = 10;
 // The default clock of ladders and events: correspondence, 3 days per move.
 TimeControl default_competition_clock();
 
+// How long a ladder's challenge waits for the defender's answer (accept,
+// decline or a time) unless the ladder says otherwise (#43): hours; 0 means
+// the game starts at once.
+inline constexpr int kDefaultAnswerHours = 48;
+inline constexpr int kMaxAnswerHours = 336;  // two weeks
+
 struct LadderCreate {
   std::string name, game, variant;
   TimeControl clock;
+  int answer_hours = kDefaultAnswerHours;
 };
 struct LadderPatch {
   std::optional<std::string> name;
   std::optional<TimeControl> clock;
+  std::optional<int> answer_hours;
   std::optional<std::string> status;  // open, paused, closed
 };
 struct SeedRequest {
@@ -41,6 +49,9 @@ struct UsernameRequest {
 };
 struct ChallengeRequest {
   std::string defender;
+};
+struct ScheduleRequest {  // a defender's time for a challenge's game (#43)
+  std::int64_t start_at = 0;  // ms since the epoch
 };
 struct ResultRequest {
   std::string room, result, reason;
@@ -60,6 +71,7 @@ Parsed<LadderPatch> parse_ladder_patch(std::string_view body);
 Parsed<SeedRequest> parse_seed(std::string_view body);
 Parsed<UsernameRequest> parse_username_request(std::string_view body);
 Parsed<ChallengeRequest> parse_challenge(std::string_view body);
+Parsed<ScheduleRequest> parse_schedule(std::string_view body);
 Parsed<ResultRequest> parse_result(std::string_view body);
 Parsed<EventCreate> parse_event_create(std::string_view body);
 
@@ -71,6 +83,7 @@ struct LadderView {
   TimeControl clock;
   std::string status;
   std::int64_t players = 0, created_at = 0;
+  int answer_hours = 0;
 };
 struct LadderStandingView {
   int position = 0;
@@ -86,6 +99,9 @@ struct ChallengeView {
   std::string room, challenger, defender, white, black;
   std::int64_t created_at = 0, finished_at = 0;
   std::string outcome, reason;
+  std::string state = "playing";           // proposed, scheduled, playing (#43)
+  std::int64_t answer_by = 0, start_at = 0;  // proposed: the answer's deadline; scheduled: the game's time
+  bool decline_forfeits = false;           // proposed: declining now costs the defender the game
 };
 struct LadderMe {
   std::optional<int> position;
