@@ -58,7 +58,10 @@ void AccountService::signup(protocol::SignupRequest request, const std::string& 
       if (!created.ok()) return done(store_failure(created.error));
       if (created.value.taken) return done(AccountFailure{409, "username_taken", "that username is taken"});
       // The guest's open connections were the guest's: they reconnect as the account.
-      if (takes_over) connections_.disconnect_player(created.value.account.player, "signed up");
+      if (takes_over) {
+        connections_.disconnect_player(created.value.account.player, "signed up");
+        if (on_takeover_) on_takeover_(created.value.account.player, created.value.account.username);
+      }
       spdlog::info("event=account_created account={} username={}", created.value.account.id, created.value.account.username);
       done(Signed{created.value.account, session});
     });

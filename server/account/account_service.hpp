@@ -61,6 +61,10 @@ class AccountService {
   // connections close. Audited as `close_account`.
   void close_account(const std::string& session, std::string password, const std::string& address, StoreExecutor ex,
                      Done done);
+  // Called when a new account took a guest's player over (its id, the new
+  // name): the composition root renames the player's seats in the rooms it
+  // serves (#43). None: nothing is renamed.
+  void set_on_takeover(std::function<void(std::int64_t player, std::string name)> hook) { on_takeover_ = std::move(hook); }
   // The site's clock (injected): what the account pages and APIs call "now".
   std::int64_t now() const { return clock_(); }
 
@@ -78,6 +82,7 @@ class AccountService {
   std::shared_ptr<AddressBook> addresses_;
   PlayerConnections& connections_;
   Clock clock_;
+  std::function<void(std::int64_t, std::string)> on_takeover_;
 };
 
 AccountFailure store_failure(const std::string& error);

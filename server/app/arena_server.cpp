@@ -23,6 +23,7 @@
 #include "api/notice_api.hpp"
 #include "mail/turn_notifier.hpp"
 #include "game/room_directory.hpp"
+#include "util/log_text.hpp"
 #include "lobby/identity_service.hpp"
 #include "lobby/lobby_feed.hpp"
 #include "lobby/router.hpp"
@@ -97,6 +98,16 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
       io_.get_executor(), *store_, rooms_,
       DirectoryLimits{l.max_open_rooms_per_player, std::chrono::duration_cast<std::chrono::milliseconds>(l.open_room_ttl),
                       std::chrono::duration_cast<std::chrono::milliseconds>(l.keep_closed)});
+  // A guest who signed up: the rooms this node serves name the account now (#43).
+  accounts_->set_on_takeover([this](std::int64_t player, std::string name) {
+    store_->unfinished_rooms_of(player, io_.get_executor(), [this, player, name](Stored<std::vector<RoomRecord>> rooms) {
+      if (!rooms.ok()) return spdlog::warn("event=takeover_rooms_failed player={} error=\"{}\"", player, log_text(rooms.error));
+      for (const RoomRecord& r : rooms.value)
+        directory_->find(r.id, io_.get_executor(), [player, name](std::shared_ptr<Room> room, Lookup) {
+          if (room) room->rename_seat(player, name, "account");
+        });
+    });
+  });
   // Rooms open their rematches through the directory, which exists only now.
   rooms->open_rematch = [d = std::weak_ptr<RoomDirectory>(directory_)](RematchRequest request, StoreExecutor ex, RematchDone done) {
     if (auto directory = d.lock()) directory->open_rematch(std::move(request), std::move(ex), std::move(done));

@@ -71,6 +71,7 @@ class ClusterNode final : public RoomOwnership, public RoomObserver, public std:
   void on(const EventCommitted& e) override { tell_lobbies(e.room); }
   void on(const SpectatorsChanged& e) override { tell_lobbies(e.room); }
   void on(const ActivityChanged& e) override { tell_lobbies(e.room); }
+  void on(const SeatsChanged& e) override { tell_lobbies(e.room); }
 
  private:
   bool publish(const std::string& subject, std::string data);

@@ -468,6 +468,17 @@ void GameAuthority::seat_rating(Color seat, const Rating& stored, std::int64_t a
   (seat == Color::White ? room_.white_rating : room_.black_rating) = stored.at(at);
 }
 
+bool GameAuthority::rename_seat(std::int64_t player, const std::string& name, const std::string& kind) {
+  auto seat = seat_of(player);
+  if (!seat || name.empty()) return false;
+  std::string& current = name_field(room_, *seat);
+  std::string& seat_kind = *seat == Color::White ? room_.white_kind : room_.black_kind;
+  if (current == name && (kind.empty() || seat_kind == kind)) return false;
+  current = name;
+  if (!kind.empty()) seat_kind = kind;  // "" : not known here, the seat keeps what it had
+  return true;
+}
+
 void GameAuthority::rated(const RatingChange& change) {
   room_.rating_change = change;
   room_.white_rating = change.after[0];

@@ -130,6 +130,10 @@ class GameAuthority {
   // (shown as of `at`), and a rated game's change (the seats' ratings become its after values).
   void seat_rating(engine::Color seat, const Rating& stored, std::int64_t at);
   void rated(const RatingChange& change);
+  // A seated player came back under another name (a guest who signed up: the
+  // account took their player over, #43): the seat says it from now on.
+  // Nothing is stored (a seat's name is read from its player); whether it changed.
+  bool rename_seat(std::int64_t player, const std::string& name, const std::string& kind);
 
   const RoomRecord& room() const { return room_; }
   const engine::AnyGame& game() const { return game_; }

@@ -393,6 +393,12 @@ void Room::spectators_changed() {
 
 void Room::join(std::shared_ptr<Client> client, PlayerInfo player, json request_id) {
   on_strand(client, request_id, [this, client, player, request_id] {
+    // a guest who signed up comes back as the account (the room another node
+    // served when it signed up, say): the lobby shows its name (#43)
+    if (authority_.rename_seat(player.id, player.name, player.kind)) {
+      RoomSummary s = summary();
+      context_->events.publish(SeatsChanged{s});
+    }
     decide(authority_.join(player), client, request_id, [this, client, player](bool ok) {
       if (!ok) return;
       spdlog::debug("event=joined room={} player={}", id_, player.id);
@@ -692,6 +698,14 @@ void Room::retire() {
 void Room::wake() {
   // Through the queue: check_time() runs first there.
   on_strand(nullptr, nullptr, [this] { arm_timer(); });
+}
+
+void Room::rename_seat(std::int64_t player, std::string name, std::string kind) {
+  on_strand(nullptr, nullptr, [this, player, name = std::move(name), kind = std::move(kind)] {
+    if (!authority_.rename_seat(player, name, kind)) return;
+    RoomSummary s = summary();
+    context_->events.publish(SeatsChanged{s});
+  });
 }
 
 // ---- the computer -------------------------------------------------------------

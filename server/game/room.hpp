@@ -110,6 +110,9 @@ class Room final : public RoomEndpoint, public std::enable_shared_from_this<Room
   // The room looks at the clock now (what is due is stored, the lobby hears
   // of a change of listing): for a clock moved by a test (--test-clock).
   void wake();
+  // A seated player is known by another name now (a guest who signed up: #43);
+  // the lobby hears of it.
+  void rename_seat(std::int64_t player, std::string name, std::string kind);
   // Another node serves the room now (RoomDirectory::retire): no more timers
   // or computer moves; everyone in it, and whoever comes later through an old
   // reference, is sent to reconnect.

@@ -69,6 +69,11 @@ struct SpectatorsChanged {
 struct ActivityChanged {
   const RoomSummary& room;
 };
+// A seated player's name or kind changed: a guest signed up, the account took
+// their player over (#43).
+struct SeatsChanged {
+  const RoomSummary& room;
+};
 
 // The player on move in a correspondence game has less than kClockLowMs on
 // their clock now (once per turn and room in memory; a turn that started with
@@ -87,6 +92,7 @@ class RoomObserver {
   virtual void on(const GameFinished&) {}
   virtual void on(const SpectatorsChanged&) {}
   virtual void on(const ActivityChanged&) {}
+  virtual void on(const SeatsChanged&) {}
   virtual void on(const ClockLow&) {}
 };
 

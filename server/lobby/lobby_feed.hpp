@@ -40,6 +40,7 @@ class LobbyFeed : public RoomObserver, public std::enable_shared_from_this<Lobby
   void on(const EventCommitted& e) override { update(e.room); }
   void on(const SpectatorsChanged& e) override { update(e.room); }
   void on(const ActivityChanged& e) override { update(e.room); }
+  void on(const SeatsChanged& e) override { update(e.room); }
 
  private:
   // What subscribers were last sent: id → entry, the newest of each list.

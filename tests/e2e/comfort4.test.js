@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import { newPage, useServer, screenshotPath, assertAccessible } from './support.js';
 
 const DORA = { username: 'dora43', password: 'dora-password-43' };
-const env = useServer({ accounts: [DORA] });
+const ROOT = { username: 'root43', password: 'root-password-43', role: 'admin' };
+const env = useServer({ accounts: [DORA, ROOT] });
 const LAPTOP = { width: 1366, height: 768 };
 const PHONE = { width: 375, height: 812 };
 
@@ -413,3 +414,49 @@ test('375×812: the GIPF reserve beside each name says its count in figures, as 
   await white.context().close();
   await black.context().close();
 });
+
+test('375×812: a guest with an open room signs up: the room is listed under the new name, to others too (#43)', async () => {
+  const EVA = { username: 'eva43', password: 'eva-password-43' };
+  const { page, room } = await openRoomThenLobby(PHONE);
+  const guestName = await page.textContent('#who');
+  await env.signUp(page, EVA);  // from the lobby: the guest's player becomes the account's
+  await env.open(page, '/');
+  const mine = page.locator(`#open-rooms li[data-room="${room}"]`);
+  await mine.waitFor();
+  await page.waitForFunction((id) => !/Guest/.test(document.querySelector(`#your-games li[data-room="${id}"]`)?.textContent ?? 'Guest'), room);
+  const other = await newPage(env.browser, LAPTOP);
+  await env.open(other, '/');
+  const theirs = other.locator(`#open-rooms li[data-room="${room}"]`);
+  await theirs.waitFor();
+  await other.waitForFunction(([id, name]) => document.querySelector(`#open-rooms li[data-room="${id}"]`)?.textContent.includes(name),
+    [room, EVA.username]);
+  assert.doesNotMatch(await theirs.innerText(), new RegExp(guestName.trim()), 'not the guest name');
+  await other.screenshot({ path: screenshotPath('comfort4-signed-up-room-1366.png') });
+  assert.deepEqual([...page.errors, ...other.errors], []);
+  await page.context().close();
+  await other.context().close();
+});
+
+for (const [name, viewport] of [['1366×768', LAPTOP], ['375×812', PHONE]]) {
+  test(`${name}: the pages #43 touched, each in a screenshot, axe-core finding nothing serious`, async () => {
+    const page = await newPage(env.browser, viewport);
+    await env.logIn(page, ROOT);
+    const pages = [
+      ['lobby', '/', '#open-rooms'],
+      ['leaderboard', '/leaderboard', '#leaderboard-tabs a[aria-current="page"]'],
+      ['profile', `/@/${DORA.username}`, '#game-history #profile-recent'],
+      ['settings', '/account/settings', '#close-form'],
+      ['ladders', '/ladders', 'h1'],
+      ['events', '/events', 'h1'],
+      ['admin', '/admin', '#admin-reports #reports'],
+    ];
+    for (const [label, path, ready] of pages) {
+      await env.open(page, path);
+      await page.waitForSelector(ready);
+      await page.screenshot({ path: screenshotPath(`comfort4-page-${label}-${viewport.width}.png`), fullPage: true });
+      await assertAccessible(page, `${label} page at ${name}`);
+    }
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+}

@@ -77,7 +77,12 @@ TEST_CASE("mail: an address verified by its link; a reset link sets a new passwo
   auto verified = post(port, "/api/account/email/verify", {{"token", token}});
   REQUIRE(verified.status == 200);
   CHECK(json::parse(verified.body)["address"] == "Ann@Mail.example");
-  CHECK(error_code(post(port, "/api/account/email/verify", {{"token", token}})) == "bad_token");  // single use
+  CHECK(json::parse(verified.body)["already_verified"] == false);
+  // Single use: opened again it changes nothing and says so (#43)
+  auto again = post(port, "/api/account/email/verify", {{"token", token}});
+  REQUIRE(again.status == 200);
+  CHECK(json::parse(again.body)["already_verified"] == true);
+  CHECK(json::parse(again.body)["address"] == "Ann@Mail.example");
   auto after = json::parse(get(port, "/api/account/email", cookie).body);
   CHECK(after["address"] == "Ann@Mail.example");
   CHECK(after["pending"] == nullptr);
