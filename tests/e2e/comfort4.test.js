@@ -449,6 +449,7 @@ for (const [name, viewport] of [['1366×768', LAPTOP], ['375×812', PHONE]]) {
       ['ladders', '/ladders', 'h1'],
       ['events', '/events', 'h1'],
       ['admin', '/admin', '#admin-reports #reports'],
+      ['verify', `/account/verify#${'a'.repeat(64)}`, '#mail-status:not(:empty)'],
     ];
     for (const [label, path, ready] of pages) {
       await env.open(page, path);
@@ -460,3 +461,37 @@ for (const [name, viewport] of [['1366×768', LAPTOP], ['375×812', PHONE]]) {
     await page.context().close();
   });
 }
+
+test('1366×768: YINSH takes off a forced single row by itself and says which, in the status and the move list (#43)', async () => {
+  const { white, black } = await startGame(LAPTOP);
+  const click = async (page, cell) => {
+    const target = page.locator(`svg.board [data-choice][data-cell="${cell}"]`);
+    await target.waitFor();
+    await target.click();
+  };
+  // rings: White down column e and on k, Black down column b and on j
+  const rings = [['e1', 'b1'], ['k7', 'j8'], ['k8', 'j9'], ['k9', 'j10'], ['k10', 'j11']];
+  for (const [w, b] of rings) {
+    await click(white, w);
+    await click(black, b);
+  }
+  // White walks the e1 ring up one point at a time, leaving e1..e5 marked; Black does the same on b (four markers)
+  for (let n = 1; n <= 5; n++) {
+    await click(white, `e${n}`);
+    await click(white, `e${n + 1}`);
+    if (n < 5) {
+      await click(black, `b${n}`);
+      await click(black, `b${n + 1}`);
+    }
+  }
+  // the only row was taken off by the server: White is told which, and removes a ring
+  const said = 'The only row, e1–e5, was taken off.';
+  await white.waitForFunction((text) => document.getElementById('status').textContent.startsWith(text), said);
+  assert.match(await white.textContent('#status'), /Remove one of your rings/);
+  await black.waitForFunction((text) => document.getElementById('status').textContent.startsWith(text), said);
+  assert.ok((await white.textContent('#moves')).includes('xe1-e5'), 'the move list names the row');
+  await white.screenshot({ path: screenshotPath('comfort4-forced-row-1366.png') });
+  assert.deepEqual([...white.errors, ...black.errors], []);
+  await white.context().close();
+  await black.context().close();
+});
