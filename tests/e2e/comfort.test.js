@@ -103,31 +103,33 @@ test('a GIPF game on a 375×812 phone: board, clocks, status, the push\'s Confir
   await black.context().close();
 });
 
-test('a YINSH game on a 375×812 phone: board, clocks and status, then Claim victory, in the window', async () => {
-  const { white, black } = await startGame('yinsh', 'normal');
-  for (const page of [white, black]) assert.deepEqual(await outside(page, PLAYING), [], 'the game at its start');
-  // three rings placed (a claim needs both players to have acted), Black to place the next
-  const place = async (page, point, ply) => {
-    await page.click(`svg.board [data-choice][data-cell="${point}"]`);
-    for (const p of [white, black]) await p.waitForSelector(`#status[data-ply="${ply}"]`);
-  };
-  await place(white, 'e5', 1);
-  await black.waitForSelector('svg.board [data-choice]');
-  assert.deepEqual(await outside(black, PLAYING), [], 'Black to place');
-  await black.screenshot({ path: screenshotPath('comfort-phone-yinsh-black.png') });
-  await place(black, 'f6', 2);
-  await place(white, 'g7', 3);
-  await black.waitForSelector('svg.board [data-choice]');
-  // Black leaves on its decision: White's claim, once allowed, is in the window
-  await black.context().close();
-  await white.waitForSelector('#claim-countdown');
-  assert.deepEqual(await outside(white, [...PLAYING, '#claim-countdown']), [], 'the countdown');
-  await white.waitForSelector('#claim-victory');
-  assert.deepEqual(await outside(white, [...PLAYING, '#claim-victory', '#claim-draw']), [], 'the claim');
-  await white.screenshot({ path: screenshotPath('comfort-phone-yinsh-claim.png') });
-  assert.deepEqual(white.errors, []);
-  await white.context().close();
-});
+for (const [name, viewport] of [['375×812 phone', PHONE], ['1366×768 laptop (#43)', { width: 1366, height: 768 }]]) {
+  test(`a YINSH game on a ${name}: board, clocks and status, then Claim victory, in the window`, async () => {
+    const { white, black } = await startGame('yinsh', 'normal', viewport);
+    for (const page of [white, black]) assert.deepEqual(await outside(page, PLAYING), [], 'the game at its start');
+    // three rings placed (a claim needs both players to have acted), Black to place the next
+    const place = async (page, point, ply) => {
+      await page.click(`svg.board [data-choice][data-cell="${point}"]`);
+      for (const p of [white, black]) await p.waitForSelector(`#status[data-ply="${ply}"]`);
+    };
+    await place(white, 'e5', 1);
+    await black.waitForSelector('svg.board [data-choice]');
+    assert.deepEqual(await outside(black, PLAYING), [], 'Black to place');
+    await black.screenshot({ path: screenshotPath(`comfort-yinsh-black-${viewport.width}.png`) });
+    await place(black, 'f6', 2);
+    await place(white, 'g7', 3);
+    await black.waitForSelector('svg.board [data-choice]');
+    // Black leaves on its decision: White's claim, once allowed, is in the window
+    await black.context().close();
+    await white.waitForSelector('#claim-countdown');
+    assert.deepEqual(await outside(white, [...PLAYING, '#claim-countdown']), [], 'the countdown');
+    await white.waitForSelector('#claim-victory');
+    assert.deepEqual(await outside(white, [...PLAYING, '#claim-victory', '#claim-draw']), [], 'the claim');
+    await white.screenshot({ path: screenshotPath(`comfort-yinsh-claim-${viewport.width}.png`) });
+    assert.deepEqual(white.errors, []);
+    await white.context().close();
+  });
+}
 
 test('chat and names: " & < > \\ are accepted and shown as text, never as markup; the input\'s limit is the server\'s', async () => {
   const { white, black, room } = await startGame('yinsh', 'normal', { width: 1100, height: 850 });
