@@ -550,6 +550,9 @@ TEST_CASE("migration 9 gives the accounts of an older database their username sk
     REQUIRE(raw.exec("DROP TABLE node_heartbeats; DROP TABLE notice_intents; DROP TABLE notices; DROP TABLE outbox; DROP TABLE mail_tokens; DROP TABLE account_mail; "
                      "DROP TABLE room_leases; DROP TABLE reports; DROP TABLE blocks; DROP INDEX accounts_by_skeleton; "
                      "ALTER TABLE accounts DROP COLUMN username_skeleton; ALTER TABLE accounts DROP COLUMN closed_at; "
+                     "DROP INDEX ladder_challenges_waiting; ALTER TABLE ladders DROP COLUMN answer_hours; "
+                     "ALTER TABLE ladder_challenges DROP COLUMN state; ALTER TABLE ladder_challenges DROP COLUMN answer_by; "
+                     "ALTER TABLE ladder_challenges DROP COLUMN start_at; "
                      "DELETE FROM schema_version WHERE version >= 9"));
     REQUIRE(raw.exec(
         "INSERT INTO players (token_hash, name, created_at) VALUES ('account:a', 'A_dm1n', 0), ('account:b', 'Rnoderator-5', 0);"
