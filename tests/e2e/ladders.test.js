@@ -24,6 +24,11 @@ const { open, logIn } = env;
 
 /** The ladder page's standings: [[position, username], …]. */
 const standings = (page) => page.$$eval('#ladder-standings tbody tr', (rows) => rows.map((r) => [Number(r.dataset.position), r.dataset.username]));
+/** POST `body` as JSON from `page` (its session): {status, json}. */
+const post = (page, path, body = {}) => page.evaluate(async ([p, b]) => {
+  const response = await fetch(p, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
+  return { status: response.status, json: await response.json() };
+}, [path, body]);
 
 test('an admin creates a ladder, two players join, the lower one challenges and wins', async () => {
   const pages = {};
@@ -156,10 +161,6 @@ async function ladder(pages) {
 test('a player who blocked you is offered to nobody as your challenge (#43): no Challenge button next to them', async () => {
   const CARL = { username: 'carl43', password: 'carl-password-43' };
   const DIDI = { username: 'didi43', password: 'didi-password-43' };
-  const post = (page, path, body = {}) => page.evaluate(async ([p, b]) => {
-    const response = await fetch(p, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
-    return { status: response.status, json: await response.json() };
-  }, [path, body]);
   const admin = await newPage(env.browser);
   await logIn(admin, ADMIN);
   const made = await post(admin, '/api/admin/ladders', { name: 'Blocks ladder', game: 'yinsh', variant: 'blitz' });
@@ -185,10 +186,6 @@ test('375×812: the challenged player answers at the top of the ladder; a second
   const ERIN = { username: 'erin43', password: 'erin-password-43' };
   const FINN = { username: 'finn43', password: 'finn-password-43' };
   const GWEN = { username: 'gwen43', password: 'gwen-password-43' };
-  const post = (page, path, body = {}) => page.evaluate(async ([p, b]) => {
-    const response = await fetch(p, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
-    return { status: response.status, json: await response.json() };
-  }, [path, body]);
   const admin = await newPage(env.browser);
   await logIn(admin, ADMIN);
   const made = await post(admin, '/api/admin/ladders', { name: 'Answers ladder', game: 'yinsh', variant: 'normal', answer_hours: 24 });
