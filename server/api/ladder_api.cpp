@@ -1,13 +1,11 @@
 #include "api/ladder_api.hpp"
 
 #include <algorithm>
-#include <ctime>
 #include <optional>
 #include <utility>
 
 #include "api/account_api.hpp"  // method_not_allowed
 #include "account/moderation.hpp"
-#include "mail/notice_words.hpp"
 #include "competition/competition_service.hpp"
 #include "competition/competition_views.hpp"
 #include "protocol/competition_messages.hpp"
@@ -42,16 +40,6 @@ std::optional<std::pair<std::int64_t, ChallengeAnswer::Kind>> answer_path(const 
   for (const auto& [name, kind] : kVerbs)
     if (verb == name) return std::make_pair(std::stoll(digits), kind);
   return std::nullopt;
-}
-
-// "2026-12-01 18:00 UTC": a time in a notice's words.
-std::string utc_minute(std::int64_t ms) {
-  std::time_t seconds = static_cast<std::time_t>(ms / 1000);
-  std::tm parts{};
-  gmtime_r(&seconds, &parts);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%d %H:%M UTC", &parts);
-  return text;
 }
 
 json standings_json(const LadderDetail& detail, std::int64_t now) {
@@ -141,17 +129,11 @@ void LadderApi::challenge(std::shared_ptr<const HttpRequest> request, std::int64
   if (!body) return;
   http_.player(request, ex, reply, [this, request, id, ex, reply, defender = body->defender](AccountRecord account) {
     NewChallenge c{id, account.player, defender, random_room_id(), random_bool(), http_.now()};
-    store_.challenge(c, ex, [this, request, ex, reply, id](Stored<Outcome<ChallengeMade>> done) {
+    store_.challenge(c, ex, [this, request, ex, reply](Stored<Outcome<ChallengeMade>> done) {
       if (!done.ok()) return reply(store_failed(*request, done.error));
       if (!done.value.ok()) return reply(refusal_response(*request, done.value.code, done.value.message));
       const ChallengeMade& made = done.value.value;
-      if (player_mail_) {
-        // The intent the challenge stored with it, resolved now (the words are the same).
-        const ChallengeRecord& r = made.challenge;
-        NoticeWords words = made.game ? challenge_words(r.challenger_name, made.game->source_name, r.room)
-                                      : answer_challenge_words(r.challenger_name, r.ladder_name, id);
-        player_mail_({r.defender, "challenge", words.subject, words.text, words.path, r.room, 0});
-      }
+      service_.tell_challenged(made);
       if (!made.game)  // the defender answers first (#43)
         return reply(json_response(*request, http::status::created, {{"challenge", protocol::to_json(challenge_view(made.challenge))}}));
       open_then_reply(request, made, http::status::created, ex, reply);
@@ -172,40 +154,15 @@ void LadderApi::answer(std::shared_ptr<const HttpRequest> request, std::int64_t 
   }
   http_.player(request, ex, reply, [this, request, ladder, challenge, kind, start_at, ex, reply](AccountRecord account) {
     ChallengeAnswer a{ladder, challenge, account.player, kind, start_at, http_.now()};
-    store_.answer_challenge(a, ex, [this, request, ladder, kind, ex, reply](Stored<Outcome<ChallengeMade>> done) {
+    store_.answer_challenge(a, ex, [this, request, kind, ex, reply](Stored<Outcome<ChallengeMade>> done) {
       if (!done.ok()) return reply(store_failed(*request, done.error));
       if (!done.value.ok()) return reply(refusal_response(*request, done.value.code, done.value.message));
       const ChallengeMade& made = done.value.value;
-      tell_answer(made.challenge, kind, ladder);
+      service_.tell_answered(made.challenge, kind);
       if (!made.game) return reply(json_response(*request, http::status::ok, {{"challenge", protocol::to_json(challenge_view(made.challenge))}}));
       open_then_reply(request, made, http::status::ok, ex, reply);
     });
   });
-}
-
-// The other player hears of an answer (a notice, and a mail by their switch).
-void LadderApi::tell_answer(const ChallengeRecord& c, ChallengeAnswer::Kind kind, std::int64_t ladder) {
-  if (!player_mail_) return;
-  using Kind = ChallengeAnswer::Kind;
-  std::string what;
-  std::int64_t to = c.challenger;
-  std::string who = c.defender_name;
-  switch (kind) {
-    case Kind::accept: what = "accepted your challenge: your game is ready"; break;
-    case Kind::schedule: what = "chose a time for your challenge: " + utc_minute(c.start_at); break;
-    case Kind::decline:
-      what = c.outcome == "challenger" ? "declined your challenge again within 30 days: it counts as your win"
-                                       : "declined your challenge";
-      break;
-    case Kind::withdraw:
-      what = "withdrew the challenge";
-      to = c.defender;
-      who = c.challenger_name;
-      break;
-  }
-  NoticeWords words = challenge_answered_words(who, what, c.ladder_name, ladder);
-  player_mail_({to, "challenge", words.subject, words.text, kind == Kind::accept ? "/?room=" + c.room : words.path, c.room,
-                std::nullopt});
 }
 
 // Creates the game of a challenge that is playing now, then answers with the challenge.
@@ -216,7 +173,7 @@ void LadderApi::open_then_reply(std::shared_ptr<const HttpRequest> request, cons
     if (opened.empty())
       return reply(json_error(*request, http::status::internal_server_error, "internal",
                               "the challenge is stored but its game could not be created yet: "
-                              "it will be at the server's next start"));
+                              "it will be within a minute"));
     reply(json_response(*request, status, {{"challenge", protocol::to_json(view)}}));
   });
 }

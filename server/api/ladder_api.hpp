@@ -8,7 +8,6 @@
 #include <memory>
 #include <string>
 
-#include "mail/player_mail.hpp"
 #include "api/competition_http.hpp"
 
 namespace arena {
@@ -29,11 +28,7 @@ class LadderApi : public HttpModule {
   void handle(std::shared_ptr<const HttpRequest> request, const std::string& path, const std::string& query,
               const std::string& address, StoreExecutor ex, Reply reply) override;
 
-  // Mails the challenged player (#35).
-  void set_player_mail(PlayerMail mail) { player_mail_ = std::move(mail); }
-
  private:
-  PlayerMail player_mail_;
   void list(std::shared_ptr<const HttpRequest> request, StoreExecutor ex, Reply reply);
   void page(std::shared_ptr<const HttpRequest> request, std::int64_t id, StoreExecutor ex, Reply reply);
   void join(std::shared_ptr<const HttpRequest> request, std::int64_t id, StoreExecutor ex, Reply reply);
@@ -41,7 +36,6 @@ class LadderApi : public HttpModule {
   // POST /api/ladders/ID/challenges/CID/{accept,decline,schedule,withdraw} (#43).
   void answer(std::shared_ptr<const HttpRequest> request, std::int64_t ladder, std::int64_t challenge, ChallengeAnswer::Kind kind,
               StoreExecutor ex, Reply reply);
-  void tell_answer(const ChallengeRecord& challenge, ChallengeAnswer::Kind kind, std::int64_t ladder);
   void open_then_reply(std::shared_ptr<const HttpRequest> request, const ChallengeMade& made, boost::beast::http::status status,
                        StoreExecutor ex, Reply reply);
   void admin(std::shared_ptr<const HttpRequest> request, const std::string& path, const std::string& address,

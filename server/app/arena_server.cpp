@@ -129,7 +129,6 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
   PlayerMail player_mail = mail_->player_mail(io_.get_executor());
   competitions_->set_player_mail(player_mail);
   auto ladder_api = std::make_shared<LadderApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_, &block_book_);
-  ladder_api->set_player_mail(player_mail);
   auto trust_api = std::make_shared<TrustApi>(*accounts_, *store_, block_book_, *player_connections_);
   trust_api->set_player_mail(player_mail);
   std::vector<std::shared_ptr<HttpModule>> modules{

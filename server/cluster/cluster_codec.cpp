@@ -214,11 +214,13 @@ std::string encode(const NodeFrame& message) {
       text += n.room;
       return encode_conn('N', n.conn, text);
     }
+    std::string operator()(const FramesTick&) const { return "T"; }
   } visitor;
   return std::visit(visitor, message);
 }
 
 std::optional<NodeFrame> decode_frame(std::string_view message, BusDrop* why) {
+  if (message == "T") return FramesTick{};
   if (message.empty()) return not_decoded<NodeFrame>(why, BusDrop::Undecodable);
   if (message[0] != 'F' && message[0] != 'X' && message[0] != 'N') return not_decoded<NodeFrame>(why, BusDrop::UnknownOp);
   std::size_t newline = message.find('\n');
@@ -234,6 +236,35 @@ std::optional<NodeFrame> decode_frame(std::string_view message, BusDrop* why) {
     return NotServedHere{*conn, text.substr(0, split), text.substr(split + 1)};
   }
   return FrameTo{*conn, text};
+}
+
+std::string encode(const NumberedFrame& message) {
+  std::string text = "S";
+  text += message.from;
+  text += '\n';
+  text += std::to_string(message.stream);
+  text += '\n';
+  text += std::to_string(message.number);
+  text += '\n';
+  text += encode(message.frame);
+  return text;
+}
+
+std::optional<NumberedFrame> decode_numbered_frame(std::string_view message, BusDrop* why) {
+  if (message.empty() || message[0] != 'S') return not_decoded<NumberedFrame>(why, BusDrop::Undecodable);
+  std::string_view rest = message.substr(1);
+  std::array<std::string_view, 3> head;
+  for (std::string_view& part : head) {
+    std::size_t newline = rest.find('\n');
+    if (newline == std::string_view::npos) return not_decoded<NumberedFrame>(why, BusDrop::Undecodable);
+    part = rest.substr(0, newline);
+    rest = rest.substr(newline + 1);
+  }
+  auto stream = whole_number(head[1]), number = whole_number(head[2]);
+  if (head[0].empty() || !stream || !number) return not_decoded<NumberedFrame>(why, BusDrop::Undecodable);
+  auto frame = decode_frame(rest, why);
+  if (!frame) return std::nullopt;
+  return NumberedFrame{head[0], *stream, *number, std::move(*frame)};
 }
 
 // ---- lobby -----------------------------------------------------------------------

@@ -7,10 +7,14 @@
 // nodes of one build read these: a message that does not decode is dropped,
 // counted (gipf_arena_bus_dropped_total) and logged, never trusted further.
 //   arena.node.<node>.calls  RoomCall     JSON: what a connection asked of a room another node owns
-//   arena.node.<node>.frames NodeFrame    "F<conn>\n" + a frame's text: the owner's answer to that connection;
+//   arena.node.<node>.frames NumberedFrame "S<node>\n<stream>\n<number>\n" + a NodeFrame: the sending
+//                                         node's frames to this node, numbered 1, 2, … in its stream (#42);
+//                                         the NodeFrame is one of
+//                                         "F<conn>\n" + a frame's text: the owner's answer to that connection;
 //                                         "X<conn>\n" + a reason: the owner closes that connection;
 //                                         "N<conn>\n<node>\n" + a room's id: that node, which the connection
-//                                         reached the room through, does not serve it (any more)
+//                                         reached the room through, does not serve it (any more);
+//                                         "T": no frame, a tick: <number> is the last one sent
 //   arena.lobby              LobbyUpdate  "<node>\n" + JSON: a room's RoomSummary after a change, for every node's lobby
 //   arena.lobby.hello        LobbyHello   "<node>": a node that joined asks for every room
 //   arena.nodes.alive        NodeAlive    "<node>\n<boot>": every third of a lease, while the node lives
@@ -102,10 +106,28 @@ struct NotServedHere {
   std::string_view from;  // the node that answers
   std::string_view room;
 };
-using NodeFrame = std::variant<FrameTo, CloseTo, NotServedHere>;
+// No frame: the sender's last number so far, sent every third of a lease for a
+// while after its last frame, so that a frame lost at the end of a burst (a
+// player's move, and then nothing) is missed within a tick, not never.
+struct FramesTick {};
+using NodeFrame = std::variant<FrameTo, CloseTo, NotServedHere, FramesTick>;
 
 std::string encode(const NodeFrame& message);
 std::optional<NodeFrame> decode_frame(std::string_view message, BusDrop* why = nullptr);
+
+// A NodeFrame in the sending node's numbered stream to the receiving node
+// (#42): NATS delivers at most once, so a node that hears number n + 2 after
+// n, or a tick naming a number it never heard, knows frames were lost on the
+// way (a bus cut, a NATS restart) and resyncs the connections they were for
+// (FrameGaps, ClusterNode::on_frame).
+struct NumberedFrame {
+  std::string_view from;     // the sending node
+  std::uint64_t stream = 0;  // new whenever the sender numbers afresh (a start)
+  std::uint64_t number = 0;  // 1, 2, … in the stream; a tick's: the last one sent
+  NodeFrame frame;
+};
+std::string encode(const NumberedFrame& message);
+std::optional<NumberedFrame> decode_numbered_frame(std::string_view message, BusDrop* why = nullptr);
 
 // ---- arena.lobby, arena.lobby.hello ---------------------------------------------
 

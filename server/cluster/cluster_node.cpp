@@ -42,7 +42,8 @@ ClusterNode::ClusterNode(boost::asio::any_io_executor io, std::unique_ptr<NatsBu
       forward_timeout_(forward_timeout),
       deaf_to_(std::move(deaf_to)),
       renew_timer_(strand_),
-      alive_timer_(strand_) {
+      alive_timer_(strand_),
+      frame_streams_(node_, [this](const std::string& to, std::string text) { return publish(frames_subject(to), std::move(text)); }) {
   while (boot_ == 0) random_bytes(&boot_, sizeof boot_);
 }
 
@@ -81,11 +82,11 @@ void ClusterNode::start(RoomDirectory& directory, LobbyFeed& feed, PlayerConnect
     // A ban elsewhere also forfeits the player's games here.
     if (const auto* ban = std::get_if<BanPlayer>(&told->message)) banned(ban->player);
   });
-  auto publish = [weak](const std::string& subject, std::string data) {
+  auto send_frame = [weak](const std::string& to, const NodeFrame& frame) {
     auto self = weak.lock();
-    return self && self->publish(subject, std::move(data));
+    return self && self->frame_streams_.send(to, frame);
   };
-  relay_ = std::make_shared<RoomRelay>(io_, node_, directory, blocks, publish);
+  relay_ = std::make_shared<RoomRelay>(io_, node_, directory, blocks, send_frame);
   subscribe(calls_subject(node_), [relay = relay_](std::string_view m) { relay->deliver(m); });
   subscribe(frames_subject(node_), [weak](std::string_view m) {
     if (auto self = weak.lock()) self->on_frame(m);
@@ -246,6 +247,7 @@ void ClusterNode::start_beacons() {
 
 void ClusterNode::beacon() {
   publish(kNodesAliveSubject, encode(NodeAlive{node_, boot_}));
+  frame_streams_.tick();
   if (relay_) relay_->sweep(RoomRelay::Clock::now(), lease_);
   expire_calls();
 }
@@ -399,8 +401,9 @@ void ClusterNode::look_up_again(const std::string& room, const std::string& from
 
 void ClusterNode::on_frame(std::string_view message) {
   BusDrop why{};
-  auto frame = decode_frame(message, &why);
-  if (!frame) return dropped(frames_subject(node_), message.size(), why);
+  auto numbered = decode_numbered_frame(message, &why);
+  if (!numbered) return dropped(frames_subject(node_), message.size(), why);
+  const bool lost = frame_gaps_.lost_before(*numbered);
   struct ToClient {
     ClusterNode& node;
     void operator()(const FrameTo& f) const {
@@ -411,8 +414,27 @@ void ClusterNode::on_frame(std::string_view message) {
       if (auto client = node.routes_.client(x.conn)) client->disconnect("closed by the node serving its room");
     }
     void operator()(const NotServedHere& n) const { node.look_up_again(std::string(n.room), std::string(n.from)); }
+    void operator()(const FramesTick&) const {}
   };
-  std::visit(ToClient{*this}, *frame);
+  std::visit(ToClient{*this}, numbered->frame);
+  // After the frame that showed the gap: the resync's snapshot supersedes it.
+  if (lost) frames_lost(numbered->from);
+}
+
+void ClusterNode::frames_lost(std::string_view from) {
+  std::vector<std::shared_ptr<RemoteRoom>> rooms;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, remote] : remotes_)
+      if (remote->owner() == from) rooms.push_back(remote);
+  }
+  Metrics::process().bus_dropped(BusDrop::Lost);
+  spdlog::warn("event=bus_frames_lost node={} from={} rooms={}", node_, from, rooms.size());
+  // What each connection missed is unknown here: each resyncs its room in
+  // place (a snapshot), on the same connection, through the same owner.
+  for (const auto& remote : rooms)
+    for (std::uint64_t conn : remote->member_numbers())
+      if (auto client = routes_.client(conn)) client->rejoin(remote->id());
 }
 
 // ---- every node's lobby --------------------------------------------------------

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "cluster/connection_routes.hpp"
+#include "cluster/frame_streams.hpp"
 #include "cluster/nats_bus.hpp"
 #include "cluster/pending_calls.hpp"
 #include "cluster/remote_room.hpp"
@@ -78,6 +79,9 @@ class ClusterNode final : public RoomOwnership, public RoomObserver, public std:
   void subscribe(const std::string& subject, NatsBus::Handler handler);
   void tell_lobbies(const RoomSummary& room);
   void on_frame(std::string_view message);
+  // Frames `from` sent this node were lost on the bus (FrameGaps): every
+  // connection here in a room `from` serves resyncs it in place.
+  void frames_lost(std::string_view from);
   void on_lobby(std::string_view message);
   // Each third of a lease, waited on `timer`: act(*this, next), and the
   // next wait once `act` called next(). Ends when `act` does not call it, the
@@ -129,6 +133,8 @@ class ClusterNode final : public RoomOwnership, public RoomObserver, public std:
   boost::asio::steady_timer alive_timer_;  // NodeAlive, on its own: a slow database does not silence it
   ConnectionRoutes routes_;
   PendingCalls pending_;
+  FrameStreams frame_streams_;  // this node's frames to the others, numbered
+  FrameGaps frame_gaps_;        // the others' frames to this node, checked
   std::shared_ptr<RoomRelay> relay_;
   LobbyFeed* feed_ = nullptr;
   std::weak_ptr<RoomDirectory> directory_;

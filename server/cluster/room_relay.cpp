@@ -12,25 +12,25 @@ namespace arena {
 // A remote connection as the room sees it.
 class RoomRelay::StandIn final : public Client {
  public:
-  StandIn(std::string node, std::uint64_t conn, Publish publish)
-      : subject_(frames_subject(node)), conn_(conn), publish_(std::move(publish)) {}
-  void send(Frame frame) override { publish_(subject_, encode(FrameTo{conn_, *frame})); }
-  void disconnect(const char* reason) override { publish_(subject_, encode(CloseTo{conn_, reason})); }
+  StandIn(std::string node, std::uint64_t conn, SendFrame send_frame)
+      : node_(std::move(node)), conn_(conn), send_frame_(std::move(send_frame)) {}
+  void send(Frame frame) override { send_frame_(node_, FrameTo{conn_, *frame}); }
+  void disconnect(const char* reason) override { send_frame_(node_, CloseTo{conn_, reason}); }
   std::weak_ptr<Room> room;  // once found
 
  private:
-  std::string subject_;
+  std::string node_;
   std::uint64_t conn_;
-  Publish publish_;
+  SendFrame send_frame_;
 };
 
 RoomRelay::RoomRelay(boost::asio::any_io_executor io, std::string node, RoomDirectory& directory, const BlockBook* blocks,
-                     Publish publish, std::size_t max_stand_ins)
+                     SendFrame send_frame, std::size_t max_stand_ins)
     : strand_(boost::asio::make_strand(io)),
       node_(std::move(node)),
       directory_(directory),
       blocks_(blocks),
-      publish_(std::move(publish)),
+      send_frame_(std::move(send_frame)),
       max_stand_ins_(max_stand_ins) {}
 
 void RoomRelay::deliver(std::string_view message) {
@@ -93,7 +93,7 @@ void RoomRelay::drop_node(const std::string& node, bool silent) {
 void RoomRelay::refuse(const RoomCall& call, protocol::ErrorCode code, const std::string& message) {
   if (call.request_id.is_null()) return;
   std::string reply = protocol::to_text(protocol::to_json(protocol::ErrorReply{code, message, call.request_id, call.room}));
-  publish_(frames_subject(call.from), encode(FrameTo{call.conn, reply}));
+  send_frame_(call.from, FrameTo{call.conn, reply});
 }
 
 void RoomRelay::handle(RoomCall call) {
@@ -110,7 +110,7 @@ void RoomRelay::handle(RoomCall call) {
     if (stand_ins_.size() >= max_stand_ins_) {
       return refuse(call, protocol::ErrorCode::RateLimited, "this room's node serves too many remote connections; try again later");
     }
-    auto stand_in = std::make_shared<StandIn>(call.from, call.conn, publish_);
+    auto stand_in = std::make_shared<StandIn>(call.from, call.conn, send_frame_);
     if (call.player.id) stand_in->set_viewer(call.player.id, blocks_);
     it = stand_ins_.emplace(key, std::move(stand_in)).first;
   }
@@ -155,7 +155,7 @@ void RoomRelay::make(const RoomCall& call, const std::shared_ptr<StandIn>& stand
       // Its node may have missed arena.rooms.moved (a bus drops messages):
       // told, it looks the room up again, and the call sent again reaches
       // the room where it is served now (#42, defect 5).
-      publish_(frames_subject(call.from), encode(NotServedHere{call.conn, node_, call.room}));
+      send_frame_(call.from, NotServedHere{call.conn, node_, call.room});
       return refuse(call, protocol::ErrorCode::Internal, "this room moved to another node; nothing changed: send it again");
     case Lookup::Damaged:
       return refuse(call, protocol::ErrorCode::Internal, "the stored game is damaged and cannot be shown");

@@ -34,9 +34,11 @@ class BlockBook;
 
 class RoomRelay : public std::enable_shared_from_this<RoomRelay> {
  public:
+  // Sends a frame to a node (its numbered stream: FrameStreams); false if the bus refused it.
+  using SendFrame = std::function<bool(const std::string& node, const NodeFrame& frame)>;
   // `node`: this node's id, which its answers name.
   RoomRelay(boost::asio::any_io_executor io, std::string node, RoomDirectory& directory, const BlockBook* blocks,
-            Publish publish, std::size_t max_stand_ins = 100000);
+            SendFrame send_frame, std::size_t max_stand_ins = 100000);
   using Clock = std::chrono::steady_clock;
   static constexpr std::size_t kMaxLoadingRooms = 1000;  // rooms with calls waiting for their load
   static constexpr std::size_t kMaxWaitingCalls = 100;   // calls waiting for one room's load
@@ -64,7 +66,7 @@ class RoomRelay : public std::enable_shared_from_this<RoomRelay> {
   std::string node_;
   RoomDirectory& directory_;
   const BlockBook* blocks_;
-  Publish publish_;
+  SendFrame send_frame_;
   std::size_t max_stand_ins_;
   std::map<Key, std::shared_ptr<StandIn>> stand_ins_;
   // Calls for a room being loaded, in their order: made once it is in memory.

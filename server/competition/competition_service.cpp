@@ -7,6 +7,7 @@
 #include "game/player_connections.hpp"
 #include "mail/notice_words.hpp"
 #include "protocol/competition_messages.hpp"
+#include "util/clock.hpp"
 #include "util/log_text.hpp"
 #include "util/secure_random.hpp"
 
@@ -75,12 +76,58 @@ void CompetitionService::sweep_challenges(bool again) {
           if (!failed.empty()) spdlog::warn("event=scheduled_games_failed games={}", failed.size());
         });
     }
+    self->open_unopened();
     if (!again) return;
     self->sweep_timer_.expires_after(kChallengeSweepPeriod);
     self->sweep_timer_.async_wait([self](boost::system::error_code ec) {
       if (!ec) self->sweep_challenges(true);
     });
   });
+}
+
+void CompetitionService::open_unopened() {
+  auto self = shared_from_this();
+  store_.unopened_games(strand_, [self](Stored<std::vector<CompetitionGame>> games) {
+    if (!games.ok()) return spdlog::error("event=unopened_games_failed error=\"{}\"", log_text(games.error));
+    if (games.value.empty()) return;
+    spdlog::warn("event=unopened_games games={}", games.value.size());
+    self->open_games(std::move(games.value), self->strand_, [](std::vector<CompetitionGame>, std::vector<CompetitionGame> failed) {
+      if (!failed.empty()) spdlog::warn("event=unopened_games_failed games={}", failed.size());
+    });
+  });
+}
+
+void CompetitionService::tell_challenged(const ChallengeMade& made) {
+  if (!player_mail_) return;
+  // The intent the challenge stored with it, resolved now (the words are the same).
+  const ChallengeRecord& r = made.challenge;
+  NoticeWords words = made.game ? challenge_words(r.challenger_name, made.game->source_name, r.room)
+                                : answer_challenge_words(r.challenger_name, r.ladder_name, r.ladder);
+  player_mail_({r.defender, "challenge", words.subject, words.text, words.path, r.room, 0});
+}
+
+void CompetitionService::tell_answered(const ChallengeRecord& c, ChallengeAnswer::Kind kind) {
+  if (!player_mail_) return;
+  using Kind = ChallengeAnswer::Kind;
+  std::string what;
+  std::int64_t to = c.challenger;
+  std::string who = c.defender_name;
+  switch (kind) {
+    case Kind::accept: what = "accepted your challenge: your game is ready"; break;
+    case Kind::schedule: what = "chose a time for your challenge: " + utc_text(c.start_at, "%Y-%m-%d %H:%M UTC"); break;
+    case Kind::decline:
+      what = c.outcome == "challenger" ? "declined your challenge again within 30 days: it counts as your win"
+                                       : "declined your challenge";
+      break;
+    case Kind::withdraw:
+      what = "withdrew the challenge";
+      to = c.defender;
+      who = c.challenger_name;
+      break;
+  }
+  NoticeWords words = challenge_answered_words(who, what, c.ladder_name, c.ladder);
+  player_mail_({to, "challenge", words.subject, words.text, kind == Kind::accept ? "/?room=" + c.room : words.path, c.room,
+                std::nullopt});
 }
 
 void CompetitionService::tell_unanswered(const ChallengeRecord& c) {
@@ -163,9 +210,9 @@ void CompetitionService::open_games(std::vector<CompetitionGame> games, StoreExe
   });
 }
 
-void CompetitionService::open_one(CompetitionGame game, std::function<void(bool)> done) {
+void CompetitionService::open_one(CompetitionGame game, std::function<void(bool)> done, bool first_try) {
   auto self = shared_from_this();
-  directory_.find(game.room, strand_, [self, game, done](std::shared_ptr<Room> room, Lookup lookup) {
+  directory_.find(game.room, strand_, [self, game, done, first_try](std::shared_ptr<Room> room, Lookup lookup) {
     if (lookup == Lookup::Found && room) {
       // Stored before a crash (or just now): make sure black sat down too.
       PlayerInfo black{game.black, game.black_name, true, game.black_kind};
@@ -174,14 +221,16 @@ void CompetitionService::open_one(CompetitionGame game, std::function<void(bool)
       return;
     }
     if (lookup == Lookup::Elsewhere) return done(true);  // open, and served by another node
-    if (lookup != Lookup::Missing) {
-      spdlog::error("event=competition_room_unreadable room={}", game.room);
+    if (lookup != Lookup::Missing || !first_try) {
+      spdlog::error("event=competition_room_unreadable room={} lookup={}", game.room, static_cast<int>(lookup));
       return done(false);
     }
     self->directory_.open_competition(game, self->strand_, [self, game, done](std::shared_ptr<Room> room, std::optional<Refusal> refusal) {
       if (!room) {
-        spdlog::error("event=competition_room_failed room={} error=\"{}\"", game.room, log_text(refusal ? refusal->message : ""));
-        return done(false);
+        // Made by another node meanwhile (its sweep, its start), or not at
+        // all: the second look tells.
+        spdlog::warn("event=competition_room_failed room={} error=\"{}\"", game.room, log_text(refusal ? refusal->message : ""));
+        return self->open_one(game, done, false);
       }
       spdlog::info("event=competition_game room={} source={}:{} round={}", game.room, game.source_kind, game.source_id, game.round);
       self->tell_players(game);

@@ -52,20 +52,32 @@ class CompetitionService : public RoomObserver, public std::enable_shared_from_t
   // both players; `done` on `ex`.
   void open_games(std::vector<CompetitionGame> games, StoreExecutor ex, Opened done);
 
-  // Mails each player of an event game when its round is paired (#35).
+  // Mails each player of an event game when its round is paired (#35), and
+  // the players of a ladder challenge of what happens to it.
   void set_player_mail(PlayerMail mail) { player_mail_ = std::move(mail); }
+  // The challenged player hears of a challenge just made (#35): the game to
+  // play, or the ladder's page to answer on (#43).
+  void tell_challenged(const ChallengeMade& made);
+  // The other player hears of an answer to a challenge (#43).
+  void tell_answered(const ChallengeRecord& c, ChallengeAnswer::Kind kind);
 
   // A competition room closed: its event may pair its next round.
   void on(const EventCommitted& e) override;
 
  private:
   PlayerMail player_mail_;
-  void open_one(CompetitionGame game, std::function<void(bool)> done);
+  // `first_try`: a creation that fails looks the room up once more (another
+  // node, or this node's sweep, may have made it meanwhile).
+  void open_one(CompetitionGame game, std::function<void(bool)> done, bool first_try = true);
   void tell_players(const CompetitionGame& game);
   void apply_activity();
   // The challenges due now: scheduled games' rooms made, unanswered challenges
   // ended (both players told); then again after kChallengeSweepPeriod.
   void sweep_challenges(bool again);
+  // The games whose rooms were never stored, made now (#42): a challenge or
+  // pairing committed just before the database went away waits no longer
+  // than a sweep, not until some node starts again.
+  void open_unopened();
   void tell_unanswered(const ChallengeRecord& c);
   // Each registered player of an event that starts within the hour is told
   // (an `event` notice and mail, once: MailStore::notify_player).

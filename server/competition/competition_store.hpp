@@ -234,6 +234,10 @@ class CompetitionStore {
   // The games of open challenges and of pairings without a result: what a
   // starting server makes sure exist.
   virtual void pending_games(StoreExecutor ex, StoreReply<std::vector<CompetitionGame>> reply) = 0;
+  // Those of them whose room was never stored (its creation failed after the
+  // challenge or pairing was committed: a database restart, #42): what the
+  // periodic sweep makes, at most sql::kUnopenedPerSweep a call.
+  virtual void unopened_games(StoreExecutor ex, StoreReply<std::vector<CompetitionGame>> reply) = 0;
 };
 
 }  // namespace arena

@@ -1,10 +1,10 @@
 #include "mail/mail_message.hpp"
 
 #include <algorithm>
-#include <ctime>
 #include <sodium.h>
 #include <string_view>
 
+#include "util/clock.hpp"
 #include "util/sodium.hpp"
 
 namespace arena {
@@ -73,14 +73,7 @@ std::string header_text(std::string_view text, std::size_t prefix) {
   return out;
 }
 
-std::string rfc5322_date(std::int64_t now_ms) {
-  std::time_t t = static_cast<std::time_t>(now_ms / 1000);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buffer[64];
-  std::strftime(buffer, sizeof buffer, "%a, %d %b %Y %H:%M:%S +0000", &tm);
-  return buffer;
-}
+std::string rfc5322_date(std::int64_t now_ms) { return utc_text(now_ms, "%a, %d %b %Y %H:%M:%S +0000"); }
 
 }  // namespace
 

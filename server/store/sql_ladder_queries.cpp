@@ -2,6 +2,8 @@
 // applies the pure rules (competition/ladder_rules) and writes them back whole,
 // inside the writer's transaction. Ladders are small (kMaxLadderPlayers).
 #include <algorithm>
+#include <map>
+#include <span>
 
 #include "rating/perf.hpp"
 #include "sql_connection.hpp"
@@ -141,6 +143,19 @@ std::vector<ChallengeRecord> read_challenges(Statement& s) {
   return out;
 }
 
+// When each defender declined a challenge on the ladder for free, within the
+// window: one query for a ladder's page, whatever its open challenges.
+std::map<std::int64_t, std::vector<std::int64_t>> free_declines_by_defender(Connection& db, std::int64_t ladder_id,
+                                                                            std::int64_t now) {
+  Statement s = db.prepare(
+      "SELECT defender, finished_at FROM ladder_challenges WHERE ladder = ? AND outcome = 'aborted' "
+      "AND reason = 'declined' AND finished_at > ?");
+  s.bind(1, ladder_id).bind(2, now - ladder::kDeclineWindowMs);
+  std::map<std::int64_t, std::vector<std::int64_t>> out;
+  while (s.step()) out[s.integer(0)].push_back(s.integer(1));
+  return out;
+}
+
 // When `defender` declined a challenge on the ladder for free, within the window.
 std::vector<std::int64_t> free_declines(Connection& db, std::int64_t ladder_id, std::int64_t defender, std::int64_t now) {
   Statement s = db.prepare(
@@ -158,6 +173,23 @@ std::optional<ChallengeRecord> find_challenge(Connection& db, std::int64_t id) {
   auto found = read_challenges(s);
   if (found.empty()) return std::nullopt;
   return found.front();
+}
+
+// The challenge stored under `nc.room` already, if any: the store runs a write
+// again when its connection was lost during COMMIT (a PostgreSQL restart), and
+// that COMMIT may have been done (#42, found by the soak). The challenge was
+// made once; its answer is what it made. Another challenge under the room's
+// id is not this one: refused as the unique room would refuse it.
+std::optional<ChallengeMade> stored_challenge(Connection& db, const NewChallenge& nc) {
+  Statement s = db.prepare("SELECT id FROM ladder_challenges WHERE room = ?");
+  s.bind(1, nc.room);
+  if (!s.step()) return std::nullopt;
+  ChallengeRecord c = *find_challenge(db, s.integer(0));
+  if (c.ladder != nc.ladder || c.challenger != nc.challenger || c.created_at != nc.now)
+    throw SqlError("room '" + nc.room + "' belongs to another challenge");
+  ChallengeMade made{c, std::nullopt};
+  if (auto games = pending_ladder_games(db, nc.room); !games.empty()) made.game = games.front();
+  return made;
 }
 
 // Ends a challenge that never got a game: `outcome` challenger (a forfeit:
@@ -288,8 +320,14 @@ std::optional<LadderDetail> ladder(Connection& db, std::int64_t id, std::int64_t
   Statement open = db.prepare(kSelectChallenges + "WHERE c.ladder = ? AND c.open = 1 ORDER BY c.id");
   open.bind(1, id);
   d.open = read_challenges(open);
-  for (auto& c : d.open)
-    if (c.state == "proposed") c.decline_forfeits = !ladder::decline_is_free(free_declines(db, id, c.defender, now), now);
+  if (std::any_of(d.open.begin(), d.open.end(), [](const ChallengeRecord& c) { return c.state == "proposed"; })) {
+    const auto declines = free_declines_by_defender(db, id, now);
+    for (auto& c : d.open) {
+      if (c.state != "proposed") continue;
+      auto it = declines.find(c.defender);
+      c.decline_forfeits = !ladder::decline_is_free(it == declines.end() ? std::span<const std::int64_t>{} : it->second, now);
+    }
+  }
   Statement recent = db.prepare(kSelectChallenges + "WHERE c.ladder = ? AND c.open = 0 ORDER BY c.finished_at DESC, c.id DESC LIMIT ?");
   recent.bind(1, id).bind(2, std::int64_t{kRecentLadderGames});
   d.recent = read_challenges(recent);
@@ -362,6 +400,7 @@ Outcome<ChallengeMade> challenge(Connection& db, const NewChallenge& nc) {
   db.lock(Connection::Locked::ladder, nc.ladder);
   auto found = find_ladder(db, nc.ladder);
   if (!found) return no_ladder<ChallengeMade>();
+  if (auto again = stored_challenge(db, nc)) return {std::move(*again), {}, {}};
   if (found->status != LadderStatus::open)
     return Outcome<ChallengeMade>::refused("ladder_paused", "the ladder is not taking challenges");
   auto defender = account_player(db, nc.defender);
@@ -555,14 +594,16 @@ void ladder_activity(Connection& db, std::int64_t now) {
   }
 }
 
-std::vector<CompetitionGame> pending_ladder_games(Connection& db, const std::string& room) {
+std::vector<CompetitionGame> pending_ladder_games(Connection& db, const std::string& room, Pending which) {
   Statement s = db.prepare(
       "SELECT c.room, l.game, l.variant, l.clock_kind, l.clock_initial_ms, l.clock_increment_ms, l.clock_days, c.white, "
       "c.black, wp.name, bp.name, l.id, l.name, c.id, " + kSeatKinds + " FROM ladder_challenges c JOIN ladders l ON l.id = c.ladder "
       "JOIN players wp ON wp.id = c.white JOIN players bp ON bp.id = c.black "
       "WHERE c.open = 1 AND c.state = 'playing' AND (?1 = '' OR c.room = ?1) "
-      "ORDER BY c.id");
-  s.bind(1, room);
+      "AND (?2 = 0 OR NOT EXISTS (SELECT 1 FROM rooms r WHERE r.id = c.room)) "
+      "ORDER BY c.id LIMIT ?3");
+  const bool unopened = which == Pending::unopened;
+  s.bind(1, room).bind(2, std::int64_t{unopened ? 1 : 0}).bind(3, unopened ? kUnopenedPerSweep : kAllPending);
   std::vector<CompetitionGame> out;
   while (s.step()) {
     CompetitionGame g = read_competition_game(s, "ladder");

@@ -86,8 +86,16 @@ Outcome<ChallengeMade> challenge(Connection& db, const NewChallenge& challenge);
 Outcome<ChallengeMade> answer_challenge(Connection& db, const ChallengeAnswer& answer);
 DueChallenges challenges_due(Connection& db, std::int64_t now);  // at most 500 a call
 void ladder_activity(Connection& db, std::int64_t now);
+// Which pending games a query lists: all, or those whose room was never
+// stored (its creation failed after the challenge or pairing was committed).
+// Unopened ones come at most kUnopenedPerSweep a call (the sweep takes the
+// rest next time); all of them, as a starting server reads them, are bounded
+// only by what the rules allow open at once.
+enum class Pending { all, unopened };
+inline constexpr std::int64_t kUnopenedPerSweep = 200;
+inline constexpr std::int64_t kAllPending = 1'000'000;
 // Open challenges' games, once playing (`room`: only that one).
-std::vector<CompetitionGame> pending_ladder_games(Connection& db, const std::string& room = "");
+std::vector<CompetitionGame> pending_ladder_games(Connection& db, const std::string& room = "", Pending which = Pending::all);
 // A pending game from the columns room, game, variant, the clock's four,
 // white, black, their names, the source's id and name (in that order).
 CompetitionGame read_competition_game(const Statement& s, std::string kind);
@@ -121,7 +129,7 @@ Outcome<TournamentProgress> tournament_command(Connection& db, std::int64_t id, 
 std::optional<TournamentProgress> tournament_room_ended(Connection& db, const std::string& room, std::int64_t now,
                                                         const RoomIds& room_ids, const SwissTables& tables);
 std::vector<CompetitionGame> resume_tournaments(Connection& db, const RoomIds& room_ids, const SwissTables& tables);
-std::vector<CompetitionGame> pending_tournament_games(Connection& db);
+std::vector<CompetitionGame> pending_tournament_games(Connection& db, Pending which = Pending::all);
 // A ban's effect on competitions (#34), in the ban's transaction: the player
 // leaves every ladder's standings (their challenges stay in the record) and
 // every event (a registration is dropped; in a running event they are

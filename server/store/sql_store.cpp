@@ -697,6 +697,15 @@ void SqlStore::pending_games(StoreExecutor ex, StoreReply<std::vector<Competitio
   });
 }
 
+void SqlStore::unopened_games(StoreExecutor ex, StoreReply<std::vector<CompetitionGame>> reply) {
+  read_value(std::move(ex), std::move(reply), [](Connection& db) {
+    auto games = sql::pending_ladder_games(db, "", sql::Pending::unopened);
+    auto more = sql::pending_tournament_games(db, sql::Pending::unopened);
+    games.insert(games.end(), more.begin(), more.end());
+    return games;
+  });
+}
+
 // ---- trust and safety (#34) ----
 
 void SqlStore::skeleton_taken(std::string skeleton, StoreExecutor ex, StoreReply<bool> reply) {

@@ -154,6 +154,7 @@ class SqlStore final : public Store {
                              StoreReply<std::optional<TournamentProgress>> reply) override;
   void resume_tournaments(RoomIds room_ids, StoreExecutor ex, StoreReply<std::vector<CompetitionGame>> reply) override;
   void pending_games(StoreExecutor ex, StoreReply<std::vector<CompetitionGame>> reply) override;
+  void unopened_games(StoreExecutor ex, StoreReply<std::vector<CompetitionGame>> reply) override;
   void skeleton_taken(std::string skeleton, StoreExecutor ex, StoreReply<bool> reply) override;
   void create_report(NewReport report, StoreExecutor ex, StoreReply<Outcome<ReportRecord>> reply) override;
   void reports(std::string status, int page, int per_page, StoreExecutor ex, StoreReply<ReportPage> reply) override;

@@ -460,12 +460,15 @@ std::vector<CompetitionGame> resume_tournaments(Connection& db, const RoomIds& r
   return games;
 }
 
-std::vector<CompetitionGame> pending_tournament_games(Connection& db) {
+std::vector<CompetitionGame> pending_tournament_games(Connection& db, Pending which) {
   Statement s = db.prepare(
       "SELECT tp.room, t.game, t.variant, t.clock_kind, t.clock_initial_ms, t.clock_increment_ms, t.clock_days, tp.white, "
       "tp.black, wp.name, bp.name, t.id, t.name, tp.round, t.start_minutes, " + kSeatKinds + " FROM tournament_pairings tp "
       "JOIN tournaments t ON t.id = tp.tournament JOIN players wp ON wp.id = tp.white JOIN players bp ON bp.id = tp.black "
-      "WHERE tp.room IS NOT NULL AND tp.result = '' ORDER BY t.id, tp.round, tp.board");
+      "WHERE tp.room IS NOT NULL AND tp.result = '' "
+      "AND (?1 = 0 OR NOT EXISTS (SELECT 1 FROM rooms r WHERE r.id = tp.room)) ORDER BY t.id, tp.round, tp.board LIMIT ?2");
+  const bool unopened = which == Pending::unopened;
+  s.bind(1, std::int64_t{unopened ? 1 : 0}).bind(2, unopened ? kUnopenedPerSweep : kAllPending);
   std::vector<CompetitionGame> out;
   while (s.step()) {
     CompetitionGame g = read_competition_game(s, "event");

@@ -5,6 +5,7 @@
 // pass a fake one, so nothing they check depends on how fast they run.
 #include <cstdint>
 #include <functional>
+#include <string>
 
 namespace arena {
 
@@ -13,5 +14,8 @@ using Clock = std::function<std::int64_t()>;
 
 // The system's wall clock, as a Clock.
 std::int64_t system_now_ms();
+
+// `ms` (since the epoch) in UTC, as strftime's `format` writes it (at most 63 characters).
+std::string utc_text(std::int64_t ms, const char* format);
 
 }  // namespace arena

@@ -168,6 +168,7 @@ std::string_view bus_drop_name(BusDrop reason) {
     case BusDrop::HandlerFailed: return "handler_failed";
     case BusDrop::QueueFull: return "queue_full";
     case BusDrop::NotSent: return "not_sent";
+    case BusDrop::Lost: return "lost";
   }
   return "unknown";
 }

@@ -26,6 +26,7 @@ enum class BusDrop {
   HandlerFailed,  // its handler threw
   QueueFull,      // the NATS client's pending queue for the subscription was full (a slow consumer)
   NotSent,        // this node's own, refused by the bus (closed, or its reconnect buffer full)
+  Lost,           // another node's frames to this one, missing from its numbered stream (counted once a gap)
 };
 std::string_view bus_drop_name(BusDrop reason);
 // A bus decoder's "no message": nullopt, and `reason` in `why` when asked.

@@ -5,16 +5,19 @@
 // player on every node (PlayerConnections::set_site / apply_from_site).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "cluster/cluster_codec.hpp"
 #include "cluster/connection_routes.hpp"
+#include "cluster/frame_streams.hpp"
 #include "cluster/remote_room.hpp"
 #include "game/player_bus.hpp"
 #include "game/player_connections.hpp"
 
 using namespace arena;
 using nlohmann::json;
+using namespace std::chrono_literals;
 
 namespace {
 
@@ -464,4 +467,84 @@ TEST_CASE("cluster (#42, defect 5): 'not served here' names the connection, the 
   CHECK(why == BusDrop::Undecodable);
   CHECK_FALSE(decode_frame("N12\n\nroom9"));
   CHECK_FALSE(decode_frame("N12\nnode-a\n"));
+}
+
+TEST_CASE("cluster (#42, found by the soak): a node's frames to another are numbered, and a gap or a tick ahead is a loss") {
+  // The envelope: sender, stream, number, then the frame (or a tick).
+  std::string text = encode(NumberedFrame{"node-a", 77, 5, FrameTo{3, "{\"type\":\"ack\"}"}});
+  CHECK(text.rfind("Snode-a\n77\n5\nF3\n", 0) == 0);
+  auto back = decode_numbered_frame(text);
+  REQUIRE(back);
+  CHECK(back->from == "node-a");
+  CHECK(back->stream == 77);
+  CHECK(back->number == 5);
+  REQUIRE(std::holds_alternative<FrameTo>(back->frame));
+  CHECK(std::get<FrameTo>(back->frame).conn == 3);
+  auto tick = decode_numbered_frame(encode(NumberedFrame{"node-a", 77, 5, FramesTick{}}));
+  REQUIRE(tick);
+  CHECK(std::holds_alternative<FramesTick>(tick->frame));
+  BusDrop why{};
+  for (std::string bad : {"", "S", "Snode-a\n77\n5", "S\n77\n5\nT", "Snode-a\nx\n5\nT", "Snode-a\n77\n-5\nT",
+                          "F3\n{}", "Snode-a\n77\n5\nZ"}) {
+    CHECK_MESSAGE(!decode_numbered_frame(bad, &why), bad);
+  }
+
+  // The sender numbers each node's stream on its own, in the order published.
+  auto now = FrameClock::time_point{} + std::chrono::hours(1);
+  std::vector<std::pair<std::string, std::string>> published;
+  FrameStreams streams("node-a", [&](const std::string& to, std::string t) { return published.emplace_back(to, t), true; },
+                       [&] { return now; });
+  streams.send("node-b", FrameTo{1, "x"});
+  streams.send("node-c", FrameTo{1, "y"});
+  streams.send("node-b", CloseTo{1, "bye"});
+  REQUIRE(published.size() == 3);
+  auto b1 = decode_numbered_frame(published[0].second), c1 = decode_numbered_frame(published[1].second),
+       b2 = decode_numbered_frame(published[2].second);
+  CHECK(published[0].first == "node-b");
+  CHECK(b1->number == 1);
+  CHECK(c1->number == 1);
+  CHECK(b2->number == 2);
+  CHECK(b1->stream == b2->stream);
+  CHECK(b1->stream != c1->stream);
+
+  // The receiver: frames in order are no loss; a gap is; a tick naming a
+  // number never heard is (the last frame of a burst, lost).
+  FrameGaps gaps([&] { return now; });
+  CHECK_FALSE(gaps.lost_before(*b1));
+  CHECK_FALSE(gaps.lost_before(*b2));
+  now += 2s;
+  streams.tick();  // within 30 s of their last frames: a tick each
+  REQUIRE(published.size() == 5);
+  auto b_tick = decode_numbered_frame(published[3].first == "node-b" ? published[3].second : published[4].second);
+  CHECK(b_tick->number == 2);
+  CHECK_FALSE(gaps.lost_before(*b_tick));  // heard up to 2: nothing lost
+  streams.send("node-b", FrameTo{1, "lost on the way"});  // number 3, never heard
+  now += 3s;
+  published.clear();
+  streams.tick();
+  auto behind = std::find_if(published.begin(), published.end(), [](const auto& p) { return p.first == "node-b"; });
+  REQUIRE(behind != published.end());
+  CHECK(gaps.lost_before(*decode_numbered_frame(behind->second)));   // tick 3, heard 2: lost
+  CHECK_FALSE(gaps.lost_before(*decode_numbered_frame(behind->second)));  // told once
+  streams.send("node-b", FrameTo{1, "4"});
+  streams.send("node-b", FrameTo{1, "5: lost"});
+  streams.send("node-b", FrameTo{1, "6"});
+  CHECK_FALSE(gaps.lost_before(*decode_numbered_frame(published[published.size() - 3].second)));  // 4
+  CHECK(gaps.lost_before(*decode_numbered_frame(published.back().second)));                      // 6 after 4
+  // A node that numbers afresh (a start) is a new stream: no loss for what its earlier run sent.
+  CHECK_FALSE(gaps.lost_before(NumberedFrame{"node-b", 999, 40, FramesTick{}}));
+
+  // Ticks stop 30 s after a stream's last frame; a stream idle for 10 minutes is forgotten.
+  now += 31s;
+  published.clear();
+  streams.tick();
+  CHECK(published.empty());
+  CHECK(streams.streams() == 2);
+  now += std::chrono::minutes(10);
+  streams.tick();
+  CHECK(streams.streams() == 0);
+  streams.send("node-b", FrameTo{1, "again"});
+  auto fresh = decode_numbered_frame(published.back().second);
+  CHECK(fresh->number == 1);
+  CHECK(fresh->stream != b1->stream);
 }

@@ -79,7 +79,7 @@ bool Cluster::start_node(Slot& slot) {
 bool Cluster::start() {
   if (!nats_.start()) return false;
   for (auto& slot : slots_) {
-    slot->link = std::make_unique<BusLink>(nats_.port());
+    slot->link = std::make_unique<test_support::BusLink>(nats_.port());
     if (!start_node(*slot)) return false;
   }
   return true;

@@ -16,7 +16,7 @@
 #include <thread>
 #include <vector>
 
-#include "bus_cut.hpp"
+#include "bus_link.hpp"
 #include "server/server_process.hpp"
 
 namespace soak {
@@ -62,7 +62,7 @@ class Cluster {
  private:
   struct Slot {
     std::string name;
-    std::unique_ptr<BusLink> link;
+    std::unique_ptr<test_support::BusLink> link;
     std::unique_ptr<test_support::ServerProcess> process;
     NodeView view;
   };

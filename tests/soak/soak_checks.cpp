@@ -67,6 +67,7 @@ bool Monitor::scrape(const NodeView& node, Sample& s) {
   s.takeovers = metric_value(text, "gipf_arena_lease_takeovers_total");
   s.nats_reconnects = metric_value(text, "gipf_arena_nats_reconnects_total");
   s.bus_dropped = std::max(0.0, metric_value(text, "gipf_arena_bus_dropped_total"));
+  s.bus_frames_lost = std::max(0.0, metric_value(text, "gipf_arena_bus_dropped_total{reason=\"lost\"}"));
   return true;
 }
 

@@ -22,6 +22,7 @@ struct Sample {
   double rss_mib = 0, fds = 0, rooms_owned = 0, leases_renewed = 0;
   double renewal_sum = 0, renewal_count = 0, commit_sum = 0, commit_count = 0;
   double actions = 0, takeovers = 0, nats_reconnects = 0, bus_dropped = 0;
+  double bus_frames_lost = 0;  // of bus_dropped: gaps in other nodes' numbered frames (resynced)
   long pg_held = -1, pg_ever = -1;  // lease rows of this owner: held now, and ever
 };
 

@@ -420,6 +420,7 @@ int main(int argc, char** argv) {
               {"opponent_gone", ledger.opponent_gone},
               {"errors_answered", ledger.errors},
               {"bus_dropped", monitor.total(&Sample::bus_dropped)},
+              {"bus_frames_lost", monitor.total(&Sample::bus_frames_lost)},
               {"lost", lost}};
   }
   for (const auto& node : nodes) {

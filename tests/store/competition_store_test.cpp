@@ -79,6 +79,12 @@ struct Fixture {
     REQUIRE(slot.get(io).ok());
     return slot.get(io).value;
   }
+  std::vector<CompetitionGame> unopened() {
+    Slot<Stored<std::vector<CompetitionGame>>> slot;
+    store.unopened_games(io.get_executor(), slot.fill());
+    REQUIRE(slot.get(io).ok());
+    return slot.get(io).value;
+  }
   std::vector<CompetitionGame> pending() {
     Slot<Stored<std::vector<CompetitionGame>>> slot;
     store.pending_games(io.get_executor(), slot.fill());
@@ -155,6 +161,45 @@ TEST_CASE("ladder store: a refused challenge writes nothing; a win moves the sta
   // Still cooling down a week after the challenge, free after.
   CHECK(f.challenge(bob, "dan", "room-3", kStart + 7 * kDay).code == "cooldown");
   CHECK(f.challenge(bob, "dan", "room-4", kStart + 8 * kDay + 1).ok());
+}
+
+TEST_CASE("ladder store: a challenge written again after a lost COMMIT is the one made; its game is unopened until its room exists (#42)") {
+  // The store runs a write again when its connection was lost during COMMIT
+  // (a PostgreSQL restart), and that COMMIT may have been done: found by the
+  // one-hour soak, where the second run was refused `cooldown` (the pair had
+  // an open challenge: the first run's), the API answered an error, and the
+  // stored challenge's room was made by nobody until some node started again.
+  Fixture f;
+  const std::int64_t dan = f.players[3];
+  const std::int64_t at = kStart + kDay;
+  auto first = f.make(dan, "bob", "room-again", at);
+  REQUIRE(first.ok());
+  REQUIRE(first.value.game);
+  auto again = f.make(dan, "bob", "room-again", at);
+  REQUIRE_MESSAGE(again.ok(), again.code << ": " << again.message);
+  CHECK(again.value.challenge.id == first.value.challenge.id);
+  REQUIRE(again.value.game);
+  CHECK(again.value.game->room == "room-again");
+  CHECK(f.detail().open.size() == 1);
+  // The same room's id under another challenger is no retry: refused, nothing written.
+  Slot<Stored<Outcome<ChallengeMade>>> other;
+  f.store.challenge({f.ladder, f.players[2], "ann", "room-again", true, at}, f.io.get_executor(), other.fill());
+  CHECK_FALSE(other.get(f.io).ok());
+  CHECK(f.detail().open.size() == 1);
+
+  // Its room never made: the sweep's list has it, and loses it once the room is stored.
+  auto unopened = f.unopened();
+  REQUIRE(unopened.size() == 1);
+  CHECK(unopened[0].room == "room-again");
+  CHECK(unopened[0].challenge == first.value.challenge.id);
+  Blocking s{f.store, f.io};
+  RoomRecord room = make_room("room-again", dan, at);
+  room.options = unopened[0].options;
+  room.clock = unopened[0].clock;
+  room.rated = room.competition = true;
+  REQUIRE(s.create_room(room, created_event(dan, at)) == "");
+  CHECK(f.unopened().empty());
+  CHECK(f.pending().size() == 1);  // still pending: its game is not over
 }
 
 TEST_CASE("ladder store: two losses on time within 30 days remove a player; 14 idle days drop one a place") {

@@ -1,4 +1,4 @@
-#include "bus_cut.hpp"
+#include "bus_link.hpp"
 
 #include <array>
 #include <atomic>
@@ -10,7 +10,7 @@
 #include <thread>
 #include <vector>
 
-namespace soak {
+namespace test_support {
 namespace {
 
 namespace net = boost::asio;
@@ -110,4 +110,4 @@ void BusLink::cut(std::chrono::milliseconds length) {
   });
 }
 
-}  // namespace soak
+}  // namespace test_support

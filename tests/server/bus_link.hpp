@@ -1,12 +1,13 @@
 #pragma once
-// A node's own way to NATS: a TCP forwarder on a loopback port of the soak
-// process, so that the soak can cut one node off the bus without root (no
-// firewall rules). The node is started with --bus nats://127.0.0.1:port().
+// A node's own way to NATS: a TCP forwarder on a loopback port of the test
+// process (the soak, the cluster tests), so that a test can cut one node off
+// the bus without root (no firewall rules). The node is started with
+// --bus nats://127.0.0.1:port().
 #include <chrono>
 #include <memory>
 #include <string>
 
-namespace soak {
+namespace test_support {
 
 class BusLink {
  public:
@@ -30,4 +31,4 @@ class BusLink {
   std::shared_ptr<Impl> impl_;
 };
 
-}  // namespace soak
+}  // namespace test_support
