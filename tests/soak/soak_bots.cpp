@@ -138,7 +138,7 @@ struct Conn : std::enable_shared_from_this<Conn> {
     char at[32];
     std::snprintf(at, sizeof at, "%.3f", std::chrono::duration<double>(Clock::now() - shared.settings.t0).count());
     recent.push_back(at + std::string(way) + " " + text.substr(0, 240));
-    if (recent.size() > 16) recent.pop_front();
+    if (recent.size() > 40) recent.pop_front();
   }
   std::string describe(const std::string& room) {
     const Seat& s = rooms[room];
@@ -401,7 +401,17 @@ void Conn::on_frame(const json& m) {
       g->room_created(room);
     }
   } else if (type == "room" && s) {
-    if (!s->watching) s->seat = m.value("you", s->seat);
+    if (!s->watching) {
+      const std::string you = m.value("you", s->seat);
+      // Not seated, its seat still free: its join was lost on the bus, and a
+      // resync in place (#42) showed it the room as a spectator. It joins
+      // again, as a player would press Join.
+      if (you == "spectator" && (s->seat == "white" || s->seat == "black") && m["room"].value(s->seat, json()).is_null() &&
+          !is_final(m))
+        send({{"type", "join_room"}, {"room", room}});
+      else
+        s->seat = you;
+    }
     s->last_seq = m["seq"];
     s->ply = m["ply"];
     heard(room, s->ply, false);
