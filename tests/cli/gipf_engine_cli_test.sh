@@ -37,6 +37,21 @@ expect "perft middle game 1" 36 "$($tool perft gipf:tournament 1 "${middle[@]}")
 expect "perft middle game 3" 35318 "$($tool perft gipf:tournament 3 "${middle[@]}")"
 expect "perft middle game 4" 1059419 "$($tool perft gipf:tournament 4 "${middle[@]}")"
 
+# positions (#44): show --position and back with position
+expect "yinsh start position" "yinsh normal 4/7/8/9/10/9/10/9/8/7/4 w w:place 0-0" "$($tool show yinsh --position)"
+expect "yinsh position after two rings" "yinsh normal 4/7/8/9/2W7/3B5/10/9/8/7/4 w w:place 0-0" "$($tool show yinsh --position e3 f5)"
+expect "gipf standard start" "gipf standard 0,0 B2W/5/6/W5B/6/5/B2W w w:push 12,12 -" "$($tool show gipf --position)"
+after_push="$($tool show gipf --position e1-e2)"
+expect "position read back" "$after_push" "$($tool position "$after_push" --position)"
+expect "position with _ for spaces" "$after_push" "$($tool position "${after_push// /_}" --position)"
+expect "position then actions = actions from the start" "$($tool show gipf e1-e2 i1-h2)" "$($tool position "$after_push" i1-h2)"
+$tool position "gipf standard 0,0 B2W/5/6/W5B/6/5/B2W w w:move 12,12 -" >/dev/null 2>/tmp/gipf-engine-position-err.$$
+expect "bad position exit status" 1 "$?"
+contains "bad position names the field" "decision 'w:move'" "$(cat /tmp/gipf-engine-position-err.$$)"
+rm -f /tmp/gipf-engine-position-err.$$
+$tool position >/dev/null 2>&1
+expect "position without text is a usage error" 2 "$?"
+
 # show: canonical JSON
 show=$($tool show gipf:basic --white-extra 2 e1-e3)
 contains "show board" '"e2":"w","e3":"w"' "$show"

@@ -12,9 +12,11 @@
 #include <vector>
 
 #include "bot/bot.hpp"
+#include "engine/gipf/position.hpp"
 #include "engine/perft.hpp"
 #include "engine/registry.hpp"
 #include "engine/replay.hpp"
+#include "engine/yinsh/position.hpp"
 #include "match.hpp"
 #include "protocol/state_json.hpp"
 
@@ -27,7 +29,12 @@ constexpr const char* kUsage = R"(usage: gipf-engine COMMAND [ARGS]
 
 Commands:
   legal GAME[:VARIANT] [OPTIONS] [ACTION...]   legal actions after ACTIONs, sorted
-  show  GAME[:VARIANT] [OPTIONS] [ACTION...]   the state after ACTIONs as JSON
+  show  GAME[:VARIANT] [OPTIONS] [--position] [ACTION...]
+                                               the state after ACTIONs as JSON, or
+                                               as a position's text (--position)
+  position TEXT [--position] [ACTION...]       the state after ACTIONs played from a
+                                               position's text (PROTOCOL.md,
+                                               Positions), as JSON or as text
   perft GAME[:VARIANT] [OPTIONS] DEPTH [ACTION...]
                                                action sequences of length DEPTH
   replay [--record]                            replay a record from standard input;
@@ -159,7 +166,47 @@ int report(const ActionError& e, std::ostream& err) {
   return 1;
 }
 
-int run_game_command(const std::string& command, const Request& r, std::ostream& out, std::ostream& err) {
+// The state as the command prints it: JSON, or a position's text.
+template <class State>
+std::string shown(const State& state, bool as_position) {
+  if (!as_position) return protocol::state_to_json(state).dump();
+  if constexpr (std::is_same_v<State, engine::gipf::State>) return engine::gipf::position_text(state);
+  else return engine::yinsh::position_text(state);
+}
+
+// Takes a flag without a value out of `args`: whether it was there.
+bool take_flag(std::vector<std::string>& args, std::string_view flag) {
+  auto it = std::find(args.begin(), args.end(), flag);
+  if (it == args.end()) return false;
+  args.erase(it);
+  return true;
+}
+
+int run_position(std::vector<std::string> args, std::ostream& out, std::ostream& err) {
+  const bool as_position = take_flag(args, "--position");
+  if (args.size() < 2) throw UsageError{"position needs a position's text (one argument: quote it, or write _ for spaces)"};
+  for (std::size_t i = 2; i < args.size(); ++i)
+    if (args[i].rfind("--", 0) == 0) throw UsageError{"unknown option " + args[i]};
+  const std::string& text = args[1];
+  const std::vector<std::string> actions(args.begin() + 2, args.end());
+  auto play_from = [&]<class Rules>(const engine::Parsed<typename Rules::State>& start) {
+    if (!start.ok()) {
+      err << "gipf-engine: " << start.error << "\n";
+      return 1;
+    }
+    engine::Game<Rules> game(start.value);
+    if (auto e = play_all(game, actions)) return report(*e, err);
+    out << shown(game.state(), as_position) << "\n";
+    return 0;
+  };
+  std::string_view game = engine::trim(text).substr(0, engine::trim(text).find_first_of(" _"));
+  if (game == "gipf") return play_from.template operator()<engine::gipf::Rules>(engine::gipf::parse_position(text));
+  if (game == "yinsh") return play_from.template operator()<engine::yinsh::Rules>(engine::yinsh::parse_position(text));
+  throw UsageError{"a position's text starts with its game, gipf or yinsh"};
+}
+
+int run_game_command(const std::string& command, const Request& r, std::ostream& out, std::ostream& err,
+                     bool as_position = false) {
   std::string problem;
   auto start = engine::AnyGame::create(options_of(r), problem);
   if (!start) throw UsageError{problem};
@@ -178,7 +225,7 @@ int run_game_command(const std::string& command, const Request& r, std::ostream&
     if (command == "legal") {
       for (const auto& t : engine::legal_notation<Rules>(game.state())) out << t << "\n";
     } else if (command == "show") {
-      out << protocol::state_to_json(game.state()).dump() << "\n";
+      out << shown(game.state(), as_position) << "\n";
     } else {
       out << engine::perft(game.state(), depth) << "\n";
     }
@@ -372,8 +419,11 @@ int dispatch(const std::vector<std::string>& args, std::istream& in, std::ostrea
   }
   if (command == "bot") return run_bot(parse_request_args(args, 1, {"--level", "--time-ms", "--seed"}), out, err);
   if (command == "match") return run_match(parse_request_args(args, 1, {"--white", "--black", "--games", "--seed"}), out);
+  if (command == "position") return run_position(args, out, err);
   if (command != "legal" && command != "show" && command != "perft") throw UsageError{"unknown command '" + command + "'"};
-  return run_game_command(command, parse_request_args(args, 1), out, err);
+  std::vector<std::string> rest = args;
+  const bool as_position = command == "show" && take_flag(rest, "--position");
+  return run_game_command(command, parse_request_args(rest, 1), out, err, as_position);
 }
 
 }  // namespace

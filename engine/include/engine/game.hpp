@@ -44,6 +44,8 @@ class Game {
   };
 
   explicit Game(const Options& options) : state_(options) { resolve_forced(); }
+  // From a position (analysis, #44): its forced actions are taken at once too.
+  explicit Game(const State& start) : state_(start), turn_color_(start.turn()) { resolve_forced(); }
 
   const State& state() const { return state_; }
   const Options& options() const { return state_.options(); }

@@ -111,10 +111,22 @@ Parsed<State> State::from_setup(const Setup& setup) {
       has_row = has_row || row.singles != 0;
       return true;
     });
-    if (has_row) return {State(), "a row with single pieces of " + std::string(color_name(c)) + " stands on the board"};
+    if (has_row && !setup.pushed)
+      return {State(), "a row with single pieces of " + std::string(color_name(c)) + " stands on the board before a push"};
   }
-  s.turn_ = opponent(setup.turn);
-  s.start_turn(setup.turn);
+  if (setup.pushed) {
+    // After the push: rows are due; none would end the turn.
+    s.turn_ = setup.turn;
+    s.pushed_ = true;
+    s.declined_ = setup.declined;
+    if (!s.has_rows(Color::White) && !s.has_rows(Color::Black))
+      return {State(), "no row to remove after the push: the turn would be over"};
+    s.advance();
+  } else {
+    s.turn_ = opponent(setup.turn);
+    s.start_turn(setup.turn);
+    s.declined_ = setup.declined;
+  }
   s.hash_ = s.compute_hash();
   return {s, {}};
 }

@@ -94,12 +94,24 @@ Parsed<State> State::from_setup(const Setup& setup) {
   }
   s.rings_to_place_ = static_cast<std::int8_t>(to_place);
   if (to_place > 0 && markers > 0) return fail("markers stand on the board before all rings are placed");
-  for (Color c : {Color::White, Color::Black})
-    if (s.has_rows(c)) return fail("a row of five " + colour(c) + " markers stands on the board");
+  const bool within_turn = setup.moved || setup.ring_due;
+  if (within_turn && !setup.moved) return fail("a ring is removed only after a move");
+  if (within_turn && to_place > 0) return fail("no move is made before all rings are placed");
+  if (!within_turn)
+    for (Color c : {Color::White, Color::Black})
+      if (s.has_rows(c)) return fail("a row of five " + colour(c) + " markers stands on the board before a move");
+  if (setup.ring_due && s.rings_on_board(*setup.ring_due) == 0) return fail(who(*setup.ring_due) + " has no ring to remove");
   s.turn_ = setup.turn;
-  s.moved_ = false;
+  s.moved_ = setup.moved;
+  s.ring_due_ = setup.ring_due.has_value();
+  s.ring_due_player_ = setup.ring_due.value_or(Color::White);
   if (to_place > 0) {
     s.pending_ = {Pending::Kind::Place, setup.turn};
+  } else if (setup.moved) {
+    // After the move: a ring, then rows, are due; none at all would end the turn.
+    if (!s.ring_due_ && !s.has_rows(Color::White) && !s.has_rows(Color::Black))
+      return fail("no row to remove after the move: the turn would be over");
+    s.advance();
   } else if (s.pool_ == 0) {
     return fail("the pool is empty: the game would be over");
   } else {

@@ -17,13 +17,18 @@ using RowList = std::vector<Row>;
 
 // A position to start from instead of the variant's start (analysis, tests). The
 // captured counts follow from the totals: total - on board - reserve.
+// Within a turn (#44, positions): `pushed` once the player whose turn it is
+// has pushed (rows with single pieces may then stand on the board, to be
+// removed), and the all-GIPF rows each player declined since the turn began.
 struct Setup {
   Options options;
   std::array<Piece, kCells> board{};
   std::array<int, 2> reserve{};
-  Color turn = Color::White;          // the player about to push
+  Color turn = Color::White;          // the player about to push (or who pushed)
   std::array<bool, 2> moved{true, true};
   std::array<bool, 2> single_brought{false, false};  // tournament
+  bool pushed = false;
+  std::array<std::array<CellMask, kAxes>, 2> declined{};
 };
 
 class State : public StateOps<State, Action> {
@@ -46,6 +51,9 @@ class State : public StateOps<State, Action> {
   const Pending& pending() const { return pending_; }
   const GameResult& result() const { return result_; }
   bool has_moved(Color c) const { return moved_[index(c)]; }
+  bool single_brought(Color c) const { return single_brought_[index(c)]; }
+  // The all-GIPF rows c declined (or kept pieces of) this turn, per axis.
+  const std::array<CellMask, kAxes>& declined(Color c) const { return declined_[index(c)]; }
   // Tournament: the player may still bring in GIPF pieces (RULES.md §2.4).
   bool may_bring_gipf(Color c) const;
   std::uint64_t hash() const { return hash_; }

@@ -3,6 +3,7 @@
 // first; an illegal one is refused with a reason and leaves the state unchanged.
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,12 +24,16 @@ struct MarkerRun {
 
 // A position to start from instead of the empty board (analysis, tests). The pool
 // follows: 51 - markers on the board. Rings not on the board and not removed are
-// still to be placed.
+// still to be placed. Within a turn (#44, positions): `moved` once the player
+// whose turn it is has moved (rows may then stand on the board, to be removed),
+// `ring_due` the player who removed a row and now removes a ring.
 struct Setup {
   Options options;
   std::array<Piece, kPoints> board{};
   std::array<int, 2> rings_removed{0, 0};
   Color turn = Color::White;
+  bool moved = false;
+  std::optional<Color> ring_due;
 };
 
 class State : public StateOps<State, Action> {
