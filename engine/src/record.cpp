@@ -57,7 +57,7 @@ const std::string* RecordText::tag(std::string_view name) const {
 ParsedRecordText parse_record_text(std::string_view text, Numbering numbering) {
   ParsedRecordText out;
   auto fail = [&out](int line, std::string message) {
-    out.error = {line, std::move(message)};
+    out.error = {line, std::move(message), 0, {}};
     return out;
   };
   int line_number = 0;

@@ -156,6 +156,22 @@ bool AnyGame::agree_draw() {
   return std::visit([]<class Rules>(Game<Rules>& g) { return Rules::agree_draw(g); }, game_);
 }
 
+AnyGame AnyGame::of(Games game) {
+  GameOptions options = std::visit(
+      [](const auto& g) {
+        using Rules = std::decay_t<decltype(g)>;
+        GameOptions o;
+        if constexpr (std::is_same_v<Rules, Game<gipf::Rules>>) {
+          o = {"gipf", std::string(gipf::variant_name(g.options().variant)), g.options().extra[0], g.options().extra[1]};
+        } else {
+          o = {"yinsh", std::string(yinsh::variant_name(g.options().variant)), 0, 0};
+        }
+        return o;
+      },
+      game);
+  return AnyGame(std::move(options), std::move(game));
+}
+
 std::string AnyGame::record(const std::vector<RecordTag>& tags) const {
   return std::visit([&](const auto& g) { return print_record(g, tags); }, game_);
 }

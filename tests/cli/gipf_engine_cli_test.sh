@@ -52,6 +52,22 @@ rm -f /tmp/gipf-engine-position-err.$$
 $tool position >/dev/null 2>&1
 expect "position without text is a usage error" 2 "$?"
 
+# import (#44): a folder of records, one line each and a summary
+records=$(mktemp -d)
+printf '[Game "yinsh"]\n[Variant "normal"]\n\n1. e3\n2. f5\n' > "$records/a.txt"
+printf '1.e3\n2.f5\n3.e3\n' > "$records/b.txt"
+printf '(;GM[24]SU[Yinsh]P0[id "ann"]P1[id "bob"];P0[1 place wr  E 3];P0[2 Done ];P1[3 place br  F 5];P1[4 Done ];P0[5 Resign ];P0[6 Done ])' > "$records/c.sgf"
+imported="$($tool import --game yinsh "$records")"
+expect "import exit status with a refusal" 1 "$?"
+contains "import arena" "a.txt: arena yinsh:normal 2 plies, unfinished" "$imported"
+contains "import refusal with its move" "b.txt: refused at move 3 'e3'" "$imported"
+contains "import boardspace" "c.sgf: sgf yinsh:normal 2 plies, black won (resignation)" "$imported"
+contains "import summary" "3 files: 2 read, 1 refused" "$imported"
+$tool import "$records/a.txt" >/dev/null
+expect "import all read" 0 "$?"
+contains "an official sheet needs --game" "names no game" "$($tool import "$records/b.txt")"
+rm -r "$records"
+
 # show: canonical JSON
 show=$($tool show gipf:basic --white-extra 2 e1-e3)
 contains "show board" '"e2":"w","e3":"w"' "$show"

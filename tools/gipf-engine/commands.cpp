@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <nlohmann/json.hpp>
@@ -14,6 +16,7 @@
 #include "bot/bot.hpp"
 #include "engine/gipf/position.hpp"
 #include "engine/perft.hpp"
+#include "engine/records.hpp"
 #include "engine/registry.hpp"
 #include "engine/replay.hpp"
 #include "engine/yinsh/position.hpp"
@@ -32,6 +35,11 @@ Commands:
   show  GAME[:VARIANT] [OPTIONS] [--position] [ACTION...]
                                                the state after ACTIONs as JSON, or
                                                as a position's text (--position)
+  import [--game GAME[:VARIANT]] FILE|DIR...   reads records (arena, official, boardspace
+                                               SGF), one line per file: its format,
+                                               game, plies and result, or the first
+                                               error; a summary; exit 1 if any failed.
+                                               --game: what an official sheet is
   position TEXT [--position] [ACTION...]       the state after ACTIONs played from a
                                                position's text (PROTOCOL.md,
                                                Positions), as JSON or as text
@@ -203,6 +211,66 @@ int run_position(std::vector<std::string> args, std::ostream& out, std::ostream&
   if (game == "gipf") return play_from.template operator()<engine::gipf::Rules>(engine::gipf::parse_position(text));
   if (game == "yinsh") return play_from.template operator()<engine::yinsh::Rules>(engine::yinsh::parse_position(text));
   throw UsageError{"a position's text starts with its game, gipf or yinsh"};
+}
+
+// One line per record file: what it holds, or why it cannot be read.
+int run_import(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  std::optional<engine::GameOptions> options;
+  std::vector<std::filesystem::path> files;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    if (args[i] == "--game") {
+      if (i + 1 >= args.size()) throw UsageError{"--game needs GAME[:VARIANT]"};
+      Request r = parse_request_args({args[++i]}, 0);
+      options = options_of(r);
+      if (std::string problem = engine::validate(*options); !problem.empty()) throw UsageError{problem};
+      continue;
+    }
+    if (args[i].rfind("--", 0) == 0) throw UsageError{"unknown option " + args[i]};
+    std::error_code ec;
+    if (std::filesystem::is_directory(args[i], ec)) {
+      std::vector<std::filesystem::path> inside;
+      for (const auto& entry : std::filesystem::recursive_directory_iterator(args[i], ec))
+        if (entry.is_regular_file()) inside.push_back(entry.path());
+      std::sort(inside.begin(), inside.end());
+      files.insert(files.end(), inside.begin(), inside.end());
+    } else {
+      files.emplace_back(args[i]);
+    }
+  }
+  if (files.empty()) throw UsageError{"import needs files or folders of records"};
+  int read = 0, refused = 0;
+  for (const auto& path : files) {
+    std::ifstream in(path, std::ios::binary);
+    std::string text;
+    if (in) {
+      text.resize(engine::kMaxSgfBytes + 1);
+      in.read(text.data(), static_cast<std::streamsize>(text.size()));
+      text.resize(static_cast<std::size_t>(in.gcount()));
+    }
+    engine::ReadRecord record;
+    if (!in && !in.eof()) record.error = "cannot be read";
+    else if (text.size() > engine::kMaxSgfBytes) record.error = "larger than " + std::to_string(engine::kMaxSgfBytes) + " bytes";
+    else record = engine::read_record(text, options);
+    out << path.string() << ": ";
+    if (!record.ok()) {
+      ++refused;
+      out << "refused";
+      if (record.move > 0) out << " at move " << record.move << " " << engine::excerpt(record.step);
+      out << ": " << record.error << "\n";
+      continue;
+    }
+    ++read;
+    const engine::GameResult result = record.game->result();
+    out << engine::record_format_name(record.format) << " " << record.game->options().game << ":" << record.game->options().variant
+        << " " << record.game->ply() << " plies, ";
+    if (!result.over) out << "unfinished";
+    else if (!result.winner) out << "drawn (" << result.reason << ")";
+    else out << engine::color_name(*result.winner) << " won (" << result.reason << ")";
+    out << "\n";
+  }
+  out << files.size() << " files: " << read << " read, " << refused << " refused\n";
+  (void)err;
+  return refused == 0 ? 0 : 1;
 }
 
 int run_game_command(const std::string& command, const Request& r, std::ostream& out, std::ostream& err,
@@ -420,6 +488,7 @@ int dispatch(const std::vector<std::string>& args, std::istream& in, std::ostrea
   if (command == "bot") return run_bot(parse_request_args(args, 1, {"--level", "--time-ms", "--seed"}), out, err);
   if (command == "match") return run_match(parse_request_args(args, 1, {"--white", "--black", "--games", "--seed"}), out);
   if (command == "position") return run_position(args, out, err);
+  if (command == "import") return run_import(args, out, err);
   if (command != "legal" && command != "show" && command != "perft") throw UsageError{"unknown command '" + command + "'"};
   std::vector<std::string> rest = args;
   const bool as_position = command == "show" && take_flag(rest, "--position");

@@ -42,6 +42,8 @@ struct RecordText {
 struct RecordError {
   int line = 0;
   std::string message;
+  int turn = 0;      // the turn refused, from 1 (0: the record as a whole)
+  std::string step;  // the action of it refused, as written
 };
 
 struct ParsedRecordText {

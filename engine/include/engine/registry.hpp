@@ -60,6 +60,8 @@ class AnyGame {
   // The game at its start; nullopt with `error` set (validate's sentence) when the
   // options are not playable.
   static std::optional<AnyGame> create(const GameOptions& options, std::string& error);
+  // A game played elsewhere (a record read back), with its options.
+  static AnyGame of(Games game);
 
   const GameOptions& options() const { return options_; }
   const GameInfo& info() const;

@@ -49,7 +49,7 @@ template <class Rules>
 ReplayResult<Rules> replay_record(std::string_view text) {
   ReplayResult<Rules> out;
   auto fail = [&out](int line, std::string message) {
-    out.error = {line, std::move(message)};
+    out.error = {line, std::move(message), 0, {}};
     return std::move(out);
   };
   auto parsed = parse_record_text(text, Rules::kNumbering);
@@ -68,12 +68,18 @@ ReplayResult<Rules> replay_record(std::string_view text) {
   for (std::size_t k = 0; k < record.turns.size(); ++k) {
     const RecordTurn& turn = record.turns[k];
     std::string label = "turn " + std::to_string(k + 1);
-    if (game.over()) return fail(turn.line, label + " " + excerpt(turn.text) + ": the game is already over");
+    if (game.over()) {
+      out.error = {turn.line, label + " " + excerpt(turn.text) + ": the game is already over", static_cast<int>(k) + 1, turn.text};
+      return out;
+    }
     for (std::string_view part : split(turn.text, ";")) {
+      auto refused = [&](std::string why) {
+        out.error = {turn.line, label + ", " + excerpt(part) + ": " + why, static_cast<int>(k) + 1, std::string(part)};
+        return std::move(out);
+      };
       std::string reason = game.play(part);
-      if (!reason.empty()) return fail(turn.line, label + ", " + excerpt(part) + ": " + reason);
-      if (game.last_confirmed_turn() != static_cast<int>(k))
-        return fail(turn.line, label + ", " + excerpt(part) + ": belongs to the next turn (turns are separated by spaces)");
+      if (!reason.empty()) return refused(reason);
+      if (game.last_confirmed_turn() != static_cast<int>(k)) return refused("belongs to the next turn (turns are separated by spaces)");
     }
     bool last = k + 1 == record.turns.size();  // the last turn may still be in progress
     if (!last && !game.over() && game.current_turn() == static_cast<int>(k))

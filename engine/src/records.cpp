@@ -1,0 +1,171 @@
+#include "engine/records.hpp"
+
+#include <array>
+
+#include "engine/replay.hpp"
+#include "engine/sgf.hpp"
+#include "engine/yinsh/boardspace.hpp"
+
+namespace engine {
+namespace {
+
+constexpr std::array<std::pair<RecordFormat, std::string_view>, 3> kFormats{{
+    {RecordFormat::Arena, "arena"},
+    {RecordFormat::Official, "official"},
+    {RecordFormat::Sgf, "sgf"},
+}};
+
+bool is_result_token(std::string_view t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*"; }
+
+// The score sheet: the turns (without the forced actions in the short form),
+// numbered as Rules numbers them, then the result.
+template <class Rules>
+std::string official_sheet(const Game<Rules>& game, bool short_form) {
+  std::vector<std::string> turns;
+  for (const auto& s : game.steps()) {
+    while (static_cast<int>(turns.size()) <= s.turn) turns.emplace_back();
+    if (short_form && s.automatic) continue;
+    std::string& turn = turns[static_cast<std::size_t>(s.turn)];
+    if (!turn.empty()) turn += ';';
+    turn += s.text;
+  }
+  std::string out;
+  for (std::size_t i = 0; i < turns.size(); ++i) {
+    // A turn of forced actions only, left out in the short form: "-" keeps the numbering.
+    const std::string& text = turns[i].empty() ? std::string("-") : turns[i];
+    if (Rules::kNumbering == Numbering::PerTurn) {
+      out += std::to_string(i + 1) + "." + text + "\n";
+    } else if (i % 2 == 0) {
+      out += std::to_string(i / 2 + 1) + "." + text + (i + 1 < turns.size() ? " " : "\n");
+    } else {
+      out += text + "\n";
+    }
+  }
+  out += result_token(game.state().result()) + "\n";
+  return out;
+}
+
+ReadRecord failed(RecordFormat format, int move, std::string step, std::string why) {
+  ReadRecord out;
+  out.format = format;
+  out.move = move;
+  out.step = std::move(step);
+  out.error = std::move(why);
+  return out;
+}
+
+// An arena record of the game named by its [Game] tag.
+ReadRecord read_arena(std::string_view text, RecordFormat format) {
+  auto head = parse_record_text(text, Numbering::PerTurn);
+  const std::string* name = head.record.tag("Game");
+  const GameInfo* info = name ? find_game(*name) : nullptr;
+  if (!info) return failed(format, 0, "", "the record needs a tag [Game \"gipf\"] or [Game \"yinsh\"]");
+  std::string problem;
+  auto start = AnyGame::create({std::string(info->name), std::string(info->default_variant)}, problem);
+  return std::visit(
+      [&]<class Rules>(const Game<Rules>&) {
+        auto replay = replay_record<Rules>(text);
+        if (!replay.ok()) {
+          const int turn = replay.error.turn;
+          const int move = Rules::kNumbering == Numbering::PerTurn ? turn : (turn + 1) / 2;
+          return failed(format, move, replay.error.step, replay.error.message);
+        }
+        ReadRecord out;
+        out.format = format;
+        for (const RecordTag& t : replay.extra_tags) {
+          if (t.name == "White") out.white = t.value;
+          else if (t.name == "Black") out.black = t.value;
+          else out.tags.push_back(t);
+        }
+        out.game = AnyGame::of(AnyGame::Games{std::move(*replay.game)});
+        return out;
+      },
+      start->typed());
+}
+
+}  // namespace
+
+std::optional<RecordFormat> parse_record_format(std::string_view name) {
+  for (auto [format, text] : kFormats)
+    if (text == name) return format;
+  return std::nullopt;
+}
+
+std::string_view record_format_name(RecordFormat format) {
+  for (auto [f, text] : kFormats)
+    if (f == format) return text;
+  return "?";
+}
+
+WrittenRecord write_record(const AnyGame& game, RecordFormat format, const RecordPlayers& players, bool short_form) {
+  switch (format) {
+    case RecordFormat::Arena: {
+      std::vector<RecordTag> tags = players.tags;
+      if (!players.white.empty()) tags.push_back({"White", players.white});
+      if (!players.black.empty()) tags.push_back({"Black", players.black});
+      return {game.record(tags), {}};
+    }
+    case RecordFormat::Official:
+      return {std::visit([&](const auto& g) { return official_sheet(g, short_form); }, game.typed()), {}};
+    case RecordFormat::Sgf:
+      if (const auto* yinsh = std::get_if<Game<yinsh::Rules>>(&game.typed()))
+        return {yinsh::write_boardspace(*yinsh, players.white, players.black), {}};
+      return {{}, "boardspace's GIPF files are not written yet: take the arena or the official record"};
+  }
+  return {{}, "unknown format"};
+}
+
+ReadRecord read_record(std::string_view text, const std::optional<GameOptions>& options) {
+  std::string_view body = trim(text);
+  while (!body.empty() && (body.front() == '\n' || body.front() == ' ')) body.remove_prefix(1);
+  if (body.empty()) return failed(RecordFormat::Official, 0, "", "the record is empty");
+  if (body.front() == '(') {
+    auto tree = parse_sgf(body);
+    if (!tree.error.empty())
+      return failed(RecordFormat::Sgf, 0, "", "not an SGF file: " + tree.error + " (at byte " + std::to_string(tree.offset) + ")");
+    const std::string* gm = tree.tree.nodes.front().value("GM");
+    if (gm && (*gm == "gipf" || *gm == "GIPF"))
+      return failed(RecordFormat::Sgf, 0, "", "boardspace's GIPF files are not read yet: bring the game in as an arena or official record");
+    auto read = yinsh::read_boardspace(body);
+    if (!read.ok()) return failed(RecordFormat::Sgf, read.step, read.text, read.error);
+    ReadRecord out;
+    out.format = RecordFormat::Sgf;
+    out.white = read.white;
+    out.black = read.black;
+    if (!read.date.empty()) out.tags.push_back({"Date", read.date});
+    out.game = AnyGame::of(AnyGame::Games{std::move(*read.game)});
+    return out;
+  }
+  if (body.front() == '[') return read_arena(body, RecordFormat::Arena);
+  // The official sheet: the game and its options from the request, the result from its last word.
+  if (!options) return failed(RecordFormat::Official, 0, "", "a score sheet names no game: say which game and variant it is");
+  std::string problem = validate(*options);
+  if (!problem.empty()) return failed(RecordFormat::Official, 0, "", problem);
+  std::string record = "[Game \"" + options->game + "\"]\n[Variant \"" + options->variant + "\"]\n";
+  if (options->white_extra) record += "[WhiteExtra \"" + std::to_string(options->white_extra) + "\"]\n";
+  if (options->black_extra) record += "[BlackExtra \"" + std::to_string(options->black_extra) + "\"]\n";
+  std::string moves(body);
+  std::size_t end = moves.find_last_not_of(" \t\r\n");
+  std::size_t start = moves.find_last_of(" \t\r\n", end);
+  std::string last = moves.substr(start == std::string::npos ? 0 : start + 1, end - (start == std::string::npos ? 0 : start + 1) + 1);
+  if (is_result_token(last)) {
+    record += "[Result \"" + last + "\"]\n";
+    moves.erase(start == std::string::npos ? 0 : start + 1);
+  }
+  // A turn of forced actions only, left out of a short sheet, is written "-".
+  std::string turns;
+  for (std::string_view line : split(moves, "\n")) {
+    for (std::string_view token : split(line, " \t\r")) {
+      std::size_t dot = token.find('.');
+      std::string_view word = dot != std::string_view::npos && dot > 0 && token.substr(0, dot).find_first_not_of("0123456789") == std::string_view::npos
+                                  ? token.substr(dot + 1)
+                                  : token;
+      if (word == "-") token = token.substr(0, token.size() - 1);
+      if (!token.empty()) turns += std::string(token) + (word == "-" ? "" : " ");
+    }
+    turns += '\n';
+  }
+  return read_arena(record + "\n" + turns, RecordFormat::Official);
+}
+
+}  // namespace engine
