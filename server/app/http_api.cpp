@@ -7,6 +7,7 @@
 #include "api/admin_api.hpp"
 #include "api/rating_api.hpp"
 #include "net/http_module.hpp"
+#include "engine/records.hpp"
 #include "engine/registry.hpp"
 #include "app/http_session.hpp"  // origin_allowed
 #include "game/authority.hpp"  // replay_event
@@ -27,7 +28,7 @@ namespace {
 
 // The game rebuilt from its stored events: exactly what was acknowledged.
 HttpResponse game_answer(const HttpRequest& request, const RoomRecord& record, const std::vector<EventRecord>& events,
-                         bool as_text, std::string node) {
+                         std::optional<HttpApi::RecordRequest> as_text, std::string node) {
   std::string error;
   auto game = engine::AnyGame::create(record.options, error);
   if (!game) return json_error(request, http::status::internal_server_error, "internal", error);
@@ -40,14 +41,16 @@ HttpResponse game_answer(const HttpRequest& request, const RoomRecord& record, c
       return json_error(request, http::status::internal_server_error, "internal", "the stored game does not replay");
     if (e.kind == protocol::EventKind::Action && !as_text) detail.positions.push_back({game->ply(), protocol::state_json(*game)});
   }
-  std::vector<engine::RecordTag> tags{{"Site", "GIPF Arena"}, {"Room", record.id}};
-  if (!record.white_name.empty()) tags.push_back({"White", record.white_name});
-  if (!record.black_name.empty()) tags.push_back({"Black", record.black_name});
-  std::string text = game->record(tags);
+  engine::RecordPlayers players{record.white_name, record.black_name, {{"Site", "GIPF Arena"}, {"Room", record.id}}};
+  std::string text = engine::write_record(*game, engine::RecordFormat::Arena, players).text;
   if (as_text) {
-    auto res = respond(request, http::status::ok, text, "text/plain; charset=utf-8");
-    res.set(http::field::content_disposition,
-            "attachment; filename=\"gipf-arena-" + record.options.game + "-" + record.id + ".txt\"");
+    auto written = engine::write_record(*game, as_text->format, players, as_text->short_form);
+    if (!written.ok()) return json_error(request, http::status::bad_request, "format_unavailable", written.error);
+    const bool sgf = as_text->format == engine::RecordFormat::Sgf;
+    auto res = respond(request, http::status::ok, written.text, sgf ? "application/x-go-sgf" : "text/plain; charset=utf-8");
+    res.set(http::field::content_disposition, "attachment; filename=\"gipf-arena-" + record.options.game + "-" + record.id +
+                                                  (as_text->format == engine::RecordFormat::Official ? "-official" : "") +
+                                                  (sgf ? ".sgf" : ".txt") + "\"");
     return res;
   }
   detail.steps = json::array();
@@ -161,11 +164,20 @@ void HttpApi::api(std::shared_ptr<const HttpRequest> request, const std::string&
   const std::string prefix = "/api/games/";
   if (path.rfind(prefix, 0) == 0) {
     std::string rest = path.substr(prefix.size());
-    bool as_text = false;
+    std::optional<HttpApi::RecordRequest> as_text;
     if (auto slash = rest.find('/'); slash != std::string::npos) {
       if (rest.substr(slash) != "/record") return reply(json_error(*request, http::status::not_found, "not_found", "no such resource"));
       rest = rest.substr(0, slash);
-      as_text = true;
+      as_text.emplace();
+      const std::string format = query_value(query, "format"), form = query_value(query, "form");
+      if (!format.empty()) {
+        auto parsed = engine::parse_record_format(format);
+        if (!parsed) return reply(json_error(*request, http::status::bad_request, "bad_field", "format must be arena, official or sgf"));
+        as_text->format = *parsed;
+      }
+      if (!form.empty() && form != "short" && form != "complete")
+        return reply(json_error(*request, http::status::bad_request, "bad_field", "form must be short or complete"));
+      as_text->short_form = form == "short";
     }
     return game(std::move(request), rest, as_text, std::move(ex), std::move(reply));
   }
@@ -190,7 +202,8 @@ void HttpApi::games(std::shared_ptr<const HttpRequest> request, const std::strin
                     });
 }
 
-void HttpApi::game(std::shared_ptr<const HttpRequest> request, const std::string& id, bool as_text, StoreExecutor ex,
+void HttpApi::game(std::shared_ptr<const HttpRequest> request, const std::string& id, std::optional<RecordRequest> as_text,
+                   StoreExecutor ex,
                    Reply reply) {
   // Only a well-formed id is looked up or written back: the path is the
   // client's text, and may hold any bytes.

@@ -11,6 +11,7 @@
 #include <optional>
 #include <vector>
 
+#include "engine/records.hpp"
 #include "net/http_reply.hpp"
 #include "net/http_target.hpp"  // split_target, query_value
 #include "net/static_files.hpp"
@@ -54,11 +55,20 @@ class HttpApi {
   // `address` is the client's AddressBook key (rate limits, the audit log).
   void handle(HttpRequest request, const std::string& address, StoreExecutor ex, Reply reply);
 
+  // What GET /api/games/ID/record writes (#44): the format, and the short
+  // form of the official sheet.
+  struct RecordRequest {
+    engine::RecordFormat format = engine::RecordFormat::Arena;
+    bool short_form = false;
+  };
+
  private:
   void api(std::shared_ptr<const HttpRequest> request, const std::string& path, const std::string& query, StoreExecutor ex,
            Reply reply);
   void games(std::shared_ptr<const HttpRequest> request, const std::string& query, StoreExecutor ex, Reply reply);
-  void game(std::shared_ptr<const HttpRequest> request, const std::string& id, bool as_text, StoreExecutor ex, Reply reply);
+  // `as_text`: the record in a format instead of the JSON detail.
+  void game(std::shared_ptr<const HttpRequest> request, const std::string& id, std::optional<RecordRequest> as_text,
+            StoreExecutor ex, Reply reply);
 
   // Why a POST may not be served (CSRF), or nothing.
   std::optional<HttpResponse> refuse_post(const HttpRequest& request) const;

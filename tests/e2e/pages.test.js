@@ -186,6 +186,13 @@ test('the replay: drawn step buttons, the record\'s move numbers, a list that fo
     return [Number(number.slice(0, -1)), turns];
   });
   assert.deepEqual(replayMoves, recorded, 'and as the record does');
+  // the other formats (#44): the GIPF project's score sheet, from the page's own link
+  const official = await page.getAttribute('a[href$="format=official"]', 'href');
+  const sheet = await page.evaluate(async (href) => (await fetch(href)).text(), official);
+  assert.deepEqual(sheet.split('\n').filter((line) => /^\d+\./.test(line)).map((line) => Number(line.split('.')[0])),
+    recorded.map(([number]) => number), 'the official sheet numbers the moves as the record does');
+  assert.equal(sheet.trim().split('\n').at(-1), '0-1', 'and ends with the result: white resigned');
+  assert.equal(await page.$('a[href$="format=sgf"]'), null, 'no boardspace file for a GIPF game');
   const lastNumber = replayMoves.at(-1)[0];
 
   // the four buttons: an SVG icon each, no glyph a font may lack, named for a screen reader

@@ -6,6 +6,7 @@
 
 #include "arena_test_support.hpp"
 #include "engine/gipf/rules.hpp"
+#include "engine/records.hpp"
 #include "engine/replay.hpp"
 #include "engine/yinsh/rules.hpp"
 
@@ -66,7 +67,33 @@ TEST_CASE("complete games of all five variants, with a spectator who sees every 
     std::string hash = std::string(game) == "gipf" ? replayed_hash<engine::gipf::Rules>(record.body)
                                                    : replayed_hash<engine::yinsh::Rules>(record.body);
     CHECK(hash == spectator.last_state["hash"].get<std::string>());
+    // Every format (#44) reads back to the same game.
+    for (std::string format : {"arena", "official", "sgf"}) {
+      for (std::string form : {"", "&form=short"}) {
+        if (!form.empty() && format != "official") continue;
+        CAPTURE(format);
+        auto written = http_get(server.port(), "/api/games/" + room + "/record?format=" + format + form);
+        if (format == "sgf" && std::string(game) == "gipf") {
+          CHECK(written.status == 400);
+          CHECK(json::parse(written.body)["error"]["code"] == "format_unavailable");
+          continue;
+        }
+        REQUIRE(written.status == 200);
+        CHECK(written.headers["content-type"].find(format == "sgf" ? "application/x-go-sgf" : "text/plain") == 0);
+        CHECK(written.headers["content-disposition"].find(format == "sgf" ? ".sgf\"" : ".txt\"") != std::string::npos);
+        // An official sheet names no game: its options are given (the handicap of the basic game too).
+        const bool basic = std::string(variant) == "basic";
+        engine::GameOptions options{game, variant, basic ? 2 : 0, basic ? 1 : 0};
+        auto read = engine::read_record(written.body, format == "official" ? std::optional(options) : std::nullopt);
+        REQUIRE_MESSAGE(read.ok(), read.error << "\n" << written.body);
+        char buffer[17];
+        std::snprintf(buffer, sizeof buffer, "%016llx",
+                      static_cast<unsigned long long>(std::visit([](const auto& g) { return g.state().hash(); }, read.game->typed())));
+        CHECK(std::string(buffer) == spectator.last_state["hash"].get<std::string>());
+      }
+    }
   }
+  CHECK(http_get(server.port(), "/api/games/" + std::string(26, 'a') + "/record?format=pgn").status == 400);
 }
 
 TEST_CASE("bad messages get stable error codes and change nothing") {

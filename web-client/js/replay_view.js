@@ -201,6 +201,10 @@ export class ReplayView {
           controls,
           h('p', { class: 'replay-tools' }, this.flipButton, copy,
             h('a', { href: `/api/games/${this.id}/record`, download: '' }, 'Download the record'),
+            h('a', { href: `/api/games/${this.id}/record?format=official`, download: '', title: 'the GIPF project\'s score sheet' }, 'official notation'),
+            ...(g.options.game === 'yinsh'
+              ? [h('a', { href: `/api/games/${this.id}/record?format=sgf`, download: '', title: 'a game file for boardspace.net' }, 'boardspace SGF')]
+              : []),
             h('a', { href: `/rules/${g.options.game}` }, `How to play ${this.module.title}`)),
           this.copied),
         this.list)));
