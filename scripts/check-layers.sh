@@ -12,6 +12,7 @@ floors=(
   "domain net"
   "rating"
   "game"
+  "records"
   "account"
   "mail"
   "competition"

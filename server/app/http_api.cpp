@@ -143,7 +143,7 @@ void HttpApi::handle(HttpRequest request, const std::string& address, StoreExecu
   // The client's own pages (a profile, the admin page, the rules) are its index.html.
   if (starts_with(path, "/@/") || path == "/admin" || path == "/leaderboard" || path == "/leaderboard/" ||
       client_page(path, "/ladders") || client_page(path, "/events") || path == "/rules/gipf" || path == "/rules/yinsh" ||
-      path == "/account/verify" || path == "/account/reset" || path == "/account/forgot" || path == "/account/settings")
+      path == "/import" || path == "/account/verify" || path == "/account/reset" || path == "/account/forgot" || path == "/account/settings")
     return reply(static_files_.answer(*shared, "/"));
   reply(static_files_.answer(*shared, path));
 }

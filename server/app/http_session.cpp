@@ -1,5 +1,7 @@
 #include "app/http_session.hpp"
 
+#include <algorithm>
+
 #include <boost/asio/dispatch.hpp>
 #include <boost/beast/websocket.hpp>
 #include <spdlog/spdlog.h>
@@ -93,8 +95,22 @@ bool HttpSession::count_forwarded(const HttpRequest& request) {
 void HttpSession::do_read() {
   parser_.emplace();
   parser_->header_limit(static_cast<std::uint32_t>(settings_->limits.max_http_header));
-  parser_->body_limit(settings_->limits.max_http_body);
+  // The largest body any request may have, until the header says which
+  // request it is (Beast checks a Content-Length against it at the header).
+  parser_->body_limit(std::max(settings_->limits.max_http_body, settings_->limits.max_import_body));
   stream_.expires_after(kHttpTimeout);
+  http::async_read_header(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_header, shared_from_this()));
+}
+
+void HttpSession::on_header(beast::error_code ec, std::size_t bytes) {
+  if (ec) return on_read(ec, bytes);
+  // A record brought in (#44) may be far larger than any other request.
+  const bool import = std_view(parser_->get().target()).substr(0, std::string_view("/api/imports").size()) == "/api/imports" &&
+                      parser_->get().method() == http::verb::post;
+  const std::size_t limit = import ? settings_->limits.max_import_body : settings_->limits.max_http_body;
+  if (auto length = parser_->content_length(); length && *length > limit)
+    return on_read(http::error::body_limit, bytes);
+  parser_->body_limit(limit);
   http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
 }
 

@@ -47,6 +47,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
  private:
   void do_read();
+  // The header first: the body's bound depends on the target (an import takes more).
+  void on_header(boost::beast::error_code ec, std::size_t bytes);
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void answer_parse_error(boost::beast::error_code ec);
   void upgrade(HttpRequest request);

@@ -22,6 +22,7 @@ struct Limits {
   std::size_t max_http_target = 8 * 1024;       // longer: 414
   std::size_t max_http_header = 16 * 1024;      // request line and headers; more: 431
   std::size_t max_http_body = 16 * 1024;        // more: 413
+  std::size_t max_import_body = 2 * 1024 * 1024 + 64 * 1024;  // POST /api/imports: a record of 2 MiB in JSON (#44)
 
   // Per client address (IPv4, or the /64 of an IPv6 address).
   int max_connections_per_address = 128;        // more: HTTP 429 too_many_connections

@@ -97,7 +97,7 @@ class Connection {
   // PostgreSQL: a player's ratings, a ladder (its standings and challenges),
   // an event (its players, rounds and pairings). SQLite needs no such lock:
   // its one writer is alone already.
-  enum class Locked { player_ratings = 1, ladder = 2, event = 3 };
+  enum class Locked { player_ratings = 1, ladder = 2, event = 3, player_imports = 4 };
   virtual void lock(Locked what, std::int64_t id) {
     (void)what;
     (void)id;

@@ -220,5 +220,11 @@ std::vector<RoomRecord> orphaned_rooms(Connection& db, std::int64_t limit);
 // lease's row until the transaction ends, so no claim slips in before its commit.
 void check_fence(Connection& db, const std::string& room, const LeaseFence& fence);
 
+// Imported games (#44; sql_import_queries.cpp).
+Outcome<ImportedGame> store_import(Connection& db, const ImportedGame& game);
+std::optional<ImportedGame> find_import(Connection& db, const std::string& id);
+std::vector<ImportedGame> imports_of(Connection& db, std::int64_t player, int limit);
+
 }  // namespace sql
+
 }  // namespace arena

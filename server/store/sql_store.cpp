@@ -697,6 +697,20 @@ void SqlStore::pending_games(StoreExecutor ex, StoreReply<std::vector<Competitio
   });
 }
 
+void SqlStore::store_import(ImportedGame game, StoreExecutor ex, StoreReply<Outcome<ImportedGame>> reply) {
+  write_value(std::move(ex), std::move(reply), [game = std::move(game)](Connection& db) {
+    return all_or_nothing<ImportedGame>(db, [&] { return sql::store_import(db, game); });
+  });
+}
+
+void SqlStore::find_import(std::string id, StoreExecutor ex, StoreReply<std::optional<ImportedGame>> reply) {
+  read_value(std::move(ex), std::move(reply), [id = std::move(id)](Connection& db) { return sql::find_import(db, id); });
+}
+
+void SqlStore::imports_of(std::int64_t player, int limit, StoreExecutor ex, StoreReply<std::vector<ImportedGame>> reply) {
+  read_value(std::move(ex), std::move(reply), [player, limit](Connection& db) { return sql::imports_of(db, player, limit); });
+}
+
 void SqlStore::unopened_games(StoreExecutor ex, StoreReply<std::vector<CompetitionGame>> reply) {
   read_value(std::move(ex), std::move(reply), [](Connection& db) {
     auto games = sql::pending_ladder_games(db, "", sql::Pending::unopened);

@@ -155,6 +155,11 @@ class SqlStore final : public Store {
   void resume_tournaments(RoomIds room_ids, StoreExecutor ex, StoreReply<std::vector<CompetitionGame>> reply) override;
   void pending_games(StoreExecutor ex, StoreReply<std::vector<CompetitionGame>> reply) override;
   void unopened_games(StoreExecutor ex, StoreReply<std::vector<CompetitionGame>> reply) override;
+
+  // ImportStore (#44)
+  void store_import(ImportedGame game, StoreExecutor ex, StoreReply<Outcome<ImportedGame>> reply) override;
+  void find_import(std::string id, StoreExecutor ex, StoreReply<std::optional<ImportedGame>> reply) override;
+  void imports_of(std::int64_t player, int limit, StoreExecutor ex, StoreReply<std::vector<ImportedGame>> reply) override;
   void skeleton_taken(std::string skeleton, StoreExecutor ex, StoreReply<bool> reply) override;
   void create_report(NewReport report, StoreExecutor ex, StoreReply<Outcome<ReportRecord>> reply) override;
   void reports(std::string status, int page, int per_page, StoreExecutor ex, StoreReply<ReportPage> reply) override;

@@ -2,7 +2,8 @@
 // One database behind every port: each domain declares what it needs of the
 // store beside its own code (account/account_store.hpp, game/game_log.hpp,
 // game/room_leases.hpp, rating/rating_book.hpp, competition/competition_store.hpp,
-// account/trust_store.hpp, mail/mail_store.hpp, mail/notice_store.hpp), and
+// account/trust_store.hpp, mail/mail_store.hpp, mail/notice_store.hpp,
+// records/import_store.hpp), and
 // the SQL store (sql_store.hpp, on SQLite or PostgreSQL) implements them all.
 // The rules every implementation keeps are in domain/store_basics.hpp.
 #include "account/account_store.hpp"
@@ -13,10 +14,11 @@
 #include "mail/mail_store.hpp"
 #include "mail/notice_store.hpp"
 #include "rating/rating_book.hpp"
+#include "records/import_store.hpp"
 
 namespace arena {
 
-// One database behind all ten ports.
+// One database behind all eleven ports.
 class Store : public IdentityStore,
               public AccountStore,
               public GameLog,
@@ -26,7 +28,8 @@ class Store : public IdentityStore,
               public RoomLeases,
               public TrustStore,
               public MailStore,
-              public NoticeStore {
+              public NoticeStore,
+              public ImportStore {
  public:
   // Completes every write accepted so far and refuses later ones ("the server
   // is stopping"); their completions are still posted. Idempotent.

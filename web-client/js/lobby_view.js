@@ -243,7 +243,8 @@ export class LobbyView {
         // on a phone, the games to join come before the form (app.css)
         h('section', { class: 'panel', id: 'games-panel' }, h('h2', {}, 'Open games'), this.openList,
           h('h2', {}, 'Live games'), this.liveList,
-          h('h2', {}, 'Finished games'), this.finishedList)));
+          h('h2', {}, 'Finished games'), this.finishedList,
+          h('p', { class: 'hint' }, 'A game from elsewhere (boardspace.net, a score sheet)? ', h('a', { href: '/import', id: 'import-link' }, 'Bring it in')))));
     this.renderLists();
   }
 

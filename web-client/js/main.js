@@ -7,6 +7,7 @@
 import { Connection } from './connection.js';
 import { GameView } from './game_view.js';
 import { LobbyView } from './lobby_view.js';
+import { ImportView } from './import_view.js';
 import { ReplayView } from './replay_view.js';
 import { ProfileView } from './profile_view.js';
 import { AdminView } from './admin_view.js';
@@ -67,7 +68,7 @@ const ladderPage = sectionPage(path, 'ladders');
 const eventPage = sectionPage(path, 'events');
 const rulesPage = rulesGame(path);
 // the pages with a title of their own make it their h1; on the lobby, a game and a replay the brand is
-const ownTitle = path.startsWith('/@/') || mailPage(path) || path.startsWith('/admin') || path.startsWith('/leaderboard') || ladderPage !== null || eventPage !== null || rulesPage !== null;
+const ownTitle = path === '/import' || path.startsWith('/@/') || mailPage(path) || path.startsWith('/admin') || path.startsWith('/leaderboard') || ladderPage !== null || eventPage !== null || rulesPage !== null;
 if (ownTitle) {
   const brand = document.querySelector('h1.brand');
   brand.replaceWith(h('div', { class: 'brand' }, ...brand.childNodes));
@@ -79,7 +80,9 @@ else if (path === '/leaderboard' || path === '/leaderboard/') new LeaderboardVie
 else if (ladderPage !== null) { if (ladderPage) new LadderView(view, connection, ladderPage); else new LadderListView(view); }
 else if (eventPage !== null) { if (eventPage) new EventView(view, connection, eventPage); else new EventListView(view); }
 else if (rulesPage) new RulesView(view, rulesPage);
+else if (path === '/import') new ImportView(view);
 else if (params.has('replay')) new ReplayView(view, params.get('replay'), params.get('ply'));
+else if (params.has('imported')) new ReplayView(view, params.get('imported'), params.get('ply'), true);
 else if (params.has('room')) new GameView(view, connection, params.get('room'), 'join');
 else if (params.has('watch')) new GameView(view, connection, params.get('watch'), 'watch');
 else new LobbyView(view, connection);

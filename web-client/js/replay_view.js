@@ -79,11 +79,19 @@ export function positionWords(game, turn, complete) {
     : `Move ${game.moveNumber(turn.turn)} (${who}) under way: ${actions}`;
 }
 
+// How a record brought in was written (#44).
+const IMPORT_FORMATS = { arena: 'the arena\'s record', official: 'the official notation', sgf: 'boardspace.net' };
+
 export class ReplayView {
-  /** `ply`: the position to open at (the address's `ply`), null for the end. */
-  constructor(root, id, ply = null) {
+  /**
+   * `ply`: the position to open at (the address's `ply`), null for the end.
+   * `imported`: a game brought in from elsewhere (#44: /api/imports/ID, ?imported=ID).
+   */
+  constructor(root, id, ply = null, imported = false) {
     this.root = root;
     this.id = id;
+    this.api = imported ? '/api/imports' : '/api/games';
+    this.param = imported ? 'imported' : 'replay';
     this.wantedPly = ply;
     this.index = 0;
     this.flipped = false;  // drawn from Black's side
@@ -92,7 +100,7 @@ export class ReplayView {
   }
 
   async load() {
-    const response = await fetch(`/api/games/${encodeURIComponent(this.id)}`);
+    const response = await fetch(`${this.api}/${encodeURIComponent(this.id)}`);
     if (!response.ok) {
       this.root.replaceChildren(h('p', {}, 'There is no such game. ', h('a', { href: '/' }, 'Back to the lobby')));
       return;
@@ -141,7 +149,7 @@ export class ReplayView {
   /** The address of the position shown: this page's, with `ply`. */
   link() {
     const url = new URL(location.href);
-    url.searchParams.set('replay', this.id);
+    url.searchParams.set(this.param, this.id);
     url.searchParams.set('ply', String(this.game.positions[this.index].ply));
     return url.href;
   }
@@ -197,13 +205,14 @@ export class ReplayView {
       h('aside', { class: 'side' },
         h('div', { class: 'panel' }, h('h2', {}, `${variantLabel(room.options)}: ${names}`),
           this.position,
+          ...(g.import ? [h('p', { class: 'hint', id: 'imported' }, `Brought in from a record (${IMPORT_FORMATS[g.import.format] || g.import.format}): never rated.`)] : []),
           room.result ? h('p', {}, `${g.result}: ${resultText(room.result, this.module)}`) : h('p', { class: 'hint' }, this.unfinished()),
           controls,
           h('p', { class: 'replay-tools' }, this.flipButton, copy,
-            h('a', { href: `/api/games/${this.id}/record`, download: '' }, 'Download the record'),
-            h('a', { href: `/api/games/${this.id}/record?format=official`, download: '', title: 'the GIPF project\'s score sheet' }, 'official notation'),
-            ...(g.options.game === 'yinsh'
-              ? [h('a', { href: `/api/games/${this.id}/record?format=sgf`, download: '', title: 'a game file for boardspace.net' }, 'boardspace SGF')]
+            h('a', { href: `${this.api}/${this.id}/record`, download: '' }, 'Download the record'),
+            h('a', { href: `${this.api}/${this.id}/record?format=official`, download: '', title: 'the GIPF project\'s score sheet' }, 'official notation'),
+            ...(this.module.boardspaceFiles
+              ? [h('a', { href: `${this.api}/${this.id}/record?format=sgf`, download: '', title: 'a game file for boardspace.net' }, 'boardspace SGF')]
               : []),
             h('a', { href: `/rules/${g.options.game}` }, `How to play ${this.module.title}`)),
           this.copied),

@@ -7,6 +7,7 @@ import { turns } from '../room_state.js';
 export const gipf = {
   name: 'gipf',
   title: 'GIPF',
+  boardspaceFiles: false,
   variants: [
     { name: 'basic', label: 'basic', handicap: 3 },
     { name: 'standard', label: 'standard', handicap: 0 },
