@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "engine/text.hpp"
+
 namespace engine {
 
 std::string board_field(const std::vector<char>& cells, const std::vector<int>& lengths) {
@@ -60,6 +62,21 @@ std::optional<std::vector<char>> parse_board_field(std::string_view text, const 
   if (!column_done()) return std::nullopt;
   if (column + 1 != lengths.size()) return error = "the board has " + std::to_string(lengths.size()) + " columns", std::nullopt;
   return cells;
+}
+
+std::vector<std::string_view> position_fields(std::string_view text) {
+  std::vector<std::string_view> fields;
+  for (std::string_view f : split(trim(text), " _"))
+    if (!f.empty()) fields.push_back(f);
+  return fields;
+}
+
+char side_letter(Color c) { return c == Color::White ? 'w' : 'b'; }
+
+std::optional<Color> parse_side_letter(std::string_view text) {
+  if (text == "w") return Color::White;
+  if (text == "b") return Color::Black;
+  return std::nullopt;
 }
 
 }  // namespace engine

@@ -47,17 +47,9 @@ Piece piece(char c) {
   return Piece::None;
 }
 
-char side(Color c) { return c == Color::White ? 'w' : 'b'; }
-
-std::optional<Color> parse_side(std::string_view text) {
-  if (text == "w") return Color::White;
-  if (text == "b") return Color::Black;
-  return std::nullopt;
-}
-
 std::string decision_text(const Pending& p) {
   if (p.kind == Pending::Kind::None) return "over";
-  return std::string(1, side(p.player)) + (p.kind == Pending::Kind::Push ? ":push" : ":remove");
+  return std::string(1, side_letter(p.player)) + (p.kind == Pending::Kind::Push ? ":push" : ":remove");
 }
 
 // "a,b" as two whole numbers from 0 to `most`.
@@ -85,7 +77,7 @@ std::string position_text(const State& state) {
   text += ' ' + std::to_string(o.extra[0]) + ',' + std::to_string(o.extra[1]);
   text += ' ' + board_field(cells, column_lengths());
   text += ' ';
-  text += side(state.turn());
+  text += side_letter(state.turn());
   text += ' ' + decision_text(state.pending());
   text += ' ' + std::to_string(state.reserve(Color::White)) + ',' + std::to_string(state.reserve(Color::Black));
   std::string flags;
@@ -113,9 +105,7 @@ std::string position_text(const State& state) {
 
 Parsed<State> parse_position(std::string_view text) {
   auto fail = [](std::string why) { return Parsed<State>{State(), "position: " + std::move(why)}; };
-  std::vector<std::string_view> fields;
-  for (std::string_view f : split(trim(text), " _"))  // '_' for ' ' in a link
-    if (!f.empty()) fields.push_back(f);
+  const std::vector<std::string_view> fields = position_fields(text);
   if (fields.size() != 8 && fields.size() != 9)
     return fail("8 fields, one space apart: gipf VARIANT EXTRA BOARD TURN DECISION RESERVES FLAGS");
   if (fields[0] != "gipf") return fail("not a GIPF position (" + excerpt(fields[0]) + ")");
@@ -131,12 +121,12 @@ Parsed<State> parse_position(std::string_view text) {
   if (!cells) return fail("board: " + error);
   for (int c = 0, at = 0; c < kCells; ++c)
     if (is_point(static_cast<Cell>(c))) setup.board[c] = piece((*cells)[at++]);
-  auto turn = parse_side(fields[4]);
+  auto turn = parse_side_letter(fields[4]);
   if (!turn) return fail("turn " + excerpt(fields[4]) + ": w or b");
   setup.turn = *turn;
   if (fields[5] == "over") return fail("the game is over in this position: nothing is left to decide");
   std::size_t colon = fields[5].find(':');
-  auto decider = colon == std::string_view::npos ? std::nullopt : parse_side(fields[5].substr(0, colon));
+  auto decider = colon == std::string_view::npos ? std::nullopt : parse_side_letter(fields[5].substr(0, colon));
   std::string_view kind = colon == std::string_view::npos ? "" : fields[5].substr(colon + 1);
   if (!decider || (kind != "push" && kind != "remove")) return fail("decision " + excerpt(fields[5]) + ": w: or b: and push or remove");
   setup.pushed = kind == "remove";

@@ -36,14 +36,6 @@ Piece piece(char c) {
   return Piece::None;
 }
 
-char side(Color c) { return c == Color::White ? 'w' : 'b'; }
-
-std::optional<Color> parse_side(std::string_view text) {
-  if (text == "w") return Color::White;
-  if (text == "b") return Color::Black;
-  return std::nullopt;
-}
-
 constexpr std::array<std::pair<Pending::Kind, std::string_view>, 4> kDecisions{{
     {Pending::Kind::Place, "place"},
     {Pending::Kind::Move, "move"},
@@ -53,7 +45,7 @@ constexpr std::array<std::pair<Pending::Kind, std::string_view>, 4> kDecisions{{
 
 std::string decision_text(const Pending& p) {
   for (auto [kind, name] : kDecisions)
-    if (kind == p.kind) return std::string(1, side(p.player)) + ":" + std::string(name);
+    if (kind == p.kind) return std::string(1, side_letter(p.player)) + ":" + std::string(name);
   return "over";
 }
 
@@ -66,7 +58,7 @@ std::string position_text(const State& state) {
   text += variant_name(state.options().variant);
   text += ' ' + board_field(cells, column_lengths());
   text += ' ';
-  text += side(state.turn());
+  text += side_letter(state.turn());
   text += ' ' + decision_text(state.pending());
   text += ' ' + std::to_string(state.rings_removed(Color::White)) + '-' + std::to_string(state.rings_removed(Color::Black));
   return text;
@@ -74,9 +66,7 @@ std::string position_text(const State& state) {
 
 Parsed<State> parse_position(std::string_view text) {
   auto fail = [](std::string why) { return Parsed<State>{State(), "position: " + std::move(why)}; };
-  std::vector<std::string_view> fields;
-  for (std::string_view f : split(trim(text), " _"))  // '_' for ' ' in a link
-    if (!f.empty()) fields.push_back(f);
+  const std::vector<std::string_view> fields = position_fields(text);
   if (fields.size() != 6) return fail("6 fields, one space apart: yinsh VARIANT BOARD TURN DECISION REMOVED");
   if (fields[0] != "yinsh") return fail("not a YINSH position (" + excerpt(fields[0]) + ")");
   Setup setup;
@@ -87,12 +77,12 @@ Parsed<State> parse_position(std::string_view text) {
   auto cells = parse_board_field(fields[2], column_lengths(), kLetters, error);
   if (!cells) return fail("board: " + error);
   for (int c = 0; c < kPoints; ++c) setup.board[c] = piece((*cells)[c]);
-  auto turn = parse_side(fields[3]);
+  auto turn = parse_side_letter(fields[3]);
   if (!turn) return fail("turn " + excerpt(fields[3]) + ": w or b");
   setup.turn = *turn;
   if (fields[4] == "over") return fail("the game is over in this position: nothing is left to decide");
   std::size_t colon = fields[4].find(':');
-  auto decider = colon == std::string_view::npos ? std::nullopt : parse_side(fields[4].substr(0, colon));
+  auto decider = colon == std::string_view::npos ? std::nullopt : parse_side_letter(fields[4].substr(0, colon));
   std::optional<Pending::Kind> kind;
   if (decider)
     for (auto [k, name] : kDecisions)
