@@ -132,4 +132,14 @@ TEST_CASE("imports: a boardspace file and an official sheet brought in, shown, r
   CHECK(get(port, "/api/imports/" + id + "/record?format=pgn").status == 400);
   // Never a game of the site's: not listed, not anyone's.
   CHECK(json::parse(get(port, "/api/games").body)["total"] == games_before);
+
+  // 20 attempts an hour per account, refused ones included (each is replayed): 8 so far.
+  int more = 0;
+  while (more < 30 && post(port, "/api/imports", {{"record", "1.e3\n2.f5\n*\n"}, {"game", "yinsh"}}, ann).status == 201) ++more;
+  CHECK(more == 12);
+  auto limited = post(port, "/api/imports", {{"record", "1.e3\n"}, {"game", "yinsh"}}, ann);
+  CHECK(limited.status == 429);
+  CHECK(error_code(limited) == "rate_limited");
+  const std::string bob = signup(port, "bob", "bob's password");  // another account has its own
+  CHECK(post(port, "/api/imports", {{"record", "1.e3\n"}, {"game", "yinsh"}}, bob).status == 201);
 }
