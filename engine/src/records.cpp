@@ -116,8 +116,7 @@ WrittenRecord write_record(const AnyGame& game, RecordFormat format, const Recor
 }
 
 ReadRecord read_record(std::string_view text, const std::optional<GameOptions>& options) {
-  std::string_view body = trim(text);
-  while (!body.empty() && (body.front() == '\n' || body.front() == ' ')) body.remove_prefix(1);
+  const std::string_view body = trim(text);
   if (body.empty()) return failed(RecordFormat::Official, 0, "", "the record is empty");
   if (body.front() == '(') {
     auto tree = parse_sgf(body);

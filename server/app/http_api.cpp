@@ -42,7 +42,6 @@ HttpResponse game_answer(const HttpRequest& request, const RoomRecord& record, c
     if (e.kind == protocol::EventKind::Action && !as_text) detail.positions.push_back({game->ply(), protocol::state_json(*game)});
   }
   engine::RecordPlayers players{record.white_name, record.black_name, {{"Site", "GIPF Arena"}, {"Room", record.id}}};
-  std::string text = engine::write_record(*game, engine::RecordFormat::Arena, players).text;
   if (as_text) {
     auto written = engine::write_record(*game, as_text->format, players, as_text->short_form);
     if (!written.ok()) return json_error(request, http::status::bad_request, "format_unavailable", written.error);
@@ -55,7 +54,7 @@ HttpResponse game_answer(const HttpRequest& request, const RoomRecord& record, c
   }
   detail.steps = json::array();
   for (const auto& s : game->steps(0)) detail.steps.push_back(protocol::step_json(s));
-  detail.record = std::move(text);
+  detail.record = engine::write_record(*game, engine::RecordFormat::Arena, players).text;
   detail.state = protocol::state_json(*game);
   detail.node = std::move(node);
   return json_response(request, http::status::ok, protocol::to_json(std::move(detail)));
