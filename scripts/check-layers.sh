@@ -11,7 +11,7 @@ floors=(
   "util"
   "domain net"
   "rating"
-  "records"
+  "records analysis"
   "game"
   "account"
   "mail"

@@ -22,16 +22,21 @@ class AlphaBeta {
  public:
   using Action = typename State::ActionType;
 
-  AlphaBeta(engine::Color me, std::uint64_t max_nodes, const std::function<bool()>& should_stop)
-      : me_(me), max_nodes_(max_nodes), should_stop_(should_stop), table_(table_size(max_nodes)) {}
+  // `collect_line`: keep the principal line too (the analysis board), at a small cost per node.
+  AlphaBeta(engine::Color me, std::uint64_t max_nodes, const std::function<bool()>& should_stop, bool collect_line = false)
+      : me_(me), max_nodes_(max_nodes), should_stop_(should_stop), table_(table_size(max_nodes)), collect_(collect_line) {
+    if (collect_) lines_.resize(kMaxPly + 2);
+  }
 
   // The best of `actions` (legal in `root`, at least one) within the budget; among
   // equal values the earlier one in `actions`.
   Action best(const State& root, std::vector<Action> actions) {
     Action chosen = actions.front();
+    value_ = 0;
     for (int depth = 1; depth <= kMaxDepth && !aborted_; ++depth) {
       depth_ = depth;
       std::optional<Action> iteration_best;
+      std::vector<Action> iteration_line;
       int best_value = -kInfinity;
       for (const Action& a : actions) {
         State child = root;
@@ -41,16 +46,26 @@ class AlphaBeta {
         if (!iteration_best || value > best_value) {
           best_value = value;
           iteration_best = a;
+          if (collect_) iteration_line = extend(a, 1);
         }
       }
       // A partial iteration searched the previous best first: anything it preferred is better.
-      if (iteration_best) chosen = *iteration_best;
+      if (iteration_best) {
+        chosen = *iteration_best;
+        value_ = best_value;
+        line_ = std::move(iteration_line);
+      }
       if (aborted_ || best_value >= kWin - kMaxPly || best_value <= -kWin + kMaxPly) break;
       auto it = std::find(actions.begin(), actions.end(), chosen);
       std::rotate(actions.begin(), it, it + 1);
     }
     return chosen;
   }
+
+  // The value of best()'s action for `me` (kWin - plies: a win found).
+  int value() const { return value_; }
+  // The line best() expects from the root, its action first (collect_line only).
+  const std::vector<Action>& line() const { return line_; }
 
   std::uint64_t nodes() const { return nodes_; }
   int depth() const { return depth_; }  // the deepest iteration begun
@@ -91,6 +106,7 @@ class AlphaBeta {
       return 0;
     }
     ++nodes_;
+    if (collect_) lines_[ply].clear();
     if (state.result().over) return terminal_value(state, ply);
     if (ply >= kMaxPly || (depth <= 0 && !settling(state))) return evaluate(state, me_);
     std::vector<Action> actions;
@@ -113,6 +129,7 @@ class AlphaBeta {
       if (maximising ? value > best : value < best) {
         best = value;
         best_action = &a;
+        if (collect_) lines_[ply] = extend(a, ply + 1);
       }
       if (maximising) alpha = std::max(alpha, value);
       else beta = std::min(beta, value);
@@ -123,6 +140,13 @@ class AlphaBeta {
     return best;
   }
 
+  // `a` followed by the line found below it (at `ply`).
+  std::vector<Action> extend(const Action& a, int ply) const {
+    std::vector<Action> out{a};
+    out.insert(out.end(), lines_[ply].begin(), lines_[ply].end());
+    return out;
+  }
+
   engine::Color me_;
   std::uint64_t max_nodes_;
   const std::function<bool()>& should_stop_;
@@ -130,6 +154,10 @@ class AlphaBeta {
   std::uint64_t nodes_ = 0;
   bool aborted_ = false;
   int depth_ = 0;
+  int value_ = 0;
+  bool collect_ = false;
+  std::vector<std::vector<Action>> lines_;  // by ply: the best line found below the node searched there
+  std::vector<Action> line_;
 };
 
 }  // namespace bot

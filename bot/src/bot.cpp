@@ -13,6 +13,8 @@ namespace {
 
 // Enough for every turn of either game: a push or move and its removals.
 constexpr std::uint64_t kTurnWinNodes = 20'000;
+// Values this close to kWin are wins found (the search reaches far fewer plies).
+constexpr int kWinPlies = 1000;
 constexpr std::uint64_t kLevelNodes[] = {0, 1'000, 5'000, 25'000, 120'000, 600'000};
 
 template <class State>
@@ -52,6 +54,43 @@ std::optional<std::string> choose_notation(const engine::AnyGame& game, const Re
     auto action = choose(typed.state(), request);
     if (!action) return std::nullopt;
     return Rules::notation(typed.state(), *action);
+  }, game.typed());
+}
+
+std::optional<Analysis> analyse(const engine::AnyGame& game, const Request& request) {
+  return std::visit([&]<class Rules>(const engine::Game<Rules>& typed) -> std::optional<Analysis> {
+    using State = typename Rules::State;
+    using Action = typename Rules::Action;
+    const State& state = typed.state();
+    if (state.result().over) return std::nullopt;
+    auto actions = state.legal_actions();
+    if (actions.empty()) return std::nullopt;
+    const engine::Color me = state.pending().player;
+    const std::uint64_t budget = request.max_nodes != 0 ? request.max_nodes : level_nodes(5);
+    AlphaBeta<State> search(me, budget, request.should_stop, true);
+    const auto chosen = search.best(state, std::move(actions));
+    Analysis analysis;
+    int value = search.value();
+    if (value >= kWin - kWinPlies) {  // kWin - plies: a win for `me`
+      analysis.winner = me;
+      analysis.win_in = kWin - value;
+    } else if (value <= -kWin + kWinPlies) {
+      analysis.winner = engine::opponent(me);
+      analysis.win_in = kWin + value;
+    }
+    analysis.score = me == engine::Color::White ? value : -value;
+    State walk = state;
+    std::vector<Action> line = search.line();
+    if (line.empty()) line.push_back(chosen);
+    if (line.size() > kMaxAnalysisLine) line.resize(kMaxAnalysisLine);
+    for (const auto& action : line) {
+      // The forced ones are taken by themselves (AnyGame::play): the line is what to choose.
+      if (walk.legal_actions().size() > 1) analysis.line.push_back(Rules::notation(walk, action));
+      walk.apply_unchecked(action);
+    }
+    analysis.nodes = search.nodes();
+    analysis.depth = search.depth();
+    return analysis;
   }, game.typed());
 }
 

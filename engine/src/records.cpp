@@ -115,6 +115,29 @@ WrittenRecord write_record(const AnyGame& game, RecordFormat format, const Recor
   return {{}, "unknown format"};
 }
 
+WrittenTree write_sgf_tree(const AnyGame& start, const std::vector<TreeMove>& moves, const RecordPlayers& players,
+                           std::string_view name) {
+  WrittenTree out;
+  const auto* yinsh = std::get_if<Game<yinsh::Rules>>(&start.typed());
+  if (!yinsh) {
+    out.unavailable = true;
+    out.error = "boardspace's GIPF files are not written yet: share the position's link instead";
+    return out;
+  }
+  std::string error;
+  const auto first = AnyGame::create(start.options(), error);
+  if (!first || first->position() != start.position()) {
+    out.unavailable = true;
+    out.error = "a boardspace file begins at the start of a game: analyse the game from its first move to export it";
+    return out;
+  }
+  auto written = yinsh::write_boardspace_tree(*yinsh, moves, players.white, players.black, name);
+  out.text = std::move(written.text);
+  out.error = std::move(written.error);
+  out.at = written.at;
+  return out;
+}
+
 ReadRecord read_record(std::string_view text, const std::optional<GameOptions>& options) {
   const std::string_view body = trim(text);
   if (body.empty()) return failed(RecordFormat::Official, 0, "", "the record is empty");

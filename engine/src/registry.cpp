@@ -4,7 +4,9 @@
 #include <cstdint>
 #include <iterator>
 
+#include "engine/gipf/position.hpp"
 #include "engine/replay.hpp"
+#include "engine/yinsh/position.hpp"
 
 namespace engine {
 namespace {
@@ -170,6 +172,26 @@ AnyGame AnyGame::of(Games game) {
       },
       game);
   return AnyGame(std::move(options), std::move(game));
+}
+
+std::optional<AnyGame> AnyGame::from_position(std::string_view text, std::string& error) {
+  const std::string_view trimmed = trim(text);
+  const std::string_view name = trimmed.substr(0, trimmed.find_first_of(" _"));
+  auto made = [&]<class Rules>(const Parsed<typename Rules::State>& start) -> std::optional<AnyGame> {
+    if (!start.ok()) {
+      error = start.error;
+      return std::nullopt;
+    }
+    return of(Game<Rules>(start.value));
+  };
+  if (name == gipf::Rules::kName) return made.template operator()<gipf::Rules>(gipf::parse_position(trimmed));
+  if (name == yinsh::Rules::kName) return made.template operator()<yinsh::Rules>(yinsh::parse_position(trimmed));
+  error = "position: a position's text starts with its game, gipf or yinsh";
+  return std::nullopt;
+}
+
+std::string AnyGame::position() const {
+  return std::visit([](const auto& g) { return position_text(g.state()); }, game_);
 }
 
 std::string AnyGame::record(const std::vector<RecordTag>& tags) const {

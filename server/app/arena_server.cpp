@@ -21,6 +21,7 @@
 #include "api/mail_api.hpp"
 #include "mail/mailer.hpp"
 #include "api/import_api.hpp"
+#include "api/analysis_api.hpp"
 #include "api/notice_api.hpp"
 #include "mail/turn_notifier.hpp"
 #include "game/room_directory.hpp"
@@ -135,7 +136,8 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
   std::vector<std::shared_ptr<HttpModule>> modules{
       ladder_api, std::make_shared<EventApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_), trust_api,
       std::make_shared<MailApi>(*accounts_, *store_, *store_, *hasher_, *mail_, *player_connections_, clock_),
-      std::make_shared<NoticeApi>(*accounts_, *store_, clock_), std::make_shared<ImportApi>(*accounts_, *store_, clock_)};
+      std::make_shared<NoticeApi>(*accounts_, *store_, clock_), std::make_shared<ImportApi>(*accounts_, *store_, clock_),
+      std::make_shared<AnalysisApi>(*accounts_, *store_, *computer_)};
   if (config_.test_clock)
     modules.push_back(std::make_shared<TestClockApi>(clock_offset_, [d = std::weak_ptr<RoomDirectory>(directory_), m = mailer_.get(),
                                                                      c = std::weak_ptr<CompetitionService>(competitions_)] {

@@ -80,6 +80,15 @@ namespace {
 bool starts_with(const std::string& text, std::string_view prefix) { return text.rfind(prefix, 0) == 0; }
 
 // The client's list page `root` ("/ladders") or one item's page ("/ladders/12").
+// The analysis board (#44): /analysis, /analysis/GAME, /analysis/GAME/VARIANT.
+bool analysis_page(const std::string& path) {
+  if (path == "/analysis" || path == "/analysis/") return true;
+  if (!starts_with(path, "/analysis/")) return false;
+  std::string_view rest = std::string_view(path).substr(std::string_view("/analysis/").size());
+  if (rest.empty() || rest.size() > 40 || std::count(rest.begin(), rest.end(), '/') > 1) return false;
+  return std::all_of(rest.begin(), rest.end(), [](char c) { return (c >= 'a' && c <= 'z') || c == '/'; });
+}
+
 bool client_page(const std::string& path, std::string_view root) {
   if (path == root || path == std::string(root) + "/") return true;
   if (!starts_with(path, std::string(root) + "/")) return false;
@@ -141,7 +150,7 @@ void HttpApi::handle(HttpRequest request, const std::string& address, StoreExecu
   if (starts_with(path, "/api/")) return api(std::move(shared), path, query, std::move(ex), std::move(reply));
   // The client's own pages (a profile, the admin page, the rules) are its index.html.
   if (starts_with(path, "/@/") || path == "/admin" || path == "/leaderboard" || path == "/leaderboard/" ||
-      client_page(path, "/ladders") || client_page(path, "/events") || path == "/rules/gipf" || path == "/rules/yinsh" ||
+      client_page(path, "/ladders") || client_page(path, "/events") || analysis_page(path) || path == "/rules/gipf" || path == "/rules/yinsh" ||
       path == "/import" || path == "/account/verify" || path == "/account/reset" || path == "/account/forgot" || path == "/account/settings")
     return reply(static_files_.answer(*shared, "/"));
   reply(static_files_.answer(*shared, path));

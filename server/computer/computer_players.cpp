@@ -75,22 +75,37 @@ void ComputerPlayers::think(BotTurn turn) {
   {
     std::lock_guard lock(mutex_);
     if (stopping_) return;
-    queue_.push_back(std::move(turn));
+    queue_.push_back([this, turn = std::move(turn)]() mutable { run(turn); });
   }
   wake_.notify_one();
 }
 
+bool ComputerPlayers::evaluate(EvaluationJob job) {
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_ || evaluations_ >= limits_.max_evaluations) return false;
+    ++evaluations_;
+    queue_.push_back([this, job = std::move(job)]() mutable {
+      run(job);
+      std::lock_guard lock(mutex_);
+      --evaluations_;
+    });
+  }
+  wake_.notify_one();
+  return true;
+}
+
 void ComputerPlayers::work() {
   while (true) {
-    std::optional<BotTurn> turn;
+    std::function<void()> task;
     {
       std::unique_lock lock(mutex_);
       wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
       if (stopping_) return;
-      turn.emplace(std::move(queue_.front()));
+      task = std::move(queue_.front());
       queue_.pop_front();
     }
-    run(*turn);
+    task();
   }
 }
 
@@ -116,6 +131,23 @@ void ComputerPlayers::run(BotTurn& turn) {
   if (stopped_ || (cancelled && *cancelled)) return;
   auto think_ms = std::chrono::duration_cast<std::chrono::milliseconds>(Steady::now() - start).count();
   turn.done(std::move(action), think_ms);
+}
+
+void ComputerPlayers::run(EvaluationJob& job) {
+  using Steady = std::chrono::steady_clock;
+  std::int64_t budget = job.budget_ms > 0 ? std::min(job.budget_ms, limits_.time_ms) : limits_.time_ms;
+  auto deadline = Steady::now() + std::chrono::milliseconds(budget);
+  bot::Request request;
+  request.max_nodes = job.max_nodes;
+  request.should_stop = [this, deadline] { return stopped_.load() || Steady::now() >= deadline; };
+  std::optional<bot::Analysis> analysis;
+  try {
+    analysis = bot::analyse(job.game, request);
+  } catch (const std::exception& e) {  // a bug: log it, the caller answers that nothing was found
+    spdlog::error("event=analysis_failed error=\"{}\"", log_text(e.what()));
+  }
+  if (stopped_) return;
+  job.done(std::move(analysis));
 }
 
 }  // namespace arena

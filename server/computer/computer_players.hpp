@@ -3,9 +3,12 @@
 // bounded pool of worker threads they think on, never an I/O thread. Decisions
 // wait in one FIFO queue; a room asks for at most one decision at a time, so
 // the games take turns fairly however many there are. It also counts the live
-// games against the computer (as a room observer) to bound them.
+// games against the computer (as a room observer) to bound them. The analysis
+// board's evaluations (#44) wait in the same queue, at most
+// ComputerLimits::max_evaluations at a time.
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -13,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "analysis/evaluator.hpp"
 #include "game/authority.hpp"
 #include "game/bot_seats.hpp"
 #include "game/room_events.hpp"
@@ -25,9 +29,10 @@ struct ComputerLimits {
   std::int64_t time_ms = 2000;      // at most per decision
   std::size_t max_games = 200;      // live games against the computer, server-wide
   std::size_t games_per_player = 3; // ... of one player
+  std::size_t max_evaluations = 8;  // the analysis board's, queued or thinking, server-wide
 };
 
-class ComputerPlayers : public BotSeats, public RoomObserver {
+class ComputerPlayers : public BotSeats, public RoomObserver, public Evaluator {
  public:
   explicit ComputerPlayers(ComputerLimits limits);
   ~ComputerPlayers() override;
@@ -48,6 +53,7 @@ class ComputerPlayers : public BotSeats, public RoomObserver {
 
   std::optional<int> level_of(std::int64_t player) const override;
   void think(BotTurn turn) override;
+  bool evaluate(EvaluationJob job) override;
 
   void on(const RoomLoaded& e) override { track(e.room); }
   void on(const EventCommitted& e) override { track(e.room); }
@@ -56,6 +62,7 @@ class ComputerPlayers : public BotSeats, public RoomObserver {
   void track(const RoomSummary& room);
   void work();
   void run(BotTurn& turn);
+  void run(EvaluationJob& job);
 
   ComputerLimits limits_;
   std::map<std::int64_t, int> levels_;      // player -> level; fixed before the rooms
@@ -63,7 +70,8 @@ class ComputerPlayers : public BotSeats, public RoomObserver {
 
   std::mutex mutex_;
   std::condition_variable wake_;
-  std::deque<BotTurn> queue_;
+  std::deque<std::function<void()>> queue_;  // a decision or an evaluation, in order
+  std::size_t evaluations_ = 0;              // queued or thinking
   bool stopping_ = false;
   std::atomic<bool> stopped_{false};
   std::vector<std::thread> threads_;

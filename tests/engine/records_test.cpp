@@ -116,3 +116,93 @@ TEST_CASE("records: what is refused, with the move, the step and the reason") {
     if (!bad.step.empty()) CHECK_MESSAGE(read.step == bad.step, read.error);
   }
 }
+
+TEST_CASE("positions: any game of the registry from its text and back, forced actions taken") {
+  for (const GameOptions& options : {GameOptions{"gipf", "basic", 1, 0}, GameOptions{"gipf", "tournament", 0, 0},
+                                     GameOptions{"yinsh", "normal", 0, 0}, GameOptions{"yinsh", "blitz", 0, 0}}) {
+    CAPTURE(options.game);
+    CAPTURE(options.variant);
+    AnyGame game = random_game(options, 7);
+    // Every position of the game: read back, the same text, the same options, the same choices.
+    std::string problem;
+    AnyGame replay = *AnyGame::create(options, problem);
+    for (const auto& step : game.steps()) {
+      if (step.automatic) continue;
+      REQUIRE(replay.play(step.action).empty());
+      if (!replay.decider()) break;  // an ended game is no position to analyse
+      std::string error;
+      auto read = AnyGame::from_position(replay.position(), error);
+      REQUIRE_MESSAGE(read, error);
+      CHECK(read->position() == replay.position());
+      CHECK(read->options() == replay.options());
+      CHECK(read->legal_notation() == replay.legal_notation());
+    }
+  }
+  std::string error;
+  auto spaced = AnyGame::from_position("yinsh_normal_4/7/8/9/10/9/10/9/8/7/4_w_w:place_0-0", error);
+  REQUIRE_MESSAGE(spaced, error);
+  CHECK(spaced->position() == "yinsh normal 4/7/8/9/10/9/10/9/8/7/4 w w:place 0-0");
+  CHECK_FALSE(AnyGame::from_position("chess 8/8 w", error));
+  CHECK(error.find("gipf or yinsh") != std::string::npos);
+  CHECK_FALSE(AnyGame::from_position("yinsh normal 4/7/8/9/10/9/10/9/8/7/4 w w:move 0-0", error));
+  CHECK(error.find("position:") == 0);
+}
+
+TEST_CASE("analysis trees: boardspace SGF with variations, its main line the game read back") {
+  std::string problem;
+  const AnyGame start = *AnyGame::create({"yinsh", "normal", 0, 0}, problem);
+  // The main line: a random game; two variations off it, one with its own branch.
+  const AnyGame main = random_game({"yinsh", "normal", 0, 0}, 11);
+  std::vector<TreeMove> moves;
+  std::vector<std::string> chosen;
+  for (const auto& s : main.steps())
+    if (!s.automatic) chosen.push_back(s.action);
+  REQUIRE(chosen.size() > 20);
+  chosen.resize(20);
+  for (std::size_t i = 0; i < chosen.size(); ++i) moves.push_back({static_cast<int>(i) - 1, chosen[i]});
+  // After the 10th placement another one, and after it two replies.
+  AnyGame at10 = start;
+  for (int i = 0; i < 10; ++i) at10.play(chosen[static_cast<std::size_t>(i)]);
+  std::string other;
+  for (const auto& a : at10.legal_notation())
+    if (a != chosen[10]) { other = a; break; }
+  moves.push_back({9, other});
+  const int branch = static_cast<int>(moves.size()) - 1;
+  at10.play(other);
+  const auto replies = at10.legal_notation();
+  moves.push_back({branch, replies[0]});
+  moves.push_back({branch, replies[1]});
+
+  auto written = write_sgf_tree(start, moves, {"ann", "bob", {}}, "study");
+  REQUIRE_MESSAGE(written.ok(), written.error);
+  auto tree = parse_sgf(written.text);
+  REQUIRE_MESSAGE(tree.error.empty(), tree.error);
+  // The variation after the tenth move: the main line's continuation and the other placement.
+  CHECK(written.text.find("GN[study]") != std::string::npos);
+  CHECK(written.text.find("(") != written.text.rfind("("));
+  // Read back, the file is the main line: the first twenty actions.
+  auto read = read_record(written.text, std::nullopt);
+  REQUIRE_MESSAGE(read.ok(), read.error);
+  std::vector<std::string> back;
+  for (const auto& s : read.game->steps())
+    if (!s.automatic) back.push_back(s.action);
+  CHECK(back == chosen);
+  // The other placement's subtree holds its two replies, each its own variation.
+  std::size_t count = 0;
+  for (std::size_t at = written.text.find("(\n"); at != std::string::npos; at = written.text.find("(\n", at + 1)) ++count;
+  CHECK(count == 4);  // main line | other, then reply 0 | reply 1
+
+  // Refused: a GIPF tree, a start that is no game's first position, an illegal move, a parent ahead.
+  const AnyGame gipf = *AnyGame::create({"gipf", "standard", 0, 0}, problem);
+  auto unavailable = write_sgf_tree(gipf, {}, {});
+  CHECK(unavailable.unavailable);
+  auto moved = write_sgf_tree(at10, {}, {});
+  CHECK(moved.unavailable);
+  auto illegal = write_sgf_tree(start, {{-1, "e5"}, {0, "e5"}}, {});
+  CHECK_FALSE(illegal.ok());
+  CHECK_FALSE(illegal.unavailable);
+  CHECK(illegal.at == 1);
+  CHECK(illegal.error.find("e5") != std::string::npos);
+  auto ahead = write_sgf_tree(start, {{1, "e5"}, {-1, "f6"}}, {});
+  CHECK(ahead.at == 0);
+}

@@ -36,6 +36,17 @@ struct WrittenRecord {
 };
 WrittenRecord write_record(const AnyGame& game, RecordFormat format, const RecordPlayers& players, bool short_form = false);
 
+// An analysis tree (TreeMove) from `start` as boardspace's SGF with variations.
+struct WrittenTree {
+  std::string text;
+  std::string error;
+  bool unavailable = false;  // the format cannot hold it: a GIPF game, or a start that is no game's first position
+  int at = -1;               // else the move refused
+  bool ok() const { return error.empty(); }
+};
+WrittenTree write_sgf_tree(const AnyGame& start, const std::vector<TreeMove>& moves, const RecordPlayers& players,
+                           std::string_view name = "");
+
 struct ReadRecord {
   std::optional<AnyGame> game;
   RecordFormat format = RecordFormat::Arena;

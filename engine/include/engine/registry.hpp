@@ -62,6 +62,10 @@ class AnyGame {
   static std::optional<AnyGame> create(const GameOptions& options, std::string& error);
   // A game played elsewhere (a record read back), with its options.
   static AnyGame of(Games game);
+  // The game from a position's text (PROTOCOL.md, Positions; `_` may stand for
+  // each space), its forced actions taken; nullopt with `error` set (the field
+  // that is wrong) when the text is not a position of a game of the registry.
+  static std::optional<AnyGame> from_position(std::string_view text, std::string& error);
 
   const GameOptions& options() const { return options_; }
   const GameInfo& info() const;
@@ -80,6 +84,7 @@ class AnyGame {
   // A result decided off the board (a referee, a clock, an absence); false when over, or a GIPF draw.
   bool adjudicate(std::optional<Color> winner, Verdict verdict = Verdict::Adjudication);
   std::string record(const std::vector<RecordTag>& tags) const;  // engine::print_record
+  std::string position() const;  // the position's text now (PROTOCOL.md, Positions)
   const Games& typed() const { return game_; }  // for views that need the game's own types
 
  private:

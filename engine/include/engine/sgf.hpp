@@ -45,6 +45,15 @@ struct ParsedSgf {
   std::size_t offset = 0;  // of the error
 };
 
+// A tree of actions (the analysis board's, #44), written as a game file with
+// variations: each move an action chosen (the forced ones after it follow by
+// themselves) after its parent (-1: the start; else an earlier move); siblings
+// in order, the first of them the main line.
+struct TreeMove {
+  int parent = -1;
+  std::string action;
+};
+
 ParsedSgf parse_sgf(std::string_view text);
 // The nodes of the main line: the sequence, then the first variation's, and so on.
 std::vector<const SgfNode*> main_line(const SgfTree& tree);

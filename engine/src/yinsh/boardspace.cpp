@@ -230,22 +230,32 @@ BoardspaceRead read_boardspace(std::string_view sgf) {
   return out;
 }
 
-std::string write_boardspace(const YinshGame& game, std::string_view white, std::string_view black, std::string_view name) {
-  std::string out = "(;\nGM[24]VV[2]\nCM[0,1]\nTC[None]\n";
-  out += game.options().variant == Variant::Blitz ? "SU[Yinsh-Blitz]\n" : "SU[Yinsh]\n";
+namespace {
+
+// The file's head, to its players and its first node ("Start White").
+void write_head(std::string& out, Variant variant, const GameResult* result, std::string_view white, std::string_view black,
+                std::string_view name) {
+  out += "(;\nGM[24]VV[2]\nCM[0,1]\nTC[None]\n";
+  out += variant == Variant::Blitz ? "SU[Yinsh-Blitz]\n" : "SU[Yinsh]\n";
   if (!name.empty()) out += "GN[" + sgf_escape(name) + "]\n";
-  const GameResult& result = game.state().result();
-  if (result.over) {
-    if (!result.winner) out += "RE[The game is a draw]\n";
-    else out += "RE[Game won by " + sgf_escape(*result.winner == Color::White ? white : black) + "]\n";
+  if (result && result->over) {
+    if (!result->winner) out += "RE[The game is a draw]\n";
+    else out += "RE[Game won by " + sgf_escape(*result->winner == Color::White ? white : black) + "]\n";
   }
   out += "P0[id \"" + sgf_escape(white) + "\"]\nP1[id \"" + sgf_escape(black) + "\"]\n";
-  int n = 0;
-  auto node = [&](Color player, const std::string& words) {
-    out += "; P" + std::string(player == Color::White ? "0" : "1") + "[" + std::to_string(n++) + " " + sgf_escape(words) + "]\n";
-  };
-  node(Color::White, "Start White");
-  for (const auto& s : game.steps()) {
+}
+
+// Writes boardspace's nodes, numbered from `n` on.
+class NodeWriter {
+ public:
+  NodeWriter(std::string& out) : out_(out) {}
+  void node(Color player, const std::string& words) {
+    out_ += "; P" + std::string(player == Color::White ? "0" : "1") + "[" + std::to_string(n_++) + " " + sgf_escape(words) + "]\n";
+  }
+  // The game's step `index` in the robots' one-word form, and its Done,
+  // numbered by their place in the game (in a variation too).
+  void step(const YinshGame::Step& s, std::size_t index) {
+    n_ = static_cast<int>(2 * index + 1);
     const Action& a = s.action;
     const bool white_player = s.player == Color::White;
     switch (a.kind) {
@@ -259,16 +269,101 @@ std::string write_boardspace(const YinshGame& game, std::string_view white, std:
     }
     node(s.player, "Done ");
   }
+
+ private:
+  std::string& out_;
+  int n_ = 0;
+};
+
+}  // namespace
+
+std::string write_boardspace(const YinshGame& game, std::string_view white, std::string_view black, std::string_view name) {
+  std::string out;
+  const GameResult& result = game.state().result();
+  write_head(out, game.options().variant, &result, white, black, name);
+  NodeWriter nodes(out);
+  nodes.node(Color::White, "Start White");
+  for (std::size_t k = 0; k < game.steps().size(); ++k) nodes.step(game.steps()[k], k);
   if (result.over && result.reason == "resignation" && result.winner) {
-    node(opponent(*result.winner), "Resign ");
-    node(opponent(*result.winner), "Done ");
+    nodes.node(opponent(*result.winner), "Resign ");
+    nodes.node(opponent(*result.winner), "Done ");
   } else if (result.over && result.reason == "agreement") {
     Color to_move = game.state().turn();
-    node(to_move, "OfferDraw ");
-    node(opponent(to_move), "AcceptDraw ");
+    nodes.node(to_move, "OfferDraw ");
+    nodes.node(opponent(to_move), "AcceptDraw ");
   }
   out += ")\n";
   return out;
+}
+
+TreeWritten write_boardspace_tree(const YinshGame& start, const std::vector<TreeMove>& moves, std::string_view white,
+                                  std::string_view black, std::string_view name) {
+  TreeWritten written;
+  std::vector<std::vector<int>> children(moves.size() + 1);  // [0]: the start's; [i + 1]: move i's
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (moves[i].parent < -1 || moves[i].parent >= static_cast<int>(i)) {
+      written.error = "move " + std::to_string(i) + ": its parent must be -1 or an earlier move";
+      written.at = static_cast<int>(i);
+      return written;
+    }
+    children[moves[i].parent + 1].push_back(static_cast<int>(i));
+  }
+  // The game after move `i` (-1: the start), replayed from the start: only at
+  // the start of each variation, so no more than one game lives at a time.
+  auto game_after = [&](int i) {
+    std::vector<int> path;
+    for (int at = i; at != -1; at = moves[at].parent) path.push_back(at);
+    YinshGame game = start;
+    for (auto it = path.rbegin(); it != path.rend(); ++it) game.play(moves[*it].action);
+    return game;
+  };
+  std::string& out = written.text;
+  write_head(out, start.options().variant, nullptr, white, black, name);
+  NodeWriter nodes(out);
+  nodes.node(Color::White, "Start White");
+  // Depth first without recursion: a variation of several opens '(' and closes ')' after its subtree.
+  struct Item {
+    int move;  // -1: a ')' to write
+    bool own_variation;
+  };
+  std::vector<Item> stack;
+  auto push_children = [&](int parent) {
+    const auto& kids = children[parent + 1];
+    for (auto it = kids.rbegin(); it != kids.rend(); ++it) stack.push_back({*it, kids.size() > 1});
+  };
+  push_children(-1);
+  while (!stack.empty()) {
+    Item item = stack.back();
+    stack.pop_back();
+    if (item.move == -1) {
+      out += ")\n";
+      continue;
+    }
+    if (item.own_variation) {
+      out += "(\n";
+      stack.push_back({-1, false});
+    }
+    // The variation's moves while each has one reply, on one game.
+    YinshGame game = game_after(moves[item.move].parent);
+    for (int at = item.move;;) {
+      const std::size_t before = game.steps().size();
+      if (std::string reason = game.play(moves[at].action); !reason.empty()) {
+        written = TreeWritten{};
+        written.error = "move " + std::to_string(at) + " (" + moves[at].action + "): " + reason;
+        written.at = at;
+        return written;
+      }
+      for (std::size_t k = before; k < game.steps().size(); ++k) nodes.step(game.steps()[k], k);
+      const auto& kids = children[at + 1];
+      if (kids.size() != 1) {
+        push_children(at);
+        break;
+      }
+      at = kids.front();
+    }
+  }
+  out += ")\n";
+  return written;
 }
 
 }  // namespace engine::yinsh
