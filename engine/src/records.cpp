@@ -1,8 +1,10 @@
 #include "engine/records.hpp"
 
+#include <algorithm>
 #include <array>
 
 #include "engine/replay.hpp"
+#include "engine/gipf/boardspace.hpp"
 #include "engine/sgf.hpp"
 #include "engine/yinsh/boardspace.hpp"
 
@@ -110,20 +112,56 @@ WrittenRecord write_record(const AnyGame& game, RecordFormat format, const Recor
     case RecordFormat::Sgf:
       if (const auto* yinsh = std::get_if<Game<yinsh::Rules>>(&game.typed()))
         return {yinsh::write_boardspace(*yinsh, players.white, players.black), {}};
-      return {{}, "boardspace's GIPF files are not written yet: take the arena or the official record"};
+      if (const auto* gipf = std::get_if<Game<gipf::Rules>>(&game.typed())) {
+        auto written = gipf::write_boardspace(*gipf, players.white, players.black);
+        return {std::move(written.text), std::move(written.error)};
+      }
+      return {{}, "unknown game"};
   }
   return {{}, "unknown format"};
 }
 
+namespace {
+
+// Adds `path` (a game's nodes after its root) to `tree` (a root node and
+// what follows it): shared nodes once,
+// a new variation where the path leaves the tree (after the ones there: the
+// first path added stays the main line).
+void merge_path(SgfTree& tree, std::vector<SgfNode> path) {
+  SgfTree* at = &tree;
+  std::size_t i = 1, k = 0;  // at->nodes[i] against path[k]; nodes[0] is the game's root
+  while (k < path.size()) {
+    if (i < at->nodes.size()) {
+      if (at->nodes[i] == path[k]) {
+        ++i, ++k;
+        continue;
+      }
+      // The path leaves this sequence inside it: its rest and the path's become two variations.
+      SgfTree rest{{at->nodes.begin() + static_cast<std::ptrdiff_t>(i), at->nodes.end()}, std::move(at->variations)};
+      at->nodes.resize(i);
+      at->variations.clear();
+      at->variations.push_back(std::move(rest));
+      break;
+    }
+    auto next = std::find_if(at->variations.begin(), at->variations.end(),
+                             [&](const SgfTree& v) { return !v.nodes.empty() && v.nodes.front() == path[k]; });
+    if (next == at->variations.end()) break;
+    at = &*next;
+    i = 0;
+  }
+  if (k == path.size()) return;
+  if (at->variations.empty() && i == at->nodes.size()) {  // the path goes on where the tree ended
+    at->nodes.insert(at->nodes.end(), std::make_move_iterator(path.begin() + static_cast<std::ptrdiff_t>(k)), std::make_move_iterator(path.end()));
+    return;
+  }
+  at->variations.push_back(SgfTree{{std::make_move_iterator(path.begin() + static_cast<std::ptrdiff_t>(k)), std::make_move_iterator(path.end())}, {}});
+}
+
+}  // namespace
+
 WrittenTree write_sgf_tree(const AnyGame& start, const std::vector<TreeMove>& moves, const RecordPlayers& players,
                            std::string_view name) {
   WrittenTree out;
-  const auto* yinsh = std::get_if<Game<yinsh::Rules>>(&start.typed());
-  if (!yinsh) {
-    out.unavailable = true;
-    out.error = "boardspace's GIPF files are not written yet: share the position's link instead";
-    return out;
-  }
   std::string error;
   const auto first = AnyGame::create(start.options(), error);
   if (!first || first->position() != start.position()) {
@@ -131,32 +169,106 @@ WrittenTree write_sgf_tree(const AnyGame& start, const std::vector<TreeMove>& mo
     out.error = "a boardspace file begins at the start of a game: analyse the game from its first move to export it";
     return out;
   }
-  auto written = yinsh::write_boardspace_tree(*yinsh, moves, players.white, players.black, name);
-  out.text = std::move(written.text);
-  out.error = std::move(written.error);
-  out.at = written.at;
+  std::vector<bool> has_children(moves.size(), false);
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (moves[i].parent < -1 || moves[i].parent >= static_cast<int>(i)) {
+      out.error = "move " + std::to_string(i) + ": its parent must be -1 or an earlier move";
+      out.at = static_cast<int>(i);
+      return out;
+    }
+    if (moves[i].parent >= 0) has_children[static_cast<std::size_t>(moves[i].parent)] = true;
+  }
+  // Each leaf's line written as a whole game by the game's own writer, then
+  // the files merged into one tree: the words are the writers' alone. The
+  // leaves in the order of the moves, so the main line (the first children) comes first.
+  std::vector<std::vector<int>> children(moves.size() + 1);
+  for (std::size_t i = 0; i < moves.size(); ++i) children[static_cast<std::size_t>(moves[i].parent + 1)].push_back(static_cast<int>(i));
+  std::vector<int> leaves;
+  for (std::vector<int> stack(children[0].rbegin(), children[0].rend()); !stack.empty();) {
+    const int m = stack.back();
+    stack.pop_back();
+    if (!has_children[static_cast<std::size_t>(m)]) leaves.push_back(m);
+    const auto& kids = children[static_cast<std::size_t>(m + 1)];
+    stack.insert(stack.end(), kids.rbegin(), kids.rend());
+  }
+  std::optional<SgfTree> tree;
+  auto add = [&](const AnyGame& game) -> bool {
+    auto written = write_record(game, RecordFormat::Sgf, players);
+    if (!written.ok()) {
+      out.unavailable = true;
+      out.error = written.error;
+      return false;
+    }
+    auto parsed = parse_sgf(written.text);
+    if (!parsed.error.empty() || parsed.tree.nodes.empty()) {
+      out.error = "the line does not write as SGF: " + parsed.error;
+      return false;
+    }
+    std::vector<SgfNode> line;
+    for (const SgfNode* n : main_line(parsed.tree)) line.push_back(*n);
+    SgfNode root = line.front();
+    std::erase_if(root.properties, [](const SgfProperty& p) { return p.name == "RE"; });  // each line's own end
+    line.erase(line.begin());
+    if (!tree) {
+      if (!name.empty()) root.properties.push_back({"GN", {std::string(name)}});
+      tree = SgfTree{{std::move(root)}, {}};
+    }
+    merge_path(*tree, std::move(line));
+    return true;
+  };
+  if (leaves.empty() && !add(start)) return out;
+  for (int leaf : leaves) {
+    std::vector<int> path;
+    for (int at = leaf; at != -1; at = moves[static_cast<std::size_t>(at)].parent) path.push_back(at);
+    AnyGame game = start;
+    for (auto it = path.rbegin(); it != path.rend(); ++it) {
+      if (std::string reason = game.play(moves[static_cast<std::size_t>(*it)].action); !reason.empty()) {
+        out.error = "move " + std::to_string(*it) + " (" + moves[static_cast<std::size_t>(*it)].action + "): " + reason;
+        out.at = *it;
+        return out;
+      }
+    }
+    if (!add(game)) return out;
+  }
+  out.text = print_sgf(*tree);
   return out;
 }
 
+namespace {
+ReadRecord read_any(std::string_view text, const std::optional<GameOptions>& options);
+}  // namespace
+
 ReadRecord read_record(std::string_view text, const std::optional<GameOptions>& options) {
+  ReadRecord read = read_any(text, options);
+  // A file that names its own game (SGF, the arena's record) must be the game asked for.
+  if (read.ok() && options && !options->game.empty() && read.game->options().game != options->game)
+    return failed(read.format, 0, "", "the record is a game of " + read.game->options().game + ", not " + options->game);
+  return read;
+}
+
+namespace {
+
+ReadRecord read_any(std::string_view text, const std::optional<GameOptions>& options) {
   const std::string_view body = trim(text);
   if (body.empty()) return failed(RecordFormat::Official, 0, "", "the record is empty");
   if (body.front() == '(') {
     auto tree = parse_sgf(body);
     if (!tree.error.empty())
       return failed(RecordFormat::Sgf, 0, "", "not an SGF file: " + tree.error + " (at byte " + std::to_string(tree.offset) + ")");
+    // boardspace names GIPF by its name, YINSH by its number (24).
     const std::string* gm = tree.tree.nodes.front().value("GM");
-    if (gm && (*gm == "gipf" || *gm == "GIPF"))
-      return failed(RecordFormat::Sgf, 0, "", "boardspace's GIPF files are not read yet: bring the game in as an arena or official record");
-    auto read = yinsh::read_boardspace(body);
-    if (!read.ok()) return failed(RecordFormat::Sgf, read.step, read.text, read.error);
-    ReadRecord out;
-    out.format = RecordFormat::Sgf;
-    out.white = read.white;
-    out.black = read.black;
-    if (!read.date.empty()) out.tags.push_back({"Date", read.date});
-    out.game = AnyGame::of(AnyGame::Games{std::move(*read.game)});
-    return out;
+    const bool gipf = gm && (*gm == "gipf" || *gm == "GIPF" || *gm == "Gipf");
+    auto take = [](auto read) {
+      if (!read.ok()) return failed(RecordFormat::Sgf, read.step, read.text, read.error);
+      ReadRecord out;
+      out.format = RecordFormat::Sgf;
+      out.white = read.white;
+      out.black = read.black;
+      if (!read.date.empty()) out.tags.push_back({"Date", read.date});
+      out.game = AnyGame::of(AnyGame::Games{std::move(*read.game)});
+      return out;
+    };
+    return gipf ? take(gipf::read_boardspace(body)) : take(yinsh::read_boardspace(body));
   }
   if (body.front() == '[') return read_arena(body, RecordFormat::Arena);
   // The official sheet: the game and its options from the request, the result from its last word.
@@ -189,5 +301,7 @@ ReadRecord read_record(std::string_view text, const std::optional<GameOptions>& 
   }
   return read_arena(record + "\n" + turns, RecordFormat::Official);
 }
+
+}  // namespace
 
 }  // namespace engine

@@ -219,6 +219,15 @@ void AnalysisApi::tree(const HttpRequest& request, Reply reply) {
       return reply(bad(request, "bad_field", "a line of the tree is longer than " + std::to_string(kMaxAnalysisLine) + " actions"));
     moves.push_back({static_cast<int>(parent), m["action"].get<std::string>()});
   }
+  // Each leaf's line is replayed and written: bounded in all.
+  std::vector<bool> inner(moves.size(), false);
+  for (const auto& m : moves)
+    if (m.parent >= 0) inner[static_cast<std::size_t>(m.parent)] = true;
+  std::size_t replayed = 0;
+  for (std::size_t i = 0; i < moves.size(); ++i)
+    if (!inner[i]) replayed += static_cast<std::size_t>(depth[i]);
+  if (replayed > kMaxAnalysisReplay)
+    return reply(bad(request, "bad_field", "the tree's lines hold more than " + std::to_string(kMaxAnalysisReplay) + " actions in all"));
   auto written = engine::write_sgf_tree(start, moves, {"White", "Black", {}}, name);
   if (written.unavailable) return reply(bad(request, "format_unavailable", written.error));
   if (!written.ok())

@@ -28,6 +28,7 @@ namespace arena {
 
 inline constexpr std::size_t kMaxAnalysisLine = 1000;   // actions in a line
 inline constexpr std::size_t kMaxAnalysisTree = 2000;   // moves in an exported tree
+inline constexpr std::size_t kMaxAnalysisReplay = 100'000;  // the actions of all its leaves' lines
 inline constexpr std::uint64_t kEvaluationNodes = 2'000'000;
 inline constexpr std::int64_t kEvaluationMs = 3000;
 

@@ -112,6 +112,10 @@ void ImportApi::bring_in(std::shared_ptr<const HttpRequest> request, StoreExecut
       return reply(json_response(*request, http::status::bad_request, {{"error", error}}));
     }
     const engine::AnyGame& game = *read.game;
+    if (game.ply() == 0)
+      return reply(json_response(*request, http::status::bad_request,
+                                 {{"error", {{"code", "bad_record"}, {"message", "the record holds no move"},
+                                             {"format", engine::record_format_name(read.format)}, {"move", 0}}}}));
     ImportedGame g;
     g.id = random_room_id();
     g.game = game.options().game;

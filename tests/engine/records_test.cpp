@@ -46,8 +46,9 @@ TEST_CASE("records: every game, written in each format, reads back to the same g
         for (bool short_form : {false, true}) {
           if (short_form && format != RecordFormat::Official) continue;
           auto written = write_record(game, format, players, short_form);
-          if (format == RecordFormat::Sgf && options.game == "gipf") {
-            CHECK_FALSE(written.ok());
+          if (format == RecordFormat::Sgf && (options.white_extra || options.black_extra)) {
+            CHECK_FALSE(written.ok());  // boardspace's GIPF has no handicap
+            CHECK(written.error.find("handicap") != std::string::npos);
             continue;
           }
           REQUIRE(written.ok());
@@ -103,7 +104,9 @@ TEST_CASE("records: what is refused, with the move, the step and the reason") {
            {"[Game \"chess\"]\n\n1. e4\n", std::nullopt, "[Game", 0, ""},
            {"[Game \"yinsh\"]\n[Variant \"norm", std::nullopt, "", 0, ""},
            {"\x01\x02\xff\xfe binary junk", yinsh, "", 1, ""},
-           {"(;GM[gipf]SU[gipf-standard 0 102])", std::nullopt, "GIPF files are not read yet", 0, ""},
+           {"(;GM[gipf]SU[gipf-matrx 0 102])", std::nullopt, "Matrx", 0, ""},
+           {"(;GM[gipf]SU[gipf-standard 0 102]P0[id \"a\"];P0[1 Dropb E 1];P0[2 Dropb D 2];P0[3 Done ])", std::nullopt,
+            "no push from e1 onto d2", 2, "2 Dropb D 2"},
            {"(;GM[24]SU[Yinsh]P0[id \"a\"];P0[1 place wr  A 1];P0[2 Done ])", std::nullopt, "place needs", 1, "1 place wr  A 1"},
            {"(;GM[24]", std::nullopt, "not an SGF file", 0, ""},
            {"1.e1-e2 i1-h2\n2.a1-b2\n", GameOptions{"gipf", "basic", 5, 0}, "extra", 0, ""},
@@ -179,7 +182,6 @@ TEST_CASE("analysis trees: boardspace SGF with variations, its main line the gam
   REQUIRE_MESSAGE(tree.error.empty(), tree.error);
   // The variation after the tenth move: the main line's continuation and the other placement.
   CHECK(written.text.find("GN[study]") != std::string::npos);
-  CHECK(written.text.find("(") != written.text.rfind("("));
   // Read back, the file is the main line: the first twenty actions.
   auto read = read_record(written.text, std::nullopt);
   REQUIRE_MESSAGE(read.ok(), read.error);
@@ -188,13 +190,37 @@ TEST_CASE("analysis trees: boardspace SGF with variations, its main line the gam
     if (!s.automatic) back.push_back(s.action);
   CHECK(back == chosen);
   // The other placement's subtree holds its two replies, each its own variation.
-  std::size_t count = 0;
-  for (std::size_t at = written.text.find("(\n"); at != std::string::npos; at = written.text.find("(\n", at + 1)) ++count;
-  CHECK(count == 4);  // main line | other, then reply 0 | reply 1
+  CHECK(std::count(written.text.begin(), written.text.end(), '(') == 5);  // the file; main line | other; reply 0 | reply 1
 
-  // Refused: a GIPF tree, a start that is no game's first position, an illegal move, a parent ahead.
-  const AnyGame gipf = *AnyGame::create({"gipf", "standard", 0, 0}, problem);
-  auto unavailable = write_sgf_tree(gipf, {}, {});
+  // GIPF: its own words, the same tree shape.
+  const AnyGame gipf_main = random_game({"gipf", "tournament", 0, 0}, 5);
+  std::vector<TreeMove> gipf_moves;
+  std::vector<std::string> gipf_chosen;
+  for (const auto& s : gipf_main.steps())
+    if (!s.automatic) gipf_chosen.push_back(s.action);
+  REQUIRE(gipf_chosen.size() > 12);
+  gipf_chosen.resize(12);
+  for (std::size_t i = 0; i < gipf_chosen.size(); ++i) gipf_moves.push_back({static_cast<int>(i) - 1, gipf_chosen[i]});
+  AnyGame gipf_at6 = *AnyGame::create({"gipf", "tournament", 0, 0}, problem);
+  for (int i = 0; i < 6; ++i) gipf_at6.play(gipf_chosen[static_cast<std::size_t>(i)]);
+  for (const auto& a : gipf_at6.legal_notation())
+    if (a != gipf_chosen[6]) {
+      gipf_moves.push_back({5, a});
+      break;
+    }
+  auto gipf_written = write_sgf_tree(*AnyGame::create({"gipf", "tournament", 0, 0}, problem), gipf_moves, {"ann", "bob", {}});
+  REQUIRE_MESSAGE(gipf_written.ok(), gipf_written.error);
+  auto gipf_read = read_record(gipf_written.text, std::nullopt);
+  REQUIRE_MESSAGE(gipf_read.ok(), gipf_read.error << "\n" << gipf_written.text);
+  std::vector<std::string> gipf_back;
+  for (const auto& s : gipf_read.game->steps())
+    if (!s.automatic) gipf_back.push_back(s.action);
+  CHECK(gipf_back == gipf_chosen);
+  CHECK(std::count(gipf_written.text.begin(), gipf_written.text.end(), '(') == 3);
+
+  // Refused: a handicap boardspace has not, a start that is no game's first position, an illegal move, a parent ahead.
+  const AnyGame handicap = *AnyGame::create({"gipf", "basic", 1, 0}, problem);
+  auto unavailable = write_sgf_tree(handicap, {}, {});
   CHECK(unavailable.unavailable);
   auto moved = write_sgf_tree(at10, {}, {});
   CHECK(moved.unavailable);

@@ -91,8 +91,14 @@ TEST_CASE("analysis: positions and lines replayed, evaluated, written as SGF; re
   auto imported = post(port, "/api/imports", {{"record", sgf.body}}, ann);
   REQUIRE_MESSAGE(imported.status == 201, imported.body);
   CHECK(json::parse(imported.body)["import"]["plies"] == 2);
-  auto gipf_tree = post(port, "/api/analysis/sgf", {{"game", "gipf"}, {"moves", json::array()}});
-  CHECK(error_code(gipf_tree) == "format_unavailable");
+  // GIPF too, in boardspace's GIPF words; its basic game with a handicap has none.
+  json pushes = json::array({{{"parent", -1}, {"action", "a1-b2"}}, {{"parent", 0}, {"action", "i1-h2"}}, {{"parent", 0}, {"action", "a5-b5"}}});
+  auto gipf_tree = post(port, "/api/analysis/sgf", {{"game", "gipf"}, {"variant", "standard"}, {"moves", pushes}});
+  REQUIRE_MESSAGE(gipf_tree.status == 200, gipf_tree.body);
+  CHECK(gipf_tree.body.find("GM[gipf]") != std::string::npos);
+  CHECK(std::count(gipf_tree.body.begin(), gipf_tree.body.end(), '(') == 3);
+  auto handicap = post(port, "/api/analysis/sgf", {{"game", "gipf"}, {"variant", "basic"}, {"white_extra", 1}, {"moves", json::array()}});
+  CHECK(error_code(handicap) == "format_unavailable");
   auto mid = post(port, "/api/analysis/sgf", {{"position", position}, {"moves", json::array()}});
   CHECK(error_code(mid) == "format_unavailable");
   json wrong = json::array({{{"parent", -1}, {"action", "e5"}}, {{"parent", 0}, {"action", "e5"}}});

@@ -244,7 +244,8 @@ export class LobbyView {
         h('section', { class: 'panel', id: 'games-panel' }, h('h2', {}, 'Open games'), this.openList,
           h('h2', {}, 'Live games'), this.liveList,
           h('h2', {}, 'Finished games'), this.finishedList,
-          h('p', { class: 'hint' }, 'A game from elsewhere (boardspace.net, a score sheet)? ', h('a', { href: '/import', id: 'import-link' }, 'Bring it in')))));
+          h('p', { class: 'hint' }, 'A game from elsewhere (boardspace.net, a score sheet)? ', h('a', { href: '/import', id: 'import-link' }, 'Bring it in')),
+          h('p', { class: 'hint' }, 'Study a position, try lines, ask the computer: ', h('a', { href: '/analysis', id: 'analysis-link-lobby' }, 'the analysis board')))));
     this.renderLists();
   }
 

@@ -1,7 +1,8 @@
 // Picks the view from the address: /@/USERNAME (a player's profile), /admin
 // (moderation), /leaderboard?perf=PERF (the best players of a pool), /ladders
 // and /ladders/ID, /events and /events/ID, /?room=ID (play: take or keep a seat), /?watch=ID (spectate),
-// /?replay=ID (&ply=N: at that position), /rules/GAME (how to play), or the lobby. The header shows who you are and the account
+// /?replay=ID (&ply=N: at that position), /rules/GAME (how to play),
+// /analysis[/GAME[/VARIANT]] (the analysis board, #44), or the lobby. The header shows who you are and the account
 // controls on every page, the notices bell (an account's), and a `pairing` (a
 // ladder or event game made for this player) a notice on every page.
 import { Connection } from './connection.js';
@@ -9,6 +10,7 @@ import { GameView } from './game_view.js';
 import { LobbyView } from './lobby_view.js';
 import { ImportView } from './import_view.js';
 import { ReplayView } from './replay_view.js';
+import { AnalysisView, analysisPage } from './analysis_view.js';
 import { ProfileView } from './profile_view.js';
 import { AdminView } from './admin_view.js';
 import { LeaderboardView } from './leaderboard_view.js';
@@ -67,8 +69,9 @@ const path = location.pathname;
 const ladderPage = sectionPage(path, 'ladders');
 const eventPage = sectionPage(path, 'events');
 const rulesPage = rulesGame(path);
+const analysis = analysisPage(path);
 // the pages with a title of their own make it their h1; on the lobby, a game and a replay the brand is
-const ownTitle = path === '/import' || path.startsWith('/@/') || mailPage(path) || path.startsWith('/admin') || path.startsWith('/leaderboard') || ladderPage !== null || eventPage !== null || rulesPage !== null;
+const ownTitle = path === '/import' || path.startsWith('/@/') || mailPage(path) || path.startsWith('/admin') || path.startsWith('/leaderboard') || ladderPage !== null || eventPage !== null || rulesPage !== null || analysis !== null;
 if (ownTitle) {
   const brand = document.querySelector('h1.brand');
   brand.replaceWith(h('div', { class: 'brand' }, ...brand.childNodes));
@@ -81,6 +84,7 @@ else if (ladderPage !== null) { if (ladderPage) new LadderView(view, connection,
 else if (eventPage !== null) { if (eventPage) new EventView(view, connection, eventPage); else new EventListView(view); }
 else if (rulesPage) new RulesView(view, rulesPage);
 else if (path === '/import') new ImportView(view);
+else if (analysis) new AnalysisView(view, analysis, params);
 else if (params.has('replay')) new ReplayView(view, params.get('replay'), params.get('ply'));
 else if (params.has('imported')) new ReplayView(view, params.get('imported'), params.get('ply'), true);
 else if (params.has('room')) new GameView(view, connection, params.get('room'), 'join');

@@ -10,6 +10,7 @@ import { h, s, scrollIntoList } from './ui.js';
 import { gameModule, variantLabel, resultText } from './games/index.js';
 import { replayState } from './room_state.js';
 import { Positions, turnSpans, turnBefore } from './positions.js';
+import { analyseHere } from './analysis_tree.js';
 
 /** The step buttons' icons (16×16, in the text's colour): Chromium's fonts lack ⏮ and ⏭. */
 const ICONS = {
@@ -184,6 +185,10 @@ export class ReplayView {
       step('last', () => this.last));
     this.flipButton = h('button', { type: 'button', id: 'flip-board', 'aria-pressed': 'false', onclick: () => this.flip() }, 'Flip board');
     this.copied = h('span', { class: 'hint', id: 'link-copied', role: 'status' });
+    // a finished game goes to the analysis board at the position shown (#44); a live one never does
+    this.analyseLink = g.status === 'finished'
+      ? h('a', { id: 'analyse-here', href: '#', title: 'Try other moves from this position on the analysis board' }, 'Analyse from here')
+      : null;
     const copy = h('button', { type: 'button', id: 'copy-link', title: 'Copy the address of this position', onclick: () => this.copyLink() }, 'Copy link');
     // the moves as the record numbers them: each turn a button to the position after it
     const ends = new Map(this.spans.map((span) => [span.turn, span]));
@@ -208,10 +213,10 @@ export class ReplayView {
           ...(g.import ? [h('p', { class: 'hint', id: 'imported' }, `Brought in from a record (${IMPORT_FORMATS[g.import.format] || g.import.format}): never rated.`)] : []),
           room.result ? h('p', {}, `${g.result}: ${resultText(room.result, this.module)}`) : h('p', { class: 'hint' }, this.unfinished()),
           controls,
-          h('p', { class: 'replay-tools' }, this.flipButton, copy,
+          h('p', { class: 'replay-tools' }, this.flipButton, copy, this.analyseLink,
             h('a', { href: `${this.api}/${this.id}/record`, download: '' }, 'Download the record'),
             h('a', { href: `${this.api}/${this.id}/record?format=official`, download: '', title: 'the GIPF project\'s score sheet' }, 'official notation'),
-            ...(this.module.boardspaceFiles
+            ...(this.module.boardspaceFiles(g.options)
               ? [h('a', { href: `${this.api}/${this.id}/record?format=sgf`, download: '', title: 'a game file for boardspace.net' }, 'boardspace SGF')]
               : []),
             h('a', { href: `/rules/${g.options.game}` }, `How to play ${this.module.title}`)),
@@ -240,6 +245,7 @@ export class ReplayView {
     const current = turn && this.turnButtons.get(turn.turn);
     if (current) scrollIntoList(current, this.list);
     else this.list.scrollTop = 0;
+    if (this.analyseLink) this.analyseLink.href = analyseHere(this.game.options, this.id, ply, this.param === 'imported');
     // the address follows the position shown, without a new history entry
     history.replaceState(history.state, '', this.link());
     this.copied.replaceChildren();

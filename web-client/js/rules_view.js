@@ -179,6 +179,7 @@ export class RulesView {
         section.diagram ? diagram(game, section.diagram, ++count) : null)),
       h('p', { class: 'rules-next' },
         h('a', { href: '/', id: 'rules-play' }, 'Back to the lobby to play'),
+        ' · ', h('a', { href: `/analysis/${game}`, id: 'rules-analysis' }, 'Try moves on the analysis board'),
         others.flatMap((g) => [' · ', h('a', { href: `/rules/${g.name}` }, `How to play ${g.title}`)]))));
   }
 }

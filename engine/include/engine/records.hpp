@@ -8,8 +8,9 @@
 //             a pair, "12.e1-e2 i1-h2"), a turn's parts joined by ';', the
 //             result last; its complete form writes every action, its short
 //             form leaves out those the rules forced (a single option)
-//   sgf       boardspace.net's game file (engine/yinsh/boardspace.hpp);
-//             YINSH only so far
+//   sgf       boardspace.net's game file (engine/yinsh/boardspace.hpp,
+//             engine/gipf/boardspace.hpp); not a GIPF game with a handicap,
+//             which boardspace cannot hold
 #include <optional>
 #include <string>
 #include <string_view>
@@ -31,16 +32,19 @@ struct RecordPlayers {
 
 struct WrittenRecord {
   std::string text;
-  std::string error;  // the format cannot hold this game (boardspace's GIPF files)
+  std::string error;  // the format cannot hold this game (a GIPF handicap in boardspace's files)
   bool ok() const { return error.empty(); }
 };
 WrittenRecord write_record(const AnyGame& game, RecordFormat format, const RecordPlayers& players, bool short_form = false);
 
-// An analysis tree (TreeMove) from `start` as boardspace's SGF with variations.
+// An analysis tree (TreeMove) from `start` as boardspace's SGF with variations:
+// each leaf's line written by the game's own writer, the files merged into one
+// tree (shared nodes once, the first children the main line). Replays the
+// line of every leaf: the caller bounds the tree.
 struct WrittenTree {
   std::string text;
   std::string error;
-  bool unavailable = false;  // the format cannot hold it: a GIPF game, or a start that is no game's first position
+  bool unavailable = false;  // the format cannot hold it: a start that is no game's first position, a handicap
   int at = -1;               // else the move refused
   bool ok() const { return error.empty(); }
 };

@@ -7,7 +7,8 @@ import { turns } from '../room_state.js';
 export const gipf = {
   name: 'gipf',
   title: 'GIPF',
-  boardspaceFiles: false,
+  // boardspace.net has no handicap (#44)
+  boardspaceFiles: (options) => !options.white_extra && !options.black_extra,
   variants: [
     { name: 'basic', label: 'basic', handicap: 3 },
     { name: 'standard', label: 'standard', handicap: 0 },

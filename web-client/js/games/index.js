@@ -38,7 +38,7 @@ import { yinsh } from './yinsh.js';
  * @typedef {Object} GameModule
  * @property {string} name           the protocol's name (`options.game`)
  * @property {string} title          how the game is written
- * @property {boolean} boardspaceFiles its games go out as boardspace.net SGF files too (#44)
+ * @property {(options: Options) => boolean} boardspaceFiles whether a game goes out as a boardspace.net SGF file too (#44)
  * @property {Variant[]} variants    in the order the form lists them
  * @property {string} defaultVariant the one the form starts with
  * @property {boolean} draws         whether players may offer and agree a draw

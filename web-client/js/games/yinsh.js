@@ -7,7 +7,7 @@ import { turns } from '../room_state.js';
 export const yinsh = {
   name: 'yinsh',
   title: 'YINSH',
-  boardspaceFiles: true,
+  boardspaceFiles: () => true,
   variants: [
     { name: 'normal', label: 'normal', handicap: 0 },
     { name: 'blitz', label: 'blitz', handicap: 0 },

@@ -19,7 +19,6 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/sgf.hpp"  // TreeMove
 #include "engine/yinsh/rules.hpp"
 
 namespace engine::yinsh {
@@ -41,17 +40,5 @@ BoardspaceRead read_boardspace(std::string_view sgf);
 // Done after it, moves in the robots' one-word form, a resignation as Resign.
 std::string write_boardspace(const YinshGame& game, std::string_view white, std::string_view black,
                              std::string_view name = "");
-
-struct TreeWritten {
-  std::string text;   // the file; empty on an error
-  std::string error;  // which move, and why it is refused
-  int at = -1;        // that move's index
-  bool ok() const { return error.empty(); }
-};
-// The tree as a boardspace file from `start` (a game at its first position),
-// variations in parentheses, as boardspace writes its own. The tree must fit
-// the caller's bounds: it is replayed once per variation.
-TreeWritten write_boardspace_tree(const YinshGame& start, const std::vector<TreeMove>& moves, std::string_view white,
-                                  std::string_view black, std::string_view name = "");
 
 }  // namespace engine::yinsh
