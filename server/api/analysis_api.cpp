@@ -63,6 +63,36 @@ std::variant<engine::AnyGame, HttpResponse> start_of(const HttpRequest& request,
   return std::move(*game);
 }
 
+// Where the analysis of a record starts (its game's first position), and its
+// chosen actions (`line`): a record in any format the arena reads (Records),
+// `game` and `variant` saying what an official sheet is.
+std::variant<engine::AnyGame, HttpResponse> from_record(const HttpRequest& request, const json& body, std::optional<json>& line) {
+  if (body.contains("position") || body.contains("line"))
+    return bad(request, "bad_field", "a record brings its own start and line: no position or line with it");
+  if (!body["record"].is_string()) return bad(request, "bad_field", "record: a game's record as text");
+  std::optional<engine::GameOptions> options;
+  if (body.contains("game")) {
+    auto started = start_of(request, body);  // the options checked as for a start
+    if (auto* refused = std::get_if<HttpResponse>(&started)) return std::move(*refused);
+    options = std::get<engine::AnyGame>(started).options();
+  }
+  auto read = engine::read_record(body["record"].get<std::string>(), options);
+  if (!read.ok()) {
+    json error{{"code", "bad_record"}, {"message", read.error}, {"format", engine::record_format_name(read.format)}, {"move", read.move}};
+    if (!read.step.empty()) error["step"] = read.step;
+    return json_response(request, http::status::bad_request, {{"error", error}});
+  }
+  std::string problem;
+  auto start = engine::AnyGame::create(read.game->options(), problem);
+  if (!start) return bad(request, "bad_record", problem);
+  line = json::array();
+  for (const auto& step : read.game->steps())
+    if (!step.automatic) line->push_back(step.action);
+  if (line->size() > kMaxAnalysisLine)
+    return bad(request, "bad_record", "the game is longer than an analysis line (" + std::to_string(kMaxAnalysisLine) + " actions)");
+  return std::move(*start);
+}
+
 HttpResponse illegal(const HttpRequest& request, std::size_t at, const std::string& action, const std::string& message) {
   return json_response(request, http::status::bad_request,
                        {{"error", {{"code", "illegal_action"}, {"message", message}, {"at", at}, {"action", action}}}});
@@ -83,14 +113,17 @@ void AnalysisApi::handle(std::shared_ptr<const HttpRequest> request, const std::
 }
 
 void AnalysisApi::position(const HttpRequest& request, Reply reply) {
-  auto body = object_of(request, {"position", "game", "variant", "white_extra", "black_extra", "line"});
+  auto body = object_of(request, {"position", "game", "variant", "white_extra", "black_extra", "line", "record"});
   if (auto* refused = std::get_if<HttpResponse>(&body)) return reply(std::move(*refused));
   const json& fields = std::get<json>(body);
-  auto started = start_of(request, fields);
+  std::optional<json> record_line;
+  auto started = fields.contains("record") ? from_record(request, fields, record_line) : start_of(request, fields);
   if (auto* refused = std::get_if<HttpResponse>(&started)) return reply(std::move(*refused));
   const engine::AnyGame start = std::get<engine::AnyGame>(std::move(started));
   engine::AnyGame game = start;
-  if (fields.contains("line")) {
+  if (record_line) {
+    for (const json& action : *record_line) game.play(action.get<std::string>());  // read and replayed already
+  } else if (fields.contains("line")) {
     const json& line = fields["line"];
     if (!line.is_array() || line.size() > kMaxAnalysisLine)
       return reply(bad(request, "bad_field", "line: at most " + std::to_string(kMaxAnalysisLine) + " actions"));
@@ -107,15 +140,16 @@ void AnalysisApi::position(const HttpRequest& request, Reply reply) {
   json steps = json::array();
   for (const auto& step : game.steps()) steps.push_back(protocol::step_json(step));
   const engine::GameResult result = game.result();
-  reply(json_response(request, http::status::ok,
-                      {{"start", start.position()},
-                       {"position", game.position()},
-                       {"ply", game.ply()},
-                       {"options", protocol::options_json(game.options())},
-                       {"state", protocol::state_json(game)},
-                       {"legal", {{"actions", actions}, {"moves", legal}}},
-                       {"steps", steps},
-                       {"result", result.over ? json::parse(protocol::result_text(result).text) : json(nullptr)}}));
+  json out{{"start", start.position()},
+           {"position", game.position()},
+           {"ply", game.ply()},
+           {"options", protocol::options_json(game.options())},
+           {"state", protocol::state_json(game)},
+           {"legal", {{"actions", actions}, {"moves", legal}}},
+           {"steps", steps},
+           {"result", result.over ? json::parse(protocol::result_text(result).text) : json(nullptr)}};
+  if (record_line) out["record_line"] = std::move(*record_line);
+  reply(json_response(request, http::status::ok, out));
 }
 
 bool AnalysisApi::start_evaluation(const std::string& address) {

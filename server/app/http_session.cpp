@@ -105,10 +105,10 @@ void HttpSession::do_read() {
 void HttpSession::on_header(beast::error_code ec, std::size_t bytes) {
   if (ec) return on_read(ec, bytes);
   // A record brought in (#44) may be far larger than any other request.
-  // So may an analysis tree sent to be written as SGF (/api/analysis/sgf).
+  // So may the analysis board's (a pasted record, a tree to write as SGF).
   const std::string_view target = std_view(parser_->get().target());
   const bool import = (target.substr(0, std::string_view("/api/imports").size()) == "/api/imports" ||
-                       target.substr(0, std::string_view("/api/analysis/sgf").size()) == "/api/analysis/sgf") &&
+                       target.substr(0, std::string_view("/api/analysis").size()) == "/api/analysis") &&
                       parser_->get().method() == http::verb::post;
   const std::size_t limit = import ? settings_->limits.max_import_body : settings_->limits.max_http_body;
   if (auto length = parser_->content_length(); length && *length > limit)

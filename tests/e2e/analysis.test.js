@@ -169,10 +169,15 @@ test('a position text starts a board; a live game never opens on it, and its pla
   await waitForNode(page, []);
   assert.equal(await page.innerText('#analysis-position'), position);
   assert.match(await page.innerText('#analysis-status'), /^Black to place a ring\. Place a ring/);
-  // a pasted record is not a position: it is said where records go
-  await page.fill('#analysis-paste', '1. e3\n2. f5');
+  // a pasted record (an official sheet, read as this page's game) opens at its end, its moves the line
+  await page.fill('#analysis-paste', '1.e3\n2.f5');
   await page.click('#analysis-paste-send');
-  await page.waitForSelector('#analysis-paste-status[data-code="not_a_position"]');
+  await waitForNode(page, ['e3', 'f5']);
+  // one that cannot be read says where and why
+  await page.fill('#analysis-paste', '1.e3\n2.e3');
+  await page.click('#analysis-paste-send');
+  await page.waitForSelector('#analysis-paste-status[data-code="bad_record"]');
+  assert.match(await page.innerText('#analysis-paste-status'), /^Move 2/);
   await page.fill('#analysis-paste', 'yinsh normal nonsense w w:place 0-0');
   await page.click('#analysis-paste-send');
   await page.waitForSelector('#analysis-paste-status[data-code="bad_position"]');
@@ -192,9 +197,9 @@ test('a position text starts a board; a live game never opens on it, and its pla
   await other.waitForSelector('#analysis-message');
   assert.equal(await other.innerText('#analysis-message'), 'This game is still being played: it can be analysed once it has ended.');
   assert.equal(await other.$('svg.board'), null, 'no board');
-  // no computer help while playing (the board from the start opens where it was left: after e3)
+  // no computer help while playing (the board from the start opens where it was left: after the pasted e3 f5)
   await other.goto(env.at('/analysis/yinsh'));
-  await waitForNode(other, ['e3']);
+  await waitForNode(other, ['e3', 'f5']);
   await other.click('#analysis-eval');
   await other.waitForSelector('#analysis-evaluation[data-state="refused"]', { timeout: 60000 });
   assert.equal(await other.getAttribute('#analysis-evaluation', 'data-code'), 'playing');

@@ -41,6 +41,17 @@ TEST_CASE("analysis: positions and lines replayed, evaluated, written as SGF; re
   CHECK(json::parse(again.body)["position"] == position);
   CHECK(json::parse(again.body)["legal"] == a["legal"]);
 
+  // A record (an official sheet: its game said) read and replayed: its start, its chosen actions.
+  auto sheet = post(port, "/api/analysis", {{"record", "1.e5\n2.f6\n3.a2\n"}, {"game", "yinsh"}});
+  REQUIRE_MESSAGE(sheet.status == 200, sheet.body);
+  CHECK(json::parse(sheet.body)["start"] == kYinshStart);
+  CHECK(json::parse(sheet.body)["record_line"] == json::array({"e5", "f6", "a2"}));
+  CHECK(json::parse(sheet.body)["position"] == position);
+  auto wrong_game = post(port, "/api/analysis", {{"record", "1.e5\n2.e5\n"}, {"game", "yinsh"}});
+  CHECK(error_code(wrong_game) == "bad_record");
+  CHECK(json::parse(wrong_game.body)["error"]["move"] == 2);
+  CHECK(error_code(post(port, "/api/analysis", {{"record", "1.e5\n"}, {"game", "yinsh"}, {"line", json::array()}})) == "bad_field");
+
   // GIPF, every variant with its options.
   auto gipf = post(port, "/api/analysis", {{"game", "gipf"}, {"variant", "basic"}, {"white_extra", 1}});
   REQUIRE_MESSAGE(gipf.status == 200, gipf.body);

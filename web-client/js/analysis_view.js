@@ -303,12 +303,7 @@ export class AnalysisView {
       const text = positionFromParam(input.value);
       status.dataset.code = '';
       if (!text) return;
-      if (!looksLikePosition(text)) {
-        status.dataset.code = 'not_a_position';
-        status.replaceChildren('That is not a position. To analyse a game record, ',
-          h('a', { href: '/import' }, 'bring the game in'), ', then choose "Analyse from here" in its replay.');
-        return;
-      }
+      if (!looksLikePosition(text)) return this.openRecord(input.value, status);
       status.textContent = 'Reading the position…';
       try {
         const answer = await postJson('/api/analysis', { position: text });
@@ -319,13 +314,41 @@ export class AnalysisView {
       }
     };
     return h('form', { id: 'analysis-paste-form', class: 'analysis-paste', onsubmit: (event) => { event.preventDefault(); send(); } },
-      h('label', { for: 'analysis-paste' }, 'Start from a position'),
+      h('label', { for: 'analysis-paste' }, 'Start from a position or a record'),
       input,
       h('p', { class: 'hint', id: 'analysis-paste-hint' },
-        'A position\'s text, as "Position:" shows it (links write _ for the spaces). A game record is analysed from its replay once ',
-        h('a', { href: '/import' }, 'brought in'), '.'),
+        'A position\'s text, as "Position:" shows it (links write _ for the spaces), or a game\'s record: the arena\'s, a boardspace.net SGF file, or the official notation (of this page\'s game). To keep a game, ',
+        h('a', { href: '/import' }, 'bring it in'), '.'),
       h('button', { type: 'submit', id: 'analysis-paste-send' }, 'Analyse'),
       status);
+  }
+
+  /**
+   * A pasted record: the server reads it (any format it reads), and the board
+   * opens at its start with the record's moves as the line shown. An official
+   * sheet names no game: it is read as this page's game.
+   */
+  async openRecord(text, status) {
+    status.textContent = 'Reading the record…';
+    const here = this.options || (this.page && this.page.game ? { game: this.page.game, variant: this.page.variant || gameModule(this.page.game).defaultVariant } : null);
+    let answer;
+    try {
+      try {
+        answer = await postJson('/api/analysis', { record: text });
+      } catch (error) {
+        if (error.code !== 'bad_record' || !here) throw error;
+        answer = await postJson('/api/analysis', { record: text, game: here.game, variant: here.variant,
+          ...(here.white_extra ? { white_extra: here.white_extra } : {}), ...(here.black_extra ? { black_extra: here.black_extra } : {}) });
+      }
+    } catch (error) {
+      status.dataset.code = error.code || 'bad_record';
+      const where = error.body && error.body.error ? error.body.error : {};
+      status.textContent = where.move ? `Move ${where.move}${where.step ? ` (${where.step})` : ''}: ${error.message}` : error.message;
+      return;
+    }
+    const params = new URLSearchParams({ position: positionParam(answer.start) });
+    if (answer.record_line.length) params.set('line', lineParam(answer.record_line));
+    location.assign(`${analysisPath(answer.options)}?${params}`);
   }
 
   // ---- moving through the tree ----
