@@ -5,47 +5,25 @@
 #include <cctype>
 #include <vector>
 
+#include "../boardspace_words.hpp"
 #include "engine/sgf.hpp"
 
 namespace engine::gipf {
 namespace {
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-std::vector<std::string_view> words(std::string_view text) {
-  std::vector<std::string_view> out;
-  for (std::string_view w : split(text, " \t\r\n"))
-    if (!w.empty()) out.push_back(w);
-  return out;
-}
-
-bool is_number(std::string_view w) {
-  return !w.empty() && w.size() <= 9 && std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
+using boardspace::is_number;
+using boardspace::lower;
+using boardspace::player_name;
+using boardspace::words;
 
 // "E" "5" -> e5, if it is a cell of the board (a point or a dot).
 std::optional<Cell> point(const std::vector<std::string_view>& w, std::size_t at) {
-  if (at + 1 >= w.size() || w[at].size() != 1 || !is_number(w[at + 1])) return std::nullopt;
-  return parse_cell(lower(w[at]) + std::string(w[at + 1]));
+  auto name = boardspace::cell_words(w, at);
+  if (!name) return std::nullopt;
+  return parse_cell(*name);
 }
 
-// P0[id "ann"] -> ann
-std::string player_name(std::string_view value) {
-  auto w = trim(value);
-  if (w.substr(0, 3) != "id ") return {};
-  w = trim(w.substr(3));
-  if (w.size() >= 2 && w.front() == '"' && w.back() == '"') w = w.substr(1, w.size() - 2);
-  return std::string(w);
-}
-
-std::string board_point(Cell c) {
-  std::string name = cell_name(c);
-  return std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])))) + " " + name.substr(1);
-}
+std::string board_point(Cell c) { return boardspace::cell_text(cell_name(c)); }
 
 CellMask occupied(const State& s) {
   CellMask out = 0;
@@ -405,20 +383,12 @@ BoardspaceRead read_boardspace(std::string_view sgf) {
   int step_number = 0;
   std::string step_text;
   for (std::size_t i = 1; i < nodes.size(); ++i) {
-    const SgfProperty* move = nullptr;
-    for (const SgfProperty& p : nodes[i]->properties)
-      if ((p.name == "P0" || p.name == "P1") && !p.values.empty()) {
-        move = &p;
-        break;
-      }
-    if (!move) continue;
+    auto node = boardspace::node_step(*nodes[i], static_cast<int>(i));
+    if (!node) continue;
+    const SgfProperty* move = node->move;
     const std::string& text = move->values.front();
-    auto w = words(text);
-    step_number = static_cast<int>(i);
-    if (!w.empty() && is_number(w.front())) {
-      step_number = std::stoi(std::string(w.front()));
-      w.erase(w.begin());
-    }
+    auto w = std::move(node->words);
+    step_number = node->number;
     if (w.empty()) continue;
     const std::string op = lower(w.front());
     const Color player = move->name == "P0" ? Color::White : Color::Black;

@@ -3,49 +3,25 @@
 #include <algorithm>
 #include <cctype>
 
+#include "../boardspace_words.hpp"
 #include "engine/sgf.hpp"
 
 namespace engine::yinsh {
 namespace {
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-std::vector<std::string_view> words(std::string_view text) {
-  std::vector<std::string_view> out;
-  for (std::string_view w : split(text, " \t\n"))
-    if (!w.empty()) out.push_back(w);
-  return out;
-}
-
-bool is_number(std::string_view w) {
-  return !w.empty() && w.size() <= 9 && std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
+using boardspace::is_number;
+using boardspace::lower;
+using boardspace::player_name;
+using boardspace::words;
 
 // "G" "11" -> "g11", if it is a point of the board.
 std::optional<std::string> point(const std::vector<std::string_view>& w, std::size_t at) {
-  if (at + 1 >= w.size() || w[at].size() != 1 || !is_number(w[at + 1])) return std::nullopt;
-  std::string name = lower(w[at]) + std::string(w[at + 1]);
-  if (!parse_cell(name)) return std::nullopt;
+  auto name = boardspace::cell_words(w, at);
+  if (!name || !parse_cell(*name)) return std::nullopt;
   return name;
 }
 
-// P0[id "ann"] -> ann
-std::string player_name(std::string_view value) {
-  auto w = trim(value);
-  if (w.substr(0, 3) != "id ") return {};
-  w = trim(w.substr(3));
-  if (w.size() >= 2 && w.front() == '"' && w.back() == '"') w = w.substr(1, w.size() - 2);
-  return std::string(w);
-}
-
-std::string board_point(Cell c) {
-  std::string name = cell_name(c);
-  return std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])))) + " " + name.substr(1);
-}
+std::string board_point(Cell c) { return boardspace::cell_text(cell_name(c)); }
 
 }  // namespace
 
@@ -114,20 +90,12 @@ BoardspaceRead read_boardspace(std::string_view sgf) {
     return reason;
   };
   for (std::size_t i = 1; i < nodes.size(); ++i) {
-    const SgfProperty* move = nullptr;
-    for (const SgfProperty& p : nodes[i]->properties)
-      if ((p.name == "P0" || p.name == "P1") && !p.values.empty()) {
-        move = &p;
-        break;
-      }
-    if (!move) continue;
+    auto node = boardspace::node_step(*nodes[i], static_cast<int>(i));
+    if (!node) continue;
+    const SgfProperty* move = node->move;
     const std::string& text = move->values.front();
-    auto w = words(text);
-    step_number = static_cast<int>(i);
-    if (!w.empty() && is_number(w.front())) {
-      step_number = std::stoi(std::string(w.front()));
-      w.erase(w.begin());
-    }
+    auto w = std::move(node->words);
+    step_number = node->number;
     if (w.empty()) continue;
     const std::string op = lower(w.front());
     const Color player = (move->name == "P0") == (white_index == 0) ? Color::White : Color::Black;
