@@ -28,6 +28,7 @@ void ComputerPlayers::stop() {
     std::lock_guard lock(mutex_);
     stopping_ = true;
     queue_.clear();
+    evaluations_.clear();
   }
   stopped_ = true;  // the searches under way stop at their next check
   wake_.notify_all();
@@ -83,12 +84,12 @@ void ComputerPlayers::think(BotTurn turn) {
 bool ComputerPlayers::evaluate(EvaluationJob job) {
   {
     std::lock_guard lock(mutex_);
-    if (stopping_ || evaluations_ >= limits_.max_evaluations) return false;
-    ++evaluations_;
-    queue_.push_back([this, job = std::move(job)]() mutable {
+    if (stopping_ || evaluating_ >= limits_.max_evaluations) return false;
+    ++evaluating_;
+    evaluations_.push_back([this, job = std::move(job)]() mutable {
       run(job);
       std::lock_guard lock(mutex_);
-      --evaluations_;
+      --evaluating_;
     });
   }
   wake_.notify_one();
@@ -100,10 +101,11 @@ void ComputerPlayers::work() {
     std::function<void()> task;
     {
       std::unique_lock lock(mutex_);
-      wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      wake_.wait(lock, [this] { return stopping_ || !queue_.empty() || !evaluations_.empty(); });
       if (stopping_) return;
-      task = std::move(queue_.front());
-      queue_.pop_front();
+      auto& from = queue_.empty() ? evaluations_ : queue_;
+      task = std::move(from.front());
+      from.pop_front();
     }
     task();
   }

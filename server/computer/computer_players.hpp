@@ -4,7 +4,8 @@
 // wait in one FIFO queue; a room asks for at most one decision at a time, so
 // the games take turns fairly however many there are. It also counts the live
 // games against the computer (as a room observer) to bound them. The analysis
-// board's evaluations (#44) wait in the same queue, at most
+// board's evaluations (#44) take the same threads, after every decision that
+// waits (a game's clock runs, an analysis can wait), at most
 // ComputerLimits::max_evaluations at a time.
 #include <condition_variable>
 #include <deque>
@@ -70,8 +71,9 @@ class ComputerPlayers : public BotSeats, public RoomObserver, public Evaluator {
 
   std::mutex mutex_;
   std::condition_variable wake_;
-  std::deque<std::function<void()>> queue_;  // a decision or an evaluation, in order
-  std::size_t evaluations_ = 0;              // queued or thinking
+  std::deque<std::function<void()>> queue_;        // the games' decisions, in order: first served
+  std::deque<std::function<void()>> evaluations_;  // the analysis board's, when no decision waits
+  std::size_t evaluating_ = 0;                     // evaluations queued or thinking
   bool stopping_ = false;
   std::atomic<bool> stopped_{false};
   std::vector<std::thread> threads_;

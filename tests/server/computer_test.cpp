@@ -1,5 +1,9 @@
 // Games against the computer over WebSocket: the real server, a real client.
+#include <condition_variable>
+#include <mutex>
+
 #include "arena_test_support.hpp"
+#include "computer/computer_players.hpp"
 
 using namespace test_support;
 
@@ -146,4 +150,35 @@ TEST_CASE("killed in the middle of a game against the computer, restarted: the c
   // Its legal list comes once the computer has moved (at once if it had already).
   play_random(room, {&again}, {.seed = 6, .limit = std::chrono::seconds(600)});
   CHECK(again.last_event["status"] == "finished");
+}
+
+TEST_CASE("the computer's threads: a game's decision goes before the analysis board's evaluations; evaluations are bounded") {
+  arena::ComputerPlayers computer(arena::ComputerLimits{1, 2000, 200, 3, 2});
+  std::mutex mutex;
+  std::condition_variable done;
+  std::vector<std::string> order;
+  auto finished = [&](std::string what) {
+    std::lock_guard lock(mutex);
+    order.push_back(std::move(what));
+    done.notify_all();
+  };
+  std::string error;
+  const engine::AnyGame game = *engine::AnyGame::create({"yinsh", "normal", 0, 0}, error);
+  // Queued before the thread starts, so the order of service is the queues' alone.
+  auto evaluation = [&](const std::string& name) {
+    return arena::EvaluationJob{game, 1000, 1000, [&, name](std::optional<bot::Analysis> a) { finished(a ? name : "none"); }};
+  };
+  REQUIRE(computer.evaluate(evaluation("evaluation 1")));
+  REQUIRE(computer.evaluate(evaluation("evaluation 2")));
+  CHECK_FALSE(computer.evaluate(evaluation("evaluation 3")));  // two at a time: the caller answers busy
+  computer.think(arena::BotTurn{2, game, 0, 0, nullptr,
+                                [&](std::optional<std::string> action, std::int64_t) { finished(action ? "decision" : "no decision"); }});
+  computer.start();
+  std::unique_lock lock(mutex);
+  REQUIRE(done.wait_for(lock, 60s, [&] { return order.size() == 3; }));
+  CHECK(order == std::vector<std::string>{"decision", "evaluation 1", "evaluation 2"});
+  lock.unlock();
+  // Served, they make room for more (the slot is freed just after `done` returns).
+  CHECK(eventually([&] { return computer.evaluate(evaluation("evaluation 4")); }, 10s));
+  computer.stop();
 }
