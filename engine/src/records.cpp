@@ -178,6 +178,21 @@ WrittenTree write_sgf_tree(const AnyGame& start, const std::vector<TreeMove>& mo
     }
     if (moves[i].parent >= 0) has_children[static_cast<std::size_t>(moves[i].parent)] = true;
   }
+  // A variation opens inside another where a move has several replies: no
+  // deeper than SGF readers (the arena's too) go.
+  std::vector<int> nesting(moves.size(), 0);
+  std::vector<int> replies(moves.size() + 1, 0);
+  for (const TreeMove& m : moves) ++replies[static_cast<std::size_t>(m.parent + 1)];
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const int parent = moves[i].parent;
+    nesting[i] = (parent < 0 ? 0 : nesting[static_cast<std::size_t>(parent)]) + (replies[static_cast<std::size_t>(parent + 1)] > 1 ? 1 : 0);
+    if (nesting[i] >= kMaxSgfNesting) {
+      out.error = "move " + std::to_string(i) + ": variations nested more than " + std::to_string(kMaxSgfNesting - 1) +
+                  " deep (an SGF file holds no more): delete some";
+      out.at = static_cast<int>(i);
+      return out;
+    }
+  }
   // Each leaf's line written as a whole game by the game's own writer, then
   // the files merged into one tree: the words are the writers' alone. The
   // leaves in the order of the moves, so the main line (the first children) comes first.
@@ -224,6 +239,7 @@ WrittenTree write_sgf_tree(const AnyGame& start, const std::vector<TreeMove>& mo
     for (auto it = path.rbegin(); it != path.rend(); ++it) {
       if (std::string reason = game.play(moves[static_cast<std::size_t>(*it)].action); !reason.empty()) {
         out.error = "move " + std::to_string(*it) + " (" + moves[static_cast<std::size_t>(*it)].action + "): " + reason;
+        out.illegal = true;
         out.at = *it;
         return out;
       }

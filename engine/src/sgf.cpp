@@ -34,7 +34,7 @@ class Reader {
     while (at_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[at_]))) ++at_;
   }
   bool tree(SgfTree& t, int depth) {
-    if (depth > 100) return fail("variations nested more than 100 deep");
+    if (depth > kMaxSgfNesting) return fail("variations nested more than " + std::to_string(kMaxSgfNesting) + " deep");
     if (at_ >= text_.size() || text_[at_] != '(') return fail("a game tree starts with '('");
     ++at_;
     skip_space();

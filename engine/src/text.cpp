@@ -56,6 +56,23 @@ std::string_view trim(std::string_view text) {
   return text.substr(first, last - first + 1);
 }
 
+std::string name_line(std::string_view text, std::size_t max_bytes) {
+  std::string out(text.substr(0, max_bytes));
+  // Back to the start of a character if the cut fell inside one.
+  if (text.size() > max_bytes) {
+    std::size_t end = out.size();
+    while (end > 0 && (static_cast<unsigned char>(out[end - 1]) & 0xC0) == 0x80) --end;
+    if (end > 0 && (static_cast<unsigned char>(out[end - 1]) & 0x80)) {
+      const unsigned char lead = static_cast<unsigned char>(out[end - 1]);
+      const std::size_t length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+      if (out.size() - (end - 1) < length) out.resize(end - 1);
+    }
+  }
+  for (char& c : out)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
+  return out;
+}
+
 std::string excerpt(std::string_view text) {
   constexpr std::size_t kMax = 40;
   std::string out = "'";

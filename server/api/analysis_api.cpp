@@ -107,8 +107,14 @@ void AnalysisApi::handle(std::shared_ptr<const HttpRequest> request, const std::
   if (path != kAnalysis && path != kAnalysis + "/eval" && path != kAnalysis + "/sgf")
     return reply(json_error(*request, http::status::not_found, "not_found", "no such resource"));
   if (request->method() != http::verb::post) return reply(method_not_allowed(*request, "POST"));
+  // The work runs on this I/O thread: bounded per request (the line, the tree)
+  // and per address (a board asks once per position it has not seen).
+  const bool sgf = path == kAnalysis + "/sgf";
+  if (path != kAnalysis + "/eval" && !allowed(sgf ? sgf_limits_ : board_limits_, address, sgf ? 10.0 / 60.0 : 10.0, sgf ? 10.0 : 60.0))
+    return reply(json_error(*request, http::status::too_many_requests, "rate_limited",
+                            sgf ? "at most 10 SGF files a minute: try again later" : "too many positions at once: slow down"));
   if (path == kAnalysis) return position(*request, std::move(reply));
-  if (path == kAnalysis + "/sgf") return tree(*request, std::move(reply));
+  if (sgf) return tree(*request, std::move(reply));
   evaluate(std::move(request), address, std::move(ex), std::move(reply));
 }
 
@@ -152,12 +158,21 @@ void AnalysisApi::position(const HttpRequest& request, Reply reply) {
   reply(json_response(request, http::status::ok, out));
 }
 
+bool AnalysisApi::allowed(std::map<std::string, RateLimiter>& limits, const std::string& address, double per_second,
+                          double burst) {
+  std::lock_guard lock(mutex_);
+  return take(limits, address, per_second, burst);
+}
+
+bool AnalysisApi::take(std::map<std::string, RateLimiter>& limits, const std::string& address, double per_second, double burst) {
+  if (limits.size() >= 10000 && !limits.count(address)) limits.clear();  // bounded: forgets, never grows
+  return limits.try_emplace(address, per_second, burst).first->second.allow();
+}
+
 bool AnalysisApi::start_evaluation(const std::string& address) {
   std::lock_guard lock(mutex_);
   if (thinking_.count(address)) return false;
-  if (limiters_.size() >= 10000 && !limiters_.count(address)) limiters_.clear();  // bounded: forgets, never grows
-  auto it = limiters_.try_emplace(address, 30.0 / 60.0, 10.0).first;
-  if (!it->second.allow()) return false;
+  if (!take(limiters_, address, 30.0 / 60.0, 10.0)) return false;
   thinking_.insert(address);
   return true;
 }
@@ -236,7 +251,7 @@ void AnalysisApi::tree(const HttpRequest& request, Reply reply) {
   std::string name;
   if (fields.contains("name")) {
     if (!fields["name"].is_string()) return reply(bad(request, "bad_field", "name is a text"));
-    name = fields["name"].get<std::string>().substr(0, kMaxName);
+    name = engine::name_line(fields["name"].get<std::string>(), kMaxName);
   }
   std::vector<engine::TreeMove> moves;
   std::vector<int> depth;  // of each move: a line no longer than an analysed one
@@ -245,6 +260,8 @@ void AnalysisApi::tree(const HttpRequest& request, Reply reply) {
     if (!m.is_object() || m.size() != 2 || !m.contains("parent") || !m["parent"].is_number_integer() || !m.contains("action") ||
         !m["action"].is_string() || m["action"].get_ref<const std::string&>().size() > kMaxNotation)
       return reply(bad(request, "bad_field", "moves[" + std::to_string(index) + "]: {parent, action}"));
+    if (m["parent"].is_number_unsigned() && m["parent"].get<std::uint64_t>() > static_cast<std::uint64_t>(index))
+      return reply(bad(request, "bad_field", "moves[" + std::to_string(index) + "].parent: -1 or an earlier move"));
     const long long parent = m["parent"].get<long long>();
     if (parent < -1 || parent >= index)
       return reply(bad(request, "bad_field", "moves[" + std::to_string(index) + "].parent: -1 or an earlier move"));
@@ -264,8 +281,9 @@ void AnalysisApi::tree(const HttpRequest& request, Reply reply) {
     return reply(bad(request, "bad_field", "the tree's lines hold more than " + std::to_string(kMaxAnalysisReplay) + " actions in all"));
   auto written = engine::write_sgf_tree(start, moves, {"White", "Black", {}}, name);
   if (written.unavailable) return reply(bad(request, "format_unavailable", written.error));
-  if (!written.ok())
+  if (written.illegal)
     return reply(illegal(request, static_cast<std::size_t>(written.at), moves[written.at].action, written.error));
+  if (!written.ok()) return reply(bad(request, "bad_field", written.error));
   auto res = respond(request, http::status::ok, written.text, "application/x-go-sgf");
   res.set(http::field::content_disposition, "attachment; filename=\"gipf-arena-analysis-" + start.options().game + ".sgf\"");
   reply(std::move(res));

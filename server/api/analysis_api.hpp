@@ -11,6 +11,8 @@
 //                             403 playing while the signed-in account plays a game
 //   POST /api/analysis/sgf    {"position", "moves": [{"parent", "action"}], "name"?}:
 //                             the tree as boardspace's SGF with variations
+// The board's and the SGF's work runs on the I/O thread, bounded per request
+// and per address (10 positions a second, a burst of 60; 10 files a minute).
 // Anyone may analyse: the board needs no account.
 #include <map>
 #include <memory>
@@ -28,7 +30,7 @@ namespace arena {
 
 inline constexpr std::size_t kMaxAnalysisLine = 1000;   // actions in a line
 inline constexpr std::size_t kMaxAnalysisTree = 2000;   // moves in an exported tree
-inline constexpr std::size_t kMaxAnalysisReplay = 100'000;  // the actions of all its leaves' lines
+inline constexpr std::size_t kMaxAnalysisReplay = 25'000;  // the actions of all its leaves' lines
 inline constexpr std::uint64_t kEvaluationNodes = 2'000'000;
 inline constexpr std::int64_t kEvaluationMs = 3000;
 
@@ -49,13 +51,18 @@ class AnalysisApi : public HttpModule, public std::enable_shared_from_this<Analy
   // Whether `address` may start an evaluation now: none of its own under way, and
   // 30 a minute (a burst of 10); bounded to 10,000 addresses at once.
   bool start_evaluation(const std::string& address);
+  // A token of `address`'s bucket in `limits` (bounded to 10,000 addresses at once).
+  bool allowed(std::map<std::string, RateLimiter>& limits, const std::string& address, double per_second, double burst);
+  bool take(std::map<std::string, RateLimiter>& limits, const std::string& address, double per_second, double burst);
   void end_evaluation(const std::string& address);
 
   AccountService& accounts_;
   AccountStore& store_;
   Evaluator& evaluator_;
   std::mutex mutex_;
-  std::map<std::string, RateLimiter> limiters_;
+  std::map<std::string, RateLimiter> limiters_;       // evaluations
+  std::map<std::string, RateLimiter> board_limits_;   // positions and lines
+  std::map<std::string, RateLimiter> sgf_limits_;     // trees written
   std::set<std::string> thinking_;  // addresses with an evaluation under way
 };
 

@@ -122,8 +122,8 @@ void ImportApi::bring_in(std::shared_ptr<const HttpRequest> request, StoreExecut
     g.variant = game.options().variant;
     g.white_extra = game.options().white_extra;
     g.black_extra = game.options().black_extra;
-    g.white = read.white.empty() ? "?" : read.white.substr(0, 100);
-    g.black = read.black.empty() ? "?" : read.black.substr(0, 100);
+    g.white = read.white.empty() ? "?" : engine::name_line(read.white, 100);
+    g.black = read.black.empty() ? "?" : engine::name_line(read.black, 100);
     const engine::GameResult result = game.result();
     g.result = engine::result_token(result);
     g.reason = std::string(result.reason);

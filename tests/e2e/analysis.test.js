@@ -104,7 +104,7 @@ for (const [name, viewport] of [['1366×768', LAPTOP], ['375×812', PHONE]]) {
     assert.match(await page.innerText('#analysis-status'), /^Black to move\. Move a ring/);
     assert.ok(await page.$('svg.board .piece[data-cell="a3"][data-piece="W"]'), 'the ring moved');
     assert.ok(await page.$('svg.board .piece[data-cell="a2"][data-piece="w"]'), 'its marker left behind');
-    assert.match(page.url(), /_a2-a3(&|$)/);
+    await page.waitForURL(/_a2-a3(&|$)/);  // the address follows within 200 ms
 
     // the computer's view
     await page.click('#analysis-eval');
@@ -112,10 +112,19 @@ for (const [name, viewport] of [['1366×768', LAPTOP], ['375×812', PHONE]]) {
     assert.equal(await page.getAttribute('#analysis-evaluation', 'data-state'), 'done', await page.innerText('#analysis-evaluation'));
     assert.match(await page.innerText('#analysis-verdict'), /^(\+\d+ for (White|Black)|Even \(0\)|(White|Black) wins( in \d+ pl(y|ies))?)$/);
     assert.match(await page.innerText('#analysis-best-line'), /^(Best line: \S+|No line\.)/);
+    // one node back: its position has no verdict yet, and the other node's line is not offered
+    await page.keyboard.press('ArrowLeft');
+    await waitForNode(page, LINE.slice(0, 20));
+    assert.equal(await page.getAttribute('#analysis-evaluation', 'data-state'), null);
+    assert.ok(await page.$('#analysis-add-line[hidden]'), 'no "Add the line" for another position');
+    await page.click('#analysis-tree .tree-move[data-action="a2-a3"]');
+    await waitForNode(page, variation);
+    assert.equal(await page.getAttribute('#analysis-evaluation', 'data-state'), 'done', 'the verdict is kept with its position');
 
     // the tree survives a reload; the address names the node
     await page.screenshot({ path: screenshotPath(`analysis-${viewport.width}.png`), fullPage: true });
     await assertAccessible(page, `analysis board at ${name}`);
+    await page.waitForURL(/_a2-a3(&|$)/);  // the address follows within 200 ms
     await page.reload();
     await waitForNode(page, variation);
     assert.ok(await page.$('#analysis-tree .tree-move.current[data-action="a2-a3"]'), 'the variation is still there, and shown');
@@ -169,10 +178,13 @@ test('a position text starts a board; a live game never opens on it, and its pla
   await waitForNode(page, []);
   assert.equal(await page.innerText('#analysis-position'), position);
   assert.match(await page.innerText('#analysis-status'), /^Black to place a ring\. Place a ring/);
+  // a start that is not the game's: no boardspace.net file (the server has none for it)
+  await page.waitForSelector('#analysis-sgf', { state: 'hidden' });
   // a pasted record (an official sheet, read as this page's game) opens at its end, its moves the line
   await page.fill('#analysis-paste', '1.e3\n2.f5');
   await page.click('#analysis-paste-send');
   await waitForNode(page, ['e3', 'f5']);
+  assert.ok(await page.isVisible('#analysis-sgf'), 'a record starts at its game\'s start: its file can be written');
   // one that cannot be read says where and why
   await page.fill('#analysis-paste', '1.e3\n2.e3');
   await page.click('#analysis-paste-send');

@@ -192,7 +192,11 @@ test('the replay: drawn step buttons, the record\'s move numbers, a list that fo
   assert.deepEqual(sheet.split('\n').filter((line) => /^\d+\./.test(line)).map((line) => Number(line.split('.')[0])),
     recorded.map(([number]) => number), 'the official sheet numbers the moves as the record does');
   assert.equal(sheet.trim().split('\n').at(-1), '0-1', 'and ends with the result: white resigned');
-  assert.equal(await page.$('a[href$="format=sgf"]'), null, 'no boardspace file for a GIPF game');
+  // and boardspace.net's file, in its GIPF words, read back by the arena's own reader
+  const sgfHref = await page.getAttribute('a[href$="format=sgf"]', 'href');
+  const sgf = await page.evaluate(async (href) => (await fetch(href)).text(), sgfHref);
+  assert.match(sgf, /GM\[gipf\]/);
+  assert.match(sgf, /SU\[gipf-standard/);
   const lastNumber = replayMoves.at(-1)[0];
 
   // the four buttons: an SVG icon each, no glyph a font may lack, named for a screen reader
@@ -257,8 +261,8 @@ test('the replay: drawn step buttons, the record\'s move numbers, a list that fo
   await page.click('#previous');
   const shownPly = await ply();
   const text = await page.textContent('#position');
+  await page.waitForURL((url) => url.searchParams.get('ply') === String(shownPly));  // the address follows within 200 ms
   const address = page.url();
-  assert.equal(new URL(address).searchParams.get('ply'), String(shownPly));
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(address).origin });
   await page.click('#copy-link');
   await page.waitForSelector('#link-copied:text("Link copied.")');

@@ -231,4 +231,46 @@ TEST_CASE("analysis trees: boardspace SGF with variations, its main line the gam
   CHECK(illegal.error.find("e5") != std::string::npos);
   auto ahead = write_sgf_tree(start, {{1, "e5"}, {-1, "f6"}}, {});
   CHECK(ahead.at == 0);
+
+  // Variations inside variations, deeper than an SGF file holds (and the
+  // arena reads back), are refused before any move is replayed: an
+  // alternative at each of 120 moves.
+  std::vector<TreeMove> nested;
+  for (int i = 0; i < 120; ++i) {
+    const int parent = i == 0 ? -1 : static_cast<int>(nested.size()) - 2;
+    nested.push_back({parent, "a" + std::to_string(i)});
+    nested.push_back({parent, "b" + std::to_string(i)});
+  }
+  auto deep = write_sgf_tree(start, nested, {});
+  CHECK_FALSE(deep.ok());
+  CHECK_FALSE(deep.illegal);
+  CHECK(deep.error.find("nested") != std::string::npos);
+  // Twenty deep is written, and read back as its main line.
+  std::vector<TreeMove> shallow;
+  AnyGame walk = start;
+  for (int i = 0; i < 20 && walk.decider(); ++i) {
+    const auto legal = walk.legal_notation();
+    REQUIRE(legal.size() >= 2);
+    const int parent = i == 0 ? -1 : static_cast<int>(shallow.size()) - 2;
+    shallow.push_back({parent, legal[0]});
+    shallow.push_back({parent, legal[1]});
+    REQUIRE(walk.play(legal[0]).empty());
+  }
+  auto twenty = write_sgf_tree(start, shallow, {});
+  REQUIRE_MESSAGE(twenty.ok(), twenty.error);
+  CHECK(std::count(twenty.text.begin(), twenty.text.end(), '(') == 1 + 2 * 20);
+  auto twenty_read = read_record(twenty.text, std::nullopt);
+  REQUIRE_MESSAGE(twenty_read.ok(), twenty_read.error);
+  CHECK(twenty_read.game->position() == walk.position());
+}
+
+TEST_CASE("names from records: one line, cut at a character") {
+  CHECK(name_line("ann", 100) == "ann");
+  CHECK(name_line("a\nb\tc", 100) == "a b c");
+  std::string accents;
+  for (int i = 0; i < 60; ++i) accents += "\xc3\xa9";
+  CHECK(name_line("a" + accents, 100).size() == 99);
+  CHECK(name_line(accents, 100).size() == 100);
+  CHECK(name_line("\xe2\x82\xac\xe2\x82\xac", 4) == "\xe2\x82\xac");  // a euro sign is three bytes
+  CHECK(name_line("\xf0\x9f\x98\x80", 3).empty());
 }

@@ -116,6 +116,20 @@ TEST_CASE("analysis: positions and lines replayed, evaluated, written as SGF; re
   auto refused = post(port, "/api/analysis/sgf", {{"game", "yinsh"}, {"moves", wrong}});
   CHECK(error_code(refused) == "illegal_action");
   CHECK(json::parse(refused.body)["error"]["at"] == 1);
+  // A parent written as a huge unsigned number is no earlier move.
+  auto huge = http_request(port, "POST", "/api/analysis/sgf",
+                           R"({"game":"yinsh","moves":[{"parent":18446744073709551615,"action":"e5"}]})", kJson);
+  CHECK(error_code(huge) == "bad_field");
+  // A name is one line, cut at a character: never half of one.
+  std::string accents;
+  for (int i = 0; i < 60; ++i) accents += "\xc3\xa9";
+  auto named = post(port, "/api/analysis/sgf", {{"game", "yinsh"}, {"moves", moves}, {"name", "a" + accents + "\nb"}});
+  REQUIRE(named.status == 200);
+  const std::size_t gn = named.body.find("GN[");
+  REQUIRE(gn != std::string::npos);
+  const std::string written_name = named.body.substr(gn + 3, named.body.find(']', gn) - gn - 3);
+  CHECK(written_name.size() == 99);  // "a" and 49 two-byte characters: the 50th would pass 100 bytes
+  CHECK(written_name.find('\n') == std::string::npos);
   json ahead = json::array({{{"parent", 3}, {"action", "e5"}}});
   CHECK(error_code(post(port, "/api/analysis/sgf", {{"game", "yinsh"}, {"moves", ahead}})) == "bad_field");
 

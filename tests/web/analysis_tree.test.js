@@ -5,10 +5,11 @@
 // move list's layout and numbers, the links' forms and the kept trees' bound.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
+import { AnalysisTree, ROOT, MAX_NODES, MAX_LINE, badActionIndex } from '../../web-client/js/analysis_tree.js';
 import {
-  AnalysisTree, ROOT, MAX_NODES, lineParam, parseLine, positionParam, positionFromParam,
+  lineParam, addressLine, MAX_ADDRESS_LINE, parseLine, positionParam, positionFromParam,
   treeKey, saveTree, loadTree, INDEX_KEY, TREE_PREFIX, KEEP_TREES,
-} from '../../web-client/js/analysis_tree.js';
+} from '../../web-client/js/analysis_store.js';
 import { gameModule } from '../../web-client/js/games/index.js';
 
 /** A tree with the main line e3 f5 a2 and variations: after e3, g4 (then h5), and k10; at the start, c5. */
@@ -35,6 +36,8 @@ function memoryStorage(limit = Infinity) {
       map.set(k, String(v));
     },
     removeItem: (k) => map.delete(k),
+    key: (i) => [...map.keys()][i] ?? null,
+    get length() { return map.size; },
   };
 }
 
@@ -92,13 +95,47 @@ describe('adding moves', () => {
 
   test('the tree holds at most MAX_NODES moves', () => {
     const tree = new AnalysisTree();
-    const line = Array.from({ length: MAX_NODES + 5 }, (_, i) => `m${i}`);
-    const end = tree.addLine(line);
+    const lines = [0, 1, 2].map((n) => Array.from({ length: MAX_LINE }, (_, i) => `m${n}.${i}`));
+    const ends = lines.map((line) => tree.addLine(line));
     assert.equal(tree.size, MAX_NODES);
-    assert.equal(tree.path(end).length, MAX_NODES);
+    assert.equal(tree.depth(ends[2]), MAX_NODES - 2 * MAX_LINE, 'as much of the last line as fitted');
+    assert.equal(tree.refusal(), 'full');
     assert.equal(tree.add('another'), null);
     assert.equal(tree.current, ROOT, 'a refused move does not move');
-    assert.equal(tree.add('m0'), tree.find(['m0']), 'a move that is there is still gone to');
+    assert.equal(tree.add('m0.0'), tree.find(['m0.0']), 'a move that is there is still gone to');
+  });
+
+  test(`a line holds at most MAX_LINE (${MAX_LINE}) moves`, () => {
+    const tree = new AnalysisTree();
+    const line = Array.from({ length: MAX_LINE + 5 }, (_, i) => `m${i}`);
+    const end = tree.addLine(line);
+    assert.equal(tree.depth(end), MAX_LINE);
+    assert.equal(tree.size, MAX_LINE);
+    tree.go(end);
+    assert.equal(tree.refusal(), 'long');
+    assert.equal(tree.add('further'), null, 'no move past it');
+    assert.equal(tree.current, end);
+    tree.back();
+    assert.equal(tree.refusal(), null, 'a variation before it is still a move');
+    assert.notEqual(tree.add('other'), null);
+    assert.equal(tree.depth(ROOT), 0);
+  });
+
+  test('a kept tree with a line past MAX_LINE loses the moves past it', () => {
+    const m = Array.from({ length: MAX_LINE + 3 }, (_, i) => [i - 1, `m${i}`]);
+    m.push([-1, 'other']);
+    const tree = AnalysisTree.deserialize({ v: 1, m, at: MAX_LINE + 1 });
+    assert.equal(tree.size, MAX_LINE + 1);
+    assert.equal(tree.current, ROOT, 'the current node was past it');
+    assert.ok(tree.find(['other']));
+  });
+
+  test('the action the server refuses as a field: too long, or past MAX_LINE', () => {
+    assert.equal(badActionIndex(['e3', 'x'.repeat(65), 'f5']), 1);
+    assert.equal(badActionIndex(['e3', 'é'.repeat(33)]), 1, 'counted in UTF-8 bytes');
+    assert.equal(badActionIndex(['e3', 'x'.repeat(64)]), 1, 'none: the last');
+    assert.equal(badActionIndex(Array.from({ length: MAX_LINE + 2 }, () => 'a')), MAX_LINE);
+    assert.equal(badActionIndex([]), -1);
   });
 });
 
@@ -396,6 +433,19 @@ describe('lines and positions in addresses', () => {
     assert.deepEqual(parseLine(new URLSearchParams({ line: lineParam(line) }).get('line')), line);
   });
 
+  test('an address\'s line keeps the actions the server takes: at most 64 bytes each, MAX_LINE of them', () => {
+    assert.deepEqual(parseLine(`e3_${'x'.repeat(65)}_f5_${'y'.repeat(64)}`), ['e3', 'f5', 'y'.repeat(64)]);
+    assert.deepEqual(parseLine(`e3_${'é'.repeat(33)}`), ['e3']);
+    assert.equal(parseLine(Array(MAX_LINE + 10).fill('a').join('_')).length, MAX_LINE);
+  });
+
+  test(`a line longer than ${MAX_ADDRESS_LINE} characters stays out of the address`, () => {
+    assert.equal(addressLine(['e3', 'f5']), 'e3_f5');
+    const long = Array(1000).fill('e3-e10');  // 6,999 characters
+    assert.equal(addressLine(long), null);
+    assert.equal(addressLine(long.slice(0, 857)), lineParam(long.slice(0, 857)), '5,998 characters');
+  });
+
   test('a position\'s spaces are _ in a link, and back', () => {
     const start = 'yinsh normal 4/7/8/9/10/9/10/9/8/7/4 w w:place 0-0';
     assert.equal(positionParam(start), 'yinsh_normal_4/7/8/9/10/9/10/9/8/7/4_w_w:place_0-0');
@@ -439,6 +489,19 @@ describe('the trees kept in localStorage', () => {
     assert.equal(index.length, KEEP_TREES);
     assert.deepEqual(index.slice(0, 2), ['start:new', 'start:0']);
     assert.equal([...storage.map.keys()].filter((k) => k.startsWith(TREE_PREFIX)).length, KEEP_TREES);
+  });
+
+  test('the kept trees the index does not name (it was lost) are dropped, a bounded number at a time', () => {
+    const storage = memoryStorage();
+    for (let i = 0; i < KEEP_TREES + 5; i++) storage.setItem(`${TREE_PREFIX}start:lost${i}`, '{}');
+    storage.setItem('other-key', 'kept');
+    saveTree(storage, 'start:a', sample());
+    const trees = () => [...storage.map.keys()].filter((k) => k.startsWith(TREE_PREFIX));
+    assert.equal(trees().length, 6, `${KEEP_TREES} strays dropped, the saved tree kept`);
+    saveTree(storage, 'start:b', sample());
+    assert.deepEqual(trees().sort(), [`${TREE_PREFIX}start:a`, `${TREE_PREFIX}start:b`]);
+    assert.equal(storage.getItem('other-key'), 'kept', 'what is not a tree stays');
+    assert.deepEqual(JSON.parse(storage.getItem(INDEX_KEY)), ['start:b', 'start:a']);
   });
 
   test('a full storage, a broken entry or no storage at all is no error', () => {

@@ -1,13 +1,15 @@
 // The analysis board's pieces that need no browser (#44): which page an address
 // is, the replay's "Analyse from here" link, the computer's view in words and
 // its refusals, the last turn drawn on the board, the keys, what a pasted
-// text is.
+// text is, what is kept of the server's answers and the computer's refusals.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  analysisPage, evaluationWords, evaluationRefusal, lastTurn, keyMove, looksLikePosition,
-} from '../../web-client/js/analysis_view.js';
-import { analysisPath, analyseHere } from '../../web-client/js/analysis_tree.js';
+import { analysisPage, lastTurn, keyMove, nodeAnswer, refusalWords } from '../../web-client/js/analysis_view.js';
+import { evaluationWords, evaluationRefusal, keepsRefusal } from '../../web-client/js/analysis_computer.js';
+import { looksLikePosition } from '../../web-client/js/analysis_paste.js';
+import { analysisPath, analyseHere } from '../../web-client/js/analysis_store.js';
+import { MAX_LINE } from '../../web-client/js/analysis_tree.js';
+import { LruCache } from '../../web-client/js/lru_cache.js';
 
 describe('the addresses', () => {
   test('/analysis, /analysis/GAME and /analysis/GAME/VARIANT', () => {
@@ -64,6 +66,12 @@ describe('the computer\'s view in words', () => {
     assert.equal(evaluationRefusal('bad_position', 'Position: no such field'), 'Position: no such field');
     assert.equal(evaluationRefusal('http_500', ''), 'The position could not be evaluated.');
   });
+
+  test('a refusal that holds for the position is kept with it; a passing one is not', () => {
+    assert.equal(keepsRefusal('playing'), true);
+    assert.equal(keepsRefusal('game_over'), true);
+    for (const code of ['busy', 'rate_limited', 'network', 'bad_position', 'http_500']) assert.equal(keepsRefusal(code), false, code);
+  });
 });
 
 describe('the last turn on the board', () => {
@@ -109,5 +117,40 @@ describe('keys and pasted texts', () => {
     assert.equal(looksLikePosition('[Game "yinsh"]\n1. e3'), false);
     assert.equal(looksLikePosition('1.e3 2.f5'), false);
     assert.equal(looksLikePosition(''), false);
+  });
+});
+
+describe('what the page keeps of the server\'s answers', () => {
+  test('a node\'s answer: its position, state, result, moves for the board and last turn; not the steps from the start', () => {
+    const steps = [{ ply: 0, player: 'white', action: 'e3', automatic: false, turn: 0 }];
+    const answer = { start: 's', position: 'p', ply: 1, options: { game: 'yinsh' }, state: { board: 'b' }, result: null, steps,
+      legal: { actions: ['f5', 'g6'], moves: [{ kind: 'place', cell: 'f5' }, { kind: 'place', cell: 'g6' }] } };
+    assert.deepEqual(nodeAnswer(answer), {
+      position: 'p', state: { board: 'b' }, result: null,
+      moves: [{ action: 'f5', kind: 'place', cell: 'f5' }, { action: 'g6', kind: 'place', cell: 'g6' }],
+      last: { turn: 0, chosenBefore: 0, steps: [{ action: 'e3', player: 'white' }] },
+    });
+    assert.equal(nodeAnswer({ ...answer, legal: { actions: [], moves: [] }, steps: [] }).moves, null, 'nobody to move');
+    assert.equal(nodeAnswer({ ...answer, steps: [] }).last, null);
+  });
+
+  test('the answers kept: the ones used last, at most the capacity', () => {
+    const cache = new LruCache(3);
+    for (const id of [1, 2, 3]) cache.set(id, `answer ${id}`);
+    assert.equal(cache.get(1), 'answer 1', 'used again: the last to go');
+    cache.set(4, 'answer 4');
+    assert.equal(cache.size, 3);
+    assert.equal(cache.has(2), false, 'the one used longest ago went');
+    assert.deepEqual([1, 3, 4].map((id) => cache.has(id)), [true, true, true]);
+    cache.set(3, 'again');
+    cache.set(5, 'answer 5');
+    assert.equal(cache.has(1), false);
+    assert.equal(cache.get(3), 'again');
+    assert.equal(cache.get(9), undefined);
+  });
+
+  test('why a move could not go in the tree', () => {
+    assert.match(refusalWords('full'), /^The tree is full: /);
+    assert.equal(refusalWords('long'), `A line holds at most ${MAX_LINE} moves: this one can go no further.`);
   });
 });

@@ -1,10 +1,12 @@
 // The lobby's and the replay's pieces that need no browser (issue #15): a live
 // game's move number in the lobby is the one the game page's move list ends
-// with (for every position of the recorded games), and the replay's keys.
+// with (for every position of the recorded games), the replay's keys, and the
+// address that follows a step at most every 200 ms (ui.js debounce).
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { moveText, liveEntryText } from '../../web-client/js/lobby_view.js';
-import { keyTarget, ownsKeys } from '../../web-client/js/replay_view.js';
+import { keyTarget } from '../../web-client/js/replay_view.js';
+import { ownsKeys, debounce } from '../../web-client/js/ui.js';
 import { gameModule } from '../../web-client/js/games/index.js';
 import { fixture, fold } from './support.js';
 
@@ -61,5 +63,60 @@ describe('the replay\'s keys', () => {
     for (const tagName of ['BUTTON', 'A', 'BODY', 'LI']) assert.equal(ownsKeys({ tagName, isContentEditable: false }), false);
     assert.equal(ownsKeys(null), false);
     assert.equal(ownsKeys(globalThis), false, 'the window, which has no tag');
+  });
+});
+
+describe('a call made at most once per wait (the address that follows each step)', () => {
+  /** A clock the test moves by hand. */
+  function manualClock() {
+    const clock = { time: 0, timers: [] };
+    clock.now = () => clock.time;
+    clock.later = (fn, ms) => { const timer = { fn, at: clock.time + ms }; clock.timers.push(timer); return timer; };
+    clock.cancel = (timer) => { clock.timers = clock.timers.filter((t) => t !== timer); };
+    clock.advance = (ms) => {
+      clock.time += ms;
+      for (const timer of clock.timers.filter((t) => t.at <= clock.time)) { clock.cancel(timer); timer.fn(); }
+    };
+    return clock;
+  }
+
+  test('the first call at once; those within the wait once at its end, with the last arguments', () => {
+    const clock = manualClock();
+    const calls = [];
+    const follow = debounce((url) => calls.push(url), 200, clock);
+    follow('a');
+    assert.deepEqual(calls, ['a'], 'at once');
+    for (const url of ['b', 'c', 'd']) { clock.advance(10); follow(url); }
+    assert.deepEqual(calls, ['a']);
+    clock.advance(169);
+    assert.deepEqual(calls, ['a']);
+    clock.advance(1);
+    assert.deepEqual(calls, ['a', 'd'], 'the last one, 200 ms after the first');
+    clock.advance(500);
+    follow('e');
+    assert.deepEqual(calls, ['a', 'd', 'e'], 'at once again after a quiet wait');
+  });
+
+  test('held down for 10 s: at most one call per wait', () => {
+    const clock = manualClock();
+    let count = 0;
+    const follow = debounce(() => count++, 200, clock);
+    for (let t = 0; t < 10000; t += 30) { follow(); clock.advance(30); }
+    assert.ok(count <= 10000 / 200 + 1, `${count} calls`);
+    assert.ok(count >= 40, `${count} calls: still following`);
+  });
+
+  test('flush makes a waiting call now, and only then', () => {
+    const clock = manualClock();
+    const calls = [];
+    const follow = debounce((url) => calls.push(url), 200, clock);
+    follow('a');
+    follow('b');
+    follow.flush();
+    assert.deepEqual(calls, ['a', 'b']);
+    follow.flush();
+    assert.deepEqual(calls, ['a', 'b'], 'nothing waits');
+    clock.advance(1000);
+    assert.deepEqual(calls, ['a', 'b'], 'its timer is gone');
   });
 });

@@ -6,9 +6,8 @@
 // the start), for the server (`POST /api/analysis` takes it as `line`) and for
 // links; a compact form for localStorage and the flat list of `POST
 // /api/analysis/sgf`; the tree laid out for the move list, numbered by the
-// game module's moveNumber; the board's addresses (a line, a position, the
-// replay's "Analyse from here"). Pure: no DOM, no fetch (the store's functions
-// take the storage they use).
+// game module's moveNumber. Pure: no DOM, no fetch. The addresses and the
+// trees kept in localStorage are analysis_store.js's.
 
 /**
  * @typedef {Object} TreeNode
@@ -26,6 +25,28 @@ export const ROOT = 0;
 
 /** The most nodes a tree keeps (the SGF endpoint takes 2000). */
 export const MAX_NODES = 2000;
+
+/** The most moves a line from the start has (`POST /api/analysis` takes 1,000 actions). */
+export const MAX_LINE = 1000;
+
+/** The longest action the server takes, in UTF-8 bytes. */
+export const MAX_ACTION_BYTES = 64;
+
+const encoder = new TextEncoder();
+
+/** Whether the server takes `action` as a line's action: a text of 1 to 64 bytes. */
+export function fitsAction(action) {
+  return typeof action === 'string' && action.length > 0 && encoder.encode(action).length <= MAX_ACTION_BYTES;
+}
+
+/**
+ * The index of the first action of `line` the server refuses as a field (too
+ * long, or past MAX_LINE); the last index when it refuses none (-1 when empty).
+ */
+export function badActionIndex(line) {
+  const bad = line.findIndex((action, i) => i >= MAX_LINE || !fitsAction(action));
+  return bad >= 0 ? bad : line.length - 1;
+}
 
 export class AnalysisTree {
   constructor() {
@@ -45,7 +66,7 @@ export class AnalysisTree {
    * Plays `action` at `from` (the current node unless given): goes to the
    * child that has it, or makes one (the first child of a node is its main
    * line; a new one goes after its siblings). Returns the child's id, or null
-   * when the tree is full.
+   * when there is no room for it (refusal() says why).
    */
   add(action, from = this.current) {
     const id = this.child(from, action) ?? this.append(from, action);
@@ -61,11 +82,28 @@ export class AnalysisTree {
     return node.children.find((c) => this.nodes.get(c).action === action) ?? null;
   }
 
-  /** A new last child of `parent`, without moving; null when the tree is full. */
+  /**
+   * Why no move can be added after `parent`: 'full' (MAX_NODES moves),
+   * 'long' (its line has MAX_LINE moves), or null when one can.
+   */
+  refusal(parent = this.current) {
+    if (this.size >= MAX_NODES) return 'full';
+    if (this.depth(parent) >= MAX_LINE) return 'long';
+    return null;
+  }
+
+  /** How many moves lead from the start to `id`. */
+  depth(id = this.current) {
+    let n = 0;
+    for (let at = id; at !== ROOT && at !== null && at !== undefined; at = this.nodes.get(at).parent) n++;
+    return n;
+  }
+
+  /** A new last child of `parent`, without moving; null when there is no room (refusal()). */
   append(parent, action) {
     const node = this.nodes.get(parent);
     if (!node || typeof action !== 'string' || !action) throw new Error(`no node ${parent} or no action`);
-    if (this.size >= MAX_NODES) return null;
+    if (this.refusal(parent) !== null) return null;
     const id = this.nextId++;
     this.nodes.set(id, blank(id, parent, action));
     node.children.push(id);
@@ -75,7 +113,7 @@ export class AnalysisTree {
   /**
    * The actions of `line` from `from` (the start unless given), each made if
    * missing, without moving. Returns the id where it ends (as far as the tree
-   * could take it when full).
+   * could take it: depth() tells how much of it fitted).
    */
   addLine(line, from = ROOT) {
     let at = from;
@@ -303,15 +341,17 @@ export class AnalysisTree {
       const [parent, action, turn, player, ...forced] = entry;
       if (!Number.isInteger(parent) || parent < -1 || parent >= i || typeof action !== 'string' || !action) return null;
       const from = parent < 0 ? ROOT : ids[parent];
+      if (from === null) { ids.push(null); continue; }  // after a move that did not fit
       if (tree.child(from, action) !== null) return null;
       const id = tree.append(from, action);
+      if (id === null) { ids.push(null); continue; }  // past MAX_LINE: left out
       if (Number.isInteger(turn) && turn >= 0 && (player === 'w' || player === 'b') && forced.every((f) => typeof f === 'string')) {
         Object.assign(tree.nodes.get(id), { turn, player: player === 'b' ? 'black' : 'white', forced });
       }
       ids.push(id);
     }
     const at = data.at;
-    tree.current = Number.isInteger(at) && at >= 0 && at < ids.length ? ids[at] : ROOT;
+    tree.current = (Number.isInteger(at) && at >= 0 && at < ids.length ? ids[at] : null) ?? ROOT;
     return tree;
   }
 
@@ -369,100 +409,4 @@ export class AnalysisTree {
 
 function blank(id, parent, action) {
   return { id, parent, action, children: [], turn: null, player: null, forced: [] };
-}
-
-// ---- lines and positions in addresses ----
-
-/** A line in an address: its actions joined with `_` (no action has one). */
-export function lineParam(line) {
-  return line.join('_');
-}
-
-/** The actions of an address's `line` (`_`, spaces, `+` or `;` between them). */
-export function parseLine(text) {
-  if (typeof text !== 'string') return [];
-  return text.split(/[\s_;+]+/).filter(Boolean);
-}
-
-/** A position's text as a link writes it: `_` for each space. */
-export function positionParam(text) {
-  return text.trim().split(/\s+/).join('_');
-}
-
-/** A position's text from a link or a paste: `_` read as spaces, one line. */
-export function positionFromParam(text) {
-  return String(text ?? '').replace(/_/g, ' ').trim().split(/\s+/).join(' ');
-}
-
-/** The address of the analysis board of a game's options: /analysis/GAME/VARIANT. */
-export function analysisPath(options) {
-  return `/analysis/${encodeURIComponent(options.game)}/${encodeURIComponent(options.variant)}`;
-}
-
-/**
- * The link "Analyse from here" of a finished game's replay.
- * @param {{game: string, variant: string}} options
- * @param {string} id the game's id
- * @param {number} ply the position shown
- * @param {boolean} imported a game brought in (/api/imports)
- */
-export function analyseHere(options, id, ply, imported = false) {
-  const query = new URLSearchParams({ [imported ? 'imported' : 'game']: id, ply: String(ply) });
-  return `${analysisPath(options)}?${query}`;
-}
-
-// ---- the trees kept in localStorage ----
-
-/** The list of kept trees (their keys, the last used first). */
-export const INDEX_KEY = 'gipf-arena-analysis';
-/** The prefix of a kept tree's own key. */
-export const TREE_PREFIX = 'gipf-arena-analysis:';
-/** How many trees are kept: older ones are dropped. */
-export const KEEP_TREES = 20;
-
-/**
- * The key a tree is kept under: the game's (`game:ID`, `imported:ID`) when it
- * began from one, else its start position's normalised text.
- */
-export function treeKey({ game = null, imported = null, start }) {
-  if (game) return `game:${game}`;
-  if (imported) return `imported:${imported}`;
-  return `start:${start}`;
-}
-
-function readIndex(storage) {
-  try {
-    const list = JSON.parse(storage.getItem(INDEX_KEY) || '[]');
-    return Array.isArray(list) ? list.filter((k) => typeof k === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-/**
- * Keeps `tree` under `key` and makes it the last used; drops the trees beyond
- * `limit`, the least recently used first. Whether it was kept (a full storage
- * refuses).
- * @param {Storage} storage
- */
-export function saveTree(storage, key, tree, limit = KEEP_TREES) {
-  try {
-    const list = [key, ...readIndex(storage).filter((k) => k !== key)];
-    for (const old of list.splice(limit)) storage.removeItem(TREE_PREFIX + old);
-    storage.setItem(TREE_PREFIX + key, JSON.stringify(tree.serialize()));
-    storage.setItem(INDEX_KEY, JSON.stringify(list));
-    return true;
-  } catch {
-    return false;  // no storage, or full: the tree lives on in the page
-  }
-}
-
-/** The tree kept under `key`, or null. */
-export function loadTree(storage, key) {
-  try {
-    const text = storage.getItem(TREE_PREFIX + key);
-    return text ? AnalysisTree.deserialize(JSON.parse(text)) : null;
-  } catch {
-    return null;
-  }
 }

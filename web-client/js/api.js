@@ -17,26 +17,30 @@ export class ApiError extends Error {
   }
 }
 
-async function request(path, init) {
+/** The answer to a request with the session cookie; rejects with ApiError when there is none or it is an error. */
+async function fetchOrThrow(path, init) {
   let response;
   try {
     response = await fetch(path, { credentials: 'same-origin', ...init });
   } catch {
     throw new ApiError(0, 'network', 'The server could not be reached. Check your connection and try again.');
   }
-  if (response.status === 204) return null;
+  if (response.ok) return response;
   let body = null;
   try { body = await response.json(); } catch { /* not JSON */ }
-  if (!response.ok) {
-    const error = body && body.error;
-    const code = (error && error.code) || `http_${response.status}`;
-    let message = (error && error.message) || `The server answered ${response.status} ${response.statusText}.`.replace(' .', '.');
-    message = message.charAt(0).toUpperCase() + message.slice(1);  // the server's words start in lower case
-    const retry = response.headers.get('Retry-After');
-    if (response.status === 429 && retry) message += ` Try again in ${retry} s.`;
-    throw new ApiError(response.status, code, message, body);
-  }
-  return body;
+  const error = body && body.error;
+  const code = (error && error.code) || `http_${response.status}`;
+  let message = (error && error.message) || `The server answered ${response.status} ${response.statusText}.`.replace(' .', '.');
+  message = message.charAt(0).toUpperCase() + message.slice(1);  // the server's words start in lower case
+  const retry = response.headers.get('Retry-After');
+  if (response.status === 429 && retry) message += ` Try again in ${retry} s.`;
+  throw new ApiError(response.status, code, message, body);
+}
+
+async function request(path, init) {
+  const response = await fetchOrThrow(path, init);
+  if (response.status === 204) return null;
+  try { return await response.json(); } catch { return null; /* not JSON */ }
 }
 
 /** GET a JSON answer. */
@@ -55,6 +59,16 @@ function sendJson(method, path, body) {
 
 /** POST a JSON body; resolves to the answer (null for 204), rejects with ApiError. */
 export const postJson = (path, body = {}) => sendJson('POST', path, body);
+
+/**
+ * POST a JSON body for a file: resolves to {blob, filename} (the name the
+ * server's Content-Disposition gives, else null), rejects with ApiError.
+ */
+export async function postForBlob(path, body = {}) {
+  const response = await fetchOrThrow(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const named = /filename="?([^";]+)"?/.exec(response.headers.get('Content-Disposition') || '');
+  return { blob: await response.blob(), filename: named ? named[1] : null };
+}
 
 /** PATCH a JSON body (an admin's edit of a ladder), like postJson. */
 export const patchJson = (path, body = {}) => sendJson('PATCH', path, body);

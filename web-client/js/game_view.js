@@ -8,7 +8,7 @@
 // where it was), and the clocks (and a claim's countdown) tick in place between
 // the server's messages. The board marks the last turn; the move list (or ←
 // →) shows an earlier position while the game goes on, until "Back to live".
-import { h, toast, colorName, other } from './ui.js';
+import { h, toast, colorName, other, ownsKeys } from './ui.js';
 import { gameModule, variantLabel, resultText } from './games/index.js';
 import {
   reduce, roomOf, clockReadings, claimWait, canAbort, rematchStatus, yourTurnBegan, decider, ratingOutcome, offeredMoves,
@@ -30,11 +30,6 @@ function focusKey(element) {
   if (element.id) return `#${CSS.escape(element.id)}`;
   const key = element.getAttribute('data-key');
   return key ? `[data-key="${CSS.escape(key)}"]` : null;
-}
-
-/** Whether a key press belongs to a form field (the page's arrows then do nothing). */
-function typing(target) {
-  return !!target && (['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.isContentEditable);
 }
 
 const NOTICES = {
@@ -241,7 +236,7 @@ export class GameView {
   }
 
   onKey(e) {
-    if (!this.room || e.defaultPrevented || typing(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;  // the board's keys are its own
+    if (!this.room || e.defaultPrevented || ownsKeys(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;  // the board's keys are its own
     const plies = this.positions.plies();
     const live = this.room.ply;
     if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') this.showPly(stepPly(plies, this.shownPly, live, e.key === 'ArrowLeft' ? -1 : 1));

@@ -6,24 +6,11 @@
 // address says the position shown (?replay=ID&ply=N, kept up to date with
 // history.replaceState) and "Copy link" copies it. Each position is a room
 // state from room_state.js, drawn by the game's module.
-import { h, s, scrollIntoList } from './ui.js';
+import { h, scrollIntoList, ownsKeys, stepIcon, copyWithFallback, debounce } from './ui.js';
 import { gameModule, variantLabel, resultText } from './games/index.js';
 import { replayState } from './room_state.js';
 import { Positions, turnSpans, turnBefore } from './positions.js';
-import { analyseHere } from './analysis_tree.js';
-
-/** The step buttons' icons (16×16, in the text's colour): Chromium's fonts lack ⏮ and ⏭. */
-const ICONS = {
-  first: 'M2 2h2.5v12H2z M14 2v12L5 8z',
-  previous: 'M12 2v12L3 8z',
-  next: 'M4 2v12l9-6z',
-  last: 'M11.5 2H14v12h-2.5z M2 2v12l9-6z',
-};
-
-function stepIcon(name) {
-  return s('svg', { class: 'icon', viewBox: '0 0 16 16', width: 16, height: 16, 'aria-hidden': 'true' },
-    s('path', { d: ICONS[name], fill: 'currentColor' }));
-}
+import { analyseHere } from './analysis_store.js';
 
 /**
  * The position a key goes to, or null when the key does not step: ← and → one
@@ -39,12 +26,6 @@ export function keyTarget(key, index, last) {
   if (key === 'Home') return 0;
   if (key === 'End') return last;
   return null;
-}
-
-/** Whether a key pressed in `element` is its own: text fields, selects and the slider keep their arrows. */
-export function ownsKeys(element) {
-  if (!element || !element.tagName) return false;
-  return ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName) || element.isContentEditable === true;
 }
 
 /**
@@ -96,6 +77,12 @@ export class ReplayView {
     this.wantedPly = ply;
     this.index = 0;
     this.flipped = false;  // drawn from Black's side
+    // the address follows the position shown, at most every 200 ms (the browsers refuse ~100 changes in 10 s)
+    this.followAddress = debounce((url) => {
+      try {
+        history.replaceState(history.state, '', url);
+      } catch { /* refused: the next one catches up */ }
+    }, 200);
     root.replaceChildren(h('p', { class: 'hint' }, 'Loading the game…'));
     this.load();
   }
@@ -155,15 +142,8 @@ export class ReplayView {
     return url.href;
   }
 
-  async copyLink() {
-    const link = this.link();
-    try {
-      await navigator.clipboard.writeText(link);
-      this.copied.textContent = 'Link copied.';
-    } catch {
-      // no clipboard (an insecure page, a refusal): the link to copy by hand
-      this.copied.replaceChildren('Copy this link: ', h('input', { readonly: true, value: link, 'aria-label': 'Link to this position', onfocus: (e) => e.target.select() }));
-    }
+  copyLink() {
+    return copyWithFallback(this.link(), this.copied);
   }
 
   /** The index of the position after a turn (its last action's), or the nearest known before it. */
@@ -247,7 +227,7 @@ export class ReplayView {
     else this.list.scrollTop = 0;
     if (this.analyseLink) this.analyseLink.href = analyseHere(this.game.options, this.id, ply, this.param === 'imported');
     // the address follows the position shown, without a new history entry
-    history.replaceState(history.state, '', this.link());
+    this.followAddress(this.link());
     this.copied.replaceChildren();
   }
 }

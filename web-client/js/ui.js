@@ -85,3 +85,72 @@ export function scrollIntoList(item, container) {
   if (at.top < box.top) container.scrollTop -= box.top - at.top;
   else if (at.bottom > box.bottom) container.scrollTop += Math.min(at.bottom - box.bottom, at.top - box.top);
 }
+
+/** Whether a key pressed in `element` is its own: text fields, selects and the slider keep their arrows. */
+export function ownsKeys(element) {
+  if (!element || !element.tagName) return false;
+  return ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName) || element.isContentEditable === true;
+}
+
+/** The step buttons' icons (16×16, in the text's colour): Chromium's fonts lack ⏮ and ⏭. */
+const STEP_ICONS = {
+  first: 'M2 2h2.5v12H2z M14 2v12L5 8z',
+  previous: 'M12 2v12L3 8z',
+  next: 'M4 2v12l9-6z',
+  last: 'M11.5 2H14v12h-2.5z M2 2v12l9-6z',
+};
+
+/** The icon of a step button: 'first', 'previous', 'next' or 'last'. */
+export function stepIcon(name) {
+  return s('svg', { class: 'icon', viewBox: '0 0 16 16', width: 16, height: 16, 'aria-hidden': 'true' },
+    s('path', { d: STEP_ICONS[name], fill: 'currentColor' }));
+}
+
+/**
+ * Copies `text` (a link) to the clipboard and says so in `target`; without a
+ * clipboard (an insecure page, a refusal) `target` shows it to copy by hand.
+ * @param {string} text
+ * @param {HTMLElement} target where the words go
+ * @param {{label?: string, id?: string}} [field] the hand copy's field: its label and id
+ */
+export async function copyWithFallback(text, target, { label = 'Link to this position', id } = {}) {
+  try {
+    await navigator.clipboard.writeText(text);
+    target.textContent = 'Link copied.';
+  } catch {
+    target.replaceChildren('Copy this link: ', h('input', { readonly: true, value: text, id, 'aria-label': label, onfocus: (e) => e.target.select() }));
+  }
+}
+
+/**
+ * `fn` called at most once per `wait` ms: at once when it was not called in
+ * the last `wait` ms, else once at the end of the wait with the last
+ * arguments. `.flush()` makes a waiting call now. (The browsers refuse
+ * history.replaceState called ~100 times in 10 s.)
+ * @template {(...args: any[]) => void} F
+ * @param {F} fn
+ * @param {number} wait
+ * @param {{now?: () => number, later?: typeof setTimeout, cancel?: typeof clearTimeout}} [clock] for the tests
+ */
+export function debounce(fn, wait, { now = () => Date.now(), later = setTimeout, cancel = clearTimeout } = {}) {
+  let last = -Infinity;
+  let timer = null;
+  let pending = null;
+  const run = () => {
+    cancel(timer);
+    timer = null;
+    last = now();
+    const args = pending;
+    pending = null;
+    fn(...args);
+  };
+  const call = (...args) => {
+    pending = args;
+    if (timer !== null) return;
+    const since = now() - last;
+    if (since >= wait) run();
+    else timer = later(run, wait - since);
+  };
+  call.flush = () => { if (pending) run(); };
+  return call;
+}

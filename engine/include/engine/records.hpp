@@ -45,7 +45,8 @@ struct WrittenTree {
   std::string text;
   std::string error;
   bool unavailable = false;  // the format cannot hold it: a start that is no game's first position, a handicap
-  int at = -1;               // else the move refused
+  bool illegal = false;      // a move refused by the rules (else the tree's shape is refused)
+  int at = -1;               // the move refused
   bool ok() const { return error.empty(); }
 };
 WrittenTree write_sgf_tree(const AnyGame& start, const std::vector<TreeMove>& moves, const RecordPlayers& players,

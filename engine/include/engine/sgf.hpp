@@ -19,6 +19,7 @@ namespace engine {
 
 inline constexpr std::size_t kMaxSgfBytes = 2 * 1024 * 1024;
 inline constexpr std::size_t kMaxSgfNodes = 20000;
+inline constexpr int kMaxSgfNesting = 100;  // variations inside variations
 
 struct SgfProperty {
   std::string name;

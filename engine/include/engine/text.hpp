@@ -33,6 +33,10 @@ std::vector<std::string_view> split(std::string_view text, std::string_view sepa
 
 std::string_view trim(std::string_view text);
 
+// A name from a record for one line of text: control characters as spaces,
+// at most `max_bytes`, never cut inside a UTF-8 character.
+std::string name_line(std::string_view text, std::size_t max_bytes);
+
 // A short quoted excerpt of user input for error messages.
 std::string excerpt(std::string_view text);
 
