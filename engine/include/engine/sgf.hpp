@@ -11,6 +11,7 @@
 // is '(' nodes subtrees ')'. Reading is bounded (kMaxSgfBytes, kMaxSgfNodes)
 // and never throws: an error names the byte offset where it went wrong.
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -53,6 +54,21 @@ struct ParsedSgf {
 struct TreeMove {
   int parent = -1;
   std::string action;
+};
+
+// A game read from boardspace.net's file (engine/yinsh/boardspace.hpp,
+// engine/gipf/boardspace.hpp), or where and why it was refused.
+template <class Game>
+struct BoardspaceFileRead {
+  std::optional<Game> game;  // set on success
+  std::string white, black;  // the players' names (P0/P1 id)
+  std::string date;          // DT, as written
+  // On failure: the step's number in the file (its sequence number, else its
+  // node's), the step as written, and why it was refused.
+  int step = 0;
+  std::string text;
+  std::string error;
+  bool ok() const { return error.empty(); }
 };
 
 ParsedSgf parse_sgf(std::string_view text);

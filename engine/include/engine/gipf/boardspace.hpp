@@ -28,21 +28,12 @@
 #include <string>
 #include <string_view>
 
+#include "engine/sgf.hpp"
 #include "engine/gipf/rules.hpp"
 
 namespace engine::gipf {
 
-struct BoardspaceRead {
-  std::optional<GipfGame> game;  // set on success
-  std::string white, black;      // the players' names (P0/P1 id)
-  std::string date;              // DT, as written
-  // On failure: the step's number in the file (its sequence number, else its
-  // node's), the step as written, and why it was refused.
-  int step = 0;
-  std::string text;
-  std::string error;
-  bool ok() const { return error.empty(); }
-};
+using BoardspaceRead = BoardspaceFileRead<GipfGame>;
 
 BoardspaceRead read_boardspace(std::string_view sgf);
 

@@ -19,21 +19,12 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/sgf.hpp"
 #include "engine/yinsh/rules.hpp"
 
 namespace engine::yinsh {
 
-struct BoardspaceRead {
-  std::optional<YinshGame> game;  // set on success
-  std::string white, black;       // the players' names (P0/P1 id)
-  std::string date;               // DT, as written
-  // On failure: the step's number in the file (its sequence number, else its
-  // node's), the step as written, and why it was refused.
-  int step = 0;
-  std::string text;
-  std::string error;
-  bool ok() const { return error.empty(); }
-};
+using BoardspaceRead = BoardspaceFileRead<YinshGame>;
 
 BoardspaceRead read_boardspace(std::string_view sgf);
 // The game as boardspace writes it: P0 white, every step its own node and a
