@@ -110,7 +110,7 @@ void AnalysisApi::handle(std::shared_ptr<const HttpRequest> request, const std::
   // The work runs on this I/O thread: bounded per request (the line, the tree)
   // and per address (a board asks once per position it has not seen).
   const bool sgf = path == kAnalysis + "/sgf";
-  if (path != kAnalysis + "/eval" && !allowed(sgf ? sgf_limits_ : board_limits_, address, sgf ? 10.0 / 60.0 : 10.0, sgf ? 10.0 : 60.0))
+  if (path != kAnalysis + "/eval" && !allowed(sgf ? sgf_limits_ : board_limits_, address))
     return reply(json_error(*request, http::status::too_many_requests, "rate_limited",
                             sgf ? "at most 10 SGF files a minute: try again later" : "too many positions at once: slow down"));
   if (path == kAnalysis) return position(*request, std::move(reply));
@@ -158,21 +158,15 @@ void AnalysisApi::position(const HttpRequest& request, Reply reply) {
   reply(json_response(request, http::status::ok, out));
 }
 
-bool AnalysisApi::allowed(std::map<std::string, RateLimiter>& limits, const std::string& address, double per_second,
-                          double burst) {
+bool AnalysisApi::allowed(RateLimits<std::string>& limits, const std::string& address) {
   std::lock_guard lock(mutex_);
-  return take(limits, address, per_second, burst);
-}
-
-bool AnalysisApi::take(std::map<std::string, RateLimiter>& limits, const std::string& address, double per_second, double burst) {
-  if (limits.size() >= 10000 && !limits.count(address)) limits.clear();  // bounded: forgets, never grows
-  return limits.try_emplace(address, per_second, burst).first->second.allow();
+  return limits.allow(address);
 }
 
 bool AnalysisApi::start_evaluation(const std::string& address) {
   std::lock_guard lock(mutex_);
   if (thinking_.count(address)) return false;
-  if (!take(limiters_, address, 30.0 / 60.0, 10.0)) return false;
+  if (!evaluation_limits_.allow(address)) return false;
   thinking_.insert(address);
   return true;
 }

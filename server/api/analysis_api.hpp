@@ -14,7 +14,6 @@
 // The board's and the SGF's work runs on the I/O thread, bounded per request
 // and per address (10 positions a second, a burst of 60; 10 files a minute).
 // Anyone may analyse: the board needs no account.
-#include <map>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -51,18 +50,17 @@ class AnalysisApi : public HttpModule, public std::enable_shared_from_this<Analy
   // Whether `address` may start an evaluation now: none of its own under way, and
   // 30 a minute (a burst of 10); bounded to 10,000 addresses at once.
   bool start_evaluation(const std::string& address);
-  // A token of `address`'s bucket in `limits` (bounded to 10,000 addresses at once).
-  bool allowed(std::map<std::string, RateLimiter>& limits, const std::string& address, double per_second, double burst);
-  bool take(std::map<std::string, RateLimiter>& limits, const std::string& address, double per_second, double burst);
+  // A token of `address`'s bucket in `limits`.
+  bool allowed(RateLimits<std::string>& limits, const std::string& address);
   void end_evaluation(const std::string& address);
 
   AccountService& accounts_;
   AccountStore& store_;
   Evaluator& evaluator_;
   std::mutex mutex_;
-  std::map<std::string, RateLimiter> limiters_;       // evaluations
-  std::map<std::string, RateLimiter> board_limits_;   // positions and lines
-  std::map<std::string, RateLimiter> sgf_limits_;     // trees written
+  RateLimits<std::string> evaluation_limits_{30.0 / 60.0, 10.0};
+  RateLimits<std::string> board_limits_{10.0, 60.0};   // positions and lines
+  RateLimits<std::string> sgf_limits_{10.0 / 60.0, 10.0};  // trees written
   std::set<std::string> thinking_;  // addresses with an evaluation under way
 };
 

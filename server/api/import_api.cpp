@@ -55,9 +55,7 @@ bool ImportApi::owns(const std::string& path) const { return path == kImports ||
 
 bool ImportApi::allowed(std::int64_t player) {
   std::lock_guard lock(mutex_);
-  if (limiters_.size() >= 10000 && !limiters_.count(player)) limiters_.clear();  // bounded: forgets, never grows
-  auto it = limiters_.try_emplace(player, 20.0 / 3600.0, 20.0).first;
-  return it->second.allow();
+  return limits_.allow(player);
 }
 
 void ImportApi::handle(std::shared_ptr<const HttpRequest> request, const std::string& path, const std::string& query,

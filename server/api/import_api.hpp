@@ -10,7 +10,6 @@
 //   GET  /api/imports/ID/record    ?format=arena|official|sgf[&form=short], as for a game
 // Bounded: the body (Limits::max_import_body), 20 imports an hour per
 // account (a burst of 20), kMaxImportsPerPlayer stored.
-#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -42,7 +41,7 @@ class ImportApi : public HttpModule {
   ImportStore& store_;
   Clock clock_;
   std::mutex mutex_;
-  std::map<std::int64_t, RateLimiter> limiters_;
+  RateLimits<std::int64_t> limits_{20.0 / 3600.0, 20.0};
 };
 
 }  // namespace arena
