@@ -18,6 +18,7 @@ floors=(
   "competition"
   "computer"
   "lobby"
+  "bots"
   "store cluster"
   "api"
   "app"

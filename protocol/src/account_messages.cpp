@@ -98,7 +98,11 @@ Parsed<EmptyRequest> parse_empty(std::string_view body) {
 
 #undef TAKE
 
-Json account_json(const AccountView& a) { return {{"id", a.id}, {"username", a.username}, {"role", role_name(a.role)}}; }
+Json account_json(const AccountView& a) {
+  Json j{{"id", a.id}, {"username", a.username}, {"role", role_name(a.role)}};
+  if (a.bot) j["bot"] = true;
+  return j;
+}
 
 Json to_json(const AccountView& m) { return {{"account", account_json(m)}}; }
 
@@ -137,7 +141,8 @@ Json to_json(const PlayerProfile& m) {
             {"games_played", m.games_played},
             {"recent", std::move(recent)},
             {"ratings", ratings_json(m.ratings)},
-            {"closed", m.closed_at > 0}}}};
+            {"closed", m.closed_at > 0},
+            {"bot", m.bot}}}};
 }
 
 Json banned_error(std::string_view message, std::int64_t until) {

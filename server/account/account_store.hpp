@@ -39,6 +39,7 @@ struct AccountRecord {
   std::int64_t muted_until = 0;
   std::string mute_reason;
   std::int64_t closed_at = 0;  // its owner closed it (ms since the epoch); 0: open
+  bool bot = false;            // a bot account (#45): plays challenges through the bot API
 };
 
 struct NewAccount {

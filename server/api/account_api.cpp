@@ -33,7 +33,7 @@ HttpResponse failure_response(const HttpRequest& request, const AccountFailure& 
   return res;
 }
 
-protocol::AccountView account_view(const AccountRecord& a) { return {a.id, a.username, a.role}; }
+protocol::AccountView account_view(const AccountRecord& a) { return {a.id, a.username, a.role, a.bot}; }
 
 namespace {
 
@@ -200,7 +200,7 @@ void AccountApi::profile(std::shared_ptr<const HttpRequest> request, const std::
     if (!found.value) return reply(json_error(*request, http::status::not_found, "not_found", "no such player"));
     const Profile& p = *found.value;
     protocol::PlayerProfile view{p.account.username, p.account.role, p.account.created_at, p.games_played, {},
-                                 perf_views(p.ratings, now), p.account.closed_at};
+                                 perf_views(p.ratings, now), p.account.closed_at, p.account.bot};
     for (const auto& r : p.recent) view.recent.push_back(game_row(r));
     reply(json_response(*request, http::status::ok, protocol::to_json(view)));
   });

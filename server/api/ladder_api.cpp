@@ -108,6 +108,8 @@ void LadderApi::page(std::shared_ptr<const HttpRequest> request, std::int64_t id
 void LadderApi::join(std::shared_ptr<const HttpRequest> request, std::int64_t id, StoreExecutor ex, Reply reply) {
   if (!parsed_body(protocol::parse_empty(request->body()), *request, reply)) return;
   http_.player(request, ex, reply, [this, request, id, ex, reply](AccountRecord account) {
+    if (account.bot)  // bots play challenges only (#45)
+      return reply(json_error(*request, http::status::forbidden, "bots_not_allowed", "bots do not play on ladders"));
     RosterChange change;
     change.kind = RosterChange::Kind::join;
     change.player = account.player;

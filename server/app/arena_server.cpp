@@ -21,6 +21,8 @@
 #include "api/mail_api.hpp"
 #include "mail/mailer.hpp"
 #include "api/import_api.hpp"
+#include "api/bot_api.hpp"
+#include "bots/challenge_service.hpp"
 #include "api/analysis_api.hpp"
 #include "api/notice_api.hpp"
 #include "mail/turn_notifier.hpp"
@@ -31,6 +33,7 @@
 #include "lobby/router.hpp"
 #include "app/listener.hpp"
 #include "app/sessions.hpp"
+#include "app/ndjson_session.hpp"
 #include "app/websocket_session.hpp"
 #include "util/metrics.hpp"
 
@@ -133,16 +136,22 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
   auto ladder_api = std::make_shared<LadderApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_, &block_book_);
   auto trust_api = std::make_shared<TrustApi>(*accounts_, *store_, block_book_, *player_connections_);
   trust_api->set_player_mail(player_mail);
+  challenges_ = std::make_shared<ChallengeService>(io_.get_executor(), *store_, *store_, *directory_, *player_connections_,
+                                                   &block_book_, clock_);
   std::vector<std::shared_ptr<HttpModule>> modules{
       ladder_api, std::make_shared<EventApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_), trust_api,
       std::make_shared<MailApi>(*accounts_, *store_, *store_, *hasher_, *mail_, *player_connections_, clock_),
       std::make_shared<NoticeApi>(*accounts_, *store_, clock_), std::make_shared<ImportApi>(*accounts_, *store_, clock_),
-      std::make_shared<AnalysisApi>(*accounts_, *store_, *computer_)};
+      std::make_shared<AnalysisApi>(*accounts_, *store_, *computer_),
+      std::make_shared<BotApi>(*accounts_, *store_, *store_, *challenges_, *directory_, *player_connections_, *feed_,
+                               *computer_, clock_)};
   if (config_.test_clock)
     modules.push_back(std::make_shared<TestClockApi>(clock_offset_, [d = std::weak_ptr<RoomDirectory>(directory_), m = mailer_.get(),
-                                                                     c = std::weak_ptr<CompetitionService>(competitions_)] {
+                                                                     c = std::weak_ptr<CompetitionService>(competitions_),
+                                                                     ch = std::weak_ptr<ChallengeService>(challenges_)] {
       if (auto directory = d.lock()) directory->wake_rooms();
       if (auto competitions = c.lock()) competitions->wake();  // ladders' activity, events starting within the hour
+      if (auto challenges = ch.lock()) challenges->wake();     // challenges past their time (#45)
       if (m) m->wake();  // mails due at the moved clock go now
     }));
   auto api = std::make_shared<HttpApi>(HttpApiSettings{config_.static_dir, config_.public_origins, config_.node_id,
@@ -230,6 +239,7 @@ std::string ArenaServer::start() {
   restored_ = restored.get_future().get();
   heartbeat_->start();
   directory_->start();
+  challenges_->start();
   competitions_->start();  // after the restore: it finds the rooms of pending games in memory
   // The turn notices a stopped server had stored with their moves but not yet
   // resolved: after the restore, so that the rooms' own sweeps and this meet
@@ -270,16 +280,18 @@ void ArenaServer::shutdown(int signal) {
   computer_->stop();
   directory_->stop();
   competitions_->stop();
+  challenges_->stop();
   feed_->stop();
   heartbeat_->stop();  // its rooms are nobody's from now until they resume (a restart, another node)
   if (cluster_) cluster_->release_all();  // the other nodes take this node's rooms over at once
   for (auto& s : sessions_->live()) s->close_for_restart();
+  for (auto& s : sessions_->live_streams()) s->end();  // a bot reconnects to another node, or here once back (#45)
   stop_when_closed(40);
 }
 
 // Waits until every WebSocket has closed (or a deadline), then stops the I/O threads.
 void ArenaServer::stop_when_closed(int rounds_left) {
-  if (sessions_->live().empty() || rounds_left == 0) return io_.stop();
+  if ((sessions_->live().empty() && sessions_->live_streams().empty()) || rounds_left == 0) return io_.stop();
   auto timer = std::make_shared<net::steady_timer>(io_, std::chrono::milliseconds(50));
   timer->async_wait([this, timer, rounds_left](boost::system::error_code) { stop_when_closed(rounds_left - 1); });
 }

@@ -41,6 +41,7 @@ class NatsBus;
 class Mailer;
 class TurnNotifier;
 class MailService;
+class ChallengeService;
 
 class ArenaServer {
  public:
@@ -90,6 +91,7 @@ class ArenaServer {
   std::shared_ptr<RoomDirectory> directory_;
   std::shared_ptr<LobbyFeed> feed_;
   std::shared_ptr<CompetitionService> competitions_;
+  std::shared_ptr<ChallengeService> challenges_;  // the bot and board API's (#45)
   std::shared_ptr<Router> router_;
   std::shared_ptr<Listener> listener_;
   std::shared_ptr<Heartbeat> heartbeat_;  // started once the rooms are restored (#31)

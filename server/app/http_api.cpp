@@ -123,8 +123,16 @@ void HttpApi::handle(HttpRequest request, const std::string& address, StoreExecu
   const bool patch = method == http::verb::patch && module && module->patchable(path);
   const bool del = method == http::verb::delete_ && module && module->deletable(path);
   const bool open_post = method == http::verb::post && module && module->open_post(path);
+  // A token's path with a token, or with no cookie at all (then nobody is
+  // authenticated, and the module answers 401 itself).
+  const bool bearer = module && module->bearer_path(path) &&
+                      ((request.count(http::field::authorization) > 0 &&
+                        std_view(request[http::field::authorization]).rfind("Bearer ", 0) == 0) ||
+                       request.count(http::field::cookie) == 0);
   if (open_post) {
     // Answered by the module alone: a token in the URL is its authority.
+  } else if (bearer && (method == http::verb::post || del)) {
+    // A personal API token (#45) is its authority, never a cookie.
   } else if ((method == http::verb::post && (account_path || admin_path || module)) || patch) {
     if (auto refusal = refuse_post(request)) return reply(std::move(*refusal));
   } else if (del) {
@@ -154,6 +162,22 @@ void HttpApi::handle(HttpRequest request, const std::string& address, StoreExecu
       path == "/import" || path == "/account/verify" || path == "/account/reset" || path == "/account/forgot" || path == "/account/settings")
     return reply(static_files_.answer(*shared, "/"));
   reply(static_files_.answer(*shared, path));
+}
+
+bool HttpApi::streams(const HttpRequest& request) const {
+  if (request.method() != http::verb::get) return false;
+  auto [path, query] = split_target(std_view(request.target()));
+  for (const auto& m : modules_)
+    if (m->streams(path)) return true;
+  return false;
+}
+
+void HttpApi::stream(HttpRequest request, const std::string& address, StoreExecutor ex, HttpModule::StreamReply reply) {
+  auto [path, query] = split_target(std_view(request.target()));
+  for (const auto& m : modules_)
+    if (m->streams(path))
+      return m->stream(std::make_shared<const HttpRequest>(std::move(request)), path, address, std::move(ex), std::move(reply));
+  reply(json_error(request, http::status::not_found, "not_found", "no such resource"));
 }
 
 void HttpApi::api(std::shared_ptr<const HttpRequest> request, const std::string& path, const std::string& query,

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/records.hpp"
+#include "net/http_module.hpp"
 #include "net/http_reply.hpp"
 #include "net/http_target.hpp"  // split_target, query_value
 #include "net/static_files.hpp"
@@ -54,6 +55,10 @@ class HttpApi {
   // Answers on `ex` (the connection's strand), after the store if it needs it.
   // `address` is the client's AddressBook key (rate limits, the audit log).
   void handle(HttpRequest request, const std::string& address, StoreExecutor ex, Reply reply);
+  // A GET that a module answers as a stream (#45): `reply` gets a refusal or
+  // what to do with the stream (net/http_module.hpp).
+  bool streams(const HttpRequest& request) const;
+  void stream(HttpRequest request, const std::string& address, StoreExecutor ex, HttpModule::StreamReply reply);
 
   // What GET /api/games/ID/record writes (#44): the format, and the short
   // form of the official sheet.

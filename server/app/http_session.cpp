@@ -9,6 +9,7 @@
 #include "util/log_text.hpp"
 #include "api/account_api.hpp"  // session_of
 #include "net/forwarded_for.hpp"
+#include "app/ndjson_session.hpp"
 #include "app/websocket_session.hpp"
 
 namespace arena {
@@ -127,6 +128,7 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     return write(http_error(http::status::uri_too_long, 11, "uri_too_long", "the request target is too long"));
   if (forwarded_ && !count_forwarded(request)) return;
   if (beast::websocket::is_upgrade(request)) return upgrade(std::move(request));
+  if (api_->streams(request)) return open_stream(std::move(request));
   // The answer may wait for the store; it comes back on this connection's strand.
   auto target = std::string(std_view(request.target()));
   auto version = request.version();
@@ -183,6 +185,27 @@ void HttpSession::upgrade(HttpRequest request) {
                                                     session_of(request));
   sessions_->add(session);
   session->run(std::move(request));
+}
+
+// A stream (#45): the module refuses it (an ordinary answer) or takes the
+// connection over as an NdjsonSession, which serves it to the end.
+void HttpSession::open_stream(HttpRequest request) {
+  auto version = request.version();
+  std::string target(std_view(request.target()));
+  try {
+    api_->stream(std::move(request), ticket_ ? ticket_->key() : std::string(), stream_.get_executor(),
+                 [self = shared_from_this(), version](std::variant<HttpResponse, HttpModule::StreamStart> answer) {
+                   if (auto* refusal = std::get_if<HttpResponse>(&answer)) return self->write(std::move(*refusal));
+                   auto stream = std::make_shared<NdjsonSession>(std::move(self->stream_), std::move(self->ticket_),
+                                                                 self->settings_->streams);
+                   self->sessions_->add_stream(stream);
+                   std::get<HttpModule::StreamStart>(answer)(stream);
+                   stream->run(version);
+                 });
+  } catch (const std::exception& e) {
+    spdlog::error("event=http_handler_failed target=\"{}\" error=\"{}\"", log_text(target), log_text(e.what()));
+    write(http_error(http::status::internal_server_error, version, "internal", "the server failed on this request"));
+  }
 }
 
 void HttpSession::write(HttpResponse response) {

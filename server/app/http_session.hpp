@@ -13,6 +13,7 @@
 #include "util/address_book.hpp"
 #include "app/http_api.hpp"
 #include "app/limits.hpp"
+#include "app/ndjson_session.hpp"
 #include "app/sessions.hpp"
 
 namespace arena {
@@ -24,6 +25,7 @@ struct HttpSettings {
   std::vector<std::string> public_origins;  // normalized; empty: see origin_allowed
   // Reverse proxies whose requests name their client last in X-Forwarded-For.
   std::vector<boost::asio::ip::address> trusted_proxies;
+  StreamLimits streams{};  // the bot and board API's streams (#45)
 };
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
@@ -52,6 +54,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void answer_parse_error(boost::beast::error_code ec);
   void upgrade(HttpRequest request);
+  void open_stream(HttpRequest request);
   // A proxied request: its client's ticket, or false (too many connections) after answering 429.
   bool count_forwarded(const HttpRequest& request);
   void write(HttpResponse response);

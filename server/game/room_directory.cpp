@@ -365,14 +365,20 @@ void RoomDirectory::seat_second(std::shared_ptr<Room> room, const PlayerInfo& pl
 
 void RoomDirectory::open_rematch(RematchRequest request, StoreExecutor ex, RematchDone done) {
   const RoomRecord& old = request.old;
-  create(request.white, old.options, old.clock, old.is_private, old.rated, engine::Color::White, ex,
-         [ex, done, black = request.black](std::shared_ptr<Room> room, std::optional<Refusal> refusal) {
-           if (!room) return done({}, refusal);
-           seat_second(room, black, ex, [done](std::shared_ptr<Room> seated, std::optional<Refusal> refusal) {
-             done(seated ? seated->id() : std::string(), refusal);
-           });
+  open_pair(request.white, request.black, old.options, old.clock, old.is_private, old.rated, ex,
+            [done](std::shared_ptr<Room> seated, std::optional<Refusal> refusal) {
+              done(seated ? seated->id() : std::string(), refusal);
+            });
+}
+
+void RoomDirectory::open_pair(const PlayerInfo& white, const PlayerInfo& black, const engine::GameOptions& options,
+                              const protocol::TimeControl& clock, bool is_private, bool rated, StoreExecutor ex, Created created) {
+  create(white, options, clock, is_private, rated, engine::Color::White, ex,
+         [ex, created, black](std::shared_ptr<Room> room, std::optional<Refusal> refusal) {
+           if (!room) return created(nullptr, refusal);
+           seat_second(room, black, ex, created);
          },
-         request.black.id);
+         black.id);
 }
 
 // ---- the sweep -----------------------------------------------------------------

@@ -68,6 +68,11 @@ class RoomDirectory : public RoomObserver, public std::enable_shared_from_this<R
   // A rematch: a new room like `request.old` with both players seated (the
   // new white creates it, the new black joins); answered on `ex`.
   void open_rematch(RematchRequest request, StoreExecutor ex, RematchDone done);
+  // A game of two named players (an accepted challenge, #45): `white` creates
+  // it, `black` sits down at once (so it is live); answered on `ex`. Counts
+  // against no one's open rooms.
+  void open_pair(const PlayerInfo& white, const PlayerInfo& black, const engine::GameOptions& options,
+                 const protocol::TimeControl& clock, bool is_private, bool rated, StoreExecutor ex, Created created);
   // A casual game against the computer: `human` creates it at `seat`, `bot`
   // sits down at once (so it is live). Answered on `ex`; counts against no one's open rooms.
   void open_bot_game(const PlayerInfo& human, const PlayerInfo& bot, const engine::GameOptions& options,

@@ -101,6 +101,10 @@ void Router::on(const Request& r, const protocol::Ping&) {
 }
 
 void Router::on(const Request& r, const protocol::CreateRoom& m) {
+  if (r.connection.account && r.connection.account->bot) {
+    r.error(ErrorCode::Forbidden, "a bot plays challenges only (PROTOCOL.md, Bot and board API)");
+    return r.resume();
+  }
   engine::GameOptions options{m.game, m.variant, m.white_extra, m.black_extra};
   engine::Color seat = m.color == "white"   ? engine::Color::White
                        : m.color == "black" ? engine::Color::Black
@@ -166,6 +170,10 @@ std::optional<Refusal> Router::refuse(const ClientState& connection, const RoomM
     if (std::int64_t until = connections_.muted_until(connection.player.id, now))
       return Refusal{ErrorCode::Muted, "you are muted for " + std::to_string((until - now + 59999) / 60000) +
                                            " more minutes (until " + std::to_string(until) + " ms since the epoch)"};
+  }
+  if constexpr (std::is_same_v<RoomMessage, protocol::JoinRoom>) {
+    // A bot takes no seat in the lobby: it plays the games it accepted (#45).
+    if (connection.account && connection.account->bot) return Refusal{ErrorCode::Forbidden, "a bot plays challenges only"};
   }
   if constexpr (std::is_same_v<RoomMessage, protocol::DeleteChat>) {
     if (!connection.account || connection.account->role < protocol::Role::Moderator)

@@ -6,8 +6,10 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <variant>
 
 #include "net/http_reply.hpp"
+#include "net/line_sink.hpp"
 
 namespace arena {
 
@@ -26,6 +28,20 @@ class HttpModule {
   virtual bool open_post(const std::string& /*path*/) const { return false; }
   virtual void handle(std::shared_ptr<const HttpRequest> request, const std::string& path, const std::string& query,
                       const std::string& address, boost::asio::any_io_executor ex, Reply reply) = 0;
+
+  // Streams (#45): a GET the module answers with lines as they come. Its
+  // answer is a refusal (an ordinary response), or what to do with the
+  // stream once its head is written (the lines then go to the sink).
+  using StreamStart = std::function<void(std::shared_ptr<LineSink>)>;
+  using StreamReply = std::function<void(std::variant<HttpResponse, StreamStart>)>;
+  virtual bool streams(const std::string& /*path*/) const { return false; }
+  virtual void stream(std::shared_ptr<const HttpRequest> /*request*/, const std::string& /*path*/, const std::string& /*address*/,
+                      boost::asio::any_io_executor /*ex*/, StreamReply /*reply*/) {}
+  // Whether a POST to the path may come with `Authorization: Bearer` instead
+  // of a cookie (#45): such a request is not CSRF-checked (a browser cannot
+  // send that header to another site without a preflight we never answer),
+  // and the module must then authenticate it by the token alone.
+  virtual bool bearer_path(const std::string& /*path*/) const { return false; }
 };
 
 }  // namespace arena

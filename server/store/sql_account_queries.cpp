@@ -23,26 +23,6 @@ protocol::Role parse_role(const std::string& text) {
   throw SqlError("unknown role '" + text + "' in the database");
 }
 
-const char* const kSelectAccounts =
-    "SELECT a.id, a.player, a.username, a.password_hash, a.role, a.created_at, a.banned_until, a.ban_reason, "
-    "a.muted_until, a.mute_reason, a.closed_at FROM accounts a ";
-
-AccountRecord read_account(const Statement& s, bool with_hash) {
-  AccountRecord a;
-  a.id = s.integer(0);
-  a.player = s.integer(1);
-  a.username = s.text(2);
-  if (with_hash) a.password_hash = s.text(3);
-  a.role = parse_role(s.text(4));
-  a.created_at = s.integer(5);
-  a.banned_until = s.integer(6);
-  a.ban_reason = s.text(7);
-  a.muted_until = s.integer(8);
-  a.mute_reason = s.text(9);
-  a.closed_at = s.integer(10);
-  return a;
-}
-
 AccountRecord account_by_id(Connection& db, std::int64_t id) {
   Statement s = db.prepare(std::string(kSelectAccounts) + "WHERE a.id = ?");
   s.bind(1, id);
@@ -61,6 +41,27 @@ std::optional<std::int64_t> guest_player(Connection& db, const std::string& toke
 }
 
 }  // namespace
+
+const char* const kSelectAccounts =
+    "SELECT a.id, a.player, a.username, a.password_hash, a.role, a.created_at, a.banned_until, a.ban_reason, "
+    "a.muted_until, a.mute_reason, a.closed_at, a.bot FROM accounts a ";
+
+AccountRecord read_account(const Statement& s, bool with_hash) {
+  AccountRecord a;
+  a.id = s.integer(0);
+  a.player = s.integer(1);
+  a.username = s.text(2);
+  if (with_hash) a.password_hash = s.text(3);
+  a.role = parse_role(s.text(4));
+  a.created_at = s.integer(5);
+  a.banned_until = s.integer(6);
+  a.ban_reason = s.text(7);
+  a.muted_until = s.integer(8);
+  a.mute_reason = s.text(9);
+  a.closed_at = s.integer(10);
+  a.bot = s.integer(11) != 0;
+  return a;
+}
 
 void insert_audit(Connection& db, const AuditEntry& e) {
   db.prepare("INSERT INTO audit_log (actor, action, target, details, address, at) VALUES (?, ?, ?, ?, ?, ?)")

@@ -95,8 +95,8 @@ const std::string kSelectRooms =
     "r.clock_initial_ms, r.clock_increment_ms, r.clock_days, r.rated, "
     "wa.id IS NOT NULL, wr.rating, wr.rd, wr.volatility, wr.games, wr.last_game_at, "
     "ba.id IS NOT NULL, br.rating, br.rd, br.volatility, br.games, br.last_game_at, r.competition, r.start_by, "
-    "coalesce(wa.role, CASE WHEN w.token_hash LIKE 'bot:%' THEN 'computer' ELSE 'guest' END), "
-    "coalesce(ba.role, CASE WHEN b.token_hash LIKE 'bot:%' THEN 'computer' ELSE 'guest' END) "
+    "CASE WHEN wa.bot = 1 THEN 'bot' ELSE coalesce(wa.role, CASE WHEN w.token_hash LIKE 'bot:%' THEN 'computer' ELSE 'guest' END) END, "
+    "CASE WHEN ba.bot = 1 THEN 'bot' ELSE coalesce(ba.role, CASE WHEN b.token_hash LIKE 'bot:%' THEN 'computer' ELSE 'guest' END) END "
     "FROM rooms r LEFT JOIN players w ON w.id = r.white LEFT JOIN players b ON b.id = r.black "
     "LEFT JOIN accounts wa ON wa.player = r.white LEFT JOIN accounts ba ON ba.player = r.black "
     "LEFT JOIN ratings wr ON wr.player = r.white AND wr.perf = r.game || ':' || r.variant "
@@ -123,7 +123,7 @@ RoomRecord read_room(const Statement& s) {
   r.black_rating = read_seat_rating(s, 27);
   r.competition = s.integer(33) != 0;
   r.start_by = s.integer(34);
-  // A seat's kind from its account's role (or a bot's, or a guest's).
+  // A seat's kind from its account's role (or a bot account's, the computer's, or a guest's).
   auto kind = [](std::string role) { return role == "player" ? std::string("account") : role; };
   if (r.white) r.white_kind = kind(s.text(35));
   if (r.black) r.black_kind = kind(s.text(36));

@@ -197,6 +197,9 @@ std::string lower(std::string text);  // ASCII lower case: usernames' keys
 CreatedAccount insert_account(Connection& db, const NewAccount& account, std::int64_t now);
 std::optional<AccountRecord> find_account(Connection& db, const std::string& username);
 std::optional<AccountRecord> session_account(Connection& db, const std::string& token, std::int64_t now);
+// The account columns every account query selects (alias a), and their reader.
+extern const char* const kSelectAccounts;
+AccountRecord read_account(const Statement& s, bool with_hash);
 void insert_session(Connection& db, std::int64_t account, const std::string& token, std::int64_t now, std::int64_t expires_at);
 void delete_session(Connection& db, const std::string& token);
 void set_password_hash(Connection& db, std::int64_t account, const std::string& hash);
@@ -224,6 +227,20 @@ void check_fence(Connection& db, const std::string& room, const LeaseFence& fenc
 Outcome<ImportedGame> store_import(Connection& db, const ImportedGame& game);
 std::optional<ImportedGame> find_import(Connection& db, const std::string& id);
 std::vector<ImportedGame> imports_of(Connection& db, std::int64_t player, int limit);
+
+// The bot and board API (#45; sql_bot_queries.cpp).
+Outcome<ApiToken> create_token(Connection& db, const ApiToken& token, const std::string& token_hash);
+std::vector<ApiToken> tokens_of(Connection& db, std::int64_t account);
+bool revoke_token(Connection& db, std::int64_t account, const std::string& id);
+std::optional<TokenHolder> token_holder(Connection& db, const std::string& token_hash);
+Outcome<AccountRecord> make_bot(Connection& db, std::int64_t account, const AuditEntry& audit);
+Outcome<PlayerChallenge> create_player_challenge(Connection& db, const PlayerChallenge& challenge);
+std::optional<PlayerChallenge> find_player_challenge(Connection& db, const std::string& id);
+std::vector<PlayerChallenge> player_challenges_of(Connection& db, std::int64_t account);
+Outcome<PlayerChallenge> answer_player_challenge(Connection& db, const std::string& id, PlayerChallenge::Status status, const std::string& reason,
+                                    const std::string& room);
+std::vector<PlayerChallenge> expire_player_challenges(Connection& db, std::int64_t now);
+void extend_player_challenges(Connection& db, const std::vector<std::string>& ids, std::int64_t until);
 
 }  // namespace sql
 

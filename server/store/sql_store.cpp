@@ -711,6 +711,65 @@ void SqlStore::imports_of(std::int64_t player, int limit, StoreExecutor ex, Stor
   read_value(std::move(ex), std::move(reply), [player, limit](Connection& db) { return sql::imports_of(db, player, limit); });
 }
 
+// ---- the bot and board API (#45) ----
+
+void SqlStore::create_token(ApiToken token, std::string token_hash, StoreExecutor ex, StoreReply<Outcome<ApiToken>> reply) {
+  write_value(std::move(ex), std::move(reply), [token = std::move(token), hash = std::move(token_hash)](Connection& db) {
+    return all_or_nothing<ApiToken>(db, [&] { return sql::create_token(db, token, hash); });
+  });
+}
+
+void SqlStore::tokens_of(std::int64_t account, StoreExecutor ex, StoreReply<std::vector<ApiToken>> reply) {
+  read_value(std::move(ex), std::move(reply), [account](Connection& db) { return sql::tokens_of(db, account); });
+}
+
+void SqlStore::revoke_token(std::int64_t account, std::string id, StoreExecutor ex, StoreReply<bool> reply) {
+  write_value(std::move(ex), std::move(reply), [account, id = std::move(id)](Connection& db) { return sql::revoke_token(db, account, id); });
+}
+
+void SqlStore::token_holder(std::string token_hash, StoreExecutor ex, StoreReply<std::optional<TokenHolder>> reply) {
+  read_value(std::move(ex), std::move(reply), [hash = std::move(token_hash)](Connection& db) {
+    Transaction snapshot(db, Transaction::kSnapshot);  // the account and its token from one state
+    return sql::token_holder(db, hash);
+  });
+}
+
+void SqlStore::make_bot(std::int64_t account, AuditEntry audit, StoreExecutor ex, StoreReply<Outcome<AccountRecord>> reply) {
+  write_value(std::move(ex), std::move(reply), [account, audit = std::move(audit)](Connection& db) {
+    return all_or_nothing<AccountRecord>(db, [&] { return sql::make_bot(db, account, audit); });
+  });
+}
+
+void SqlStore::create_player_challenge(PlayerChallenge challenge, StoreExecutor ex, StoreReply<Outcome<PlayerChallenge>> reply) {
+  write_value(std::move(ex), std::move(reply), [challenge = std::move(challenge)](Connection& db) {
+    return all_or_nothing<PlayerChallenge>(db, [&] { return sql::create_player_challenge(db, challenge); });
+  });
+}
+
+void SqlStore::find_player_challenge(std::string id, StoreExecutor ex, StoreReply<std::optional<PlayerChallenge>> reply) {
+  read_value(std::move(ex), std::move(reply), [id = std::move(id)](Connection& db) { return sql::find_player_challenge(db, id); });
+}
+
+void SqlStore::player_challenges_of(std::int64_t account, StoreExecutor ex, StoreReply<std::vector<PlayerChallenge>> reply) {
+  read_value(std::move(ex), std::move(reply), [account](Connection& db) { return sql::player_challenges_of(db, account); });
+}
+
+void SqlStore::answer_player_challenge(std::string id, PlayerChallenge::Status status, std::string reason, std::string room, StoreExecutor ex,
+                                StoreReply<Outcome<PlayerChallenge>> reply) {
+  write_value(std::move(ex), std::move(reply),
+              [id = std::move(id), status, reason = std::move(reason), room = std::move(room)](Connection& db) {
+                return all_or_nothing<PlayerChallenge>(db, [&] { return sql::answer_player_challenge(db, id, status, reason, room); });
+              });
+}
+
+void SqlStore::expire_player_challenges(std::int64_t now, StoreExecutor ex, StoreReply<std::vector<PlayerChallenge>> reply) {
+  write_value(std::move(ex), std::move(reply), [now](Connection& db) { return sql::expire_player_challenges(db, now); });
+}
+
+void SqlStore::extend_player_challenges(std::vector<std::string> ids, std::int64_t until, StoreExecutor ex, StoreDone done) {
+  write({[ids = std::move(ids), until](Connection& db) { sql::extend_player_challenges(db, ids, until); }, done_on(std::move(ex), std::move(done))});
+}
+
 void SqlStore::unopened_games(StoreExecutor ex, StoreReply<std::vector<CompetitionGame>> reply) {
   read_value(std::move(ex), std::move(reply), [](Connection& db) {
     auto games = sql::pending_ladder_games(db, "", sql::Pending::unopened);

@@ -160,6 +160,20 @@ class SqlStore final : public Store {
   void store_import(ImportedGame game, StoreExecutor ex, StoreReply<Outcome<ImportedGame>> reply) override;
   void find_import(std::string id, StoreExecutor ex, StoreReply<std::optional<ImportedGame>> reply) override;
   void imports_of(std::int64_t player, int limit, StoreExecutor ex, StoreReply<std::vector<ImportedGame>> reply) override;
+
+  // BotStore (#45)
+  void create_token(ApiToken token, std::string token_hash, StoreExecutor ex, StoreReply<Outcome<ApiToken>> reply) override;
+  void tokens_of(std::int64_t account, StoreExecutor ex, StoreReply<std::vector<ApiToken>> reply) override;
+  void revoke_token(std::int64_t account, std::string id, StoreExecutor ex, StoreReply<bool> reply) override;
+  void token_holder(std::string token_hash, StoreExecutor ex, StoreReply<std::optional<TokenHolder>> reply) override;
+  void make_bot(std::int64_t account, AuditEntry audit, StoreExecutor ex, StoreReply<Outcome<AccountRecord>> reply) override;
+  void create_player_challenge(PlayerChallenge challenge, StoreExecutor ex, StoreReply<Outcome<PlayerChallenge>> reply) override;
+  void find_player_challenge(std::string id, StoreExecutor ex, StoreReply<std::optional<PlayerChallenge>> reply) override;
+  void player_challenges_of(std::int64_t account, StoreExecutor ex, StoreReply<std::vector<PlayerChallenge>> reply) override;
+  void answer_player_challenge(std::string id, PlayerChallenge::Status status, std::string reason, std::string room, StoreExecutor ex,
+                        StoreReply<Outcome<PlayerChallenge>> reply) override;
+  void expire_player_challenges(std::int64_t now, StoreExecutor ex, StoreReply<std::vector<PlayerChallenge>> reply) override;
+  void extend_player_challenges(std::vector<std::string> ids, std::int64_t until, StoreExecutor ex, StoreDone done) override;
   void skeleton_taken(std::string skeleton, StoreExecutor ex, StoreReply<bool> reply) override;
   void create_report(NewReport report, StoreExecutor ex, StoreReply<Outcome<ReportRecord>> reply) override;
   void reports(std::string status, int page, int per_page, StoreExecutor ex, StoreReply<ReportPage> reply) override;

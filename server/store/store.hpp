@@ -3,11 +3,12 @@
 // store beside its own code (account/account_store.hpp, game/game_log.hpp,
 // game/room_leases.hpp, rating/rating_book.hpp, competition/competition_store.hpp,
 // account/trust_store.hpp, mail/mail_store.hpp, mail/notice_store.hpp,
-// records/import_store.hpp), and
+// records/import_store.hpp, bots/bot_store.hpp), and
 // the SQL store (sql_store.hpp, on SQLite or PostgreSQL) implements them all.
 // The rules every implementation keeps are in domain/store_basics.hpp.
 #include "account/account_store.hpp"
 #include "account/trust_store.hpp"
+#include "bots/bot_store.hpp"
 #include "competition/competition_store.hpp"
 #include "game/game_log.hpp"
 #include "game/room_leases.hpp"
@@ -18,7 +19,7 @@
 
 namespace arena {
 
-// One database behind all eleven ports.
+// One database behind all twelve ports.
 class Store : public IdentityStore,
               public AccountStore,
               public GameLog,
@@ -29,7 +30,8 @@ class Store : public IdentityStore,
               public TrustStore,
               public MailStore,
               public NoticeStore,
-              public ImportStore {
+              public ImportStore,
+              public BotStore {
  public:
   // Completes every write accepted so far and refuses later ones ("the server
   // is stopping"); their completions are still posted. Idempotent.

@@ -10,6 +10,7 @@ test('every kind the server sends has its badge, a plain account none', () => {
   assert.equal(kindLabel({ kind: 'moderator' }), 'mod');
   assert.equal(kindLabel({ kind: 'guest' }), 'guest');
   assert.equal(kindLabel({ kind: 'computer' }), 'bot');
+  assert.equal(kindLabel({ kind: 'bot' }), 'bot');  // a bot account (#45)
   assert.equal(kindLabel({ kind: 'account' }), '');
   assert.equal(kindLabel({ name: 'an older server' }), '');
   assert.equal(kindLabel(null), '');

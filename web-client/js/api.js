@@ -70,6 +70,9 @@ export async function postForBlob(path, body = {}) {
   return { blob: await response.blob(), filename: named ? named[1] : null };
 }
 
+/** DELETE a resource (an API token, #45); resolves to null for 204, rejects with ApiError. */
+export const deleteJson = (path) => request(path, { method: 'DELETE', headers: { Accept: 'application/json' } });
+
 /** PATCH a JSON body (an admin's edit of a ladder), like postJson. */
 export const patchJson = (path, body = {}) => sendJson('PATCH', path, body);
 

@@ -6,6 +6,7 @@
 import { getJson, postJson } from './api.js';
 import { h } from './ui.js';
 import { passwordSection, closeSection } from './account_settings.js';
+import { tokensSection } from './token_settings.js';
 
 const SWITCHES = [
   ['turn', 'Your move in a correspondence game, when you are not on the site'],
@@ -78,7 +79,7 @@ export class MailView {
   async settings() {
     document.title = 'Settings · GIPF Arena';
     const mail = h('section', { class: 'panel settings', id: 'mail-settings' }, h('h2', {}, 'Mail'), this.status);
-    this.root.replaceChildren(h('div', { class: 'settings-page' }, h('h1', {}, 'Settings'), mail, passwordSection(), closeSection()));
+    this.root.replaceChildren(h('div', { class: 'settings-page' }, h('h1', {}, 'Settings'), mail, tokensSection(), passwordSection(), closeSection()));
     let current;
     try { current = await getJson('/api/account/email'); } catch (err) { return this.say(err.message); }
     if (!current.mail) return this.say('This server sends no mail.');

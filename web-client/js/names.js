@@ -48,6 +48,7 @@ export function kindLabel(player) {
     case 'moderator': return 'mod';
     case 'guest': return 'guest';
     case 'computer': return 'bot';
+    case 'bot': return 'bot';  // a bot account (#45)
     default: return '';
   }
 }

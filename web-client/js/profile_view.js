@@ -10,6 +10,7 @@ import { GameHistory } from './game_history.js';
 import { ratingChart } from './rating_chart.js';
 import { leaderboardPath } from './leaderboard_view.js';
 import { trustControls } from './trust_controls.js';
+import { challengeSection } from './challenge_form.js';
 
 const ROLES = { player: 'Player', moderator: 'Moderator', admin: 'Administrator' };
 
@@ -38,7 +39,8 @@ export class ProfileView {
     this.username = player.username;  // as the account writes it
     document.title = `${player.username} · GIPF Arena`;
     this.root.replaceChildren(h('section', { class: 'panel profile', id: 'profile', 'data-username': player.username },
-      h('h1', { id: 'profile-username' }, player.username),
+      h('h1', { id: 'profile-username' }, player.username,
+        player.bot ? h('span', { class: 'kind-badge kind-bot', id: 'profile-bot', title: 'a program playing through the bot API' }, 'bot') : null),
       player.closed ? h('p', { class: 'hint', id: 'profile-closed' }, 'This account was closed by its owner.') : null,
       h('dl', { class: 'facts' },
         h('dt', {}, 'Role'), h('dd', { id: 'profile-role' }, ROLES[player.role] || player.role),
@@ -47,8 +49,16 @@ export class ProfileView {
       this.ratings(player.ratings),
       // every finished game, paged and filtered, each won or lost from this player's side (#43)
       new GameHistory(player.username).element));
+    // who is signed in: asked once, for the challenge and the trust controls
+    const signedIn = getJson('/api/account').then(({ account }) => account, () => null);
+    // a challenge to this player (#45): signed in, on another's page
+    signedIn.then((account) => {
+      const section = challengeSection(player, account);
+      // near the top: on a bot's page it is what a visitor came for
+      if (section) this.root.querySelector('#profile .facts')?.after(section);
+    });
     // report and block (or, on one's own page, one's reports and their outcomes)
-    trustControls(player.username).then((controls) => {
+    trustControls(player.username, signedIn).then((controls) => {
       if (controls) this.root.querySelector('#profile')?.append(controls);
       // a report's notice leads here (#43): the section came after the page
       if (globalThis.location?.hash === '#my-reports') this.root.querySelector('#my-reports')?.scrollIntoView();

@@ -8,11 +8,13 @@ import { getJson, postJson, formatTime } from './api.js';
 /**
  * The controls for the profile of `username`, or null without a session.
  * @param {string} username the profile's account
+ * @param {Promise<object|null>} [signedIn] the signed-in account (null: none), when the page asked already
  * @returns {Promise<HTMLElement|null>}
  */
-export async function trustControls(username) {
+export async function trustControls(username, signedIn) {
   let account = null;
-  try { ({ account } = await getJson('/api/account')); } catch { return null; }
+  if (signedIn) account = await signedIn;
+  else try { ({ account } = await getJson('/api/account')); } catch { return null; }
   if (!account) return null;
   if (account.username.toLowerCase() === username.toLowerCase()) return myReports();
   const message = messageLine('trust-message');

@@ -110,6 +110,7 @@ struct PlayerProfile {
   std::vector<GameRow> recent;
   std::vector<PerfRatingView> ratings;  // every perf, as of now
   std::int64_t closed_at = 0;  // its owner closed it (#43); 0: open
+  bool bot = false;            // a bot account (#45)
 };
 
 Json account_json(const AccountView& a);  // {id, username, role}

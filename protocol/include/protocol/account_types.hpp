@@ -26,6 +26,7 @@ struct AccountView {
   std::int64_t id = 0;
   std::string username;
   Role role = Role::Player;
+  bool bot = false;  // a bot account (#45): "bot": true on the wire, absent otherwise
 };
 
 // Usernames: 3..20 of [A-Za-z0-9_-] (PROTOCOL.md, Accounts).

@@ -1,0 +1,242 @@
+#include "protocol/bot_messages.hpp"
+
+#include <algorithm>
+
+#include "protocol/server_messages.hpp"  // clock_json
+
+namespace protocol {
+
+Json challenge_json(const PlayerChallengeView& c) {
+  Json options{{"game", c.options.game}, {"variant", c.options.variant}};
+  if (c.options.white_extra || c.options.black_extra) {
+    options["white_extra"] = c.options.white_extra;
+    options["black_extra"] = c.options.black_extra;
+  }
+  Json j{{"id", c.id},
+         {"challenger", {{"name", c.challenger.name}, {"bot", c.challenger.bot}, {"id", c.challenger.player}}},
+         {"destination", {{"name", c.destination.name}, {"bot", c.destination.bot}, {"id", c.destination.player}}},
+         {"options", options},
+         {"clock", clock_json(c.clock)},
+         {"color", c.color},
+         {"rated", c.rated},
+         {"status", c.status},
+         {"created_at", c.created_at},
+         {"expires_at", c.expires_at}};
+  if (!c.reason.empty()) j["reason"] = c.reason;
+  if (!c.room.empty()) j["room"] = c.room;
+  return j;
+}
+
+Json challenge_message(const PlayerChallengeView& c) { return {{"type", "challenge"}, {"challenge", challenge_json(c)}}; }
+
+bool valid_decline_reason(std::string_view reason) {
+  return std::find(std::begin(kDeclineReasons), std::end(kDeclineReasons), reason) != std::end(kDeclineReasons);
+}
+
+// ---- the event stream ------------------------------------------------------
+
+namespace {
+
+std::string text_of(const Json& j, const char* key) {
+  auto it = j.find(key);
+  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+std::int64_t seat_id(const Json& entry, const char* seat) {
+  auto it = entry.find(seat);
+  if (it == entry.end() || !it->is_object()) return 0;
+  return it->value("id", std::int64_t{0});
+}
+
+}  // namespace
+
+std::vector<Json> EventStreamLines::mine(const Json& entries) {
+  std::vector<Json> lines;
+  if (!entries.is_array()) return lines;
+  std::set<std::string> now;
+  for (const Json& entry : entries) {
+    if (!entry.is_object() || text_of(entry, "status") != "live") continue;
+    std::string id = text_of(entry, "id");
+    if (id.empty()) continue;
+    now.insert(id);
+    if (live_.count(id)) continue;
+    Json game{{"id", id}, {"options", entry.value("options", Json::object())}};
+    for (const char* seat : {"white", "black"}) game[seat] = entry.value(seat, Json());
+    game["color"] = seat_id(entry, "white") == player_ ? "white" : "black";
+    lines.push_back({{"type", "gameStart"}, {"game", game}});
+  }
+  for (const std::string& id : live_)
+    if (!now.count(id)) lines.push_back({{"type", "gameFinish"}, {"game", {{"id", id}}}});
+  live_ = std::move(now);
+  return lines;
+}
+
+std::vector<Json> EventStreamLines::on_frame(const Json& frame) {
+  const std::string type = text_of(frame, "type");
+  if (type == "lobby") {
+    // Only the first lists: a second `lobby` (none is sent) would say nothing new.
+    if (seen_lobby_) return {};
+    seen_lobby_ = true;
+    return mine(frame.value("mine", Json::array()));
+  }
+  if (type == "lobby_mine") return mine(frame.value("mine", Json::array()));
+  if (type == "challenge" && frame.contains("challenge") && frame["challenge"].is_object()) {
+    const Json& c = frame["challenge"];
+    const std::string status = text_of(c, "status");
+    const char* line = status == "created" ? "challenge" : status == "declined" ? "challengeDeclined" : status == "canceled" ? "challengeCanceled" : nullptr;
+    if (!line) return {};  // accepted: the game's gameStart says it
+    Json out = c;
+    out["direction"] = c.value("destination", Json::object()).value("id", std::int64_t{0}) == player_ ? "in" : "out";
+    return {Json{{"type", line}, {"challenge", out}}};
+  }
+  return {};
+}
+
+std::vector<Json> EventStreamLines::opening(const std::vector<PlayerChallengeView>& open) {
+  std::vector<Json> lines;
+  for (const auto& c : open) {
+    Json j = challenge_json(c);
+    j["direction"] = c.destination.player == player_ ? "in" : "out";
+    lines.push_back({{"type", "challenge"}, {"challenge", j}});
+  }
+  return lines;
+}
+
+// ---- one game's stream ------------------------------------------------------
+
+void GameStreamLines::replay_steps(const Json& steps) {
+  if (!game_ || !steps.is_array()) return;
+  for (const Json& step : steps) {
+    if (!step.is_object() || step.value("automatic", false)) continue;  // play() takes forced actions itself
+    const int ply = step.value("ply", -1);
+    if (ply < game_->ply()) continue;  // seen already (a snapshot's history, then its events)
+    if (!game_->play(text_of(step, "action")).empty()) {
+      game_.reset();  // cannot happen with the server's own steps; the lines then go without a position
+      return;
+    }
+  }
+}
+
+std::string GameStreamLines::position() const { return game_ ? game_->position() : std::string(); }
+
+Json GameStreamLines::full_line(const Json& snapshot) {
+  const Json room = snapshot.value("room", Json::object());
+  room_ = text_of(room, "id");
+  std::string error;
+  engine::GameOptions options;
+  const Json o = room.value("options", Json::object());
+  options.game = text_of(o, "game");
+  options.variant = text_of(o, "variant");
+  options.white_extra = o.value("white_extra", 0);
+  options.black_extra = o.value("black_extra", 0);
+  game_ = engine::AnyGame::create(options, error);
+  replay_steps(snapshot.value("history", Json::array()));
+  Json line{{"type", "gameFull"},
+            {"id", room_},
+            {"options", o},
+            {"clock", room.value("clock", Json())},
+            {"rated", room.value("rated", false)},
+            {"white", room.value("white", Json())},
+            {"black", room.value("black", Json())},
+            {"created_at", room.value("created_at", 0)},
+            {"you", you_},
+            {"steps", snapshot.value("history", Json::array())}};
+  Json state{{"type", "gameState"},
+             {"seq", snapshot.value("seq", 0)},
+             {"ply", snapshot.value("ply", 0)},
+             {"status", snapshot.value("status", "")},
+             {"result", snapshot.value("result", Json())},
+             {"clocks", snapshot.value("clocks", Json())},
+             {"draw_offer", snapshot.value("draw_offer", Json())},
+             {"pending", snapshot.value("state", Json::object()).value("pending", Json())},
+             {"steps", Json::array()}};
+  if (auto p = position(); !p.empty()) state["position"] = p;
+  line["state"] = state;
+  return line;
+}
+
+Json GameStreamLines::state_line(const Json& event) {
+  Json steps = event.value("steps", Json::array());
+  replay_steps(steps);
+  const std::string kind = text_of(event, "kind");
+  Json line{{"type", "gameState"},
+            {"seq", event.value("seq", 0)},
+            {"kind", kind},
+            {"by", event.value("by", Json())},
+            {"ply", event.value("ply", 0)},
+            {"status", event.value("status", "")},
+            {"result", event.value("result", Json())},
+            {"clocks", event.value("clocks", Json())},
+            {"draw_offer", kind == "draw_offered" ? event.value("by", Json()) : Json()},
+            {"pending", event.value("state", Json::object()).value("pending", Json())},
+            {"steps", steps}};
+  if (auto p = position(); !p.empty()) line["position"] = p;
+  return line;
+}
+
+// A line waits for `legal` when the pending decision is this player's.
+std::vector<Json> GameStreamLines::flush_pending(const Json* legal) {
+  std::vector<Json> out;
+  if (!waiting_) return out;
+  Json line = std::move(*waiting_);
+  waiting_.reset();
+  if (legal) {
+    Json l{{"ply", legal->value("ply", 0)}, {"actions", legal->value("actions", Json::array())}, {"moves", legal->value("moves", Json::array())}};
+    (line["type"] == "gameFull" ? line["state"]["legal"] : line["legal"]) = l;
+  }
+  out.push_back(std::move(line));
+  return out;
+}
+
+std::vector<Json> GameStreamLines::on_frame(const Json& frame) {
+  const std::string type = text_of(frame, "type");
+  if (type == "legal") return flush_pending(&frame);
+  std::vector<Json> out = flush_pending(nullptr);  // any other frame: the line waited in vain
+  auto ours = [this](const Json& state, const std::string& status) {
+    if (status != "live" || !state.is_object()) return false;
+    auto pending = state.find("pending");
+    return pending != state.end() && pending->is_object() && text_of(*pending, "player") == you_;
+  };
+  if (type == "room") {
+    if (!you_.empty()) return out;  // one snapshot: the stream's first line
+    you_ = text_of(frame, "you");
+    if (you_.empty()) you_ = "spectator";
+    Json line = full_line(frame);
+    const std::string status = text_of(frame, "status");
+    over_ = status == "finished" || status == "cancelled";
+    if (ours(frame.value("state", Json::object()), status)) waiting_ = std::move(line);
+    else out.push_back(std::move(line));
+  } else if (type == "event") {
+    if (you_.empty()) return out;
+    Json line = state_line(frame);
+    const std::string status = text_of(frame, "status");
+    over_ = status == "finished" || status == "cancelled";
+    if (ours(frame.value("state", Json::object()), status)) waiting_ = std::move(line);
+    else out.push_back(std::move(line));
+  } else if (type == "chat") {
+    const Json player = frame.value("player", Json::object());
+    out.push_back({{"type", "chatLine"},
+                   {"room", text_of(frame, "channel")},
+                   {"username", text_of(player, "name")},
+                   {"kind", text_of(player, "kind")},
+                   {"text", text_of(frame, "text")},
+                   {"at", frame.value("at", 0)}});
+  } else if (type == "chat_history") {
+    for (const Json& m : frame.value("messages", Json::array())) {
+      const Json player = m.value("player", Json::object());
+      out.push_back({{"type", "chatLine"},
+                     {"room", text_of(m, "channel")},
+                     {"username", text_of(player, "name")},
+                     {"kind", text_of(player, "kind")},
+                     {"text", text_of(m, "text")},
+                     {"at", m.value("at", 0)}});
+    }
+  } else if (type == "opponent_gone") {
+    out.push_back({{"type", "opponentGone"}, {"gone", true}, {"claim_at", frame.value("claim_at", 0)}});
+  } else if (type == "opponent_back") {
+    out.push_back({{"type", "opponentGone"}, {"gone", false}});
+  }
+  return out;
+}
+
+}  // namespace protocol

@@ -1,0 +1,237 @@
+#include "bots/challenge_service.hpp"
+
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include "protocol/name_skeleton.hpp"  // player_kind
+#include "util/log_text.hpp"
+#include "util/secure_random.hpp"
+
+namespace arena {
+
+namespace {
+
+template <class T>
+void on(StoreExecutor ex, std::function<void(Outcome<T>)> f, Outcome<T> value) {
+  boost::asio::post(ex, [f = std::move(f), value = std::move(value)]() mutable { f(std::move(value)); });
+}
+
+Outcome<PlayerChallenge> refused(std::string code, std::string message) { return Outcome<PlayerChallenge>::refused(std::move(code), std::move(message)); }
+
+}  // namespace
+
+PlayerInfo player_of(const AccountRecord& account) {
+  return {account.player, account.username, true,
+          account.bot ? std::string("bot") : std::string(protocol::player_kind(account.role))};
+}
+
+protocol::PlayerChallengeView player_challenge_view(const PlayerChallenge& c) {
+  protocol::PlayerChallengeView v;
+  v.id = c.id;
+  v.challenger = {c.challenger_name, c.challenger_bot, c.challenger_player};
+  v.destination = {c.destination_name, c.destination_bot, c.destination_player};
+  v.options = c.options;
+  v.clock = c.clock;
+  v.color = c.color;
+  v.rated = c.rated;
+  v.status = std::string(challenge_status_name(c.status));
+  v.reason = c.reason;
+  v.room = c.room;
+  v.created_at = c.created_at;
+  v.expires_at = c.expires_at;
+  return v;
+}
+
+ChallengeService::ChallengeService(boost::asio::any_io_executor io, BotStore& store, AccountStore& accounts, RoomDirectory& directory,
+                                   PlayerConnections& connections, const BlockBook* blocks, Clock clock)
+    : io_(io),
+      strand_(boost::asio::make_strand(io)),
+      store_(store),
+      accounts_(accounts),
+      directory_(directory),
+      connections_(connections),
+      blocks_(blocks),
+      clock_(std::move(clock)),
+      timer_(strand_) {}
+
+void ChallengeService::start() {
+  boost::asio::post(strand_, [self = shared_from_this()] { self->schedule(); });
+}
+
+void ChallengeService::stop() {
+  boost::asio::post(strand_, [self = shared_from_this()] {
+    self->stopped_ = true;
+    self->timer_.cancel();
+  });
+}
+
+void ChallengeService::wake() {
+  boost::asio::post(strand_, [self = shared_from_this()] { self->sweep(); });
+}
+
+void ChallengeService::schedule() {
+  if (stopped_) return;
+  timer_.expires_after(std::chrono::seconds(5));
+  timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+    if (ec) return;
+    self->sweep();
+    self->schedule();
+  });
+}
+
+// Renews the real-time challenges whose challenger is still here, then
+// cancels every challenge past its time (on any node: the store gives each to one).
+void ChallengeService::sweep() {
+  const std::int64_t now = clock_();
+  std::vector<std::string> kept;
+  {
+    std::lock_guard lock(mutex_);
+    for (auto it = real_time_.begin(); it != real_time_.end();) {
+      if (it->second.second < now - kMaxRealTimeMs) {
+        it = real_time_.erase(it);
+        continue;
+      }
+      if (connections_.connected(it->second.first)) kept.push_back(it->first);
+      ++it;
+    }
+  }
+  if (!kept.empty())
+    store_.extend_player_challenges(kept, now + kRealTimeLeaseMs, strand_, [](const std::string& error) {
+      if (!error.empty()) spdlog::warn("event=challenge_extend_failed error=\"{}\"", log_text(error));
+    });
+  store_.expire_player_challenges(now, strand_, [self = shared_from_this()](Stored<std::vector<PlayerChallenge>> expired) {
+    if (!expired.ok()) return spdlog::warn("event=challenge_expiry_failed error=\"{}\"", log_text(expired.error));
+    for (const PlayerChallenge& c : expired.value) {
+      {
+        std::lock_guard lock(self->mutex_);
+        self->real_time_.erase(c.id);
+      }
+      self->tell(c);
+    }
+  });
+}
+
+void ChallengeService::tell(const PlayerChallenge& c) {
+  Frame frame = make_frame(protocol::challenge_message(player_challenge_view(c)));
+  connections_.send(c.challenger_player, frame);
+  connections_.send(c.destination_player, frame);
+}
+
+void ChallengeService::create(const AccountRecord& from, std::string to, ChallengeTerms terms, StoreExecutor ex, Answer answer) {
+  accounts_.find_account(to, ex, [this, self = shared_from_this(), from, terms, ex, answer](Stored<std::optional<AccountRecord>> found) {
+    if (!found.ok()) return answer(refused("internal", "the server could not read this; nothing changed"));
+    if (!found.value || found.value->closed_at > 0) return answer(refused("not_found", "no such player"));
+    const AccountRecord& dest = *found.value;
+    if (dest.id == from.id) return answer(refused("self", "you cannot challenge yourself"));
+    if (dest.banned_until > clock_()) return answer(refused("not_found", "no such player"));
+    if (blocks_ && (blocks_->blocks(dest.player, from.player) || blocks_->blocks(from.player, dest.player)))
+      return answer(refused("blocked", "this player does not take your challenges"));
+    PlayerChallenge c;
+    c.id = random_room_id();
+    c.challenger = from.id;
+    c.destination = dest.id;
+    c.options = terms.options;
+    c.clock = terms.clock;
+    c.color = terms.color;
+    c.rated = terms.rated;
+    c.created_at = clock_();
+    c.expires_at = c.created_at + (terms.clock.live() ? kRealTimeLeaseMs : std::int64_t{kWaitDays} * 24 * 3600 * 1000);
+    store_.create_player_challenge(c, ex, [this, self, live = terms.clock.live(), answer](Stored<Outcome<PlayerChallenge>> made) {
+      if (!made.ok()) return answer(refused("internal", "the server could not store this; nothing changed"));
+      if (!made.value.ok()) return answer(made.value);
+      if (live) {
+        std::lock_guard lock(mutex_);
+        real_time_[made.value.value.id] = {made.value.value.challenger_player, made.value.value.created_at};
+      }
+      tell(made.value.value);
+      answer(made.value);
+    });
+  });
+}
+
+void ChallengeService::open_for(const AccountRecord& account, bool destination, std::string id, StoreExecutor ex,
+                                std::function<void(Outcome<PlayerChallenge>)> found) {
+  store_.find_player_challenge(id, ex, [account, destination, found](Stored<std::optional<PlayerChallenge>> c) {
+    if (!c.ok()) return found(refused("internal", "the server could not read this; nothing changed"));
+    // Another's challenge is not shown to exist.
+    if (!c.value || (c.value->destination != account.id && c.value->challenger != account.id))
+      return found(refused("not_found", "no such challenge"));
+    if ((destination ? c.value->destination : c.value->challenger) != account.id)
+      return found(refused("forbidden", destination ? "only the challenged player answers a challenge"
+                                                    : "only the challenger cancels a challenge"));
+    if (c.value->status != PlayerChallenge::Status::Created) return found(refused("not_open", "the challenge was answered, canceled or has expired"));
+    found({*c.value, {}, {}});
+  });
+}
+
+void ChallengeService::accept(const AccountRecord& by, std::string id, StoreExecutor ex, Answer answer) {
+  open_for(by, true, id, ex, [this, self = shared_from_this(), by, ex, answer](Outcome<PlayerChallenge> found) {
+    if (!found.ok()) return answer(found);
+    const PlayerChallenge& c = found.value;
+    bool challenger_white = c.color == "white" || (c.color == "random" && random_bool());
+    AccountRecord challenger;
+    challenger.player = c.challenger_player;
+    challenger.username = c.challenger_name;
+    challenger.bot = c.challenger_bot;
+    PlayerInfo mine = player_of(by), theirs = player_of(challenger);
+    if (!c.challenger_bot) theirs.kind = "account";  // its role is not stored with the challenge: the room shows the seat as an account
+    const PlayerInfo& white = challenger_white ? theirs : mine;
+    const PlayerInfo& black = challenger_white ? mine : theirs;
+    directory_.open_pair(white, black, c.options, c.clock, false, c.rated, ex,
+                         [this, self, c, ex, answer](std::shared_ptr<Room> room, std::optional<Refusal> refusal) {
+      if (!room) return answer(refused(std::string(protocol::code_name(refusal->code)), refusal->message));
+      // Answered once the game exists. Should a cancel have come between (the
+      // store refuses the answer then), the game stands: both were seated.
+      store_.answer_player_challenge(c.id, PlayerChallenge::Status::Accepted, "", room->id(), ex,
+                              [this, self, answer, room = room->id()](Stored<Outcome<PlayerChallenge>> done) {
+        if (!done.ok()) return answer(refused("internal", "the server could not store this"));
+        if (!done.value.ok()) {
+          spdlog::info("event=challenge_answered_twice room={}", room);
+          return answer(done.value);
+        }
+        {
+          std::lock_guard lock(mutex_);
+          real_time_.erase(done.value.value.id);
+        }
+        tell(done.value.value);
+        answer(done.value);
+      });
+    });
+  });
+}
+
+void ChallengeService::decline(const AccountRecord& by, std::string id, std::string reason, StoreExecutor ex, Answer answer) {
+  open_for(by, true, id, ex, [this, self = shared_from_this(), reason, ex, answer](Outcome<PlayerChallenge> found) {
+    if (!found.ok()) return answer(found);
+    store_.answer_player_challenge(found.value.id, PlayerChallenge::Status::Declined, reason, "", ex, [this, self, answer](Stored<Outcome<PlayerChallenge>> done) {
+      if (!done.ok()) return answer(refused("internal", "the server could not store this"));
+      if (done.value.ok()) {
+        {
+          std::lock_guard lock(mutex_);
+          real_time_.erase(done.value.value.id);
+        }
+        tell(done.value.value);
+      }
+      answer(done.value);
+    });
+  });
+}
+
+void ChallengeService::cancel(const AccountRecord& by, std::string id, StoreExecutor ex, Answer answer) {
+  open_for(by, false, id, ex, [this, self = shared_from_this(), ex, answer](Outcome<PlayerChallenge> found) {
+    if (!found.ok()) return answer(found);
+    store_.answer_player_challenge(found.value.id, PlayerChallenge::Status::Canceled, "canceled", "", ex, [this, self, answer](Stored<Outcome<PlayerChallenge>> done) {
+      if (!done.ok()) return answer(refused("internal", "the server could not store this"));
+      if (done.value.ok()) {
+        {
+          std::lock_guard lock(mutex_);
+          real_time_.erase(done.value.value.id);
+        }
+        tell(done.value.value);
+      }
+      answer(done.value);
+    });
+  });
+}
+
+}  // namespace arena

@@ -1,0 +1,88 @@
+#pragma once
+// Challenges between accounts (#45; PROTOCOL.md, Bot and board API): made,
+// accepted (the game opens at once, both seated), declined with a reason,
+// canceled by the challenger, or expired. Both parties hear of each change
+// on all their connections and event streams, on any node (a `challenge`
+// message through PlayerConnections). Stored (bots/bot_store.hpp), so that
+// any node answers for any challenge. A real-time challenge (a live clock)
+// lives kRealTimeLease at a time, renewed while its challenger has a
+// connection or a stream open on the node it was made on; others wait
+// kWaitDays for an answer.
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "account/account_store.hpp"
+#include "bots/bot_store.hpp"
+#include "domain/block_book.hpp"
+#include "game/player_connections.hpp"
+#include "game/room_directory.hpp"
+#include "protocol/bot_messages.hpp"
+#include "util/clock.hpp"
+
+namespace arena {
+
+// What a challenger asks for (checked by the API).
+struct ChallengeTerms {
+  engine::GameOptions options;
+  protocol::TimeControl clock;
+  std::string color = "random";
+  bool rated = false;
+};
+
+// The player an account is in a room: a bot shows as one (its BOT badge).
+PlayerInfo player_of(const AccountRecord& account);
+protocol::PlayerChallengeView player_challenge_view(const PlayerChallenge& c);
+
+class ChallengeService : public std::enable_shared_from_this<ChallengeService> {
+ public:
+  static constexpr std::int64_t kRealTimeLeaseMs = 20'000;
+  static constexpr int kWaitDays = 7;
+  using Answer = std::function<void(Outcome<PlayerChallenge>)>;
+
+  ChallengeService(boost::asio::any_io_executor io, BotStore& store, AccountStore& accounts, RoomDirectory& directory,
+                   PlayerConnections& connections, const BlockBook* blocks, Clock clock);
+  void start();
+  void stop();
+
+  // Refusals: not_found (no such account), self, blocked, closed; the store's.
+  void create(const AccountRecord& from, std::string to, ChallengeTerms terms, StoreExecutor ex, Answer answer);
+  // By the destination: the game opens; its room is the answer's `room`.
+  void accept(const AccountRecord& by, std::string id, StoreExecutor ex, Answer answer);
+  void decline(const AccountRecord& by, std::string id, std::string reason, StoreExecutor ex, Answer answer);
+  // By the challenger.
+  void cancel(const AccountRecord& by, std::string id, StoreExecutor ex, Answer answer);
+  // Runs the sweep now (tests move the clock).
+  void wake();
+
+ private:
+  void tell(const PlayerChallenge& c);  // both parties, every node
+  // The challenge `id` if `account` is its `destination` (or its challenger), open.
+  void open_for(const AccountRecord& account, bool destination, std::string id, StoreExecutor ex,
+                std::function<void(Outcome<PlayerChallenge>)> found);
+  void sweep();
+  void schedule();
+
+  boost::asio::any_io_executor io_;
+  boost::asio::strand<boost::asio::any_io_executor> strand_;
+  BotStore& store_;
+  AccountStore& accounts_;
+  RoomDirectory& directory_;
+  PlayerConnections& connections_;
+  const BlockBook* blocks_;
+  Clock clock_;
+  boost::asio::steady_timer timer_;
+  std::mutex mutex_;
+  // Real-time challenges made here: id -> (the challenger's player, when made).
+  // Renewed for kMaxRealTimeMs at most: a challenge nobody answers ends.
+  std::map<std::string, std::pair<std::int64_t, std::int64_t>> real_time_;
+  static constexpr std::int64_t kMaxRealTimeMs = 10 * 60 * 1000;
+  bool stopped_ = false;
+};
+
+}  // namespace arena

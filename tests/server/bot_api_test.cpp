@@ -1,0 +1,476 @@
+// The bot and board API (#45; PROTOCOL.md, Bot and board API) against the
+// real server: tokens and their refusals, bot accounts, challenges, the
+// streams and the actions, a game played to its end through the API, a
+// stream ended by a stopping server and opened again, and 1,000 streams
+// opened and closed without a leak.
+#include <doctest/doctest.h>
+
+#include <dirent.h>
+#include <thread>
+
+#include "account_test_support.hpp"
+#include "line_stream.hpp"
+
+using namespace test_support;
+using namespace std::chrono_literals;
+
+namespace {
+
+std::map<std::string, std::string> bearer(const std::string& secret) { return {{"Authorization", "Bearer " + secret}}; }
+
+HttpReply api(int port, const std::string& method, const std::string& target, const std::string& secret, const json& body = nullptr) {
+  auto headers = bearer(secret);
+  if (!body.is_null()) headers["Content-Type"] = "application/json";
+  return http_request(port, method, target, body.is_null() ? "" : body.dump(), headers);
+}
+
+// A token of the account whose cookie is `cookie`, with `scopes`; its secret.
+std::string make_token(int port, const std::string& cookie, std::vector<std::string> scopes, const std::string& name = "engine") {
+  auto r = post(port, "/api/account/tokens", {{"name", name}, {"scopes", scopes}}, cookie);
+  REQUIRE_MESSAGE(r.status == 201, r.body);
+  auto j = json::parse(r.body);
+  std::string secret = j["token"]["secret"];
+  CHECK(secret.rfind("gat_", 0) == 0);
+  return secret;
+}
+
+// A bot account: signed up, given a token, turned into a bot; the token's secret.
+std::string make_bot(int port, const std::string& name) {
+  std::string cookie = signup(port, name, "bot password 1");
+  std::string secret = make_token(port, cookie, {"bot:play", "challenge:read", "challenge:write"});
+  auto r = api(port, "POST", "/api/bot/account/upgrade", secret);
+  REQUIRE_MESSAGE(r.status == 200, r.body);
+  return secret;
+}
+
+int open_files(pid_t pid) {
+  int count = 0;
+  if (DIR* dir = opendir(("/proc/" + std::to_string(pid) + "/fd").c_str())) {
+    while (readdir(dir)) ++count;
+    closedir(dir);
+  }
+  return count;
+}
+
+// The first legal action of a line that carries them (gameFull's state, or a gameState).
+std::optional<std::string> first_legal(const json& line) {
+  const json& state = line["type"] == "gameFull" ? line["state"] : line;
+  if (!state.contains("legal")) return std::nullopt;
+  return state["legal"]["actions"][0].get<std::string>();
+}
+
+}  // namespace
+
+TEST_CASE("bot API: tokens are made, listed and revoked from the account; each refusal has its status") {
+  Arena arena("bot-tokens.db");
+  const int port = arena.port;
+  std::string alice = signup(port, "alice", "alice password");
+  std::string secret = make_token(port, alice, {"board:play", "challenge:read"}, "my board");
+
+  auto listed = get(port, "/api/account/tokens", alice);
+  REQUIRE(listed.status == 200);
+  auto tokens = json::parse(listed.body)["tokens"];
+  REQUIRE(tokens.size() == 1);
+  CHECK(tokens[0]["name"] == "my board");
+  CHECK(tokens[0]["scopes"] == json::array({"board:play", "challenge:read"}));
+  CHECK_FALSE(tokens[0].contains("secret"));  // shown once, at creation
+  CHECK(listed.body.find(secret) == std::string::npos);
+
+  // Tokens are managed with the cookie, never with a token.
+  CHECK(api(port, "GET", "/api/account/tokens", secret).status == 403);
+  // Bad requests.
+  CHECK(error_code(post(port, "/api/account/tokens", {{"name", "x"}, {"scopes", {"admin"}}}, alice)) == "bad_field");
+  CHECK(error_code(post(port, "/api/account/tokens", {{"name", ""}, {"scopes", {"bot:play"}}}, alice)) == "bad_field");
+  CHECK(error_code(post(port, "/api/account/tokens", {{"name", "x"}, {"scopes", {"bot:play"}}, {"extra", 1}}, alice)) == "bad_field");
+  CHECK(post(port, "/api/account/tokens", {{"name", "x"}, {"scopes", {"bot:play"}}}).status == 401);  // signed out
+
+  // A token works on the API, and nowhere a cookie is needed.
+  CHECK(api(port, "GET", "/api/challenge", secret).status == 200);
+  CHECK(api(port, "GET", "/api/account", secret).body.find("alice") == std::string::npos);
+  // Wrong scope: upgrading needs bot:play.
+  auto upgrade = api(port, "POST", "/api/bot/account/upgrade", secret);
+  CHECK(upgrade.status == 403);
+  CHECK(error_code(upgrade) == "missing_scope");
+  // A board account on the bot endpoints.
+  CHECK(error_code(api(port, "POST", "/api/bot/game/AAAAAAAAAAAAAAAAAAAAAAAAAA/resign", secret)) == "not_a_bot");
+  // An unknown token, and no token at all.
+  CHECK(error_code(api(port, "GET", "/api/challenge", "gat_nothing")) == "bad_token");
+  CHECK(api(port, "GET", "/api/challenge", "gat_nothing").status == 401);
+  CHECK(http_request(port, "POST", "/api/bot/game/AAAAAAAAAAAAAAAAAAAAAAAAAA/resign").status == 401);
+
+  // Revoked: refused from then on.
+  std::string id = tokens[0]["id"];
+  auto revoke = http_request(port, "DELETE", "/api/account/tokens/" + id, "", {{"Cookie", alice}});
+  CHECK(revoke.status == 204);
+  CHECK(http_request(port, "DELETE", "/api/account/tokens/" + id, "", {{"Cookie", alice}}).status == 404);
+  CHECK(error_code(api(port, "GET", "/api/challenge", secret)) == "bad_token");
+
+  // An expired session (logged out) manages no token.
+  REQUIRE(post(port, "/api/account/logout", json::object(), alice).status == 204);
+  CHECK(post(port, "/api/account/tokens", {{"name", "late"}, {"scopes", {"bot:play"}}}, alice).status == 401);
+}
+
+TEST_CASE("bot API: an account that has played cannot become a bot; a bot plays challenges only") {
+  Arena arena("bot-accounts.db");
+  const int port = arena.port;
+  std::string carol = signup(port, "carol", "carol password");
+  {
+    Participant p;
+    REQUIRE(identify_with(p, port, carol));
+    p.ws.send({{"type", "create_room"}, {"game", "yinsh"}, {"variant", "normal"}});
+    REQUIRE(p.ws.receive_type("room_created", 5s));
+  }
+  std::string token = make_token(port, carol, {"bot:play"});
+  auto refused = api(port, "POST", "/api/bot/account/upgrade", token);
+  CHECK(refused.status == 409);
+  CHECK(error_code(refused) == "has_played");
+
+  std::string bot = make_bot(port, "robo");
+  auto again = api(port, "POST", "/api/bot/account/upgrade", bot);
+  CHECK(error_code(again) == "already_bot");
+  // Its profile says it is a bot; its seats will too.
+  auto profile = json::parse(get(port, "/api/players/robo").body);
+  CHECK(profile["player"]["bot"] == true);
+  // In the browser (its cookie) it may not seek games in the lobby.
+  std::string robo = login(port, "robo", "bot password 1");
+  Participant p;
+  json welcome;
+  REQUIRE(identify_with(p, port, robo, &welcome));
+  CHECK(welcome["player"]["kind"] == "bot");
+  CHECK(welcome["account"]["bot"] == true);
+  p.ws.send({{"type", "create_room"}, {"game", "yinsh"}, {"variant", "normal"}});
+  auto error = p.ws.receive_type("error", 5s);
+  REQUIRE(error);
+  CHECK((*error)["code"] == "forbidden");
+}
+
+TEST_CASE("bot API: a person challenges a bot, the bot accepts and plays through its streams to the end") {
+  Arena arena("bot-game.db");
+  const int port = arena.port;
+  std::string bot = make_bot(port, "robo");
+  std::string alice = signup(port, "alice", "alice password");
+  Participant person;
+  REQUIRE(identify_with(person, port, alice));
+
+  LineStream events;
+  REQUIRE(events.open(port, "/api/stream/event", bearer(bot)));
+  // Bad challenges.
+  CHECK(error_code(post(port, "/api/challenge/nobody", {{"game", "yinsh"}}, alice)) == "not_found");
+  CHECK(error_code(post(port, "/api/challenge/robo", {{"game", "chess"}}, alice)) == "bad_field");
+  CHECK(error_code(post(port, "/api/challenge/robo", {{"game", "yinsh"}, {"rated", true}}, alice)) == "bad_field");  // untimed
+  CHECK(error_code(post(port, "/api/challenge/alice", {{"game", "yinsh"}}, alice)) == "self");
+
+  auto made = post(port, "/api/challenge/robo", {{"game", "yinsh"}, {"variant", "normal"}, {"color", "white"}}, alice);
+  REQUIRE_MESSAGE(made.status == 201, made.body);
+  std::string challenge = json::parse(made.body)["challenge"]["id"];
+  CHECK(error_code(post(port, "/api/challenge/robo", {{"game", "yinsh"}}, alice)) == "already_challenged");
+
+  auto offered = events.next_of("challenge", 10s);
+  REQUIRE(offered);
+  CHECK((*offered)["challenge"]["id"] == challenge);
+  CHECK((*offered)["challenge"]["direction"] == "in");
+  CHECK((*offered)["challenge"]["challenger"]["name"] == "alice");
+  // The challenger cannot accept it; the bot cannot cancel it.
+  CHECK(error_code(post(port, "/api/challenge/" + challenge + "/accept", json::object(), alice)) == "forbidden");
+  CHECK(error_code(api(port, "POST", "/api/challenge/" + challenge + "/cancel", bot)) == "forbidden");
+
+  auto accepted = api(port, "POST", "/api/challenge/" + challenge + "/accept", bot);
+  REQUIRE_MESSAGE(accepted.status == 200, accepted.body);
+  std::string room = json::parse(accepted.body)["challenge"]["room"];
+  CHECK(error_code(api(port, "POST", "/api/challenge/" + challenge + "/accept", bot)) == "not_open");
+  // The person's page hears of it on its WebSocket.
+  auto told = person.ws.receive_type("challenge", 10s);
+  REQUIRE(told);
+  auto start = events.next_of("gameStart", 10s);
+  REQUIRE(start);
+  CHECK((*start)["game"]["id"] == room);
+  CHECK((*start)["game"]["color"] == "black");
+
+  LineStream game;
+  REQUIRE(game.open(port, "/api/bot/game/stream/" + room, bearer(bot)));
+  auto full = game.next(10s);
+  REQUIRE(full);
+  CHECK((*full)["type"] == "gameFull");
+  CHECK((*full)["you"] == "black");
+  CHECK((*full)["black"]["kind"] == "bot");
+  CHECK((*full)["state"]["position"].is_string());
+  // One stream of a game per token.
+  LineStream twice;
+  CHECK_FALSE(twice.open(port, "/api/bot/game/stream/" + room, bearer(bot)));
+  CHECK(twice.status() == 429);
+  // Another bot's game is not this one's.
+  std::string other = make_bot(port, "other");
+  CHECK(error_code(api(port, "POST", "/api/bot/game/" + room + "/resign", other)) == "not_your_game");
+  LineStream theirs;
+  CHECK_FALSE(theirs.open(port, "/api/bot/game/stream/" + room, bearer(other)));
+  CHECK(theirs.status() == 403);
+  // Out of turn: White (the person) moves first.
+  CHECK(error_code(api(port, "POST", "/api/bot/game/" + room + "/action/a2", bot)) == "not_your_turn");
+
+  // The person's first ring from a board of their own (/api/board, board:play).
+  std::string board = make_token(port, alice, {"board:play"}, "my board");
+  LineStream mine;
+  REQUIRE(mine.open(port, "/api/board/game/stream/" + room, bearer(board)));
+  auto mine_full = mine.next(10s);
+  REQUIRE(mine_full);
+  CHECK((*mine_full)["you"] == "white");
+  REQUIRE(first_legal(*mine_full));
+  auto placed = api(port, "POST", "/api/board/game/" + room + "/action/" + *first_legal(*mine_full), board);
+  REQUIRE_MESSAGE(placed.status == 200, placed.body);
+  CHECK(json::parse(placed.body)["ply"] == 1);
+  LineStream bot_on_board;
+  CHECK_FALSE(bot_on_board.open(port, "/api/board/game/stream/" + room, bearer(bot)));
+  CHECK(bot_on_board.status() == 403);
+  {
+    std::optional<json> line;
+    do {
+      line = game.next(10s);
+      REQUIRE(line);
+    } while (!first_legal(*line));
+    REQUIRE(api(port, "POST", "/api/bot/game/" + room + "/action/" + *first_legal(*line), bot).status == 200);
+  }
+  // Then on their WebSocket; the bot answers through the API.
+  person.ws.send({{"type", "join_room"}, {"room", room}});
+  int bot_moves = 0;
+  for (int i = 0; i < 6; ++i) {
+    auto legal = person.ws.receive_type("legal", 10s);
+    REQUIRE(legal);
+    person.ws.send({{"type", "action"}, {"room", room}, {"ply", (*legal)["ply"]}, {"action", (*legal)["actions"][0]}});
+    std::optional<json> line;
+    do {
+      line = game.next(10s);
+      REQUIRE(line);
+    } while (!first_legal(*line));
+    auto answer = api(port, "POST", "/api/bot/game/" + room + "/action/" + *first_legal(*line), bot);
+    REQUIRE_MESSAGE(answer.status == 200, answer.body);
+    ++bot_moves;
+  }
+  CHECK(bot_moves == 6);
+  mine.close();
+  CHECK(error_code(api(port, "POST", "/api/bot/game/" + room + "/action/zz99", bot)) != "");
+  auto chat = api(port, "POST", "/api/bot/game/" + room + "/chat", bot, {{"text", "good luck"}});
+  CHECK_MESSAGE(chat.status == 200, chat.body);
+  auto said = game.next_of("chatLine", 10s);
+  REQUIRE(said);
+  CHECK((*said)["text"] == "good luck");
+  CHECK((*said)["username"] == "robo");
+
+  // The bot resigns: the game ends, and so does its stream.
+  auto resign = api(port, "POST", "/api/bot/game/" + room + "/resign", bot);
+  REQUIRE_MESSAGE(resign.status == 200, resign.body);
+  auto last = game.next_of("gameState", 10s);
+  REQUIRE(last);
+  CHECK((*last)["status"] == "finished");
+  CHECK((*last)["result"]["winner"] == "white");
+  CHECK_FALSE(game.next(10s));
+  CHECK(game.ended());
+  auto finish = events.next_of("gameFinish", 10s);
+  REQUIRE(finish);
+  CHECK((*finish)["game"]["id"] == room);
+}
+
+TEST_CASE("bot API: declined, canceled and expired challenges reach both parties") {
+  Arena arena("bot-challenges.db", {"--test-clock"});
+  const int port = arena.port;
+  std::string bot = make_bot(port, "robo");
+  std::string alice = signup(port, "alice", "alice password");
+  Participant person;
+  REQUIRE(identify_with(person, port, alice));
+  LineStream events;
+  REQUIRE(events.open(port, "/api/stream/event", bearer(bot)));
+
+  auto made = post(port, "/api/challenge/robo", {{"game", "gipf"}, {"variant", "standard"}}, alice);
+  REQUIRE(made.status == 201);
+  std::string id = json::parse(made.body)["challenge"]["id"];
+  REQUIRE(events.next_of("challenge", 10s));
+  CHECK(error_code(api(port, "POST", "/api/challenge/" + id + "/decline", bot, {{"reason", "because"}})) == "bad_field");
+  auto declined = api(port, "POST", "/api/challenge/" + id + "/decline", bot, {{"reason", "tooSlow"}});
+  REQUIRE_MESSAGE(declined.status == 200, declined.body);
+  auto heard = events.next_of("challengeDeclined", 10s);
+  REQUIRE(heard);
+  CHECK((*heard)["challenge"]["reason"] == "tooSlow");
+  auto told = person.ws.receive_type("challenge", 10s);  // made
+  told = person.ws.receive_type("challenge", 10s);       // declined
+  REQUIRE(told);
+  CHECK((*told)["challenge"]["status"] == "declined");
+
+  made = post(port, "/api/challenge/robo", {{"game", "yinsh"}}, alice);
+  id = json::parse(made.body)["challenge"]["id"];
+  REQUIRE(post(port, "/api/challenge/" + id + "/cancel", json::object(), alice).status == 200);
+  auto canceled = events.next_of("challengeCanceled", 10s);
+  REQUIRE(canceled);
+  CHECK((*canceled)["challenge"]["reason"] == "canceled");
+
+  // A real-time challenge lives while its challenger is here; a correspondence one a week.
+  made = post(port, "/api/challenge/robo", {{"game", "yinsh"}, {"clock", {{"kind", "correspondence"}, {"days_per_move", 2}}}}, alice);
+  REQUIRE(made.status == 201);
+  id = json::parse(made.body)["challenge"]["id"];
+  REQUIRE(http_request(port, "POST", "/api/test/clock", json{{"advance_seconds", 8 * 24 * 3600}}.dump(), kJson).status == 200);
+  auto expired = events.next_of("challengeCanceled", 20s);
+  REQUIRE(expired);
+  CHECK((*expired)["challenge"]["id"] == id);
+  CHECK((*expired)["challenge"]["reason"] == "expired");
+  // Opening the event stream again: the open challenges come first.
+  made = post(port, "/api/challenge/robo", {{"game", "yinsh"}}, alice);
+  LineStream again;
+  REQUIRE(again.open(port, "/api/stream/event", bearer(bot)));
+  auto open = again.next_of("challenge", 10s);
+  REQUIRE(open);
+  CHECK((*open)["challenge"]["id"] == json::parse(made.body)["challenge"]["id"]);
+}
+
+TEST_CASE("bot API: a bot plays the site's computer; a stopping server ends the stream, which opens again with gameFull") {
+  std::string db = temp_path("bot-restart.db");
+  REQUIRE(admin_command("add-account robo --db " + db, "bot password 1\n") == 0);
+  std::string secret, room;
+  {
+    ServerProcess server(db);
+    REQUIRE(server.start());
+    const int port = server.port();
+    std::string robo = login(port, "robo", "bot password 1");
+    secret = make_token(port, robo, {"bot:play", "challenge:write"});
+    REQUIRE(api(port, "POST", "/api/bot/account/upgrade", secret).status == 200);
+    auto started = api(port, "POST", "/api/challenge/ai", secret, {{"game", "gipf"}, {"variant", "standard"}, {"level", 2}, {"color", "white"}});
+    REQUIRE_MESSAGE(started.status == 201, started.body);
+    room = json::parse(started.body)["game"]["id"];
+    LineStream game;
+    REQUIRE(game.open(port, "/api/bot/game/stream/" + room, bearer(secret)));
+    auto full = game.next(10s);
+    REQUIRE(full);
+    REQUIRE(first_legal(*full));
+    REQUIRE(api(port, "POST", "/api/bot/game/" + room + "/action/" + *first_legal(*full), secret).status == 200);
+    // The computer answers; then the server stops: the stream ends.
+    std::optional<json> line;
+    do {
+      line = game.next(30s);
+      REQUIRE(line);
+    } while (!first_legal(*line));
+    CHECK(server.stop(SIGTERM) == 0);
+    CHECK_FALSE(game.next(10s));
+    CHECK(game.ended());
+  }
+  ServerProcess server(db);
+  REQUIRE(server.start());
+  LineStream game;
+  REQUIRE(game.open(server.port(), "/api/bot/game/stream/" + room, bearer(secret)));
+  auto full = game.next(10s);
+  REQUIRE(full);
+  CHECK((*full)["type"] == "gameFull");
+  CHECK((*full)["steps"].size() >= 2);  // the bot's move and the computer's, kept
+  CHECK(first_legal(*full));
+}
+
+TEST_CASE("bot API: 1,000 streams opened and closed leave no file or memory behind") {
+  Arena arena("bot-streams.db");
+  const int port = arena.port;
+  std::string bot = make_bot(port, "robo");
+  // Warm up (the first stream allocates what every later one reuses).
+  for (int i = 0; i < 20; ++i) {
+    LineStream s;
+    REQUIRE(s.open(port, "/api/stream/event", bearer(bot)));
+  }
+  std::this_thread::sleep_for(500ms);
+  const int files_before = open_files(arena.server.pid());
+  const long memory_before = arena.server.memory_kib();
+  int opened = 0;
+  for (int batch = 0; batch < 250; ++batch) {
+    std::vector<std::unique_ptr<LineStream>> streams;
+    for (int i = 0; i < 4; ++i) {
+      auto s = std::make_unique<LineStream>();
+      // The server may not have seen the last batch close yet: it then says 429.
+      for (int attempt = 0; attempt < 200 && !s->open(port, "/api/stream/event", bearer(bot)); ++attempt) {
+        REQUIRE(s->status() == 429);
+        s = std::make_unique<LineStream>();
+        std::this_thread::sleep_for(5ms);
+      }
+      REQUIRE(s->status() == 200);
+      ++opened;
+      streams.push_back(std::move(s));
+    }
+  }
+  CHECK(opened == 1000);
+  // Every stream noticed its client gone.
+  int files_after = 0;
+  for (int i = 0; i < 100; ++i) {
+    files_after = open_files(arena.server.pid());
+    if (files_after <= files_before + 2) break;
+    std::this_thread::sleep_for(50ms);
+  }
+  CHECK(files_after <= files_before + 2);
+  CHECK(arena.server.memory_kib() - memory_before < 8 * 1024);
+  auto health = json::parse(get(port, "/api/health").body);
+  CHECK(health.is_object());
+}
+
+TEST_SUITE("cluster") {
+TEST_CASE("across nodes, a bot's streams are served by any node; a drained node's streams end and open again elsewhere with gameFull") {
+  const char* nats = std::getenv("GIPF_ARENA_TEST_NATS");
+  const char* postgres = std::getenv("GIPF_ARENA_TEST_POSTGRES");
+  if (!nats || !*nats || !postgres || !*postgres) return;
+  auto node = [&](const std::string& name) { return std::vector<std::string>{"--bus", nats, "--node-id", name}; };
+  std::string store = temp_store("cluster-bot-api");
+  ServerProcess a(store, node("node-a")), b(store, node("node-b")), c(store, node("node-c"));
+  REQUIRE(a.start());
+  REQUIRE(b.start());
+  REQUIRE(c.start());
+  std::string bot = make_bot(b.port(), "robo");
+  std::string alice = signup(a.port(), "alice", "alice password");
+  Participant person;
+  REQUIRE(identify_with(person, a.port(), alice));
+
+  // The bot listens on node c; the person challenges through node a; the bot accepts through node b.
+  LineStream events;
+  REQUIRE(events.open(c.port(), "/api/stream/event", bearer(bot)));
+  auto made = post(a.port(), "/api/challenge/robo", {{"game", "yinsh"}, {"variant", "blitz"}, {"color", "white"}}, alice);
+  REQUIRE_MESSAGE(made.status == 201, made.body);
+  auto offered = events.next_of("challenge", 30s);
+  REQUIRE(offered);
+  auto accepted = api(b.port(), "POST", "/api/challenge/" + (*offered)["challenge"]["id"].get<std::string>() + "/accept", bot);
+  REQUIRE_MESSAGE(accepted.status == 200, accepted.body);
+  const std::string room = json::parse(accepted.body)["challenge"]["room"];
+  auto start = events.next_of("gameStart", 30s);
+  REQUIRE(start);
+  CHECK((*start)["game"]["id"] == room);
+
+  // The room is node b's; its stream is served by node c, through the bus.
+  LineStream game;
+  REQUIRE(game.open(c.port(), "/api/bot/game/stream/" + room, bearer(bot)));
+  auto full = game.next(30s);
+  REQUIRE(full);
+  CHECK((*full)["type"] == "gameFull");
+  person.ws.send({{"type", "join_room"}, {"room", room}});
+  auto legal = person.ws.receive_type("legal", 30s);
+  REQUIRE(legal);
+  person.ws.send({{"type", "action"}, {"room", room}, {"ply", (*legal)["ply"]}, {"action", (*legal)["actions"][0]}});
+  std::optional<json> line;
+  do {
+    line = game.next(30s);
+    REQUIRE(line);
+  } while (!first_legal(*line));
+  auto acted = api(c.port(), "POST", "/api/bot/game/" + room + "/action/" + *first_legal(*line), bot);
+  REQUIRE_MESSAGE(acted.status == 200, acted.body);
+
+  // Node b (the room's) drains: the room goes elsewhere, the stream on c ends; opened again, it starts over.
+  CHECK(b.stop(SIGTERM) == 0);
+  for (auto until = std::chrono::steady_clock::now() + 60s; !game.ended() && std::chrono::steady_clock::now() < until;) game.next(1s);
+  CHECK(game.ended());
+  std::unique_ptr<LineStream> again;
+  REQUIRE(eventually([&] {  // until the room is served again (by a or c)
+    again = std::make_unique<LineStream>();
+    return again->open(c.port(), "/api/bot/game/stream/" + room, bearer(bot));
+  }));
+  auto refull = again->next(30s);
+  REQUIRE(refull);
+  CHECK((*refull)["type"] == "gameFull");
+  CHECK((*refull)["steps"].size() >= 2);
+  // Node c (the stream's) drains: its streams end; node a serves them.
+  CHECK(c.stop(SIGTERM) == 0);
+  for (auto until = std::chrono::steady_clock::now() + 60s; !again->ended() && std::chrono::steady_clock::now() < until;) again->next(1s);
+  CHECK(again->ended());
+  LineStream third;
+  REQUIRE(third.open(a.port(), "/api/bot/game/stream/" + room, bearer(bot)));
+  auto last = third.next(30s);
+  REQUIRE(last);
+  CHECK((*last)["type"] == "gameFull");
+}
+}
