@@ -360,6 +360,89 @@ TEST_CASE("bot API: a bot plays the site's computer; a stopping server ends the 
   CHECK(first_legal(*full));
 }
 
+TEST_CASE("bot API: a bot that stops answering loses on time; a real-time challenge ends with its challenger; a banned bot is shut out") {
+  Arena arena("bot-limits.db", {"--test-clock"});
+  const int port = arena.port;
+  std::string bot = make_bot(port, "robo");
+  std::string alice = signup(port, "alice", "alice password");
+  auto advance = [&](int seconds) {
+    REQUIRE(http_request(port, "POST", "/api/test/clock", json{{"advance_seconds", seconds}}.dump(), kJson).status == 200);
+  };
+  const json blitz{{"kind", "live"}, {"initial_ms", 60000}, {"increment_ms", 0}};
+
+  // A real-time challenge lives while its challenger is here: gone, it expires.
+  {
+    LineStream events;
+    REQUIRE(events.open(port, "/api/stream/event", bearer(bot)));
+    Participant person;
+    REQUIRE(identify_with(person, port, alice));
+    auto made = post(port, "/api/challenge/robo", {{"game", "yinsh"}, {"clock", blitz}}, alice);
+    REQUIRE(made.status == 201);
+    const std::string id = json::parse(made.body)["challenge"]["id"];
+    REQUIRE(events.next_of("challenge", 10s));
+    advance(15);  // renewed: the challenger is connected
+    advance(15);
+    auto still = json::parse(get(port, "/api/challenge", alice).body);
+    CHECK(still["out"].size() == 1);
+    person.ws.close();
+    REQUIRE(eventually([&] { return json::parse(get(port, "/api/challenge", alice).body)["out"].empty() ||
+                                    (advance(25), false); }));
+    auto expired = events.next_of("challengeCanceled", 10s);
+    REQUIRE(expired);
+    CHECK((*expired)["challenge"]["id"] == id);
+    CHECK((*expired)["challenge"]["reason"] == "expired");
+  }
+
+  // A live game the bot accepted and then forgot: its flag falls.
+  auto made = post(port, "/api/challenge/robo", {{"game", "yinsh"}, {"clock", blitz}, {"color", "white"}}, alice);
+  REQUIRE(made.status == 201);
+  auto accepted = api(port, "POST", "/api/challenge/" + json::parse(made.body)["challenge"]["id"].get<std::string>() + "/accept", bot);
+  REQUIRE_MESSAGE(accepted.status == 200, accepted.body);
+  const std::string room = json::parse(accepted.body)["challenge"]["room"];
+  LineStream game;
+  REQUIRE(game.open(port, "/api/bot/game/stream/" + room, bearer(bot)));
+  REQUIRE(game.next(10s));
+  Participant person;
+  REQUIRE(identify_with(person, port, alice));
+  person.ws.send({{"type", "join_room"}, {"room", room}});
+  auto legal = person.ws.receive_type("legal", 10s);
+  REQUIRE(legal);
+  person.ws.send({{"type", "action"}, {"room", room}, {"ply", (*legal)["ply"]}, {"action", (*legal)["actions"][0]}});
+  // The bot's first ring (a game neither started is aborted, not lost), then nothing more.
+  std::optional<json> line;
+  do {
+    line = game.next(10s);
+    REQUIRE(line);
+  } while (!first_legal(*line));
+  REQUIRE(api(port, "POST", "/api/bot/game/" + room + "/action/" + *first_legal(*line), bot).status == 200);
+  legal = person.ws.receive_type("legal", 10s);
+  REQUIRE(legal);
+  person.ws.send({{"type", "action"}, {"room", room}, {"ply", (*legal)["ply"]}, {"action", (*legal)["actions"][0]}});
+  std::optional<json> over;
+  REQUIRE(eventually([&] {
+    advance(20);
+    for (auto line = game.next(500ms); line; line = game.next(500ms))
+      if ((*line)["type"] == "gameState" && (*line)["status"] == "finished") over = line;
+    return over.has_value();
+  }));
+  CHECK((*over)["result"]["reason"] == "timeout");
+  CHECK((*over)["result"]["winner"] == "white");
+
+  // A moderator bans the bot: its token is refused and its streams end.
+  LineStream events;
+  REQUIRE(events.open(port, "/api/stream/event", bearer(bot)));
+  auto banned = post(port, "/api/admin/users/robo/ban", {{"minutes", 60}, {"reason", "spam"}}, arena.admin);
+  REQUIRE_MESSAGE(banned.status == 200, banned.body);
+  for (auto until = std::chrono::steady_clock::now() + 30s; !events.ended() && std::chrono::steady_clock::now() < until;) events.next(1s);
+  CHECK(events.ended());
+  auto refused = api(port, "GET", "/api/challenge", bot);
+  CHECK(refused.status == 403);
+  CHECK(error_code(refused) == "banned");
+  // Admins see it among the accounts as a bot.
+  auto users = json::parse(get(port, "/api/admin/users?prefix=robo", arena.admin).body);
+  CHECK(users.dump().find("\"bot\":true") != std::string::npos);
+}
+
 TEST_CASE("bot API: 1,000 streams opened and closed leave no file or memory behind") {
   Arena arena("bot-streams.db");
   const int port = arena.port;
