@@ -34,3 +34,5 @@ CREATE TABLE challenges (
 CREATE INDEX challenges_by_destination ON challenges (destination, status);
 CREATE INDEX challenges_by_challenger ON challenges (challenger, status);
 CREATE INDEX challenges_by_expiry ON challenges (status, expires_at);
+-- One open challenge per pair and direction, whatever two requests race.
+CREATE UNIQUE INDEX challenges_open_pair ON challenges (challenger, destination) WHERE status = 'created';

@@ -42,10 +42,12 @@ std::string text_of(const Json& j, const char* key) {
   return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
-std::int64_t seat_id(const Json& entry, const char* seat) {
+// A lobby entry's seat: its player's name (a string, or an object's `name`).
+std::string seat_name(const Json& entry, const char* seat) {
   auto it = entry.find(seat);
-  if (it == entry.end() || !it->is_object()) return 0;
-  return it->value("id", std::int64_t{0});
+  if (it == entry.end()) return {};
+  if (it->is_string()) return it->get<std::string>();
+  return it->is_object() ? text_of(*it, "name") : std::string();
 }
 
 }  // namespace
@@ -62,7 +64,7 @@ std::vector<Json> EventStreamLines::mine(const Json& entries) {
     if (live_.count(id)) continue;
     Json game{{"id", id}, {"options", entry.value("options", Json::object())}};
     for (const char* seat : {"white", "black"}) game[seat] = entry.value(seat, Json());
-    game["color"] = seat_id(entry, "white") == player_ ? "white" : "black";
+    game["color"] = seat_name(entry, "white") == name_ ? "white" : "black";
     lines.push_back({{"type", "gameStart"}, {"game", game}});
   }
   for (const std::string& id : live_)
@@ -138,12 +140,13 @@ Json GameStreamLines::full_line(const Json& snapshot) {
             {"rated", room.value("rated", false)},
             {"white", room.value("white", Json())},
             {"black", room.value("black", Json())},
-            {"created_at", room.value("created_at", 0)},
+            {"created_at", room.value("created_at", std::int64_t{0})},
             {"you", you_},
             {"steps", snapshot.value("history", Json::array())}};
+  draw_offer_ = snapshot.value("draw_offer", Json());
   Json state{{"type", "gameState"},
-             {"seq", snapshot.value("seq", 0)},
-             {"ply", snapshot.value("ply", 0)},
+             {"seq", snapshot.value("seq", std::int64_t{0})},
+             {"ply", snapshot.value("ply", std::int64_t{0})},
              {"status", snapshot.value("status", "")},
              {"result", snapshot.value("result", Json())},
              {"clocks", snapshot.value("clocks", Json())},
@@ -159,19 +162,32 @@ Json GameStreamLines::state_line(const Json& event) {
   Json steps = event.value("steps", Json::array());
   replay_steps(steps);
   const std::string kind = text_of(event, "kind");
+  // An offer stands until an action or an answer ends it (PROTOCOL.md, Events).
+  if (kind == "draw_offered") draw_offer_ = event.value("by", Json());
+  else if (kind != "resumed") draw_offer_ = nullptr;
   Json line{{"type", "gameState"},
-            {"seq", event.value("seq", 0)},
+            {"seq", event.value("seq", std::int64_t{0})},
             {"kind", kind},
             {"by", event.value("by", Json())},
-            {"ply", event.value("ply", 0)},
+            {"ply", event.value("ply", std::int64_t{0})},
             {"status", event.value("status", "")},
             {"result", event.value("result", Json())},
             {"clocks", event.value("clocks", Json())},
-            {"draw_offer", kind == "draw_offered" ? event.value("by", Json()) : Json()},
+            {"draw_offer", draw_offer_},
             {"pending", event.value("state", Json::object()).value("pending", Json())},
             {"steps", steps}};
   if (auto p = position(); !p.empty()) line["position"] = p;
   return line;
+}
+
+Json GameStreamLines::chat_line(const Json& message) {
+  const Json player = message.value("player", Json::object());
+  return {{"type", "chatLine"},
+          {"room", text_of(message, "channel")},
+          {"username", text_of(player, "name")},
+          {"kind", text_of(player, "kind")},
+          {"text", text_of(message, "text")},
+          {"at", message.value("at", std::int64_t{0})}};
 }
 
 // A line waits for `legal` when the pending decision is this player's.
@@ -214,25 +230,12 @@ std::vector<Json> GameStreamLines::on_frame(const Json& frame) {
     if (ours(frame.value("state", Json::object()), status)) waiting_ = std::move(line);
     else out.push_back(std::move(line));
   } else if (type == "chat") {
-    const Json player = frame.value("player", Json::object());
-    out.push_back({{"type", "chatLine"},
-                   {"room", text_of(frame, "channel")},
-                   {"username", text_of(player, "name")},
-                   {"kind", text_of(player, "kind")},
-                   {"text", text_of(frame, "text")},
-                   {"at", frame.value("at", 0)}});
+    out.push_back(chat_line(frame));
   } else if (type == "chat_history") {
-    for (const Json& m : frame.value("messages", Json::array())) {
-      const Json player = m.value("player", Json::object());
-      out.push_back({{"type", "chatLine"},
-                     {"room", text_of(m, "channel")},
-                     {"username", text_of(player, "name")},
-                     {"kind", text_of(player, "kind")},
-                     {"text", text_of(m, "text")},
-                     {"at", m.value("at", 0)}});
-    }
+    for (const Json& m : frame.value("messages", Json::array()))
+      if (m.is_object()) out.push_back(chat_line(m));
   } else if (type == "opponent_gone") {
-    out.push_back({{"type", "opponentGone"}, {"gone", true}, {"claim_at", frame.value("claim_at", 0)}});
+    out.push_back({{"type", "opponentGone"}, {"gone", true}, {"claim_at", frame.value("claim_at", std::int64_t{0})}});
   } else if (type == "opponent_back") {
     out.push_back({{"type", "opponentGone"}, {"gone", false}});
   }

@@ -66,15 +66,8 @@ HttpResponse error(const HttpRequest& request, int status, const std::string& co
   return json_error(request, static_cast<http::status>(status), code, message);
 }
 
-// An Outcome's refusal as HTTP.
-int status_of(const std::string& code) {
-  if (code == "not_found") return 404;
-  if (code == "forbidden" || code == "blocked") return 403;
-  if (code == "not_open" || code == "already_challenged" || code == "already_bot" || code == "has_played") return 409;
-  if (code == "too_many_challenges" || code == "too_many_tokens" || code == "too_many_rooms") return 429;
-  if (code == "internal") return 500;
-  return 400;
-}
+// An Outcome's refusal as HTTP: as a room's (bots/bot_call.hpp).
+int status_of(const std::string& code) { return http_status_of(code); }
 
 json token_json(const ApiToken& t) {
   return {{"id", t.id}, {"name", t.name}, {"scopes", scope_names(t.scopes)}, {"created_at", t.created_at}};
@@ -106,10 +99,12 @@ auto body = object_body(request, {"game", "variant", "white_extra", "black_extra
   terms.options.game = b["game"];
   const engine::GameInfo* info = engine::find_game(terms.options.game);
   if (!info) return error(request, 400, "bad_field", "game: gipf or yinsh");
-  terms.options.variant = b.contains("variant") && b["variant"].is_string() ? b["variant"].get<std::string>() : info->default_variant;
+  if (b.contains("variant") && !b["variant"].is_string()) return error(request, 400, "bad_field", "variant: a name");
+  terms.options.variant = b.contains("variant") ? b["variant"].get<std::string>() : info->default_variant;
   for (const char* side : {"white_extra", "black_extra"}) {
     if (!b.contains(side)) continue;
-    if (!b[side].is_number_integer()) return error(request, 400, "bad_field", std::string(side) + " is a number");
+    if (!b[side].is_number_integer() || b[side].get<std::int64_t>() < 0 || b[side].get<std::int64_t>() > 3)
+      return error(request, 400, "bad_field", std::string(side) + " is 0 to 3");
     (std::string(side) == "white_extra" ? terms.options.white_extra : terms.options.black_extra) = b[side].get<int>();
   }
   if (std::string problem = engine::validate(terms.options); !problem.empty()) return error(request, 400, "bad_field", problem);
@@ -149,7 +144,8 @@ BotApi::BotApi(AccountService& accounts, AccountStore& account_store, BotStore& 
       computer_(computer),
       clock_(std::move(clock)),
       limits_(limits),
-      rates_(limits.requests_per_second, limits.request_burst) {}
+      rates_(limits.requests_per_second, limits.request_burst),
+      streams_({limits.streams_per_account, limits.event_streams_per_account}) {}
 
 bool BotApi::owns(const std::string& path) const {
   return path == kTokens || starts_with(path, kTokens + "/") || path == kUpgrade || game_path(path).has_value() ||
@@ -230,9 +226,10 @@ void BotApi::tokens(std::shared_ptr<const HttpRequest> request, const std::strin
         reply(json_response(*request, http::status::ok, {{"tokens", list}}));
       });
     if (method == http::verb::delete_)
-      return store_.revoke_token(who.account.id, path.substr(kTokens.size() + 1), ex, [request, reply](Stored<bool> gone) {
+      return store_.revoke_token(who.account.id, path.substr(kTokens.size() + 1), ex, [this, request, reply, id = path.substr(kTokens.size() + 1)](Stored<bool> gone) {
         if (!gone.ok()) return reply(store_failed(*request, gone.error));
         if (!gone.value) return reply(error(*request, 404, "not_found", "no such token"));
+        streams_.end_token(id);  // the programs using it stop at once (on this node; elsewhere at their next request)
         reply(respond(*request, http::status::no_content, "", "application/json"));
       });
     auto body = object_body(*request, {"name", "scopes"});
@@ -270,15 +267,27 @@ void BotApi::upgrade(std::shared_ptr<const HttpRequest> request, const std::stri
   caller(request, true, ex, reply, [this, request, address, ex, reply](Caller who) {
     if (!who.may(kBotPlay)) return reply(error(*request, 403, "missing_scope", "this needs a token with bot:play"));
     AuditEntry audit{who.account.id, "bot_upgrade", who.account.username, "{}", address, clock_()};
-    store_.make_bot(who.account.id, audit, ex, [request, reply](Stored<Outcome<AccountRecord>> made) {
+    store_.make_bot(who.account.id, audit, ex, [this, request, reply](Stored<Outcome<AccountRecord>> made) {
       if (!made.ok()) return reply(store_failed(*request, made.error));
       if (!made.value.ok()) return reply(error(*request, status_of(made.value.code), made.value.code, made.value.message));
+      // Its open connections knew a person: they come back as a bot (which seeks no games in the lobby).
+      connections_.disconnect_player(made.value.value.player, "the account is a bot now");
       reply(json_response(*request, http::status::ok, {{"account", {{"username", made.value.value.username}, {"bot", true}}}}));
     });
   });
 }
 
 // ---- playing ---------------------------------------------------------------------
+
+std::optional<HttpResponse> BotApi::refuse_player(const HttpRequest& request, const Caller& who, bool bot_path) const {
+  if (bot_path != who.account.bot)
+    return error(request, 403, bot_path ? "not_a_bot" : "bot_account",
+                 bot_path ? "only a bot account plays through /api/bot: a person's account uses /api/board"
+                          : "a bot account plays through /api/bot");
+  if (!who.may(bot_path ? kBotPlay : kBoardPlay))
+    return error(request, 403, "missing_scope", bot_path ? "this needs a token with bot:play" : "this needs a token with board:play");
+  return std::nullopt;
+}
 
 void BotApi::game_call(std::shared_ptr<const HttpRequest> request, const std::string& path, StoreExecutor ex, Reply reply) {
   auto [bot_path, rest] = *game_path(path);
@@ -316,16 +325,14 @@ void BotApi::game_call(std::shared_ptr<const HttpRequest> request, const std::st
     return reply(error(*request, 404, "not_found", "no such resource"));
   }
   caller(request, false, ex, reply, [this, request, bot_path, room, call, ex, reply](Caller who) {
-    if (bot_path != who.account.bot)
-      return reply(error(*request, 403, bot_path ? "not_a_bot" : "bot_account",
-                         bot_path ? "only a bot account plays through /api/bot: a person's account uses /api/board"
-                                  : "a bot account plays through /api/bot"));
-    if (!who.may(bot_path ? kBotPlay : kBoardPlay))
-      return reply(error(*request, 403, "missing_scope", bot_path ? "this needs a token with bot:play" : "this needs a token with board:play"));
+    if (auto refusal = refuse_player(*request, who, bot_path)) return reply(std::move(*refusal));
     if (!protocol::valid_room_id(room)) return reply(error(*request, 404, "not_found", "no such game"));
-    if (call.kind == CallRequest::Kind::Chat && connections_.muted_until(who.account.player, clock_()) > 0)
+    if (call.kind == CallRequest::Kind::Chat &&
+        (who.account.muted_until > clock_() || connections_.muted_until(who.account.player, clock_()) > 0))
       return reply(error(*request, 403, "muted", "this account is muted"));
-    directory_.find_endpoint(room, ex, [this, request, who, call, ex, reply](std::shared_ptr<RoomEndpoint> endpoint, Lookup) {
+    directory_.find_endpoint(room, ex, [this, request, who, call, ex, reply](std::shared_ptr<RoomEndpoint> endpoint, Lookup lookup) {
+      if (!endpoint && (lookup == Lookup::Failed || lookup == Lookup::Damaged))
+        return reply(error(*request, 503, "unavailable", "the game cannot be read now: try again"));
       if (!endpoint) return reply(error(*request, 404, "not_found", "no such game"));
       auto done = [request, reply](CallAnswer answer) {
         if (answer.status == 200) return reply(json_response(*request, http::status::ok, answer.body));
@@ -366,7 +373,8 @@ void BotApi::challenge(std::shared_ptr<const HttpRequest> request, const std::st
         if (!found.value || (found.value->challenger != who.account.id && found.value->destination != who.account.id))
           return reply(error(*request, 404, "not_found", "no such challenge"));
         // The challenger still asking keeps a real-time challenge open, on any node.
-        if (found.value->challenger == who.account.id && found.value->status == PlayerChallenge::Status::Created && found.value->clock.live())
+        if (found.value->challenger == who.account.id && found.value->status == PlayerChallenge::Status::Created &&
+            found.value->clock.live() && clock_() - found.value->created_at < ChallengeService::kMaxRealTimeMs)
           store_.extend_player_challenges({found.value->id}, clock_() + ChallengeService::kRealTimeLeaseMs, ex, [](const std::string&) {});
         reply(json_response(*request, http::status::ok, {{"challenge", protocol::challenge_json(player_challenge_view(*found.value))}}));
       });
@@ -376,6 +384,7 @@ void BotApi::challenge(std::shared_ptr<const HttpRequest> request, const std::st
       const std::string& verb = parts[1];
       if (!protocol::valid_room_id(id)) return reply(error(*request, 404, "not_found", "no such challenge"));
       const bool answering = verb == "accept" || verb == "decline";
+      if (!answering && verb != "cancel") return reply(error(*request, 404, "not_found", "no such resource"));
       if (!(who.may(kChallengeWrite) || (answering && (who.may(kBotPlay) || who.may(kBoardPlay)))))
         return reply(error(*request, 403, "missing_scope", "this needs a token with challenge:write"));
       if (verb == "accept") return challenges_.accept(who.account, id, ex, answered(200));
@@ -383,7 +392,10 @@ void BotApi::challenge(std::shared_ptr<const HttpRequest> request, const std::st
       if (verb == "decline") {
         auto body = object_body(*request, {"reason"});
         if (auto* refusal = std::get_if<HttpResponse>(&body)) return reply(std::move(*refusal));
-        std::string reason = std::get<json>(body).value("reason", std::string("generic"));
+        const json& b = std::get<json>(body);
+        if (b.contains("reason") && !b["reason"].is_string())
+          return reply(error(*request, 400, "bad_field", "reason: a word (generic, later, tooFast, ...)"));
+        std::string reason = b.value("reason", std::string("generic"));
         if (!protocol::valid_decline_reason(reason))
           return reply(error(*request, 400, "bad_field", "reason: generic, later, tooFast, tooSlow, timeControl, rated, casual, variant, noBot or onlyBot"));
         return challenges_.decline(who.account, id, reason, ex, answered(200));
@@ -392,6 +404,14 @@ void BotApi::challenge(std::shared_ptr<const HttpRequest> request, const std::st
     }
     if (parts.size() != 1 || parts[0].empty() || parts[0].size() > 64) return reply(error(*request, 404, "not_found", "no such resource"));
     if (!who.may(kChallengeWrite)) return reply(error(*request, 403, "missing_scope", "this needs a token with challenge:write"));
+    {
+      std::lock_guard lock(mutex_);
+      if (!challenge_rates_.allow(who.account.id)) {
+        auto res = error(*request, 429, "rate_limited", "at most 20 challenges a minute: slow down");
+        res.set(http::field::retry_after, "3");
+        return reply(std::move(res));
+      }
+    }
     const bool computer = parts[0] == "ai";  // no username is this short
     auto terms = challenge_terms(*request, computer);
     if (auto* refusal = std::get_if<HttpResponse>(&terms)) return reply(std::move(*refusal));
@@ -403,7 +423,8 @@ void BotApi::challenge(std::shared_ptr<const HttpRequest> request, const std::st
 void BotApi::challenge_computer(std::shared_ptr<const HttpRequest> request, const Caller& who, const ChallengeTerms& terms,
                                 StoreExecutor ex, Reply reply) {
   json body = json::parse(request->body(), nullptr, false);
-  if (!body.contains("level") || !body["level"].is_number_integer() || body["level"].get<int>() < 1 || body["level"].get<int>() > 6)
+  if (!body.contains("level") || !body["level"].is_number_integer() || body["level"].get<std::int64_t>() < 1 ||
+      body["level"].get<std::int64_t>() > 6)
     return reply(error(*request, 400, "bad_field", "level: the computer's, 1 to 6"));
   if (terms.rated) return reply(error(*request, 400, "bad_field", "games against the computer are not rated"));
   auto bot = computer_.player(body["level"].get<int>());
@@ -427,27 +448,6 @@ void BotApi::challenge_computer(std::shared_ptr<const HttpRequest> request, cons
 
 // ---- streams -----------------------------------------------------------------------
 
-bool BotApi::count_stream(std::int64_t account, bool event) {
-  std::lock_guard lock(mutex_);
-  auto& [all, events] = streams_[account];
-  if (all >= limits_.streams_per_account || (event && events >= limits_.event_streams_per_account)) {
-    if (all == 0) streams_.erase(account);
-    return false;
-  }
-  ++all;
-  if (event) ++events;
-  return true;
-}
-
-void BotApi::release_stream(std::int64_t account, bool event) {
-  std::lock_guard lock(mutex_);
-  auto it = streams_.find(account);
-  if (it == streams_.end()) return;
-  --it->second.first;
-  if (event) --it->second.second;
-  if (it->second.first <= 0) streams_.erase(it);
-}
-
 void BotApi::stream(std::shared_ptr<const HttpRequest> request, const std::string& path, const std::string&, StoreExecutor ex,
                     StreamReply reply) {
   if (path == kEvents) return event_stream(std::move(request), std::move(ex), std::move(reply));
@@ -460,44 +460,34 @@ void BotApi::game_stream(std::shared_ptr<const HttpRequest> request, const std::
   if (!protocol::valid_room_id(room)) return reply(error(*request, 404, "not_found", "no such game"));
   caller(request, false, ex, [reply](HttpResponse r) { reply(std::move(r)); },
          [this, request, bot_path, room, ex, reply](Caller who) {
-    if (bot_path != who.account.bot)
-      return reply(error(*request, 403, bot_path ? "not_a_bot" : "bot_account",
-                         bot_path ? "only a bot account plays through /api/bot" : "a bot account plays through /api/bot"));
-    if (!who.may(bot_path ? kBotPlay : kBoardPlay))
-      return reply(error(*request, 403, "missing_scope", bot_path ? "this needs a token with bot:play" : "this needs a token with board:play"));
-    const std::pair<std::string, std::string> key{who.token->id, room};
-    {
-      std::lock_guard lock(mutex_);
-      if (game_streams_.count(key)) return reply(error(*request, 429, "too_many_streams", "this token has a stream of this game open already"));
-    }
-    if (!count_stream(who.account.id, false))
-      return reply(error(*request, 429, "too_many_streams", "this account has too many streams open"));
-    {
-      std::lock_guard lock(mutex_);
-      game_streams_.insert(key);
-    }
-    auto release = [this, key, account = who.account.id] {
-      {
-        std::lock_guard lock(mutex_);
-        game_streams_.erase(key);
-      }
-      release_stream(account, false);
-    };
-    directory_.find_endpoint(room, ex, [this, request, who, ex, reply, release](std::shared_ptr<RoomEndpoint> endpoint, Lookup) {
+    if (auto refusal = refuse_player(*request, who, bot_path)) return reply(std::move(*refusal));
+    // One stream of a game per token: a new one replaces the old (which ends).
+    auto id = streams_.open(who.account.id, who.token->id, room);
+    if (!id) return reply(error(*request, 429, "too_many_streams", "this account has too many streams open"));
+    auto release = [this, id = *id] { streams_.close(id); };
+    directory_.find_endpoint(room, ex, [this, request, who, ex, reply, release, id = *id](std::shared_ptr<RoomEndpoint> endpoint, Lookup lookup) {
       if (!endpoint) {
         release();
+        if (lookup == Lookup::Failed || lookup == Lookup::Damaged)
+          return reply(error(*request, 503, "unavailable", "the game cannot be read now: try again"));
         return reply(error(*request, 404, "not_found", "no such game"));
       }
       auto client = std::make_shared<std::shared_ptr<GameStreamClient>>();
       *client = std::make_shared<GameStreamClient>(endpoint, player_of(who.account), ex, limits_.room_timeout,
-                                                   [request, reply, release, client](std::optional<CallAnswer> refusal) {
+                                                   [this, request, reply, release, client, id, player = who.account.player](std::optional<CallAnswer> refusal) {
         auto stream_client = std::move(*client);  // the cycle through this callback ends here
         if (refusal) {
           release();
           return reply(error(*request, refusal->status, refusal->code, refusal->message));
         }
-        reply(HttpModule::StreamStart([stream_client, release](std::shared_ptr<LineSink> sink) {
-          stream_client->attach(std::move(sink), release);
+        reply(HttpModule::StreamStart([this, stream_client, release, id, player](std::shared_ptr<LineSink> sink) {
+          streams_.attach(id, sink);
+          stream_client->attach(sink, [this, release, player, raw = stream_client.get()] {
+            connections_.remove(player, raw);
+            release();
+          });
+          // One of the account's connections: a ban or its end reaches it (and its blocks apply to chat).
+          if (!connections_.add(player, stream_client, "", clock_())) sink->end();
         }));
       });
       (*client)->start();
@@ -509,25 +499,26 @@ void BotApi::event_stream(std::shared_ptr<const HttpRequest> request, StoreExecu
   caller(request, false, ex, [reply](HttpResponse r) { reply(std::move(r)); }, [this, request, ex, reply](Caller who) {
     if (!who.may(kBotPlay) && !who.may(kBoardPlay) && !who.may(kChallengeRead))
       return reply(error(*request, 403, "missing_scope", "this needs a token with bot:play, board:play or challenge:read"));
-    if (!count_stream(who.account.id, true))
-      return reply(error(*request, 429, "too_many_streams", "this account has too many event streams open"));
-    store_.player_challenges_of(who.account.id, ex, [this, request, who, reply](Stored<std::vector<PlayerChallenge>> open) {
+    auto id = streams_.open(who.account.id, who.token->id, "");
+    if (!id) return reply(error(*request, 429, "too_many_streams", "this account has too many event streams open"));
+    store_.player_challenges_of(who.account.id, ex, [this, request, who, reply, id = *id](Stored<std::vector<PlayerChallenge>> open) {
       if (!open.ok()) {
-        release_stream(who.account.id, true);
+        streams_.close(id);
         return reply(store_failed(*request, open.error));
       }
       std::vector<protocol::PlayerChallengeView> views;
       for (const auto& c : open.value) views.push_back(player_challenge_view(c));
-      const std::int64_t player = who.account.player, account = who.account.id;
-      reply(HttpModule::StreamStart([this, views, player, account](std::shared_ptr<LineSink> sink) {
-        auto client = std::make_shared<EventStreamClient>(player);
-        sink->on_end([this, client, player, account] {
+      const std::int64_t player = who.account.player;
+      reply(HttpModule::StreamStart([this, views, player, id, name = who.account.username](std::shared_ptr<LineSink> sink) {
+        auto client = std::make_shared<EventStreamClient>(player, name);
+        sink->on_end([this, client, player, id] {
           feed_.unsubscribe(client.get());
           connections_.remove(player, client.get());
-          release_stream(account, true);
+          streams_.close(id);
         });
+        streams_.attach(id, sink);
         client->attach(sink, views);
-        // One of the account's connections: challenges, a ban, a logout reach it.
+        // One of the account's connections: challenges, a ban reach it.
         if (!connections_.add(player, client, "", clock_())) return sink->end();
         feed_.subscribe(client, player, nullptr);
       }));

@@ -20,6 +20,7 @@
 #include "account/account_service.hpp"
 #include "bots/bot_store.hpp"
 #include "bots/challenge_service.hpp"
+#include "bots/open_streams.hpp"
 #include "computer/computer_players.hpp"
 #include "game/player_connections.hpp"
 #include "game/room_directory.hpp"
@@ -75,9 +76,8 @@ class BotApi : public HttpModule {
                           StoreExecutor ex, Reply reply);
   void game_stream(std::shared_ptr<const HttpRequest> request, const std::string& path, StoreExecutor ex, StreamReply reply);
   void event_stream(std::shared_ptr<const HttpRequest> request, StoreExecutor ex, StreamReply reply);
-  // A stream of the account is open (false: too many); released when it ends.
-  bool count_stream(std::int64_t account, bool event);
-  void release_stream(std::int64_t account, bool event);
+  // Why `who` may not play on a /api/bot (`bot_path`) or /api/board path, or nothing.
+  std::optional<HttpResponse> refuse_player(const HttpRequest& request, const Caller& who, bool bot_path) const;
 
   AccountService& accounts_;
   AccountStore& account_store_;
@@ -91,8 +91,8 @@ class BotApi : public HttpModule {
   BotApiLimits limits_;
   std::mutex mutex_;
   RateLimits<std::string> rates_;                           // per token
-  std::set<std::pair<std::string, std::string>> game_streams_;  // (token, room) open
-  std::map<std::int64_t, std::pair<int, int>> streams_;         // account -> (all, event streams)
+  OpenStreams streams_;                                     // this node's, for their bounds
+  RateLimits<std::int64_t> challenge_rates_{20.0 / 60.0, 20.0};  // challenges made, per account
 };
 
 }  // namespace arena

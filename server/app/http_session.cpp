@@ -192,6 +192,8 @@ void HttpSession::upgrade(HttpRequest request) {
 void HttpSession::open_stream(HttpRequest request) {
   auto version = request.version();
   std::string target(std_view(request.target()));
+  // Lines go out as chunks, which HTTP/1.0 has not.
+  if (version < 11) return write(http_error(http::status::http_version_not_supported, version, "http_version", "streams need HTTP/1.1"));
   try {
     api_->stream(std::move(request), ticket_ ? ticket_->key() : std::string(), stream_.get_executor(),
                  [self = shared_from_this(), version](std::variant<HttpResponse, HttpModule::StreamStart> answer) {

@@ -46,6 +46,7 @@ void NdjsonSession::run(unsigned version) {
     self->head_.keep_alive(false);
     self->serializer_ = std::make_unique<http::response_serializer<http::empty_body>>(self->head_);
     self->writing_ = true;
+    self->write_started_ = std::chrono::steady_clock::now();
     self->stream_.expires_never();  // the keep-alive and the queue bound take care of a dead peer
     http::async_write_header(self->stream_, *self->serializer_, beast::bind_front_handler(&NdjsonSession::on_head, self));
   });
@@ -80,6 +81,7 @@ void NdjsonSession::queue(std::string chunk) {
 void NdjsonSession::do_write() {
   writing_ = true;
   wrote_recently_ = true;
+  write_started_ = std::chrono::steady_clock::now();
   net::async_write(stream_, net::buffer(queue_.front()), beast::bind_front_handler(&NdjsonSession::on_write, shared_from_this()));
 }
 
@@ -95,7 +97,8 @@ void NdjsonSession::on_write(beast::error_code ec, std::size_t bytes) {
 }
 
 void NdjsonSession::end() {
-  net::dispatch(stream_.get_executor(), [self = shared_from_this()] {
+  // Posted, as line() is: the lines queued before end() go out before the end.
+  net::post(stream_.get_executor(), [self = shared_from_this()] {
     if (self->gone_ || self->ending_) return;
     self->ending_ = true;
     if (self->started_ && !self->writing_ && self->queue_.empty()) self->finish();
@@ -112,6 +115,7 @@ void NdjsonSession::on_end(std::function<void()> hook) {
 void NdjsonSession::finish() {
   static const std::string kLastChunk = "0\r\n\r\n";
   writing_ = true;
+  write_started_ = std::chrono::steady_clock::now();
   net::async_write(stream_, net::buffer(kLastChunk), [self = shared_from_this()](beast::error_code, std::size_t) {
     self->writing_ = false;
     beast::error_code ignored;
@@ -138,7 +142,12 @@ void NdjsonSession::schedule_keep_alive() {
 }
 
 void NdjsonSession::on_keep_alive(beast::error_code ec) {
-  if (ec || gone_ || ending_) return;
+  if (ec || gone_) return;
+  if (writing_ && std::chrono::steady_clock::now() - write_started_ > limits_.write_timeout) {
+    spdlog::debug("event=stream_write_timeout queued={}", queue_.size());
+    return gone();
+  }
+  if (ending_) return schedule_keep_alive();  // the last chunk may still be stuck
   if (!wrote_recently_) queue("\n");
   wrote_recently_ = false;
   schedule_keep_alive();

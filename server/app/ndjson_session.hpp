@@ -24,6 +24,10 @@ struct StreamLimits {
   std::size_t max_queued_lines = 1024;
   std::size_t max_queued_bytes = 1024 * 1024;
   std::chrono::milliseconds keep_alive{5000};  // an empty line after this long without one
+  // A write that takes longer ends the stream: the peer is gone or does not
+  // read (a half-open connection would otherwise hold its stream, and the
+  // limits it counts against, until TCP gives up).
+  std::chrono::milliseconds write_timeout{30000};
 };
 
 class NdjsonSession : public LineSink, public std::enable_shared_from_this<NdjsonSession> {
@@ -64,6 +68,7 @@ class NdjsonSession : public LineSink, public std::enable_shared_from_this<Ndjso
   bool started_ = false;   // the head is written
   bool writing_ = false;
   bool wrote_recently_ = false;
+  std::chrono::steady_clock::time_point write_started_{};
   bool ending_ = false;    // end(): the last chunk follows the queue
   bool gone_ = false;
 };

@@ -13,17 +13,21 @@ std::string text_of(const json& j, const char* key) {
   return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
-// The HTTP status of a room's refusal.
-int status_of(const std::string& code) {
+}  // namespace
+
+int http_status_of(const std::string& code) {
   if (code == "not_found") return 404;
-  if (code == "rate_limited") return 429;
-  if (code == "not_a_player" || code == "forbidden" || code == "muted" || code == "blocked") return 403;
+  if (code == "rate_limited" || code == "too_many_rooms" || code == "too_many_challenges" || code == "too_many_tokens" ||
+      code == "too_many_games")
+    return 429;
+  if (code == "not_a_player" || code == "forbidden" || code == "muted" || code == "blocked" || code == "not_your_game")
+    return 403;
+  if (code == "not_open" || code == "already_challenged" || code == "already_bot" || code == "has_played") return 409;
   if (code == "internal") return 500;
-  if (code == "node_timeout") return 504;
+  if (code == "unavailable") return 503;
+  if (code == "node_timeout" || code == "timeout") return 504;
   return 400;
 }
-
-}  // namespace
 
 BotCall::BotCall(std::shared_ptr<RoomEndpoint> room, PlayerInfo player, CallRequest request, boost::asio::any_io_executor ex,
                    std::chrono::milliseconds timeout, Done done)
@@ -62,7 +66,7 @@ void BotCall::on_frame(const json& frame) {
   const std::string type = text_of(frame, "type");
   if (type == "error") {
     std::string code = text_of(frame, "code");
-    return finish({status_of(code), code, text_of(frame, "message")});
+    return finish({http_status_of(code), code, text_of(frame, "message")});
   }
   if (type == "room") {
     you_ = text_of(frame, "you");

@@ -31,6 +31,9 @@ struct CallAnswer {
   nlohmann::json body = nlohmann::json::object();
 };
 
+// The HTTP status of a room's error code (PROTOCOL.md, Error codes).
+int http_status_of(const std::string& code);
+
 struct CallRequest {
   enum class Kind { Actions, Resign, Abort, DrawYes, DrawNo, ClaimVictory, ClaimDraw, Chat };
   Kind kind = Kind::Actions;

@@ -72,6 +72,7 @@ struct PlayerChallenge {
   std::string challenger_name, destination_name;
   std::int64_t challenger_player = 0, destination_player = 0;
   bool challenger_bot = false, destination_bot = false;
+  std::string challenger_kind = "account";  // as its seat shows it: account, moderator, admin, bot
   engine::GameOptions options;
   protocol::TimeControl clock;
   std::string color = "random";  // the challenger's: white, black, random
@@ -116,11 +117,16 @@ class BotStore {
   virtual void find_player_challenge(std::string id, StoreExecutor ex, StoreReply<std::optional<PlayerChallenge>> reply) = 0;
   // The open challenges to or from the account, oldest first.
   virtual void player_challenges_of(std::int64_t account, StoreExecutor ex, StoreReply<std::vector<PlayerChallenge>> reply) = 0;
-  // An open challenge answered: `status` (accepted with `room`, declined or
-  // canceled with `reason`). Refused `not_open` when it was answered already:
-  // of two answers at once one wins.
-  virtual void answer_player_challenge(std::string id, PlayerChallenge::Status status, std::string reason, std::string room,
-                                StoreExecutor ex, StoreReply<Outcome<PlayerChallenge>> reply) = 0;
+  // A challenge moves from `from` to `to`, in one of three steps: answered
+  // while it stands (from Created, before its expires_at: declined or
+  // canceled with `reason`, or accepted with no room yet, which claims it),
+  // then (from Accepted, while its room is "") its game's `room` recorded, or
+  // canceled (`reason` "failed") when no game could open. Its expires_at
+  // becomes `now`: it is deleted kKeptAnsweredMs later. Refused `not_open`
+  // when the challenge is not where `from` says: of two answers one wins.
+  virtual void answer_player_challenge(std::string id, PlayerChallenge::Status from, PlayerChallenge::Status to,
+                                       std::string reason, std::string room, std::int64_t now, StoreExecutor ex,
+                                       StoreReply<Outcome<PlayerChallenge>> reply) = 0;
   // Open challenges whose expires_at is at or before `now` become canceled
   // ("expired"), answered ones older than kKeptAnsweredMs are deleted; the
   // challenges that expired.

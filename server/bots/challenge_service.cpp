@@ -11,11 +11,6 @@ namespace arena {
 
 namespace {
 
-template <class T>
-void on(StoreExecutor ex, std::function<void(Outcome<T>)> f, Outcome<T> value) {
-  boost::asio::post(ex, [f = std::move(f), value = std::move(value)]() mutable { f(std::move(value)); });
-}
-
 Outcome<PlayerChallenge> refused(std::string code, std::string message) { return Outcome<PlayerChallenge>::refused(std::move(code), std::move(message)); }
 
 }  // namespace
@@ -102,10 +97,7 @@ void ChallengeService::sweep() {
   store_.expire_player_challenges(now, strand_, [self = shared_from_this()](Stored<std::vector<PlayerChallenge>> expired) {
     if (!expired.ok()) return spdlog::warn("event=challenge_expiry_failed error=\"{}\"", log_text(expired.error));
     for (const PlayerChallenge& c : expired.value) {
-      {
-        std::lock_guard lock(self->mutex_);
-        self->real_time_.erase(c.id);
-      }
+      self->forget(c.id);
       self->tell(c);
     }
   });
@@ -164,74 +156,99 @@ void ChallengeService::open_for(const AccountRecord& account, bool destination, 
   });
 }
 
+// Claimed first (the store lets one answer win, and none after its time),
+// then the game opens and its room is recorded; a game that cannot open
+// cancels the challenge ("failed"). Both parties hear of the end state.
 void ChallengeService::accept(const AccountRecord& by, std::string id, StoreExecutor ex, Answer answer) {
   open_for(by, true, id, ex, [this, self = shared_from_this(), by, ex, answer](Outcome<PlayerChallenge> found) {
     if (!found.ok()) return answer(found);
-    const PlayerChallenge& c = found.value;
-    bool challenger_white = c.color == "white" || (c.color == "random" && random_bool());
-    AccountRecord challenger;
-    challenger.player = c.challenger_player;
-    challenger.username = c.challenger_name;
-    challenger.bot = c.challenger_bot;
-    PlayerInfo mine = player_of(by), theirs = player_of(challenger);
-    if (!c.challenger_bot) theirs.kind = "account";  // its role is not stored with the challenge: the room shows the seat as an account
-    const PlayerInfo& white = challenger_white ? theirs : mine;
-    const PlayerInfo& black = challenger_white ? mine : theirs;
-    directory_.open_pair(white, black, c.options, c.clock, false, c.rated, ex,
-                         [this, self, c, ex, answer](std::shared_ptr<Room> room, std::optional<Refusal> refusal) {
-      if (!room) return answer(refused(std::string(protocol::code_name(refusal->code)), refusal->message));
-      // Answered once the game exists. Should a cancel have come between (the
-      // store refuses the answer then), the game stands: both were seated.
-      store_.answer_player_challenge(c.id, PlayerChallenge::Status::Accepted, "", room->id(), ex,
-                              [this, self, answer, room = room->id()](Stored<Outcome<PlayerChallenge>> done) {
-        if (!done.ok()) return answer(refused("internal", "the server could not store this"));
-        if (!done.value.ok()) {
-          spdlog::info("event=challenge_answered_twice room={}", room);
-          return answer(done.value);
-        }
-        {
-          std::lock_guard lock(mutex_);
-          real_time_.erase(done.value.value.id);
-        }
-        tell(done.value.value);
-        answer(done.value);
-      });
+    const PlayerChallenge c = found.value;
+    // A challenger closed or banned since takes no game: the challenge ends.
+    accounts_.find_account(c.challenger_name, ex, [this, self, c, by, ex, answer](Stored<std::optional<AccountRecord>> challenger) {
+      if (!challenger.ok()) return answer(refused("internal", "the server could not read this; nothing changed"));
+      if (!challenger.value || challenger.value->closed_at > 0 || challenger.value->banned_until > clock_())
+        return end_open_as(c, PlayerChallenge::Status::Canceled, "canceled", ex, [answer](Outcome<PlayerChallenge>) {
+          answer(refused("not_open", "the challenger can no longer play"));
+        });
+      accept_open(c, by, ex, answer);
+    });
+  });
+}
+
+// Bounded: an account's unfinished games (both parties'); then claimed.
+void ChallengeService::accept_open(const PlayerChallenge& c, const AccountRecord& by, StoreExecutor ex, Answer answer) {
+  auto self = shared_from_this();
+  accounts_.unfinished_rooms_of(c.destination_player, ex, [this, self, c, by, ex, answer](Stored<std::vector<RoomRecord>> mine) {
+    accounts_.unfinished_rooms_of(c.challenger_player, ex, [this, self, c, by, ex, answer, mine = std::move(mine)](Stored<std::vector<RoomRecord>> theirs) {
+        if (!mine.ok() || !theirs.ok()) return answer(refused("internal", "the server could not read this; nothing changed"));
+        if (mine.value.size() >= kMaxUnfinishedGames || theirs.value.size() >= kMaxUnfinishedGames)
+          return answer(refused("too_many_games", "a player of this challenge has " + std::to_string(kMaxUnfinishedGames) +
+                                                      " unfinished games: finish some first"));
+        store_.answer_player_challenge(c.id, PlayerChallenge::Status::Created, PlayerChallenge::Status::Accepted, "", "", clock_(), ex,
+                                       [this, self, c, by, ex, answer](Stored<Outcome<PlayerChallenge>> claimed) {
+          if (!claimed.ok()) return answer(refused("internal", "the server could not store this; nothing changed"));
+          if (!claimed.value.ok()) return answer(claimed.value);
+          forget(c.id);
+          open_game(c, by, ex, answer);
+        });
+    });
+  });
+}
+
+void ChallengeService::open_game(const PlayerChallenge& c, const AccountRecord& by, StoreExecutor ex, Answer answer) {
+  const bool challenger_white = c.color == "white" || (c.color == "random" && random_bool());
+  PlayerInfo mine = player_of(by), theirs{c.challenger_player, c.challenger_name, true, c.challenger_kind};
+  const PlayerInfo& white = challenger_white ? theirs : mine;
+  const PlayerInfo& black = challenger_white ? mine : theirs;
+  directory_.open_pair(white, black, c.options, c.clock, false, c.rated, ex,
+                       [this, self = shared_from_this(), c, ex, answer](std::shared_ptr<Room> room, std::optional<Refusal> refusal) {
+    const bool opened = room != nullptr;
+    const std::string code = opened ? "" : std::string(protocol::code_name(refusal->code));
+    const std::string message = opened ? "" : refusal->message;
+    store_.answer_player_challenge(c.id, PlayerChallenge::Status::Accepted,
+                                   opened ? PlayerChallenge::Status::Accepted : PlayerChallenge::Status::Canceled,
+                                   opened ? "" : "failed", opened ? room->id() : "", clock_(), ex,
+                                   [this, self, answer, code, message](Stored<Outcome<PlayerChallenge>> done) {
+      if (!done.ok()) return answer(refused("internal", "the server could not store this"));
+      if (done.value.ok()) tell(done.value.value);
+      if (!code.empty()) return answer(refused(code, message));
+      answer(done.value);
     });
   });
 }
 
 void ChallengeService::decline(const AccountRecord& by, std::string id, std::string reason, StoreExecutor ex, Answer answer) {
-  open_for(by, true, id, ex, [this, self = shared_from_this(), reason, ex, answer](Outcome<PlayerChallenge> found) {
-    if (!found.ok()) return answer(found);
-    store_.answer_player_challenge(found.value.id, PlayerChallenge::Status::Declined, reason, "", ex, [this, self, answer](Stored<Outcome<PlayerChallenge>> done) {
-      if (!done.ok()) return answer(refused("internal", "the server could not store this"));
-      if (done.value.ok()) {
-        {
-          std::lock_guard lock(mutex_);
-          real_time_.erase(done.value.value.id);
-        }
-        tell(done.value.value);
-      }
-      answer(done.value);
-    });
-  });
+  end_open(by, true, std::move(id), PlayerChallenge::Status::Declined, std::move(reason), std::move(ex), std::move(answer));
 }
 
 void ChallengeService::cancel(const AccountRecord& by, std::string id, StoreExecutor ex, Answer answer) {
-  open_for(by, false, id, ex, [this, self = shared_from_this(), ex, answer](Outcome<PlayerChallenge> found) {
+  end_open(by, false, std::move(id), PlayerChallenge::Status::Canceled, "canceled", std::move(ex), std::move(answer));
+}
+
+void ChallengeService::end_open(const AccountRecord& by, bool destination, std::string id, PlayerChallenge::Status to,
+                                std::string reason, StoreExecutor ex, Answer answer) {
+  open_for(by, destination, id, ex, [this, self = shared_from_this(), to, reason, ex, answer](Outcome<PlayerChallenge> found) {
     if (!found.ok()) return answer(found);
-    store_.answer_player_challenge(found.value.id, PlayerChallenge::Status::Canceled, "canceled", "", ex, [this, self, answer](Stored<Outcome<PlayerChallenge>> done) {
-      if (!done.ok()) return answer(refused("internal", "the server could not store this"));
-      if (done.value.ok()) {
-        {
-          std::lock_guard lock(mutex_);
-          real_time_.erase(done.value.value.id);
-        }
-        tell(done.value.value);
-      }
-      answer(done.value);
-    });
+    end_open_as(found.value, to, reason, ex, answer);
   });
+}
+
+void ChallengeService::end_open_as(const PlayerChallenge& c, PlayerChallenge::Status to, std::string reason, StoreExecutor ex,
+                                   Answer answer) {
+  store_.answer_player_challenge(c.id, PlayerChallenge::Status::Created, to, reason, "", clock_(), ex,
+                                 [this, self = shared_from_this(), answer](Stored<Outcome<PlayerChallenge>> done) {
+    if (!done.ok()) return answer(refused("internal", "the server could not store this"));
+    if (done.value.ok()) {
+      forget(done.value.value.id);
+      tell(done.value.value);
+    }
+    answer(done.value);
+  });
+}
+
+void ChallengeService::forget(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  real_time_.erase(id);
 }
 
 }  // namespace arena

@@ -43,6 +43,8 @@ class ChallengeService : public std::enable_shared_from_this<ChallengeService> {
  public:
   static constexpr std::int64_t kRealTimeLeaseMs = 20'000;
   static constexpr int kWaitDays = 7;
+  static constexpr std::int64_t kMaxRealTimeMs = 10 * 60 * 1000;  // renewed this long at most
+  static constexpr int kMaxUnfinishedGames = 20;  // an account's games opened by challenges and others
   using Answer = std::function<void(Outcome<PlayerChallenge>)>;
 
   ChallengeService(boost::asio::any_io_executor io, BotStore& store, AccountStore& accounts, RoomDirectory& directory,
@@ -62,6 +64,16 @@ class ChallengeService : public std::enable_shared_from_this<ChallengeService> {
 
  private:
   void tell(const PlayerChallenge& c);  // both parties, every node
+  void forget(const std::string& id);   // no longer renewed here
+  // The accepted (claimed) challenge's game opens, and its room is recorded.
+  void open_game(const PlayerChallenge& c, const AccountRecord& by, StoreExecutor ex, Answer answer);
+  // The challenge, found open and its challenger able to play, is accepted.
+  void accept_open(const PlayerChallenge& c, const AccountRecord& by, StoreExecutor ex, Answer answer);
+  // An open challenge ends (declined, canceled) and both parties hear of it.
+  void end_open_as(const PlayerChallenge& c, PlayerChallenge::Status to, std::string reason, StoreExecutor ex, Answer answer);
+  // An open challenge declined (by its destination) or canceled (by its challenger).
+  void end_open(const AccountRecord& by, bool destination, std::string id, PlayerChallenge::Status to, std::string reason,
+                StoreExecutor ex, Answer answer);
   // The challenge `id` if `account` is its `destination` (or its challenger), open.
   void open_for(const AccountRecord& account, bool destination, std::string id, StoreExecutor ex,
                 std::function<void(Outcome<PlayerChallenge>)> found);
@@ -81,7 +93,6 @@ class ChallengeService : public std::enable_shared_from_this<ChallengeService> {
   // Real-time challenges made here: id -> (the challenger's player, when made).
   // Renewed for kMaxRealTimeMs at most: a challenge nobody answers ends.
   std::map<std::string, std::pair<std::int64_t, std::int64_t>> real_time_;
-  static constexpr std::int64_t kMaxRealTimeMs = 10 * 60 * 1000;
   bool stopped_ = false;
 };
 

@@ -27,10 +27,11 @@ void PendingLines::attach(std::shared_ptr<LineSink> sink) {
   if (ended_) sink_->end();
 }
 
+// The lines given so far are still written (a finished game's stream is its
+// gameFull, then its end).
 void PendingLines::end() {
   if (ended_) return;
   ended_ = true;
-  pending_.clear();
   if (sink_) sink_->end();
 }
 
@@ -57,7 +58,9 @@ void GameStreamClient::opened(std::optional<CallAnswer> refusal) {
   boost::asio::post(ex_, [self = shared_from_this(), refusal = std::move(refusal)] {
     self->timer_.cancel();
     if (refusal) self->room_->disconnected(self.get());
-    self->opened_(refusal);
+    auto opened = std::move(self->opened_);  // run once; what it holds (the request) goes with it
+    self->opened_ = nullptr;
+    opened(refusal);
   });
 }
 
@@ -85,7 +88,7 @@ void GameStreamClient::send(Frame frame) {
     const std::string type = j.value("type", "");
     if (type == "error") {
       std::string code = j.value("code", "internal");
-      return opened(CallAnswer{code == "not_found" ? 404 : code == "rate_limited" ? 429 : 503, code, j.value("message", "")});
+      return opened(CallAnswer{http_status_of(code), code, j.value("message", "")});
     }
     if (type != "room") return;
     const std::string you = j.value("you", "");

@@ -78,7 +78,7 @@ class GameStreamClient : public Client, public std::enable_shared_from_this<Game
 
 class EventStreamClient : public Client {
  public:
-  explicit EventStreamClient(std::int64_t player) : lines_(player) {}
+  EventStreamClient(std::int64_t player, std::string name) : lines_(player, std::move(name)) {}
   void attach(std::shared_ptr<LineSink> sink, const std::vector<protocol::PlayerChallengeView>& open);
   void send(Frame frame) override;
   void disconnect(const char* reason) override;

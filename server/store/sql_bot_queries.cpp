@@ -49,7 +49,7 @@ PlayerChallenge::Status parse_challenge_status(const std::string& text) {
 
 const char* const kSelectChallenges =
     "SELECT c.id, c.challenger, c.destination, f.username, d.username, f.player, d.player, f.bot, d.bot, c.game, c.variant, "
-    "c.white_extra, c.black_extra, c.clock, c.color, c.rated, c.status, c.reason, c.room, c.created_at, c.expires_at "
+    "c.white_extra, c.black_extra, c.clock, c.color, c.rated, c.status, c.reason, c.room, c.created_at, c.expires_at, f.role "
     "FROM challenges c JOIN accounts f ON f.id = c.challenger JOIN accounts d ON d.id = c.destination ";
 
 PlayerChallenge read_challenge(const Statement& s) {
@@ -77,6 +77,8 @@ PlayerChallenge read_challenge(const Statement& s) {
   c.room = s.text(18);
   c.created_at = s.integer(19);
   c.expires_at = s.integer(20);
+  const std::string role = s.text(21);
+  c.challenger_kind = c.challenger_bot ? "bot" : role == "player" ? "account" : role;
   return c;
 }
 
@@ -195,14 +197,29 @@ std::vector<PlayerChallenge> player_challenges_of(Connection& db, std::int64_t a
   return read_challenges(s);
 }
 
-Outcome<PlayerChallenge> answer_player_challenge(Connection& db, const std::string& id, PlayerChallenge::Status status, const std::string& reason,
-                                    const std::string& room) {
-  db.prepare("UPDATE challenges SET status = ?, reason = ?, room = ? WHERE id = ? AND status = 'created'")
-      .bind(1, challenge_status_name(status))
-      .bind(2, reason)
-      .bind(3, room)
-      .bind(4, id)
-      .run();
+Outcome<PlayerChallenge> answer_player_challenge(Connection& db, const std::string& id, PlayerChallenge::Status from,
+                                                 PlayerChallenge::Status to, const std::string& reason, const std::string& room,
+                                                 std::int64_t now) {
+  if (from == PlayerChallenge::Status::Created) {
+    // Answered only while it stands: not once its time is past (the sweep may not have come yet).
+    db.prepare("UPDATE challenges SET status = ?, reason = ?, room = ?, expires_at = ? "
+               "WHERE id = ? AND status = 'created' AND expires_at > ?")
+        .bind(1, challenge_status_name(to))
+        .bind(2, reason)
+        .bind(3, room)
+        .bind(4, now)
+        .bind(5, id)
+        .bind(6, now)
+        .run();
+  } else {
+    db.prepare("UPDATE challenges SET status = ?, reason = ?, room = ? WHERE id = ? AND status = ? AND room = ''")
+        .bind(1, challenge_status_name(to))
+        .bind(2, reason)
+        .bind(3, room)
+        .bind(4, id)
+        .bind(5, challenge_status_name(from))
+        .run();
+  }
   if (db.changes() != 1) return Outcome<PlayerChallenge>::refused("not_open", "the challenge was answered, canceled or has expired");
   auto stored = find_player_challenge(db, id);
   if (!stored) throw SqlError("the challenge just answered is missing");
@@ -220,7 +237,9 @@ std::vector<PlayerChallenge> expire_player_challenges(Connection& db, std::int64
     c.reason = "expired";
   }
   std::erase_if(expired, [](const PlayerChallenge& c) { return c.id.empty(); });
-  db.prepare("DELETE FROM challenges WHERE status <> 'created' AND expires_at < ?").bind(1, now - kKeptAnsweredMs).run();
+  db.prepare("DELETE FROM challenges WHERE status IN ('accepted', 'declined', 'canceled') AND expires_at < ?")
+      .bind(1, now - kKeptAnsweredMs)
+      .run();
   return expired;
 }
 

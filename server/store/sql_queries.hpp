@@ -237,8 +237,9 @@ Outcome<AccountRecord> make_bot(Connection& db, std::int64_t account, const Audi
 Outcome<PlayerChallenge> create_player_challenge(Connection& db, const PlayerChallenge& challenge);
 std::optional<PlayerChallenge> find_player_challenge(Connection& db, const std::string& id);
 std::vector<PlayerChallenge> player_challenges_of(Connection& db, std::int64_t account);
-Outcome<PlayerChallenge> answer_player_challenge(Connection& db, const std::string& id, PlayerChallenge::Status status, const std::string& reason,
-                                    const std::string& room);
+Outcome<PlayerChallenge> answer_player_challenge(Connection& db, const std::string& id, PlayerChallenge::Status from,
+                                                 PlayerChallenge::Status to, const std::string& reason, const std::string& room,
+                                                 std::int64_t now);
 std::vector<PlayerChallenge> expire_player_challenges(Connection& db, std::int64_t now);
 void extend_player_challenges(Connection& db, const std::vector<std::string>& ids, std::int64_t until);
 

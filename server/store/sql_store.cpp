@@ -754,11 +754,11 @@ void SqlStore::player_challenges_of(std::int64_t account, StoreExecutor ex, Stor
   read_value(std::move(ex), std::move(reply), [account](Connection& db) { return sql::player_challenges_of(db, account); });
 }
 
-void SqlStore::answer_player_challenge(std::string id, PlayerChallenge::Status status, std::string reason, std::string room, StoreExecutor ex,
-                                StoreReply<Outcome<PlayerChallenge>> reply) {
+void SqlStore::answer_player_challenge(std::string id, PlayerChallenge::Status from, PlayerChallenge::Status to, std::string reason,
+                                       std::string room, std::int64_t now, StoreExecutor ex, StoreReply<Outcome<PlayerChallenge>> reply) {
   write_value(std::move(ex), std::move(reply),
-              [id = std::move(id), status, reason = std::move(reason), room = std::move(room)](Connection& db) {
-                return all_or_nothing<PlayerChallenge>(db, [&] { return sql::answer_player_challenge(db, id, status, reason, room); });
+              [id = std::move(id), from, to, reason = std::move(reason), room = std::move(room), now](Connection& db) {
+                return all_or_nothing<PlayerChallenge>(db, [&] { return sql::answer_player_challenge(db, id, from, to, reason, room, now); });
               });
 }
 

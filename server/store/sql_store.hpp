@@ -170,8 +170,8 @@ class SqlStore final : public Store {
   void create_player_challenge(PlayerChallenge challenge, StoreExecutor ex, StoreReply<Outcome<PlayerChallenge>> reply) override;
   void find_player_challenge(std::string id, StoreExecutor ex, StoreReply<std::optional<PlayerChallenge>> reply) override;
   void player_challenges_of(std::int64_t account, StoreExecutor ex, StoreReply<std::vector<PlayerChallenge>> reply) override;
-  void answer_player_challenge(std::string id, PlayerChallenge::Status status, std::string reason, std::string room, StoreExecutor ex,
-                        StoreReply<Outcome<PlayerChallenge>> reply) override;
+  void answer_player_challenge(std::string id, PlayerChallenge::Status from, PlayerChallenge::Status to, std::string reason,
+                               std::string room, std::int64_t now, StoreExecutor ex, StoreReply<Outcome<PlayerChallenge>> reply) override;
   void expire_player_challenges(std::int64_t now, StoreExecutor ex, StoreReply<std::vector<PlayerChallenge>> reply) override;
   void extend_player_challenges(std::vector<std::string> ids, std::int64_t until, StoreExecutor ex, StoreDone done) override;
   void skeleton_taken(std::string skeleton, StoreExecutor ex, StoreReply<bool> reply) override;

@@ -5,6 +5,7 @@
 // opened and closed without a leak.
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <dirent.h>
 #include <thread>
 
@@ -98,12 +99,16 @@ TEST_CASE("bot API: tokens are made, listed and revoked from the account; each r
   CHECK(api(port, "GET", "/api/challenge", "gat_nothing").status == 401);
   CHECK(http_request(port, "POST", "/api/bot/game/AAAAAAAAAAAAAAAAAAAAAAAAAA/resign").status == 401);
 
-  // Revoked: refused from then on.
+  // Revoked: refused from then on, and its open streams end.
+  LineStream open;
+  REQUIRE(open.open(port, "/api/stream/event", bearer(secret)));
   std::string id = tokens[0]["id"];
   auto revoke = http_request(port, "DELETE", "/api/account/tokens/" + id, "", {{"Cookie", alice}});
   CHECK(revoke.status == 204);
   CHECK(http_request(port, "DELETE", "/api/account/tokens/" + id, "", {{"Cookie", alice}}).status == 404);
   CHECK(error_code(api(port, "GET", "/api/challenge", secret)) == "bad_token");
+  for (auto until = std::chrono::steady_clock::now() + 30s; !open.ended() && std::chrono::steady_clock::now() < until;) open.next(1s);
+  CHECK(open.ended());
 
   // An expired session (logged out) manages no token.
   REQUIRE(post(port, "/api/account/logout", json::object(), alice).status == 204);
@@ -186,18 +191,25 @@ TEST_CASE("bot API: a person challenges a bot, the bot accepts and plays through
   CHECK((*start)["game"]["id"] == room);
   CHECK((*start)["game"]["color"] == "black");
 
-  LineStream game;
-  REQUIRE(game.open(port, "/api/bot/game/stream/" + room, bearer(bot)));
-  auto full = game.next(10s);
+  auto game = std::make_unique<LineStream>();
+  REQUIRE(game->open(port, "/api/bot/game/stream/" + room, bearer(bot)));
+  auto full = game->next(10s);
   REQUIRE(full);
   CHECK((*full)["type"] == "gameFull");
   CHECK((*full)["you"] == "black");
   CHECK((*full)["black"]["kind"] == "bot");
   CHECK((*full)["state"]["position"].is_string());
-  // One stream of a game per token.
-  LineStream twice;
-  CHECK_FALSE(twice.open(port, "/api/bot/game/stream/" + room, bearer(bot)));
-  CHECK(twice.status() == 429);
+  // One stream of a game per token: a second one replaces the first, which ends.
+  {
+    auto second = std::make_unique<LineStream>();
+    REQUIRE(second->open(port, "/api/bot/game/stream/" + room, bearer(bot)));
+    auto again = second->next(10s);
+    REQUIRE(again);
+    CHECK((*again)["type"] == "gameFull");
+    for (auto until = std::chrono::steady_clock::now() + 30s; !game->ended() && std::chrono::steady_clock::now() < until;) game->next(1s);
+    CHECK(game->ended());
+    game = std::move(second);
+  }
   // Another bot's game is not this one's.
   std::string other = make_bot(port, "other");
   CHECK(error_code(api(port, "POST", "/api/bot/game/" + room + "/resign", other)) == "not_your_game");
@@ -224,7 +236,7 @@ TEST_CASE("bot API: a person challenges a bot, the bot accepts and plays through
   {
     std::optional<json> line;
     do {
-      line = game.next(10s);
+      line = game->next(10s);
       REQUIRE(line);
     } while (!first_legal(*line));
     REQUIRE(api(port, "POST", "/api/bot/game/" + room + "/action/" + *first_legal(*line), bot).status == 200);
@@ -238,7 +250,7 @@ TEST_CASE("bot API: a person challenges a bot, the bot accepts and plays through
     person.ws.send({{"type", "action"}, {"room", room}, {"ply", (*legal)["ply"]}, {"action", (*legal)["actions"][0]}});
     std::optional<json> line;
     do {
-      line = game.next(10s);
+      line = game->next(10s);
       REQUIRE(line);
     } while (!first_legal(*line));
     auto answer = api(port, "POST", "/api/bot/game/" + room + "/action/" + *first_legal(*line), bot);
@@ -250,7 +262,7 @@ TEST_CASE("bot API: a person challenges a bot, the bot accepts and plays through
   CHECK(error_code(api(port, "POST", "/api/bot/game/" + room + "/action/zz99", bot)) != "");
   auto chat = api(port, "POST", "/api/bot/game/" + room + "/chat", bot, {{"text", "good luck"}});
   CHECK_MESSAGE(chat.status == 200, chat.body);
-  auto said = game.next_of("chatLine", 10s);
+  auto said = game->next_of("chatLine", 10s);
   REQUIRE(said);
   CHECK((*said)["text"] == "good luck");
   CHECK((*said)["username"] == "robo");
@@ -258,15 +270,25 @@ TEST_CASE("bot API: a person challenges a bot, the bot accepts and plays through
   // The bot resigns: the game ends, and so does its stream.
   auto resign = api(port, "POST", "/api/bot/game/" + room + "/resign", bot);
   REQUIRE_MESSAGE(resign.status == 200, resign.body);
-  auto last = game.next_of("gameState", 10s);
+  auto last = game->next_of("gameState", 10s);
   REQUIRE(last);
   CHECK((*last)["status"] == "finished");
   CHECK((*last)["result"]["winner"] == "white");
-  CHECK_FALSE(game.next(10s));
-  CHECK(game.ended());
+  CHECK_FALSE(game->next(10s));
+  CHECK(game->ended());
   auto finish = events.next_of("gameFinish", 10s);
   REQUIRE(finish);
   CHECK((*finish)["game"]["id"] == room);
+  // The stream of a finished game: its gameFull (the result in it), then its end.
+  LineStream after;
+  REQUIRE(after.open(port, "/api/bot/game/stream/" + room, bearer(bot)));
+  auto over = after.next(10s);
+  REQUIRE(over);
+  CHECK((*over)["type"] == "gameFull");
+  CHECK((*over)["state"]["status"] == "finished");
+  CHECK((*over)["created_at"].get<std::int64_t>() > 1'000'000'000'000);  // ms since the epoch, whole
+  CHECK_FALSE(after.next(10s));
+  CHECK(after.ended());
 }
 
 TEST_CASE("bot API: declined, canceled and expired challenges reach both parties") {
@@ -284,6 +306,8 @@ TEST_CASE("bot API: declined, canceled and expired challenges reach both parties
   std::string id = json::parse(made.body)["challenge"]["id"];
   REQUIRE(events.next_of("challenge", 10s));
   CHECK(error_code(api(port, "POST", "/api/challenge/" + id + "/decline", bot, {{"reason", "because"}})) == "bad_field");
+  CHECK(error_code(api(port, "POST", "/api/challenge/" + id + "/decline", bot, {{"reason", 5}})) == "bad_field");
+  CHECK(api(port, "POST", "/api/challenge/" + id + "/frobnicate", bot).status == 404);
   auto declined = api(port, "POST", "/api/challenge/" + id + "/decline", bot, {{"reason", "tooSlow"}});
   REQUIRE_MESSAGE(declined.status == 200, declined.body);
   auto heard = events.next_of("challengeDeclined", 10s);
@@ -293,6 +317,21 @@ TEST_CASE("bot API: declined, canceled and expired challenges reach both parties
   told = person.ws.receive_type("challenge", 10s);       // declined
   REQUIRE(told);
   CHECK((*told)["challenge"]["status"] == "declined");
+
+  // Four accepts at once: one game.
+  made = post(port, "/api/challenge/robo", {{"game", "yinsh"}}, alice);
+  id = json::parse(made.body)["challenge"]["id"];
+  std::vector<std::thread> accepting;
+  std::atomic<int> accepted{0}, refused{0};
+  for (int i = 0; i < 4; ++i)
+    accepting.emplace_back([&] {
+      auto r = api(port, "POST", "/api/challenge/" + id + "/accept", bot);
+      (r.status == 200 ? accepted : refused) += 1;
+    });
+  for (auto& t : accepting) t.join();
+  CHECK(accepted == 1);
+  CHECK(refused == 3);
+  CHECK(json::parse(get(port, "/api/games?status=live").body)["total"] == 1);
 
   made = post(port, "/api/challenge/robo", {{"game", "yinsh"}}, alice);
   id = json::parse(made.body)["challenge"]["id"];
@@ -330,9 +369,17 @@ TEST_CASE("bot API: a bot plays the site's computer; a stopping server ends the 
     std::string robo = login(port, "robo", "bot password 1");
     secret = make_token(port, robo, {"bot:play", "challenge:write"});
     REQUIRE(api(port, "POST", "/api/bot/account/upgrade", secret).status == 200);
+    LineStream events;
+    REQUIRE(events.open(port, "/api/stream/event", bearer(secret)));
+    CHECK(error_code(api(port, "POST", "/api/challenge/ai", secret, {{"game", "gipf"}, {"level", 4294967297LL}})) == "bad_field");
+    CHECK(error_code(api(port, "POST", "/api/challenge/ai", secret, {{"game", "gipf"}, {"variant", 5}, {"level", 2}})) == "bad_field");
     auto started = api(port, "POST", "/api/challenge/ai", secret, {{"game", "gipf"}, {"variant", "standard"}, {"level", 2}, {"color", "white"}});
     REQUIRE_MESSAGE(started.status == 201, started.body);
     room = json::parse(started.body)["game"]["id"];
+    auto start = events.next_of("gameStart", 10s);
+    REQUIRE(start);
+    CHECK((*start)["game"]["id"] == room);
+    CHECK((*start)["game"]["color"] == "white");
     LineStream game;
     REQUIRE(game.open(port, "/api/bot/game/stream/" + room, bearer(secret)));
     auto full = game.next(10s);

@@ -28,7 +28,10 @@ class Api:
         self.server = server.rstrip("/")
         self.headers = {"Authorization": "Bearer " + token}
 
-    def post(self, path, body=None):
+    def post(self, path, body=None, retry=True):
+        """Status and answer; `retry`: send again when the connection failed
+        (never for an action: it may have been played, and the game's stream
+        says whether it was)."""
         data = json.dumps(body).encode() if body is not None else b""
         headers = dict(self.headers, **({"Content-Type": "application/json"} if body is not None else {}))
         request = urllib.request.Request(self.server + path, data=data, headers=headers, method="POST")
@@ -42,6 +45,8 @@ class Api:
                     continue
                 return e.code, json.loads(e.read() or b"{}")
             except (urllib.error.URLError, ConnectionError, TimeoutError):
+                if not retry:
+                    return 0, {}
                 time.sleep(min(0.5 * 2 ** attempt, 5))  # a node going away: try again
         return 0, {}
 
@@ -114,7 +119,8 @@ class Bot:
                         break
                     if "legal" in state:  # our decision
                         action = choose(self.args.engine, self.args.level, options, actions)
-                        status, answer = self.api.post("/api/bot/game/%s/action/%s" % (game_id, urllib.parse.quote(action, safe="")))
+                        path = "/api/bot/game/%s/action/%s" % (game_id, urllib.parse.quote(action, safe=""))
+                        status, answer = self.api.post(path, retry=False)
                         if status != 200:
                             self.log("game", game_id, "action", action, "refused:", json.dumps(answer))
             except (urllib.error.URLError, ConnectionError, TimeoutError, OSError) as e:

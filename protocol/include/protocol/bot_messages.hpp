@@ -50,10 +50,11 @@ bool valid_decline_reason(std::string_view reason);
 
 // /api/stream/event: the account's games and challenges as lines, from the
 // frames of a lobby subscription (`lobby`, `lobby_mine`) and the `challenge`
-// messages. `player`: the account's player id (its colour in a game).
+// messages. `player`, `name`: the account's player id and username (which
+// says the challenges' direction and its colour in a game).
 class EventStreamLines {
  public:
-  explicit EventStreamLines(std::int64_t player) : player_(player) {}
+  EventStreamLines(std::int64_t player, std::string name) : player_(player), name_(std::move(name)) {}
   std::vector<Json> on_frame(const Json& frame);
   // The challenges open when the stream opened (`challenge` lines).
   std::vector<Json> opening(const std::vector<PlayerChallengeView>& open);
@@ -61,6 +62,7 @@ class EventStreamLines {
  private:
   std::vector<Json> mine(const Json& entries);
   std::int64_t player_;
+  std::string name_;
   bool seen_lobby_ = false;
   std::set<std::string> live_;  // the games begun and not yet ended
 };
@@ -82,6 +84,7 @@ class GameStreamLines {
   std::vector<Json> flush_pending(const Json* legal);
   Json full_line(const Json& snapshot);
   Json state_line(const Json& event);
+  static Json chat_line(const Json& message);  // a `chat` frame, or one message of `chat_history`
   void replay_steps(const Json& steps);
   std::string position() const;
 
@@ -89,6 +92,7 @@ class GameStreamLines {
   bool over_ = false;
   std::optional<engine::AnyGame> game_;  // the position, replayed from the steps
   std::optional<Json> waiting_;          // a line that waits for `legal`
+  Json draw_offer_;                      // the colour whose draw offer stands, or null
   std::string room_;
 };
 
