@@ -60,6 +60,22 @@ std::optional<std::string> first_legal(const json& line) {
   return state["legal"]["actions"][0].get<std::string>();
 }
 
+// The next line of `stream` that brings the account's decision (its `legal`), skipping others.
+json decision(LineStream& stream, std::chrono::seconds limit = 30s) {
+  while (true) {
+    auto line = stream.next(limit);
+    REQUIRE(line);
+    if (first_legal(*line)) return *line;
+  }
+}
+
+// The person plays the first legal action the room offers them.
+void act_first(Participant& person, const std::string& room) {
+  auto legal = person.ws.receive_type("legal", 30s);
+  REQUIRE(legal);
+  person.ws.send({{"type", "action"}, {"room", room}, {"ply", (*legal)["ply"]}, {"action", (*legal)["actions"][0]}});
+}
+
 }  // namespace
 
 TEST_CASE("bot API: tokens are made, listed and revoked from the account; each refusal has its status") {
@@ -234,25 +250,15 @@ TEST_CASE("bot API: a person challenges a bot, the bot accepts and plays through
   CHECK_FALSE(bot_on_board.open(port, "/api/board/game/stream/" + room, bearer(bot)));
   CHECK(bot_on_board.status() == 403);
   {
-    std::optional<json> line;
-    do {
-      line = game->next(10s);
-      REQUIRE(line);
-    } while (!first_legal(*line));
+    std::optional<json> line = decision(*game, 10s);
     REQUIRE(api(port, "POST", "/api/bot/game/" + room + "/action/" + *first_legal(*line), bot).status == 200);
   }
   // Then on their WebSocket; the bot answers through the API.
   person.ws.send({{"type", "join_room"}, {"room", room}});
   int bot_moves = 0;
   for (int i = 0; i < 6; ++i) {
-    auto legal = person.ws.receive_type("legal", 10s);
-    REQUIRE(legal);
-    person.ws.send({{"type", "action"}, {"room", room}, {"ply", (*legal)["ply"]}, {"action", (*legal)["actions"][0]}});
-    std::optional<json> line;
-    do {
-      line = game->next(10s);
-      REQUIRE(line);
-    } while (!first_legal(*line));
+    act_first(person, room);
+    std::optional<json> line = decision(*game, 10s);
     auto answer = api(port, "POST", "/api/bot/game/" + room + "/action/" + *first_legal(*line), bot);
     REQUIRE_MESSAGE(answer.status == 200, answer.body);
     ++bot_moves;
@@ -387,11 +393,7 @@ TEST_CASE("bot API: a bot plays the site's computer; a stopping server ends the 
     REQUIRE(first_legal(*full));
     REQUIRE(api(port, "POST", "/api/bot/game/" + room + "/action/" + *first_legal(*full), secret).status == 200);
     // The computer answers; then the server stops: the stream ends.
-    std::optional<json> line;
-    do {
-      line = game.next(30s);
-      REQUIRE(line);
-    } while (!first_legal(*line));
+    std::optional<json> line = decision(game, 30s);
     CHECK(server.stop(SIGTERM) == 0);
     CHECK_FALSE(game.next(10s));
     CHECK(game.ended());
@@ -452,19 +454,11 @@ TEST_CASE("bot API: a bot that stops answering loses on time; a real-time challe
   Participant person;
   REQUIRE(identify_with(person, port, alice));
   person.ws.send({{"type", "join_room"}, {"room", room}});
-  auto legal = person.ws.receive_type("legal", 10s);
-  REQUIRE(legal);
-  person.ws.send({{"type", "action"}, {"room", room}, {"ply", (*legal)["ply"]}, {"action", (*legal)["actions"][0]}});
+  act_first(person, room);
   // The bot's first ring (a game neither started is aborted, not lost), then nothing more.
-  std::optional<json> line;
-  do {
-    line = game.next(10s);
-    REQUIRE(line);
-  } while (!first_legal(*line));
+  std::optional<json> line = decision(game, 10s);
   REQUIRE(api(port, "POST", "/api/bot/game/" + room + "/action/" + *first_legal(*line), bot).status == 200);
-  legal = person.ws.receive_type("legal", 10s);
-  REQUIRE(legal);
-  person.ws.send({{"type", "action"}, {"room", room}, {"ply", (*legal)["ply"]}, {"action", (*legal)["actions"][0]}});
+  act_first(person, room);
   std::optional<json> over;
   REQUIRE(eventually([&] {
     advance(20);
@@ -569,14 +563,8 @@ TEST_CASE("across nodes, a bot's streams are served by any node; a drained node'
   REQUIRE(full);
   CHECK((*full)["type"] == "gameFull");
   person.ws.send({{"type", "join_room"}, {"room", room}});
-  auto legal = person.ws.receive_type("legal", 30s);
-  REQUIRE(legal);
-  person.ws.send({{"type", "action"}, {"room", room}, {"ply", (*legal)["ply"]}, {"action", (*legal)["actions"][0]}});
-  std::optional<json> line;
-  do {
-    line = game.next(30s);
-    REQUIRE(line);
-  } while (!first_legal(*line));
+  act_first(person, room);
+  std::optional<json> line = decision(game, 30s);
   auto acted = api(c.port(), "POST", "/api/bot/game/" + room + "/action/" + *first_legal(*line), bot);
   REQUIRE_MESSAGE(acted.status == 200, acted.body);
 
