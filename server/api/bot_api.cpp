@@ -131,11 +131,10 @@ auto body = object_body(request, {"game", "variant", "white_extra", "black_extra
 
 }  // namespace
 
-BotApi::BotApi(AccountService& accounts, AccountStore& account_store, BotStore& store, ChallengeService& challenges,
+BotApi::BotApi(AccountService& accounts, BotStore& store, ChallengeService& challenges,
                RoomDirectory& directory, PlayerConnections& connections, LobbyFeed& feed, const ComputerPlayers& computer,
                Clock clock, BotApiLimits limits)
     : accounts_(accounts),
-      account_store_(account_store),
       store_(store),
       challenges_(challenges),
       directory_(directory),
@@ -290,7 +289,9 @@ std::optional<HttpResponse> BotApi::refuse_player(const HttpRequest& request, co
 }
 
 void BotApi::game_call(std::shared_ptr<const HttpRequest> request, const std::string& path, StoreExecutor ex, Reply reply) {
-  auto [bot_path, rest] = *game_path(path);
+  const auto which = *game_path(path);
+  const bool bot_path = which.first;  // named, not bound: a lambda captures it
+  const std::string rest = which.second;
   auto parts = split(rest, '/');
   const std::string room = parts[0];
   if (parts.size() < 2) return reply(error(*request, 404, "not_found", "no such resource"));
@@ -455,7 +456,9 @@ void BotApi::stream(std::shared_ptr<const HttpRequest> request, const std::strin
 }
 
 void BotApi::game_stream(std::shared_ptr<const HttpRequest> request, const std::string& path, StoreExecutor ex, StreamReply reply) {
-  auto [bot_path, rest] = *game_path(path);
+  const auto which = *game_path(path);
+  const bool bot_path = which.first;  // named, not bound: a lambda captures it
+  const std::string rest = which.second;
   const std::string room = rest.substr(std::string("stream/").size());
   if (!protocol::valid_room_id(room)) return reply(error(*request, 404, "not_found", "no such game"));
   caller(request, false, ex, [reply](HttpResponse r) { reply(std::move(r)); },

@@ -41,7 +41,7 @@ struct BotApiLimits {
 
 class BotApi : public HttpModule {
  public:
-  BotApi(AccountService& accounts, AccountStore& account_store, BotStore& store, ChallengeService& challenges,
+  BotApi(AccountService& accounts, BotStore& store, ChallengeService& challenges,
          RoomDirectory& directory, PlayerConnections& connections, LobbyFeed& feed, const ComputerPlayers& computer, Clock clock,
          BotApiLimits limits = {});
   bool owns(const std::string& path) const override;
@@ -80,7 +80,6 @@ class BotApi : public HttpModule {
   std::optional<HttpResponse> refuse_player(const HttpRequest& request, const Caller& who, bool bot_path) const;
 
   AccountService& accounts_;
-  AccountStore& account_store_;
   BotStore& store_;
   ChallengeService& challenges_;
   RoomDirectory& directory_;

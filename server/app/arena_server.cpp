@@ -143,7 +143,7 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
       std::make_shared<MailApi>(*accounts_, *store_, *store_, *hasher_, *mail_, *player_connections_, clock_),
       std::make_shared<NoticeApi>(*accounts_, *store_, clock_), std::make_shared<ImportApi>(*accounts_, *store_, clock_),
       std::make_shared<AnalysisApi>(*accounts_, *store_, *computer_),
-      std::make_shared<BotApi>(*accounts_, *store_, *store_, *challenges_, *directory_, *player_connections_, *feed_,
+      std::make_shared<BotApi>(*accounts_, *store_, *challenges_, *directory_, *player_connections_, *feed_,
                                *computer_, clock_)};
   if (config_.test_clock)
     modules.push_back(std::make_shared<TestClockApi>(clock_offset_, [d = std::weak_ptr<RoomDirectory>(directory_), m = mailer_.get(),
