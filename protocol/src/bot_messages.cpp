@@ -33,21 +33,22 @@ bool valid_decline_reason(std::string_view reason) {
   return std::find(std::begin(kDeclineReasons), std::end(kDeclineReasons), reason) != std::end(kDeclineReasons);
 }
 
+std::string text_field(const Json& object, const char* key) {
+  if (!object.is_object()) return {};
+  auto it = object.find(key);
+  return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
 // ---- the event stream ------------------------------------------------------
 
 namespace {
-
-std::string text_of(const Json& j, const char* key) {
-  auto it = j.find(key);
-  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
 
 // A lobby entry's seat: its player's name (a string, or an object's `name`).
 std::string seat_name(const Json& entry, const char* seat) {
   auto it = entry.find(seat);
   if (it == entry.end()) return {};
   if (it->is_string()) return it->get<std::string>();
-  return it->is_object() ? text_of(*it, "name") : std::string();
+  return it->is_object() ? text_field(*it, "name") : std::string();
 }
 
 }  // namespace
@@ -57,8 +58,8 @@ std::vector<Json> EventStreamLines::mine(const Json& entries) {
   if (!entries.is_array()) return lines;
   std::set<std::string> now;
   for (const Json& entry : entries) {
-    if (!entry.is_object() || text_of(entry, "status") != "live") continue;
-    std::string id = text_of(entry, "id");
+    if (!entry.is_object() || text_field(entry, "status") != "live") continue;
+    std::string id = text_field(entry, "id");
     if (id.empty()) continue;
     now.insert(id);
     if (live_.count(id)) continue;
@@ -74,7 +75,7 @@ std::vector<Json> EventStreamLines::mine(const Json& entries) {
 }
 
 std::vector<Json> EventStreamLines::on_frame(const Json& frame) {
-  const std::string type = text_of(frame, "type");
+  const std::string type = text_field(frame, "type");
   if (type == "lobby") {
     // Only the first lists: a second `lobby` (none is sent) would say nothing new.
     if (seen_lobby_) return {};
@@ -84,23 +85,23 @@ std::vector<Json> EventStreamLines::on_frame(const Json& frame) {
   if (type == "lobby_mine") return mine(frame.value("mine", Json::array()));
   if (type == "challenge" && frame.contains("challenge") && frame["challenge"].is_object()) {
     const Json& c = frame["challenge"];
-    const std::string status = text_of(c, "status");
+    const std::string status = text_field(c, "status");
     const char* line = status == "created" ? "challenge" : status == "declined" ? "challengeDeclined" : status == "canceled" ? "challengeCanceled" : nullptr;
     if (!line) return {};  // accepted: the game's gameStart says it
-    Json out = c;
-    out["direction"] = c.value("destination", Json::object()).value("id", std::int64_t{0}) == player_ ? "in" : "out";
-    return {Json{{"type", line}, {"challenge", out}}};
+    return {challenge_line(line, c)};
   }
   return {};
 }
 
+Json EventStreamLines::challenge_line(const char* type, Json challenge) const {
+  const Json& destination = challenge.value("destination", Json::object());
+  challenge["direction"] = destination.is_object() && destination.value("id", std::int64_t{0}) == player_ ? "in" : "out";
+  return {{"type", type}, {"challenge", std::move(challenge)}};
+}
+
 std::vector<Json> EventStreamLines::opening(const std::vector<PlayerChallengeView>& open) {
   std::vector<Json> lines;
-  for (const auto& c : open) {
-    Json j = challenge_json(c);
-    j["direction"] = c.destination.player == player_ ? "in" : "out";
-    lines.push_back({{"type", "challenge"}, {"challenge", j}});
-  }
+  for (const auto& c : open) lines.push_back(challenge_line("challenge", challenge_json(c)));
   return lines;
 }
 
@@ -112,7 +113,7 @@ void GameStreamLines::replay_steps(const Json& steps) {
     if (!step.is_object() || step.value("automatic", false)) continue;  // play() takes forced actions itself
     const int ply = step.value("ply", -1);
     if (ply < game_->ply()) continue;  // seen already (a snapshot's history, then its events)
-    if (!game_->play(text_of(step, "action")).empty()) {
+    if (!game_->play(text_field(step, "action")).empty()) {
       game_.reset();  // cannot happen with the server's own steps; the lines then go without a position
       return;
     }
@@ -123,12 +124,12 @@ std::string GameStreamLines::position() const { return game_ ? game_->position()
 
 Json GameStreamLines::full_line(const Json& snapshot) {
   const Json room = snapshot.value("room", Json::object());
-  room_ = text_of(room, "id");
+  room_ = text_field(room, "id");
   std::string error;
   engine::GameOptions options;
   const Json o = room.value("options", Json::object());
-  options.game = text_of(o, "game");
-  options.variant = text_of(o, "variant");
+  options.game = text_field(o, "game");
+  options.variant = text_field(o, "variant");
   options.white_extra = o.value("white_extra", 0);
   options.black_extra = o.value("black_extra", 0);
   game_ = engine::AnyGame::create(options, error);
@@ -161,7 +162,7 @@ Json GameStreamLines::full_line(const Json& snapshot) {
 Json GameStreamLines::state_line(const Json& event) {
   Json steps = event.value("steps", Json::array());
   replay_steps(steps);
-  const std::string kind = text_of(event, "kind");
+  const std::string kind = text_field(event, "kind");
   // An offer stands until an action or an answer ends it (PROTOCOL.md, Events).
   if (kind == "draw_offered") draw_offer_ = event.value("by", Json());
   else if (kind != "resumed") draw_offer_ = nullptr;
@@ -183,10 +184,10 @@ Json GameStreamLines::state_line(const Json& event) {
 Json GameStreamLines::chat_line(const Json& message) {
   const Json player = message.value("player", Json::object());
   return {{"type", "chatLine"},
-          {"room", text_of(message, "channel")},
-          {"username", text_of(player, "name")},
-          {"kind", text_of(player, "kind")},
-          {"text", text_of(message, "text")},
+          {"room", text_field(message, "channel")},
+          {"username", text_field(player, "name")},
+          {"kind", text_field(player, "kind")},
+          {"text", text_field(message, "text")},
           {"at", message.value("at", std::int64_t{0})}};
 }
 
@@ -205,27 +206,27 @@ std::vector<Json> GameStreamLines::flush_pending(const Json* legal) {
 }
 
 std::vector<Json> GameStreamLines::on_frame(const Json& frame) {
-  const std::string type = text_of(frame, "type");
+  const std::string type = text_field(frame, "type");
   if (type == "legal") return flush_pending(&frame);
   std::vector<Json> out = flush_pending(nullptr);  // any other frame: the line waited in vain
   auto ours = [this](const Json& state, const std::string& status) {
     if (status != "live" || !state.is_object()) return false;
     auto pending = state.find("pending");
-    return pending != state.end() && pending->is_object() && text_of(*pending, "player") == you_;
+    return pending != state.end() && pending->is_object() && text_field(*pending, "player") == you_;
   };
   if (type == "room") {
     if (!you_.empty()) return out;  // one snapshot: the stream's first line
-    you_ = text_of(frame, "you");
+    you_ = text_field(frame, "you");
     if (you_.empty()) you_ = "spectator";
     Json line = full_line(frame);
-    const std::string status = text_of(frame, "status");
+    const std::string status = text_field(frame, "status");
     over_ = status == "finished" || status == "cancelled";
     if (ours(frame.value("state", Json::object()), status)) waiting_ = std::move(line);
     else out.push_back(std::move(line));
   } else if (type == "event") {
     if (you_.empty()) return out;
     Json line = state_line(frame);
-    const std::string status = text_of(frame, "status");
+    const std::string status = text_field(frame, "status");
     over_ = status == "finished" || status == "cancelled";
     if (ours(frame.value("state", Json::object()), status)) waiting_ = std::move(line);
     else out.push_back(std::move(line));

@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "api/account_api.hpp"  // session_of
+#include "net/http_target.hpp"  // percent_decoded
 #include "bots/bot_call.hpp"
 #include "bots/stream_clients.hpp"
 #include "protocol/bot_messages.hpp"
@@ -25,13 +26,11 @@ const std::string kUpgrade = "/api/bot/account/upgrade";
 const std::string kEvents = "/api/stream/event";
 const std::string kChallenge = "/api/challenge";
 
-bool starts_with(const std::string& text, std::string_view prefix) { return text.rfind(prefix, 0) == 0; }
-
 // "/api/bot/game/" or "/api/board/game/": which, and the rest of the path.
 std::optional<std::pair<bool, std::string>> game_path(const std::string& path) {
   for (bool bot : {true, false}) {
     std::string prefix = bot ? "/api/bot/game/" : "/api/board/game/";
-    if (starts_with(path, prefix)) return std::make_pair(bot, path.substr(prefix.size()));
+    if (path.starts_with(prefix)) return std::make_pair(bot, path.substr(prefix.size()));
   }
   return std::nullopt;
 }
@@ -47,27 +46,19 @@ std::vector<std::string> split(const std::string& text, char by) {
   }
 }
 
-// %XX in a path segment (an action's comma or semicolon may come encoded).
-std::string percent_decoded(const std::string& text) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '%' && i + 2 < text.size() && std::isxdigit(static_cast<unsigned char>(text[i + 1])) &&
-        std::isxdigit(static_cast<unsigned char>(text[i + 2]))) {
-      out.push_back(static_cast<char>(std::stoi(text.substr(i + 1, 2), nullptr, 16)));
-      i += 2;
-    } else {
-      out.push_back(text[i]);
-    }
-  }
-  return out;
-}
-
 HttpResponse error(const HttpRequest& request, int status, const std::string& code, const std::string& message) {
   return json_error(request, static_cast<http::status>(status), code, message);
 }
 
 // An Outcome's refusal as HTTP: as a room's (bots/bot_call.hpp).
 int status_of(const std::string& code) { return http_status_of(code); }
+
+// 429 rate_limited, with when to try again.
+HttpResponse rate_limited(const HttpRequest& request, const std::string& message, int retry_after_seconds) {
+  auto res = error(request, 429, "rate_limited", message);
+  res.set(http::field::retry_after, std::to_string(retry_after_seconds));
+  return res;
+}
 
 json token_json(const ApiToken& t) {
   return {{"id", t.id}, {"name", t.name}, {"scopes", scope_names(t.scopes)}, {"created_at", t.created_at}};
@@ -147,20 +138,20 @@ BotApi::BotApi(AccountService& accounts, BotStore& store, ChallengeService& chal
       streams_({limits.streams_per_account, limits.event_streams_per_account}) {}
 
 bool BotApi::owns(const std::string& path) const {
-  return path == kTokens || starts_with(path, kTokens + "/") || path == kUpgrade || game_path(path).has_value() ||
-         path == kChallenge || starts_with(path, kChallenge + "/");
+  return path == kTokens || path.starts_with(kTokens + "/") || path == kUpgrade || game_path(path).has_value() ||
+         path == kChallenge || path.starts_with(kChallenge + "/");
 }
 
-bool BotApi::deletable(const std::string& path) const { return starts_with(path, kTokens + "/"); }
+bool BotApi::deletable(const std::string& path) const { return path.starts_with(kTokens + "/"); }
 
 bool BotApi::bearer_path(const std::string& path) const {
-  return path == kUpgrade || game_path(path).has_value() || path == kChallenge || starts_with(path, kChallenge + "/");
+  return path == kUpgrade || game_path(path).has_value() || path == kChallenge || path.starts_with(kChallenge + "/");
 }
 
 bool BotApi::streams(const std::string& path) const {
   if (path == kEvents) return true;
   auto game = game_path(path);
-  return game && starts_with(game->second, "stream/");
+  return game && game->second.starts_with("stream/");
 }
 
 void BotApi::caller(const std::shared_ptr<const HttpRequest>& request, bool cookie_ok, StoreExecutor ex,
@@ -185,11 +176,7 @@ void BotApi::caller(const std::shared_ptr<const HttpRequest>& request, bool cook
     if (account.banned_until > clock_()) return reply(error(*request, 403, "banned", "this account is banned: " + account.ban_reason));
     {
       std::lock_guard lock(mutex_);
-      if (!rates_.allow(holder.value->token.id)) {
-        auto res = error(*request, 429, "rate_limited", "too many requests with this token: slow down");
-        res.set(http::field::retry_after, "1");
-        return reply(std::move(res));
-      }
+      if (!rates_.allow(holder.value->token.id)) return reply(rate_limited(*request, "too many requests with this token: slow down", 1));
     }
     called({account, holder.value->token});
   });
@@ -197,8 +184,8 @@ void BotApi::caller(const std::shared_ptr<const HttpRequest>& request, bool cook
 
 void BotApi::handle(std::shared_ptr<const HttpRequest> request, const std::string& path, const std::string&,
                     const std::string& address, StoreExecutor ex, Reply reply) {
-  if (path == kTokens || starts_with(path, kTokens + "/")) return tokens(std::move(request), path, address, std::move(ex), std::move(reply));
-  const bool challenge_path = path == kChallenge || starts_with(path, kChallenge + "/");
+  if (path == kTokens || path.starts_with(kTokens + "/")) return tokens(std::move(request), path, address, std::move(ex), std::move(reply));
+  const bool challenge_path = path == kChallenge || path.starts_with(kChallenge + "/");
   if (request->method() != http::verb::post && !(challenge_path && request->method() == http::verb::get))
     return reply(method_not_allowed(*request, challenge_path ? "GET, POST" : "POST"));
   if (path == kUpgrade) return upgrade(std::move(request), address, std::move(ex), std::move(reply));
@@ -337,9 +324,8 @@ void BotApi::game_call(std::shared_ptr<const HttpRequest> request, const std::st
       if (!endpoint) return reply(error(*request, 404, "not_found", "no such game"));
       auto done = [request, reply](CallAnswer answer) {
         if (answer.status == 200) return reply(json_response(*request, http::status::ok, answer.body));
-        auto res = error(*request, answer.status, answer.code, answer.message);
-        if (answer.status == 429) res.set(http::field::retry_after, "1");
-        reply(std::move(res));
+        if (answer.status == 429) return reply(rate_limited(*request, answer.message, 1));
+        reply(error(*request, answer.status, answer.code, answer.message));
       };
       std::make_shared<BotCall>(endpoint, player_of(who.account), call, ex, limits_.room_timeout, done)->start();
     });
@@ -350,75 +336,82 @@ void BotApi::game_call(std::shared_ptr<const HttpRequest> request, const std::st
 
 void BotApi::challenge(std::shared_ptr<const HttpRequest> request, const std::string& path, StoreExecutor ex, Reply reply) {
   caller(request, true, ex, reply, [this, request, path, ex, reply](Caller who) {
-    auto answered = [request, reply](int ok_status) {
-      return [request, reply, ok_status](Outcome<PlayerChallenge> made) {
-        if (!made.ok()) return reply(error(*request, status_of(made.code), made.code, made.message));
-        reply(json_response(*request, static_cast<http::status>(ok_status), {{"challenge", protocol::challenge_json(player_challenge_view(made.value))}}));
-      };
-    };
-    if (path == kChallenge) {  // GET: the open ones, to and from the account
-      if (!who.may(kChallengeRead)) return reply(error(*request, 403, "missing_scope", "this needs a token with challenge:read"));
-      return store_.player_challenges_of(who.account.id, ex, [request, reply, who](Stored<std::vector<PlayerChallenge>> open) {
-        if (!open.ok()) return reply(store_failed(*request, open.error));
-        json in = json::array(), out = json::array();
-        for (const auto& c : open.value) (c.destination == who.account.id ? in : out).push_back(protocol::challenge_json(player_challenge_view(c)));
-        reply(json_response(*request, http::status::ok, {{"in", in}, {"out", out}}));
-      });
-    }
+    if (path == kChallenge) return challenge_list(request, who, ex, reply);
     auto parts = split(path.substr(kChallenge.size() + 1), '/');
-    if (request->method() == http::verb::get) {  // one challenge, to or from the account
+    if (request->method() == http::verb::get) {
       if (parts.size() != 1 || !protocol::valid_room_id(parts[0])) return reply(error(*request, 404, "not_found", "no such challenge"));
-      if (!who.may(kChallengeRead)) return reply(error(*request, 403, "missing_scope", "this needs a token with challenge:read"));
-      return store_.find_player_challenge(parts[0], ex, [this, request, reply, who, ex](Stored<std::optional<PlayerChallenge>> found) {
-        if (!found.ok()) return reply(store_failed(*request, found.error));
-        if (!found.value || (found.value->challenger != who.account.id && found.value->destination != who.account.id))
-          return reply(error(*request, 404, "not_found", "no such challenge"));
-        // The challenger still asking keeps a real-time challenge open, on any node.
-        if (found.value->challenger == who.account.id && found.value->status == PlayerChallenge::Status::Created &&
-            found.value->clock.live() && clock_() - found.value->created_at < ChallengeService::kMaxRealTimeMs)
-          store_.extend_player_challenges({found.value->id}, clock_() + ChallengeService::kRealTimeLeaseMs, ex, [](const std::string&) {});
-        reply(json_response(*request, http::status::ok, {{"challenge", protocol::challenge_json(player_challenge_view(*found.value))}}));
-      });
+      return challenge_show(request, who, parts[0], ex, reply);
     }
-    if (parts.size() == 2) {
-      const std::string& id = parts[0];
-      const std::string& verb = parts[1];
-      if (!protocol::valid_room_id(id)) return reply(error(*request, 404, "not_found", "no such challenge"));
-      const bool answering = verb == "accept" || verb == "decline";
-      if (!answering && verb != "cancel") return reply(error(*request, 404, "not_found", "no such resource"));
-      if (!(who.may(kChallengeWrite) || (answering && (who.may(kBotPlay) || who.may(kBoardPlay)))))
-        return reply(error(*request, 403, "missing_scope", "this needs a token with challenge:write"));
-      if (verb == "accept") return challenges_.accept(who.account, id, ex, answered(200));
-      if (verb == "cancel") return challenges_.cancel(who.account, id, ex, answered(200));
-      if (verb == "decline") {
-        auto body = object_body(*request, {"reason"});
-        if (auto* refusal = std::get_if<HttpResponse>(&body)) return reply(std::move(*refusal));
-        const json& b = std::get<json>(body);
-        if (b.contains("reason") && !b["reason"].is_string())
-          return reply(error(*request, 400, "bad_field", "reason: a word (generic, later, tooFast, ...)"));
-        std::string reason = b.value("reason", std::string("generic"));
-        if (!protocol::valid_decline_reason(reason))
-          return reply(error(*request, 400, "bad_field", "reason: generic, later, tooFast, tooSlow, timeControl, rated, casual, variant, noBot or onlyBot"));
-        return challenges_.decline(who.account, id, reason, ex, answered(200));
-      }
-      return reply(error(*request, 404, "not_found", "no such resource"));
-    }
+    if (parts.size() == 2) return challenge_answer(request, who, parts[0], parts[1], ex, reply);
     if (parts.size() != 1 || parts[0].empty() || parts[0].size() > 64) return reply(error(*request, 404, "not_found", "no such resource"));
-    if (!who.may(kChallengeWrite)) return reply(error(*request, 403, "missing_scope", "this needs a token with challenge:write"));
-    {
-      std::lock_guard lock(mutex_);
-      if (!challenge_rates_.allow(who.account.id)) {
-        auto res = error(*request, 429, "rate_limited", "at most 20 challenges a minute: slow down");
-        res.set(http::field::retry_after, "3");
-        return reply(std::move(res));
-      }
-    }
-    const bool computer = parts[0] == "ai";  // no username is this short
-    auto terms = challenge_terms(*request, computer);
-    if (auto* refusal = std::get_if<HttpResponse>(&terms)) return reply(std::move(*refusal));
-    if (computer) return challenge_computer(request, who, std::get<ChallengeTerms>(terms), ex, reply);
-    challenges_.create(who.account, parts[0], std::get<ChallengeTerms>(terms), ex, answered(201));
+    challenge_make(request, who, parts[0], ex, reply);
   });
+}
+
+// A challenge as the answer (`ok_status`), or the refusal.
+BotApi::ChallengeReply BotApi::answered(std::shared_ptr<const HttpRequest> request, Reply reply, int ok_status) {
+  return [request, reply, ok_status](Outcome<PlayerChallenge> made) {
+    if (!made.ok()) return reply(error(*request, status_of(made.code), made.code, made.message));
+    reply(json_response(*request, static_cast<http::status>(ok_status),
+                        {{"challenge", protocol::challenge_json(player_challenge_view(made.value))}}));
+  };
+}
+
+void BotApi::challenge_list(std::shared_ptr<const HttpRequest> request, const Caller& who, StoreExecutor ex, Reply reply) {
+  if (!who.may(kChallengeRead)) return reply(error(*request, 403, "missing_scope", "this needs a token with challenge:read"));
+  store_.player_challenges_of(who.account.id, ex, [request, reply, account = who.account.id](Stored<std::vector<PlayerChallenge>> open) {
+    if (!open.ok()) return reply(store_failed(*request, open.error));
+    json in = json::array(), out = json::array();
+    for (const auto& c : open.value) (c.destination == account ? in : out).push_back(protocol::challenge_json(player_challenge_view(c)));
+    reply(json_response(*request, http::status::ok, {{"in", in}, {"out", out}}));
+  });
+}
+
+void BotApi::challenge_show(std::shared_ptr<const HttpRequest> request, const Caller& who, const std::string& id, StoreExecutor ex,
+                            Reply reply) {
+  if (!who.may(kChallengeRead)) return reply(error(*request, 403, "missing_scope", "this needs a token with challenge:read"));
+  store_.find_player_challenge(id, ex, [this, request, reply, account = who.account.id, ex](Stored<std::optional<PlayerChallenge>> found) {
+    if (!found.ok()) return reply(store_failed(*request, found.error));
+    if (!found.value || (found.value->challenger != account && found.value->destination != account))
+      return reply(error(*request, 404, "not_found", "no such challenge"));
+    // The challenger still asking keeps a real-time challenge open, on any node.
+    if (found.value->challenger == account) challenges_.keep(*found.value, ex);
+    reply(json_response(*request, http::status::ok, {{"challenge", protocol::challenge_json(player_challenge_view(*found.value))}}));
+  });
+}
+
+void BotApi::challenge_answer(std::shared_ptr<const HttpRequest> request, const Caller& who, const std::string& id,
+                              const std::string& verb, StoreExecutor ex, Reply reply) {
+  if (!protocol::valid_room_id(id)) return reply(error(*request, 404, "not_found", "no such challenge"));
+  const bool answering = verb == "accept" || verb == "decline";
+  if (!answering && verb != "cancel") return reply(error(*request, 404, "not_found", "no such resource"));
+  if (!(who.may(kChallengeWrite) || (answering && (who.may(kBotPlay) || who.may(kBoardPlay)))))
+    return reply(error(*request, 403, "missing_scope", "this needs a token with challenge:write"));
+  if (verb == "accept") return challenges_.accept(who.account, id, ex, answered(request, reply, 200));
+  if (verb == "cancel") return challenges_.cancel(who.account, id, ex, answered(request, reply, 200));
+  auto body = object_body(*request, {"reason"});
+  if (auto* refusal = std::get_if<HttpResponse>(&body)) return reply(std::move(*refusal));
+  const json& b = std::get<json>(body);
+  const std::string reason = b.contains("reason") && b["reason"].is_string() ? b["reason"].get<std::string>()
+                             : b.contains("reason")                         ? std::string()
+                                                                            : std::string("generic");
+  if (!protocol::valid_decline_reason(reason))
+    return reply(error(*request, 400, "bad_field", "reason: generic, later, tooFast, tooSlow, timeControl, rated, casual, variant, noBot or onlyBot"));
+  challenges_.decline(who.account, id, reason, ex, answered(request, reply, 200));
+}
+
+void BotApi::challenge_make(std::shared_ptr<const HttpRequest> request, const Caller& who, const std::string& to, StoreExecutor ex,
+                            Reply reply) {
+  if (!who.may(kChallengeWrite)) return reply(error(*request, 403, "missing_scope", "this needs a token with challenge:write"));
+  {
+    std::lock_guard lock(mutex_);
+    if (!challenge_rates_.allow(who.account.id)) return reply(rate_limited(*request, "at most 20 challenges a minute: slow down", 3));
+  }
+  const bool computer = to == "ai";  // no username is this short
+  auto terms = challenge_terms(*request, computer);
+  if (auto* refusal = std::get_if<HttpResponse>(&terms)) return reply(std::move(*refusal));
+  if (computer) return challenge_computer(request, who, std::get<ChallengeTerms>(terms), ex, reply);
+  challenges_.create(who.account, to, std::get<ChallengeTerms>(terms), ex, answered(request, reply, 201));
 }
 
 void BotApi::challenge_computer(std::shared_ptr<const HttpRequest> request, const Caller& who, const ChallengeTerms& terms,

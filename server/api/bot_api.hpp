@@ -71,6 +71,15 @@ class BotApi : public HttpModule {
   void upgrade(std::shared_ptr<const HttpRequest> request, const std::string& address, StoreExecutor ex, Reply reply);
   void game_call(std::shared_ptr<const HttpRequest> request, const std::string& path, StoreExecutor ex, Reply reply);
   void challenge(std::shared_ptr<const HttpRequest> request, const std::string& path, StoreExecutor ex, Reply reply);
+  void challenge_list(std::shared_ptr<const HttpRequest> request, const Caller& who, StoreExecutor ex, Reply reply);
+  void challenge_show(std::shared_ptr<const HttpRequest> request, const Caller& who, const std::string& id, StoreExecutor ex,
+                      Reply reply);
+  void challenge_answer(std::shared_ptr<const HttpRequest> request, const Caller& who, const std::string& id,
+                        const std::string& verb, StoreExecutor ex, Reply reply);
+  void challenge_make(std::shared_ptr<const HttpRequest> request, const Caller& who, const std::string& to, StoreExecutor ex,
+                      Reply reply);
+  using ChallengeReply = std::function<void(Outcome<PlayerChallenge>)>;
+  static ChallengeReply answered(std::shared_ptr<const HttpRequest> request, Reply reply, int ok_status);
   // POST /api/challenge/ai: a game against the site's computer, at once.
   void challenge_computer(std::shared_ptr<const HttpRequest> request, const Caller& who, const ChallengeTerms& terms,
                           StoreExecutor ex, Reply reply);

@@ -2,18 +2,11 @@
 
 #include <boost/asio/post.hpp>
 
+#include "protocol/bot_messages.hpp"  // text_field
+
 namespace arena {
 
 using nlohmann::json;
-
-namespace {
-
-std::string text_of(const json& j, const char* key) {
-  auto it = j.find(key);
-  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
-
-}  // namespace
 
 int http_status_of(const std::string& code) {
   if (code == "not_found") return 404;
@@ -63,19 +56,19 @@ void BotCall::disconnect(const char*) {
 }
 
 void BotCall::on_frame(const json& frame) {
-  const std::string type = text_of(frame, "type");
+  const std::string type = protocol::text_field(frame, "type");
   if (type == "error") {
-    std::string code = text_of(frame, "code");
-    return finish({http_status_of(code), code, text_of(frame, "message")});
+    std::string code = protocol::text_field(frame, "code");
+    return finish({http_status_of(code), code, protocol::text_field(frame, "message")});
   }
   if (type == "room") {
-    you_ = text_of(frame, "you");
+    you_ = protocol::text_field(frame, "you");
     if (you_ != "white" && you_ != "black")
       return finish({403, "not_your_game", "the token's account plays no seat in this game"});
     seated_ = true;
     ply_ = frame.value("ply", std::int64_t{0});
     seen_seq_ = frame.value("seq", std::int64_t{0});
-    draw_offer_ = text_of(frame, "draw_offer");
+    draw_offer_ = protocol::text_field(frame, "draw_offer");
     return next();
   }
   if (type == "event") {
@@ -84,7 +77,7 @@ void BotCall::on_frame(const json& frame) {
     if (waiting_seq_ >= 0 && seen_seq_ >= waiting_seq_) next();
     return;
   }
-  if (type == "ack" && seated_ && text_of(frame, "id") == "call" + std::to_string(sent_)) {
+  if (type == "ack" && seated_ && protocol::text_field(frame, "id") == "call" + std::to_string(sent_)) {
     waiting_seq_ = frame.value("seq", std::int64_t{0});
     if (frame.value("duplicate", false) || seen_seq_ >= waiting_seq_ || request_.kind == CallRequest::Kind::Chat) next();
   }

@@ -16,8 +16,7 @@ Outcome<PlayerChallenge> refused(std::string code, std::string message) { return
 }  // namespace
 
 PlayerInfo player_of(const AccountRecord& account) {
-  return {account.player, account.username, true,
-          account.bot ? std::string("bot") : std::string(protocol::player_kind(account.role))};
+  return {account.player, account.username, true, std::string(protocol::account_kind(account.role, account.bot))};
 }
 
 protocol::PlayerChallengeView player_challenge_view(const PlayerChallenge& c) {
@@ -103,6 +102,14 @@ void ChallengeService::sweep() {
   });
 }
 
+void ChallengeService::keep(const PlayerChallenge& c, StoreExecutor ex) {
+  const std::int64_t now = clock_();
+  if (c.status != PlayerChallenge::Status::Created || !c.clock.live() || now - c.created_at >= kMaxRealTimeMs) return;
+  store_.extend_player_challenges({c.id}, now + kRealTimeLeaseMs, ex, [](const std::string& error) {
+    if (!error.empty()) spdlog::warn("event=challenge_extend_failed error=\"{}\"", log_text(error));
+  });
+}
+
 void ChallengeService::tell(const PlayerChallenge& c) {
   Frame frame = make_frame(protocol::challenge_message(player_challenge_view(c)));
   connections_.send(c.challenger_player, frame);
@@ -179,19 +186,23 @@ void ChallengeService::accept(const AccountRecord& by, std::string id, StoreExec
 void ChallengeService::accept_open(const PlayerChallenge& c, const AccountRecord& by, StoreExecutor ex, Answer answer) {
   auto self = shared_from_this();
   accounts_.unfinished_rooms_of(c.destination_player, ex, [this, self, c, by, ex, answer](Stored<std::vector<RoomRecord>> mine) {
-    accounts_.unfinished_rooms_of(c.challenger_player, ex, [this, self, c, by, ex, answer, mine = std::move(mine)](Stored<std::vector<RoomRecord>> theirs) {
-        if (!mine.ok() || !theirs.ok()) return answer(refused("internal", "the server could not read this; nothing changed"));
-        if (mine.value.size() >= kMaxUnfinishedGames || theirs.value.size() >= kMaxUnfinishedGames)
-          return answer(refused("too_many_games", "a player of this challenge has " + std::to_string(kMaxUnfinishedGames) +
-                                                      " unfinished games: finish some first"));
-        store_.answer_player_challenge(c.id, PlayerChallenge::Status::Created, PlayerChallenge::Status::Accepted, "", "", clock_(), ex,
-                                       [this, self, c, by, ex, answer](Stored<Outcome<PlayerChallenge>> claimed) {
-          if (!claimed.ok()) return answer(refused("internal", "the server could not store this; nothing changed"));
-          if (!claimed.value.ok()) return answer(claimed.value);
-          forget(c.id);
-          open_game(c, by, ex, answer);
-        });
+    accounts_.unfinished_rooms_of(c.challenger_player, ex, [this, self, c, by, ex, answer, mine](Stored<std::vector<RoomRecord>> theirs) {
+      if (!mine.ok() || !theirs.ok()) return answer(refused("internal", "the server could not read this; nothing changed"));
+      if (mine.value.size() >= kMaxUnfinishedGames || theirs.value.size() >= kMaxUnfinishedGames)
+        return answer(refused("too_many_games", "a player of this challenge has " + std::to_string(kMaxUnfinishedGames) +
+                                                    " unfinished games: finish some first"));
+      claim(c, by, ex, answer);
     });
+  });
+}
+
+void ChallengeService::claim(const PlayerChallenge& c, const AccountRecord& by, StoreExecutor ex, Answer answer) {
+  store_.answer_player_challenge(c.id, PlayerChallenge::Status::Created, PlayerChallenge::Status::Accepted, "", "", clock_(), ex,
+                                 [this, self = shared_from_this(), c, by, ex, answer](Stored<Outcome<PlayerChallenge>> claimed) {
+    if (!claimed.ok()) return answer(refused("internal", "the server could not store this; nothing changed"));
+    if (!claimed.value.ok()) return answer(claimed.value);
+    forget(c.id);
+    open_game(c, by, ex, answer);
   });
 }
 

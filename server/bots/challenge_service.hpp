@@ -59,12 +59,17 @@ class ChallengeService : public std::enable_shared_from_this<ChallengeService> {
   void decline(const AccountRecord& by, std::string id, std::string reason, StoreExecutor ex, Answer answer);
   // By the challenger.
   void cancel(const AccountRecord& by, std::string id, StoreExecutor ex, Answer answer);
+  // The challenger asked after `c` (GET /api/challenge/ID): an open real-time
+  // challenge lives kRealTimeLeaseMs more, within kMaxRealTimeMs of its making.
+  void keep(const PlayerChallenge& c, StoreExecutor ex);
   // Runs the sweep now (tests move the clock).
   void wake();
 
  private:
   void tell(const PlayerChallenge& c);  // both parties, every node
   void forget(const std::string& id);   // no longer renewed here
+  // The challenge becomes accepted (one answer wins), then its game opens.
+  void claim(const PlayerChallenge& c, const AccountRecord& by, StoreExecutor ex, Answer answer);
   // The accepted (claimed) challenge's game opens, and its room is recorded.
   void open_game(const PlayerChallenge& c, const AccountRecord& by, StoreExecutor ex, Answer answer);
   // The challenge, found open and its challenger able to play, is accepted.

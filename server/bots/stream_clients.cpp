@@ -85,13 +85,14 @@ void GameStreamClient::send(Frame frame) {
   std::lock_guard lock(mutex_);
   if (ended_) return;
   if (!decided_) {
-    const std::string type = j.value("type", "");
+    const std::string type = protocol::text_field(j, "type");
     if (type == "error") {
-      std::string code = j.value("code", "internal");
-      return opened(CallAnswer{http_status_of(code), code, j.value("message", "")});
+      std::string code = protocol::text_field(j, "code");
+      if (code.empty()) code = "internal";
+      return opened(CallAnswer{http_status_of(code), code, protocol::text_field(j, "message")});
     }
     if (type != "room") return;
-    const std::string you = j.value("you", "");
+    const std::string you = protocol::text_field(j, "you");
     if (you != "white" && you != "black") return opened(CallAnswer{403, "not_your_game", "the token's account plays no seat in this game"});
     opened(std::nullopt);
   }

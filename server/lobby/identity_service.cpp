@@ -42,8 +42,7 @@ void IdentityService::hello(const protocol::Hello& hello, const std::string& ses
     // Filled member by member: GCC 12 warns, wrongly, that a Welcome built in
     // place inside the Answer variant may be uninitialized.
     protocol::Welcome w;
-    w.player = {account->player, account->username, std::nullopt,
-                account->bot ? std::string("bot") : std::string(protocol::player_kind(account->role))};
+    w.player = {account->player, account->username, std::nullopt, std::string(protocol::account_kind(account->role, account->bot))};
     w.account = protocol::AccountView{account->id, account->username, account->role, account->bot};
     if (!hello.token) return done(Answer(std::move(w)));
     // The browser's guest token came with the account's cookie: that guest is

@@ -1,5 +1,7 @@
 #include "net/http_target.hpp"
 
+#include <cctype>
+
 namespace arena {
 
 Target split_target(std::string_view target) {
@@ -18,6 +20,21 @@ std::string query_value(std::string_view query, std::string_view key) {
     query.remove_prefix(amp + 1);
   }
   return {};
+}
+
+std::string percent_decoded(std::string_view text) {
+  auto hex = [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; };
+  auto value = [](char c) { return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10; };
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '%' && i + 2 < text.size() && hex(text[i + 1]) && hex(text[i + 2])) {
+      out.push_back(static_cast<char>(value(text[i + 1]) * 16 + value(text[i + 2])));
+      i += 2;
+    } else {
+      out.push_back(text[i]);
+    }
+  }
+  return out;
 }
 
 std::optional<int> small_number(std::string_view text, int low, int high) {

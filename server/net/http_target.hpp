@@ -19,6 +19,8 @@ Target split_target(std::string_view target);
 // "a=1&b=2", "b" → "2"; empty when the key is absent or has no value.
 std::string query_value(std::string_view query, std::string_view key);
 
+// %XX decoded (a path segment's); a '%' not followed by two hex digits stays as it is.
+std::string percent_decoded(std::string_view text);
 // 1 to 6 decimal digits with a value in [low, high], or nothing.
 std::optional<int> small_number(std::string_view text, int low, int high);
 // The query's `key` as a number in [low, high]; `fallback` when absent; nothing when malformed.

@@ -42,9 +42,10 @@ std::optional<std::int64_t> guest_player(Connection& db, const std::string& toke
 
 }  // namespace
 
-const char* const kSelectAccounts =
-    "SELECT a.id, a.player, a.username, a.password_hash, a.role, a.created_at, a.banned_until, a.ban_reason, "
-    "a.muted_until, a.mute_reason, a.closed_at, a.bot FROM accounts a ";
+const char* const kAccountColumns =
+    "a.id, a.player, a.username, a.password_hash, a.role, a.created_at, a.banned_until, a.ban_reason, "
+    "a.muted_until, a.mute_reason, a.closed_at, a.bot";
+const std::string kSelectAccounts = std::string("SELECT ") + kAccountColumns + " FROM accounts a ";
 
 AccountRecord read_account(const Statement& s, bool with_hash) {
   AccountRecord a;

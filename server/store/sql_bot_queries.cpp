@@ -2,6 +2,7 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/messages.hpp"         // parse_time_control
+#include "protocol/name_skeleton.hpp"    // account_kind
 #include "protocol/server_messages.hpp"  // clock_json
 #include "sql_connection.hpp"
 #include "sql_queries.hpp"
@@ -29,7 +30,8 @@ unsigned read_scopes(const std::string& text) {
   return *scopes;
 }
 
-const char* const kSelectTokens = "SELECT t.id, t.account, t.name, t.scopes, t.created_at FROM api_tokens t ";
+const char* const kTokenColumns = "t.id, t.account, t.name, t.scopes, t.created_at";
+const std::string kSelectTokens = std::string("SELECT ") + kTokenColumns + " FROM api_tokens t ";
 
 ApiToken read_token(const Statement& s, int first) {
   ApiToken t;
@@ -77,8 +79,9 @@ PlayerChallenge read_challenge(const Statement& s) {
   c.room = s.text(18);
   c.created_at = s.integer(19);
   c.expires_at = s.integer(20);
-  const std::string role = s.text(21);
-  c.challenger_kind = c.challenger_bot ? "bot" : role == "player" ? "account" : role;
+  auto role = protocol::parse_role(s.text(21));
+  if (!role) throw SqlError("unknown role '" + s.text(21) + "' in the database");
+  c.challenger_kind = protocol::account_kind(*role, c.challenger_bot);
   return c;
 }
 
@@ -109,7 +112,7 @@ Outcome<ApiToken> create_token(Connection& db, const ApiToken& t, const std::str
 }
 
 std::vector<ApiToken> tokens_of(Connection& db, std::int64_t account) {
-  Statement s = db.prepare(std::string(kSelectTokens) + "WHERE t.account = ? ORDER BY t.created_at, t.id");
+  Statement s = db.prepare(kSelectTokens + "WHERE t.account = ? ORDER BY t.created_at, t.id");
   s.bind(1, account);
   std::vector<ApiToken> out;
   while (s.step()) out.push_back(read_token(s, 0));
@@ -122,18 +125,12 @@ bool revoke_token(Connection& db, std::int64_t account, const std::string& id) {
 }
 
 std::optional<TokenHolder> token_holder(Connection& db, const std::string& token_hash) {
-  Statement s = db.prepare(std::string(kSelectAccounts) +
-                           "JOIN api_tokens t ON t.account = a.id WHERE t.token_hash = ?");
+  // Every request with a token asks this: one query for the account and its token.
+  Statement s = db.prepare(std::string("SELECT ") + kAccountColumns + ", " + kTokenColumns +
+                           " FROM accounts a JOIN api_tokens t ON t.account = a.id WHERE t.token_hash = ?");
   s.bind(1, token_hash);
   if (!s.step()) return std::nullopt;
-  TokenHolder holder;
-  holder.account = read_account(s, false);
-  // The token's own row, read apart: kSelectAccounts names only the account's columns.
-  Statement t = db.prepare(std::string(kSelectTokens) + "WHERE t.token_hash = ?");
-  t.bind(1, token_hash);
-  if (!t.step()) return std::nullopt;
-  holder.token = read_token(t, 0);
-  return holder;
+  return TokenHolder{read_account(s, false), read_token(s, kAccountColumnCount)};
 }
 
 Outcome<AccountRecord> make_bot(Connection& db, std::int64_t account, const AuditEntry& audit) {

@@ -197,8 +197,11 @@ std::string lower(std::string text);  // ASCII lower case: usernames' keys
 CreatedAccount insert_account(Connection& db, const NewAccount& account, std::int64_t now);
 std::optional<AccountRecord> find_account(Connection& db, const std::string& username);
 std::optional<AccountRecord> session_account(Connection& db, const std::string& token, std::int64_t now);
-// The account columns every account query selects (alias a), and their reader.
-extern const char* const kSelectAccounts;
+// The account columns every account query selects (alias a; kAccountColumnCount
+// of them), kSelectAccounts with them ("... FROM accounts a "), and their reader.
+extern const char* const kAccountColumns;
+inline constexpr int kAccountColumnCount = 12;
+extern const std::string kSelectAccounts;
 AccountRecord read_account(const Statement& s, bool with_hash);
 void insert_session(Connection& db, std::int64_t account, const std::string& token, std::int64_t now, std::int64_t expires_at);
 void delete_session(Connection& db, const std::string& token);

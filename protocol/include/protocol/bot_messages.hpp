@@ -19,6 +19,9 @@ namespace protocol {
 
 using Json = nlohmann::json;
 
+// A frame's string field, or "" when it is absent or not a string (never throws).
+std::string text_field(const Json& object, const char* key);
+
 struct PlayerChallengeParty {
   std::string name;
   bool bot = false;
@@ -61,6 +64,8 @@ class EventStreamLines {
 
  private:
   std::vector<Json> mine(const Json& entries);
+  // A challenge's line of `type`, with its `direction` for this account.
+  Json challenge_line(const char* type, Json challenge) const;
   std::int64_t player_;
   std::string name_;
   bool seen_lobby_ = false;

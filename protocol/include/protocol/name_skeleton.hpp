@@ -36,4 +36,7 @@ constexpr std::string_view player_kind(const std::optional<Role>& role) {
   return "account";
 }
 
+// The `kind` of an account's player: its role's, or "bot" for a bot account (#45).
+constexpr std::string_view account_kind(Role role, bool bot) { return bot ? "bot" : player_kind(role); }
+
 }  // namespace protocol
