@@ -76,6 +76,21 @@ void act_first(Participant& person, const std::string& room) {
   person.ws.send({{"type", "action"}, {"room", room}, {"ply", (*legal)["ply"]}, {"action", (*legal)["actions"][0]}});
 }
 
+// A server with the bot robo and the person alice, alice connected, robo listening to its events.
+struct BotAndPerson {
+  Arena arena;
+  int port;
+  std::string bot, alice;
+  Participant person;
+  LineStream events;
+  explicit BotAndPerson(const std::string& db, std::vector<std::string> extra = {}) : arena(db, std::move(extra)), port(arena.port) {
+    bot = make_bot(port, "robo");
+    alice = signup(port, "alice", "alice password");
+    REQUIRE(identify_with(person, port, alice));
+    REQUIRE(events.open(port, "/api/stream/event", bearer(bot)));
+  }
+};
+
 }  // namespace
 
 TEST_CASE("bot API: tokens are made, listed and revoked from the account; each refusal has its status") {
@@ -166,15 +181,11 @@ TEST_CASE("bot API: an account that has played cannot become a bot; a bot plays 
 }
 
 TEST_CASE("bot API: a person challenges a bot, the bot accepts and plays through its streams to the end") {
-  Arena arena("bot-game.db");
-  const int port = arena.port;
-  std::string bot = make_bot(port, "robo");
-  std::string alice = signup(port, "alice", "alice password");
-  Participant person;
-  REQUIRE(identify_with(person, port, alice));
-
-  LineStream events;
-  REQUIRE(events.open(port, "/api/stream/event", bearer(bot)));
+  BotAndPerson scene("bot-game.db");
+  const int port = scene.port;
+  const std::string &bot = scene.bot, &alice = scene.alice;
+  Participant& person = scene.person;
+  LineStream& events = scene.events;
   // Bad challenges.
   CHECK(error_code(post(port, "/api/challenge/nobody", {{"game", "yinsh"}}, alice)) == "not_found");
   CHECK(error_code(post(port, "/api/challenge/robo", {{"game", "chess"}}, alice)) == "bad_field");
@@ -298,14 +309,11 @@ TEST_CASE("bot API: a person challenges a bot, the bot accepts and plays through
 }
 
 TEST_CASE("bot API: declined, canceled and expired challenges reach both parties") {
-  Arena arena("bot-challenges.db", {"--test-clock"});
-  const int port = arena.port;
-  std::string bot = make_bot(port, "robo");
-  std::string alice = signup(port, "alice", "alice password");
-  Participant person;
-  REQUIRE(identify_with(person, port, alice));
-  LineStream events;
-  REQUIRE(events.open(port, "/api/stream/event", bearer(bot)));
+  BotAndPerson scene("bot-challenges.db", {"--test-clock"});
+  const int port = scene.port;
+  const std::string &bot = scene.bot, &alice = scene.alice;
+  Participant& person = scene.person;
+  LineStream& events = scene.events;
 
   auto made = post(port, "/api/challenge/robo", {{"game", "gipf"}, {"variant", "standard"}}, alice);
   REQUIRE(made.status == 201);
