@@ -17,6 +17,12 @@ using namespace std::chrono_literals;
 
 namespace {
 
+#ifdef GIPF_ARENA_SANITIZED
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+
 std::map<std::string, std::string> bearer(const std::string& secret) { return {{"Authorization", "Bearer " + secret}}; }
 
 HttpReply api(int port, const std::string& method, const std::string& target, const std::string& secret, const json& body = nullptr) {
@@ -529,7 +535,9 @@ TEST_CASE("bot API: 1,000 streams opened and closed leave no file or memory behi
     std::this_thread::sleep_for(50ms);
   }
   CHECK(files_after <= files_before + 2);
-  CHECK(arena.server.memory_kib() - memory_before < 8 * 1024);
+  // AddressSanitizer keeps freed memory in quarantine (256 MiB by default), so
+  // the resident size says nothing about leaks there; LeakSanitizer does.
+  if (!kSanitized) CHECK(arena.server.memory_kib() - memory_before < 8 * 1024);
   auto health = json::parse(get(port, "/api/health").body);
   CHECK(health.is_object());
 }
