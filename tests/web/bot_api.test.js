@@ -19,7 +19,7 @@ test('the page says where a challenge stands, in words for each status', () => {
   assert.equal(challengeStatusText(c('created')), 'Waiting for robo to answer…');
   assert.equal(challengeStatusText(c('accepted')), 'robo accepted: the game opens.');
   assert.equal(challengeStatusText(c('declined', 'generic')), 'robo declined.');
-  assert.equal(challengeStatusText(c('declined', 'tooSlow')), 'robo declined (tooSlow).');
+  assert.equal(challengeStatusText(c('declined', 'tooSlow')), 'robo declined: “Too slow for me”.');
   assert.equal(challengeStatusText(c('canceled', 'expired')), 'The challenge expired: nobody answered in time.');
   assert.equal(challengeStatusText(c('canceled', 'canceled')), 'The challenge was canceled.');
 });

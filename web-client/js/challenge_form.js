@@ -7,6 +7,7 @@ import { h } from './ui.js';
 import { getJson, postJson } from './api.js';
 import { games, gameModule } from './games/index.js';
 import { clockPicker } from './clock_form.js';
+import { DECLINE_REASONS } from './challenges.js';
 
 const POLL_MS = 1500;
 
@@ -32,7 +33,10 @@ export function challengeStatusText(challenge) {
   switch (challenge.status) {
     case 'created': return `Waiting for ${name} to answer…`;
     case 'accepted': return `${name} accepted: the game opens.`;
-    case 'declined': return `${name} declined${challenge.reason && challenge.reason !== 'generic' ? ` (${challenge.reason})` : ''}.`;
+    case 'declined': {
+      const reason = DECLINE_REASONS.find(([code]) => code === challenge.reason);
+      return `${name} declined${reason && reason[0] !== 'generic' ? `: “${reason[1]}”` : ''}.`;
+    }
     default: return challenge.reason === 'expired' ? 'The challenge expired: nobody answered in time.' : 'The challenge was canceled.';
   }
 }

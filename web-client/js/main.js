@@ -3,8 +3,9 @@
 // and /ladders/ID, /events and /events/ID, /?room=ID (play: take or keep a seat), /?watch=ID (spectate),
 // /?replay=ID (&ply=N: at that position), /rules/GAME (how to play),
 // /analysis[/GAME[/VARIANT]] (the analysis board, #44), or the lobby. The header shows who you are and the account
-// controls on every page, the notices bell (an account's), and a `pairing` (a
-// ladder or event game made for this player) a notice on every page.
+// controls on every page, the notices bell (an account's), the challenges to the
+// account (cards to accept or decline), and a `pairing` (a ladder or event game
+// made for this player) a notice on every page.
 import { Connection } from './connection.js';
 import { GameView } from './game_view.js';
 import { LobbyView } from './lobby_view.js';
@@ -23,6 +24,7 @@ import { renderHeader, reloadForIdentity } from './account.js';
 import { h, toast } from './ui.js';
 import { MailView, mailPage } from './mail_view.js';
 import { NoticesBell } from './notices_view.js';
+import { ChallengeInbox } from './challenge_inbox.js';
 
 sessionStorage.removeItem('gipf-arena-reloads');  // the page's modules loaded (index.html reloads until they do)
 // How the player last acted, for the board's focus frame (#43): shown to
@@ -45,9 +47,13 @@ connection.addEventListener('state', (e) => {
 // the notices bell (signed-in accounts): before the account controls
 const bell = new NoticesBell(connection);
 controls.before(bell.root);
+// challenges to the account (#46): cards under the header, counted by the bell
+const inbox = new ChallengeInbox(connection, (count) => bell.setChallenges(count));
+document.querySelector('header.top').after(inbox.area);
 connection.addEventListener('welcome', (e) => {
   renderHeader(who, controls, { account: e.detail.account || null, name: e.detail.player.name });
   bell.show(e.detail.account || null);
+  inbox.show(e.detail.account || null);
 });
 document.addEventListener('name', (e) => { if (!connection.account) renderHeader(who, controls, { account: null, name: e.detail }); });
 connection.addEventListener('banned', () => {

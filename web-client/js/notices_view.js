@@ -49,11 +49,21 @@ export class NoticesBell {
     }
   }
 
+  /** The open challenges to the account (challenge_inbox.js): counted with the unread notices. */
+  setChallenges(count) {
+    this.challenges = count;
+    this.renderCount();
+  }
+
   renderCount() {
-    const text = badge(this.state.unread);
+    const challenges = this.challenges || 0;
+    const text = badge(this.state.unread + challenges);
     this.count.textContent = text;
     this.count.hidden = !text;
-    this.button.setAttribute('aria-label', text ? `Notices: ${this.state.unread} unread` : 'Notices');
+    const parts = [];
+    if (this.state.unread) parts.push(`${this.state.unread} unread`);
+    if (challenges) parts.push(`${challenges} challenge${challenges === 1 ? '' : 's'} to answer`);
+    this.button.setAttribute('aria-label', parts.length ? `Notices: ${parts.join(', ')}` : 'Notices');
   }
 
   render() {
@@ -65,7 +75,10 @@ export class NoticesBell {
       const text = href ? h('a', { href }, n.text) : h('span', {}, n.text);
       return h('li', { class: n.read ? 'notice' : 'notice unread', 'data-kind': n.kind }, text, h('span', { class: 'when' }, ago(n.at, now)));
     });
-    this.list.replaceChildren(items.length ? h('ul', {}, ...items) : h('p', { class: 'hint' }, 'Nothing yet: your turns, challenges and pairings show here.'));
+    const challenges = this.challenges
+      ? [h('p', { class: 'bell-challenges' }, h('a', { href: '#challenges' }, `${this.challenges} challenge${this.challenges === 1 ? '' : 's'} to answer, under the header`))]
+      : [];
+    this.list.replaceChildren(...challenges, items.length ? h('ul', {}, ...items) : h('p', { class: 'hint' }, 'Nothing yet: your turns, challenges and pairings show here.'));
   }
 }
 

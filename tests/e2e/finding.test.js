@@ -1,0 +1,71 @@
+// Finding a game and a friend (#46) in Chromium: alice challenges bob from his
+// profile; bob, on the lobby, sees the card under the header and the bell's
+// count, declines once with a reason (alice's page says it in words), then
+// accepts the next from the card and both pages open the same game. A
+// challenger who left the form's page is taken to the game all the same.
+// Every wait is for a condition.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useServer, newPage, screenshotPath } from './support.js';
+
+const ALICE = { username: 'alice', password: 'alice-password-1' };
+const BOB = { username: 'bob', password: 'bob-password-1' };
+
+const env = useServer({ accounts: [ALICE, BOB] });
+
+async function challengeFromProfile(page, name) {
+  await env.open(page, `/@/${name}`);
+  await page.waitForSelector('#challenge-form');
+  await page.selectOption('#challenge-game', 'yinsh');
+  await page.selectOption('#challenge-variant', 'normal');
+  await page.selectOption('#challenge-color', 'white');
+  await page.click('#challenge-send');
+  await page.waitForFunction(() => /Waiting for/.test(document.querySelector('#challenge-status')?.textContent ?? ''));
+}
+
+test('a challenge from a profile is declined with a reason, then accepted from the card: both open the game', async () => {
+  const alice = await newPage(env.browser);
+  const bob = await newPage(env.browser, { width: 390, height: 844 });  // a phone
+  await env.logIn(alice, ALICE);
+  await env.logIn(bob, BOB);
+
+  await challengeFromProfile(alice, 'bob');
+  await bob.waitForSelector('#challenges .challenge-notice');
+  assert.match(await bob.textContent('#challenges .challenge-notice .text'), /^alice challenges you: YINSH normal · untimed · casual · you play black$/);
+  assert.equal(await bob.textContent('#bell .bell-count'), '1');
+  assert.match(await bob.getAttribute('#bell', 'aria-label'), /1 challenge to answer/);
+  await bob.screenshot({ path: screenshotPath('finding-challenge-card.png'), fullPage: true });
+  await bob.selectOption('#challenges .decline-reason', 'tooSlow');
+  await bob.click('#challenges .challenge-decline');
+  await bob.waitForFunction(() => !document.querySelector('#challenges .challenge-notice'));
+  await alice.waitForFunction(() => /bob declined: “Too slow for me”\./.test(document.querySelector('#challenge-status')?.textContent ?? ''));
+  assert.equal(await bob.isHidden('#bell .bell-count'), true);
+
+  await alice.click('#challenge-send');
+  await bob.waitForSelector('#challenges .challenge-notice');
+  await bob.click('#challenges .challenge-accept');
+  await bob.waitForSelector('#status[data-status="live"][data-you="black"]');
+  await alice.waitForSelector('#status[data-status="live"][data-you="white"]');
+  assert.equal(new URL(alice.url()).searchParams.get('room'), new URL(bob.url()).searchParams.get('room'));
+  assert.deepEqual(alice.errors, []);
+  assert.deepEqual(bob.errors, []);
+  await alice.context().close();
+  await bob.context().close();
+});
+
+test('a challenger who went on to another page is taken to the game once it is accepted there', async () => {
+  const alice = await newPage(env.browser);
+  const bob = await newPage(env.browser);
+  await env.logIn(alice, ALICE);
+  await env.logIn(bob, BOB);
+  await challengeFromProfile(alice, 'bob');
+  await env.open(alice, '/leaderboard');  // no challenge form here: the inbox follows the answer
+  await bob.waitForSelector('#challenges .challenge-notice');
+  await bob.click('#challenges .challenge-accept');
+  await bob.waitForSelector('#status[data-status="live"][data-you="black"]');
+  await alice.waitForSelector('#status[data-status="live"][data-you="white"]');
+  assert.equal(new URL(alice.url()).searchParams.get('room'), new URL(bob.url()).searchParams.get('room'));
+  assert.deepEqual(alice.errors, []);
+  await alice.context().close();
+  await bob.context().close();
+});
