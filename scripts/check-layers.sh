@@ -17,6 +17,7 @@ floors=(
   "mail"
   "competition"
   "computer"
+  "seeks"
   "lobby"
   "bots"
   "store cluster"

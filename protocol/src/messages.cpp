@@ -3,6 +3,7 @@
 #include "engine/registry.hpp"
 #include "protocol/overloaded.hpp"
 #include "protocol/room_id.hpp"
+#include "protocol/server_messages.hpp"  // clock_json
 
 #include <cctype>
 #include <unictype.h>
@@ -22,7 +23,7 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::array<std::pair<ErrorCode, std::string_view>, 32> kCodes{{
+constexpr std::array<std::pair<ErrorCode, std::string_view>, 33> kCodes{{
     {ErrorCode::BadJson, "bad_json"},
     {ErrorCode::BadMessage, "bad_message"},
     {ErrorCode::UnknownType, "unknown_type"},
@@ -55,6 +56,7 @@ constexpr std::array<std::pair<ErrorCode, std::string_view>, 32> kCodes{{
     {ErrorCode::Blocked, "blocked"},
     {ErrorCode::GuestChatOff, "guest_chat_off"},
     {ErrorCode::NodeTimeout, "node_timeout"},
+    {ErrorCode::TooManySeeks, "too_many_seeks"},
 }};
 
 constexpr std::size_t kMaxToken = 64;
@@ -62,6 +64,7 @@ constexpr std::size_t kMaxAction = 64;
 constexpr std::size_t kMaxNameBytes = 4 * kMaxNameLength;
 // Before NFC a decomposed text takes more code points than after it; the frame bounds it anyway.
 constexpr std::size_t kMaxChatBytes = 12 * kMaxChatLength;
+constexpr std::int64_t kMaxSeekRating = 4000;  // a seek's rating bounds: above every rating Glicko-2 gives here
 
 struct FieldError {
   ErrorCode code;
@@ -275,6 +278,20 @@ ClientMessage read_message(const std::string& type, Fields& f) {
     m.seq = f.integer("seq", 1, 1000000000, std::nullopt);
     return m;
   }
+  if (type == "seek") {
+    Seek m;
+    m.game = f.one_of("game", names(engine::games()), std::nullopt);
+    m.variant = f.one_of("variant", names(engine::find_game(m.game)->variants), std::nullopt);
+    m.clock = read_clock(f);
+    if (!m.clock.timed()) throw FieldError{ErrorCode::BadField, "a seek needs a clock: live or correspondence"};
+    m.rated = f.boolean("rated", false);
+    m.rating_min = static_cast<int>(f.integer("rating_min", 0, kMaxSeekRating, 0));
+    m.rating_max = static_cast<int>(f.integer("rating_max", 0, kMaxSeekRating, 0));
+    if (m.rating_min && m.rating_max && m.rating_min > m.rating_max)
+      throw FieldError{ErrorCode::BadField, "rating_min must not be above rating_max"};
+    return m;
+  }
+  if (type == "seek_cancel") return SeekCancel{};
   throw FieldError{ErrorCode::UnknownType, "unknown message type '" + type + "'"};
 }
 
@@ -337,7 +354,8 @@ std::string_view type_name(const ClientMessage& message) {
   static constexpr std::string_view kNames[] = {"hello",      "set_name",    "lobby_subscribe", "create_room", "join_room",
                                                 "watch",      "leave",       "action",          "resign",      "offer_draw",
                                                 "answer_draw", "resync",     "cancel_room",     "abort",       "claim_victory",
-                                                "rematch",    "chat",        "delete_chat",     "ping"};
+                                                "rematch",    "chat",        "delete_chat",     "ping",        "seek",
+                                                "seek_cancel"};
   static_assert(std::size(kNames) == std::variant_size_v<ClientMessage>);
   if (auto* claim = std::get_if<Claim>(&message); claim && claim->draw) return "claim_draw";
   return kNames[message.index()];
@@ -401,6 +419,15 @@ json to_json(const Incoming& incoming) {
                    j["seq"] = m.seq;
                  },
                  [&](const Ping&) {},
+                 [&](const Seek& m) {
+                   j["game"] = m.game;
+                   j["variant"] = m.variant;
+                   j["clock"] = clock_json(m.clock);
+                   if (m.rated) j["rated"] = true;
+                   if (m.rating_min) j["rating_min"] = m.rating_min;
+                   if (m.rating_max) j["rating_max"] = m.rating_max;
+                 },
+                 [&](const SeekCancel&) {},
              },
              incoming.message);
   return j;

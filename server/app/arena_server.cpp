@@ -22,7 +22,9 @@
 #include "mail/mailer.hpp"
 #include "api/import_api.hpp"
 #include "api/bot_api.hpp"
+#include "api/seek_api.hpp"
 #include "bots/challenge_service.hpp"
+#include "seeks/seek_service.hpp"
 #include "api/analysis_api.hpp"
 #include "api/notice_api.hpp"
 #include "mail/turn_notifier.hpp"
@@ -129,7 +131,8 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
   // "Your move" and "under 24 h left": notices always, mails when on (#35).
   turns_ = std::make_shared<TurnNotifier>(*mail_, *player_connections_, io_.get_executor());
   events_->add(turns_);
-  router_ = std::make_shared<Router>(*identities_, *feed_, *directory_, *player_connections_, *computer_, clock_);
+  seeks_ = std::make_shared<SeekService>(io_.get_executor(), *store_, *directory_, *player_connections_, clock_);
+  router_ = std::make_shared<Router>(*identities_, *feed_, *directory_, *player_connections_, *computer_, *seeks_, clock_);
   // Notices on the bell, and mails when on (#35).
   PlayerMail player_mail = mail_->player_mail(io_.get_executor());
   competitions_->set_player_mail(player_mail);
@@ -144,14 +147,17 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
       std::make_shared<NoticeApi>(*accounts_, *store_, clock_), std::make_shared<ImportApi>(*accounts_, *store_, clock_),
       std::make_shared<AnalysisApi>(*accounts_, *store_, *computer_),
       std::make_shared<BotApi>(*accounts_, *store_, *challenges_, *directory_, *player_connections_, *feed_,
-                               *computer_, clock_)};
+                               *computer_, clock_),
+      std::make_shared<SeekApi>(*store_, clock_)};
   if (config_.test_clock)
     modules.push_back(std::make_shared<TestClockApi>(clock_offset_, [d = std::weak_ptr<RoomDirectory>(directory_), m = mailer_.get(),
                                                                      c = std::weak_ptr<CompetitionService>(competitions_),
-                                                                     ch = std::weak_ptr<ChallengeService>(challenges_)] {
+                                                                     ch = std::weak_ptr<ChallengeService>(challenges_),
+                                                                     sk = std::weak_ptr<SeekService>(seeks_)] {
       if (auto directory = d.lock()) directory->wake_rooms();
       if (auto competitions = c.lock()) competitions->wake();  // ladders' activity, events starting within the hour
       if (auto challenges = ch.lock()) challenges->wake();     // challenges past their time (#45)
+      if (auto seeks = sk.lock()) seeks->wake();               // seeks renewed at the moved clock (#46)
       if (m) m->wake();  // mails due at the moved clock go now
     }));
   auto api = std::make_shared<HttpApi>(HttpApiSettings{config_.static_dir, config_.public_origins, config_.node_id,
@@ -240,6 +246,7 @@ std::string ArenaServer::start() {
   heartbeat_->start();
   directory_->start();
   challenges_->start();
+  seeks_->start();
   competitions_->start();  // after the restore: it finds the rooms of pending games in memory
   // The turn notices a stopped server had stored with their moves but not yet
   // resolved: after the restore, so that the rooms' own sweeps and this meet
@@ -281,6 +288,7 @@ void ArenaServer::shutdown(int signal) {
   directory_->stop();
   competitions_->stop();
   challenges_->stop();
+  seeks_->stop();
   feed_->stop();
   heartbeat_->stop();  // its rooms are nobody's from now until they resume (a restart, another node)
   if (cluster_) cluster_->release_all();  // the other nodes take this node's rooms over at once

@@ -42,6 +42,7 @@ class Mailer;
 class TurnNotifier;
 class MailService;
 class ChallengeService;
+class SeekService;
 
 class ArenaServer {
  public:
@@ -92,6 +93,7 @@ class ArenaServer {
   std::shared_ptr<LobbyFeed> feed_;
   std::shared_ptr<CompetitionService> competitions_;
   std::shared_ptr<ChallengeService> challenges_;  // the bot and board API's (#45)
+  std::shared_ptr<SeekService> seeks_;            // quick pairing (#46)
   std::shared_ptr<Router> router_;
   std::shared_ptr<Listener> listener_;
   std::shared_ptr<Heartbeat> heartbeat_;  // started once the rooms are restored (#31)

@@ -30,7 +30,10 @@ void Router::handle(const std::shared_ptr<Client>& client, ClientState& connecti
 
 void Router::disconnected(Client* client, ClientState& connection) {
   feed_.unsubscribe(client);
-  if (connection.identified) connections_.remove(connection.player.id, client);
+  if (connection.identified) {
+    connections_.remove(connection.player.id, client);
+    seeks_.disconnected(client, connection.player.id);  // its seek leaves the pool (#46)
+  }
   for (auto& weak : connection.rooms)
     if (auto room = weak.lock()) room->disconnected(client);
   connection.rooms.clear();
@@ -130,6 +133,27 @@ void Router::on(const Request& r, const protocol::CreateRoom& m) {
     return r.resume();
   }
   directory_.open_bot_game(r.connection.player, *bot, options, m.clock, m.is_private, seat, r.ex, created);
+}
+
+void Router::on(const Request& r, const protocol::Seek& m) {
+  const bool bot = r.connection.account && r.connection.account->bot;
+  seeks_.seek(r.client.get(), r.connection.player, bot, m, r.id, r.ex, [r](std::optional<Refusal> refusal, nlohmann::json answer) {
+    if (refusal)
+      r.error(refusal->code, refusal->message);
+    else
+      r.send(answer);
+    r.resume();
+  });
+}
+
+void Router::on(const Request& r, const protocol::SeekCancel&) {
+  seeks_.cancel(r.connection.player.id, r.id, r.ex, [r](std::optional<Refusal> refusal, nlohmann::json answer) {
+    if (refusal)
+      r.error(refusal->code, refusal->message);
+    else
+      r.send(answer);
+    r.resume();
+  });
 }
 
 template <class RoomMessage>

@@ -1,7 +1,7 @@
 #pragma once
 // Where a parsed client message goes: one handler per message type, picked by
 // the message's type (std::visit), to the identity service, the lobby feed, the
-// room directory, or a room. Runs on the connection's strand; a handler that
+// room directory, quick pairing, or a room. Runs on the connection's strand; a handler that
 // waits for the store calls `resume` when done, and the connection reads its
 // next message only then, so one client's messages are handled in order.
 #include <functional>
@@ -16,6 +16,7 @@
 #include "lobby/identity_service.hpp"
 #include "lobby/lobby_feed.hpp"
 #include "protocol/messages.hpp"
+#include "seeks/seek_service.hpp"
 
 namespace arena {
 
@@ -35,12 +36,13 @@ struct ClientState {
 class Router {
  public:
   Router(IdentityService& identities, LobbyFeed& feed, RoomDirectory& directory, PlayerConnections& connections,
-         const ComputerPlayers& computer, Clock clock)
+         const ComputerPlayers& computer, SeekService& seeks, Clock clock)
       : identities_(identities),
         feed_(feed),
         directory_(directory),
         connections_(connections),
         computer_(computer),
+        seeks_(seeks),
         clock_(std::move(clock)) {}
 
   void handle(const std::shared_ptr<Client>& client, ClientState& connection, StoreExecutor ex,
@@ -64,6 +66,8 @@ class Router {
   void on(const Request& r, const protocol::LobbySubscribe& m);
   void on(const Request& r, const protocol::Ping& m);
   void on(const Request& r, const protocol::CreateRoom& m);
+  void on(const Request& r, const protocol::Seek& m);
+  void on(const Request& r, const protocol::SeekCancel& m);
   // Every other message names a room: find it, then hand the message to it.
   template <class RoomMessage>
   void on(const Request& r, const RoomMessage& m);
@@ -80,6 +84,7 @@ class Router {
   RoomDirectory& directory_;
   PlayerConnections& connections_;
   const ComputerPlayers& computer_;
+  SeekService& seeks_;
   Clock clock_;
 };
 

@@ -95,9 +95,10 @@ class Connection {
   virtual void begin_write() = 0;
   // What a write transaction reads and then writes, locked until COMMIT on
   // PostgreSQL: a player's ratings, a ladder (its standings and challenges),
-  // an event (its players, rounds and pairings). SQLite needs no such lock:
+  // an event (its players, rounds and pairings), the pool of seeks (one
+  // placement at a time). SQLite needs no such lock:
   // its one writer is alone already.
-  enum class Locked { player_ratings = 1, ladder = 2, event = 3, player_imports = 4 };
+  enum class Locked { player_ratings = 1, ladder = 2, event = 3, player_imports = 4, seek_pool = 5 };
   virtual void lock(Locked what, std::int64_t id) {
     (void)what;
     (void)id;

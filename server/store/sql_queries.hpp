@@ -246,6 +246,12 @@ Outcome<PlayerChallenge> answer_player_challenge(Connection& db, const std::stri
 std::vector<PlayerChallenge> expire_player_challenges(Connection& db, std::int64_t now);
 void extend_player_challenges(Connection& db, const std::vector<std::string>& ids, std::int64_t until);
 
+// Quick pairing (#46): sql_seek_queries.cpp.
+Outcome<SeekPlacement> place_seek(Connection& db, SeekRecord seek, std::int64_t now);
+bool remove_seek(Connection& db, std::int64_t player, const std::string& id);
+std::vector<std::string> renew_seeks(Connection& db, const std::vector<std::string>& ids, std::int64_t now);
+std::map<std::string, std::int64_t> seek_counts(Connection& db, std::int64_t now);
+
 }  // namespace sql
 
 }  // namespace arena

@@ -770,6 +770,24 @@ void SqlStore::extend_player_challenges(std::vector<std::string> ids, std::int64
   write({[ids = std::move(ids), until](Connection& db) { sql::extend_player_challenges(db, ids, until); }, done_on(std::move(ex), std::move(done))});
 }
 
+void SqlStore::place_seek(SeekRecord seek, std::int64_t now, StoreExecutor ex, StoreReply<Outcome<SeekPlacement>> reply) {
+  write_value(std::move(ex), std::move(reply), [seek = std::move(seek), now](Connection& db) {
+    return all_or_nothing<SeekPlacement>(db, [&] { return sql::place_seek(db, seek, now); });
+  });
+}
+
+void SqlStore::remove_seek(std::int64_t player, std::string id, StoreExecutor ex, StoreReply<bool> reply) {
+  write_value(std::move(ex), std::move(reply), [player, id = std::move(id)](Connection& db) { return sql::remove_seek(db, player, id); });
+}
+
+void SqlStore::renew_seeks(std::vector<std::string> ids, std::int64_t now, StoreExecutor ex, StoreReply<std::vector<std::string>> reply) {
+  write_value(std::move(ex), std::move(reply), [ids = std::move(ids), now](Connection& db) { return sql::renew_seeks(db, ids, now); });
+}
+
+void SqlStore::seek_counts(std::int64_t now, StoreExecutor ex, StoreReply<std::map<std::string, std::int64_t>> reply) {
+  read_value(std::move(ex), std::move(reply), [now](Connection& db) { return sql::seek_counts(db, now); });
+}
+
 void SqlStore::unopened_games(StoreExecutor ex, StoreReply<std::vector<CompetitionGame>> reply) {
   read_value(std::move(ex), std::move(reply), [](Connection& db) {
     auto games = sql::pending_ladder_games(db, "", sql::Pending::unopened);

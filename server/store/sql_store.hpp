@@ -174,6 +174,12 @@ class SqlStore final : public Store {
                                std::string room, std::int64_t now, StoreExecutor ex, StoreReply<Outcome<PlayerChallenge>> reply) override;
   void expire_player_challenges(std::int64_t now, StoreExecutor ex, StoreReply<std::vector<PlayerChallenge>> reply) override;
   void extend_player_challenges(std::vector<std::string> ids, std::int64_t until, StoreExecutor ex, StoreDone done) override;
+
+  // SeekStore (#46)
+  void place_seek(SeekRecord seek, std::int64_t now, StoreExecutor ex, StoreReply<Outcome<SeekPlacement>> reply) override;
+  void remove_seek(std::int64_t player, std::string id, StoreExecutor ex, StoreReply<bool> reply) override;
+  void renew_seeks(std::vector<std::string> ids, std::int64_t now, StoreExecutor ex, StoreReply<std::vector<std::string>> reply) override;
+  void seek_counts(std::int64_t now, StoreExecutor ex, StoreReply<std::map<std::string, std::int64_t>> reply) override;
   void skeleton_taken(std::string skeleton, StoreExecutor ex, StoreReply<bool> reply) override;
   void create_report(NewReport report, StoreExecutor ex, StoreReply<Outcome<ReportRecord>> reply) override;
   void reports(std::string status, int page, int per_page, StoreExecutor ex, StoreReply<ReportPage> reply) override;

@@ -16,6 +16,7 @@
 #include "mail/notice_store.hpp"
 #include "rating/rating_book.hpp"
 #include "records/import_store.hpp"
+#include "seeks/seek_store.hpp"
 
 namespace arena {
 
@@ -31,7 +32,8 @@ class Store : public IdentityStore,
               public MailStore,
               public NoticeStore,
               public ImportStore,
-              public BotStore {
+              public BotStore,
+              public SeekStore {
  public:
   // Completes every write accepted so far and refuses later ones ("the server
   // is stopping"); their completions are still posted. Idempotent.

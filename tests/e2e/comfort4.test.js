@@ -486,8 +486,11 @@ test('1366×768: YINSH takes off a forced single row by itself and says which, i
   }
   // the only row was taken off by the server: White is told which, and removes a ring
   const said = 'The only row, e1–e5, was taken off.';
-  await white.waitForFunction((text) => document.getElementById('status').textContent.startsWith(text), said);
-  assert.match(await white.textContent('#status'), /Remove one of your rings/);
+  // (the event comes first, "Your decision…", then the choices it offers: wait for both)
+  await white.waitForFunction((text) => {
+    const status = document.getElementById('status').textContent;
+    return status.startsWith(text) && /Remove one of your rings/.test(status);
+  }, said);
   await black.waitForFunction((text) => document.getElementById('status').textContent.startsWith(text), said);
   assert.ok((await white.textContent('#moves')).includes('xe1-e5'), 'the move list names the row');
   await white.screenshot({ path: screenshotPath('comfort4-forced-row-1366.png') });

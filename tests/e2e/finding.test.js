@@ -1,4 +1,5 @@
-// Finding a game and a friend (#46) in Chromium: alice challenges bob from his
+// Finding a game and a friend (#46) in Chromium: two browsers press YINSH 5+5
+// in the lobby's quick pairing and land in the same game; alice challenges bob from his
 // profile; bob, on the lobby, sees the card under the header and the bell's
 // count, declines once with a reason (alice's page says it in words), then
 // accepts the next from the card and both pages open the same game. A
@@ -67,5 +68,30 @@ test('a challenger who went on to another page is taken to the game once it is a
   assert.equal(new URL(alice.url()).searchParams.get('room'), new URL(bob.url()).searchParams.get('room'));
   assert.deepEqual(alice.errors, []);
   await alice.context().close();
+  await bob.context().close();
+});
+
+test('quick pairing: two browsers press YINSH 5+5 and get the same game', async () => {
+  const guest = await newPage(env.browser, { width: 390, height: 844 });  // a guest, on a phone
+  const bob = await newPage(env.browser);
+  await env.open(guest, '/');
+  await env.logIn(bob, BOB);
+  await guest.waitForSelector('#quick-pairing .quick-speed[data-game="yinsh"][data-variant="normal"][data-speed="5+5"]');
+  assert.equal(await guest.isHidden('#quick-rated'), true);  // a guest's games are casual
+  await guest.click('#quick-pairing .quick-speed[data-game="yinsh"][data-variant="normal"][data-speed="5+5"]');
+  await guest.waitForSelector('#quick-pairing .quick-speed.seeking[data-speed="5+5"]');
+  assert.match(await guest.textContent('#quick-status'), /Looking for an opponent/);
+  await guest.screenshot({ path: screenshotPath('finding-quick-pairing.png'), fullPage: true });
+  // Bob's account would seek a rated game; unticked, his seek is casual like the guest's.
+  await bob.uncheck('#quick-rated');
+  await bob.click('#quick-pairing .quick-speed[data-game="yinsh"][data-variant="normal"][data-speed="5+5"]');
+  await guest.waitForSelector('#status[data-status="live"]');
+  await bob.waitForSelector('#status[data-status="live"]');
+  assert.equal(new URL(guest.url()).searchParams.get('room'), new URL(bob.url()).searchParams.get('room'));
+  const colors = [await guest.getAttribute('#status', 'data-you'), await bob.getAttribute('#status', 'data-you')].sort();
+  assert.deepEqual(colors, ['black', 'white']);
+  assert.deepEqual(guest.errors, []);
+  assert.deepEqual(bob.errors, []);
+  await guest.context().close();
   await bob.context().close();
 });

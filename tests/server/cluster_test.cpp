@@ -1310,4 +1310,116 @@ TEST_CASE("PostgreSQL restarted under live games on three nodes: nothing acknowl
   }
 }
 
+TEST_CASE("quick pairing across three nodes: 200 seekers in mixed pools, each paired once, within their ranges, none left while a fitting seek waits (#46)") {
+  if (bus().empty()) return;  // run by server-tests-cluster only
+  std::string store = temp_store("cluster-seeks");
+  auto args = [](const std::string& name) {
+    auto a = node(name);
+    a.insert(a.end(), {"--max-new-players-per-address", "1000"});
+    return a;
+  };
+  ServerProcess a(store, args("node-a")), b(store, args("node-b")), c(store, args("node-c"));
+  REQUIRE(a.start());
+  REQUIRE(b.start());
+  REQUIRE(c.start());
+  const std::vector<int> ports{a.port(), b.port(), c.port()};
+
+  // The pools: how many seekers fit (every guest is rated 1500) and how many
+  // have a range that leaves 1500 out (they wait to the end).
+  struct Pool {
+    std::string name;
+    json game;
+    int fitting, unfit;
+  };
+  const json live = {{"kind", "live"}, {"initial_ms", 300000}, {"increment_ms", 5000}};
+  const std::vector<Pool> pools{
+      {"yinsh:normal/5+5/casual", {{"game", "yinsh"}, {"variant", "normal"}, {"clock", live}}, 61, 5},
+      {"yinsh:blitz/3+2/casual",
+       {{"game", "yinsh"}, {"variant", "blitz"}, {"clock", {{"kind", "live"}, {"initial_ms", 180000}, {"increment_ms", 2000}}}}, 50, 5},
+      {"gipf:standard/10+5/casual",
+       {{"game", "gipf"}, {"variant", "standard"}, {"clock", {{"kind", "live"}, {"initial_ms", 600000}, {"increment_ms", 5000}}}}, 45, 4},
+      {"gipf:standard/1d/casual", {{"game", "gipf"}, {"variant", "standard"}, {"clock", {{"kind", "correspondence"}, {"days_per_move", 1}}}}, 29, 1},
+  };
+  const std::vector<std::pair<int, int>> fitting_ranges{{0, 0}, {1400, 1600}, {0, 1550}, {1450, 0}};
+  const std::vector<std::pair<int, int>> unfit_ranges{{1600, 1800}, {0, 1400}};
+  struct Seeker {
+    Participant p;
+    std::string name;
+    std::string pool;
+    int min = 0, max = 0;
+    bool fits = false;
+    std::vector<json> paired;
+  };
+  std::vector<std::unique_ptr<Seeker>> seekers;
+  for (const Pool& pool : pools)
+    for (int i = 0; i < pool.fitting + pool.unfit; ++i) {
+      auto s = std::make_unique<Seeker>();
+      s->pool = pool.name;
+      s->fits = i < pool.fitting;
+      std::tie(s->min, s->max) = s->fits ? fitting_ranges[i % fitting_ranges.size()] : unfit_ranges[i % unfit_ranges.size()];
+      seekers.push_back(std::move(s));
+    }
+  REQUIRE(seekers.size() == 200);
+  std::mt19937_64 rng(46);
+  std::shuffle(seekers.begin(), seekers.end(), rng);  // the pools' seekers arrive mixed, on every node
+  for (std::size_t i = 0; i < seekers.size(); ++i) {
+    seekers[i]->name = "S" + std::to_string(i);
+    REQUIRE(seekers[i]->p.identify(ports[i % 3], seekers[i]->name));
+  }
+  for (auto& s : seekers) {
+    json m = std::find_if(pools.begin(), pools.end(), [&](const Pool& p) { return p.name == s->pool; })->game;
+    m["type"] = "seek";
+    if (s->min) m["rating_min"] = s->min;
+    if (s->max) m["rating_max"] = s->max;
+    s->p.ws.send(m);
+  }
+  int expected = 0;
+  for (const Pool& pool : pools) expected += pool.fitting - pool.fitting % 2;
+  // Every seek is answered, then the pairs are told; reading until every
+  // expected pair is heard (a condition, not a time).
+  int placed = 0, heard = 0;
+  const auto deadline = std::chrono::steady_clock::now() + 240s;
+  while ((placed < 200 || heard < expected) && std::chrono::steady_clock::now() < deadline) {
+    for (auto& s : seekers)
+      while (auto m = s->p.ws.receive(1ms)) {
+        if ((*m)["type"] == "seeking") ++placed;
+        if ((*m)["type"] == "error") FAIL("a seek was refused: " << m->dump());
+        if ((*m)["type"] == "seek_paired") {
+          s->paired.push_back(*m);
+          ++heard;
+        }
+      }
+  }
+  REQUIRE(placed == 200);
+  REQUIRE(heard == expected);
+  // Each paired once, in a game of two seekers of its pool, the opponent within its range.
+  std::map<std::string, std::vector<Seeker*>> rooms;
+  for (auto& s : seekers) {
+    CHECK(s->paired.size() <= 1);
+    if (!s->fits) CHECK(s->paired.empty());
+    if (s->paired.empty()) continue;
+    const json& p = s->paired.front();
+    rooms[p["room"]].push_back(s.get());
+    const int rating = p["opponent"]["rating"];
+    CHECK((s->min == 0 || rating >= s->min));
+    CHECK((s->max == 0 || rating <= s->max));
+  }
+  CHECK(rooms.size() == static_cast<std::size_t>(expected / 2));
+  for (const auto& [room, pair] : rooms) {
+    REQUIRE(pair.size() == 2);
+    CHECK(pair[0]->pool == pair[1]->pool);
+    CHECK(pair[0]->paired.front()["color"] != pair[1]->paired.front()["color"]);
+    json game = game_of(ports[0], room);
+    CHECK(game["status"] == "live");
+    std::set<std::string> names{game["white"]["name"], game["black"]["name"]};
+    CHECK(names == std::set<std::string>{pair[0]->name, pair[1]->name});
+  }
+  // Left waiting: the unfit, and one fitting seeker in a pool of an odd count.
+  json waiting = json::parse(http_get(ports[1], "/api/seeks").body)["pools"];
+  for (const Pool& pool : pools) {
+    const int left = pool.unfit + pool.fitting % 2;
+    CHECK_MESSAGE((waiting.contains(pool.name) ? waiting[pool.name].get<int>() : 0) == left, pool.name);
+  }
+}
+
 }  // TEST_SUITE

@@ -8,6 +8,7 @@
 #include "protocol/json_text.hpp"
 #include "protocol/json_writer.hpp"
 #include "protocol/messages.hpp"
+#include "protocol/seek_messages.hpp"
 #include "protocol/server_messages.hpp"
 #include "protocol/state_json.hpp"
 
@@ -370,4 +371,39 @@ TEST_CASE("name skeletons: look-alike names share one, so a guest cannot pass fo
   CHECK(protocol::player_kind(protocol::Role::Player) == "account");
   CHECK(protocol::player_kind(protocol::Role::Moderator) == "moderator");
   CHECK(protocol::player_kind(protocol::Role::Admin) == "admin");
+}
+
+TEST_CASE("seek: a pool's terms, round-tripped; a seek without a clock, with a handicap or upside-down bounds is refused (#46)") {
+  auto parsed = parse_client_message(
+      R"({"type":"seek","id":4,"game":"yinsh","variant":"blitz","clock":{"kind":"live","initial_ms":180000,"increment_ms":2000},"rated":true,"rating_min":1400})");
+  REQUIRE(std::holds_alternative<Incoming>(parsed));
+  const Incoming& in = std::get<Incoming>(parsed);
+  const auto* seek = std::get_if<Seek>(&in.message);
+  REQUIRE(seek);
+  CHECK(seek->game == "yinsh");
+  CHECK(seek->variant == "blitz");
+  CHECK(seek->clock.initial_ms == 180000);
+  CHECK(seek->rated);
+  CHECK(seek->rating_min == 1400);
+  CHECK(seek->rating_max == 0);
+  CHECK(type_name(in.message) == "seek");
+  auto again = parse_client_message(to_json(in).dump());
+  REQUIRE(std::holds_alternative<Incoming>(again));
+  CHECK(std::get<Incoming>(again).message == in.message);
+  CHECK(protocol::seek_pool({"yinsh", "blitz", 0, 0}, seek->clock, true) == "yinsh:blitz/3+2/rated");
+  CHECK(protocol::seek_pool({"gipf", "standard", 0, 0}, {TimeControl::Kind::Correspondence, 0, 0, 3}, false) == "gipf:standard/3d/casual");
+  CHECK(protocol::seek_pool({"gipf", "basic", 0, 0}, {TimeControl::Kind::Live, 90000, 500, 0}, false) == "gipf:basic/1.5+0.5/casual");
+  CHECK(code_of(R"({"type":"seek","game":"yinsh","variant":"normal"})") == ErrorCode::BadField);
+  CHECK(code_of(R"({"type":"seek","game":"gipf","variant":"basic","white_extra":1,"clock":{"kind":"correspondence","days_per_move":1}})") ==
+        ErrorCode::BadField);
+  CHECK(code_of(R"({"type":"seek","game":"yinsh","variant":"normal","clock":{"kind":"correspondence","days_per_move":1},"rating_min":1900,"rating_max":1800})") ==
+        ErrorCode::BadField);
+  CHECK(code_of(R"({"type":"seek","game":"yinsh","variant":"normal","clock":{"kind":"correspondence","days_per_move":1},"rating_max":4001})") ==
+        ErrorCode::BadField);
+  auto cancel = parse_client_message(R"({"type":"seek_cancel"})");
+  REQUIRE(std::holds_alternative<Incoming>(cancel));
+  CHECK(std::holds_alternative<SeekCancel>(std::get<Incoming>(cancel).message));
+  CHECK(code_of(R"({"type":"seek_cancel","pool":"x"})") == ErrorCode::BadField);
+  CHECK(code_name(ErrorCode::TooManySeeks) == "too_many_seeks");
+  CHECK(parse_code("too_many_seeks") == ErrorCode::TooManySeeks);
 }

@@ -1,4 +1,4 @@
-// The lobby: your name, a new game (with its time control, rated or casual for
+// The lobby: quick pairing (#46), your name, a new game (with its time control, rated or casual for
 // an account, against a person or the computer at a level), open rooms to join
 // and live games to watch (each player with their rating), and finished games
 // to replay.
@@ -8,6 +8,7 @@ import { games, gameModule, variantLabel } from './games/index.js';
 import { timeControlOf, clockLabel } from './clock.js';
 import { clockPicker } from './clock_form.js';
 import { nameWithRating, entryRating, modeLabel, ratedSwitch } from './ratings.js';
+import { QuickPairing } from './quick_pairing_view.js';
 
 // Applies a `lobby` (the whole lists) or `lobby_update` (what changed) message
 // to `lobby`: {open, live: Map id -> entry, open_total, live_total, mine}.
@@ -237,7 +238,8 @@ export class LobbyView {
     this.mineList = h('ul', { class: 'list', id: 'your-games' });
     this.minePanel = h('section', { class: 'panel', id: 'your-games-panel', 'aria-labelledby': 'your-games-title', hidden: true },
       h('h2', { id: 'your-games-title' }, 'Your games'), this.mineList);
-    this.root.replaceChildren(this.minePanel, welcome,
+    this.quick = this.quick || new QuickPairing(this.connection);
+    this.root.replaceChildren(this.minePanel, this.quick.root, welcome,
       h('div', { class: 'grid' },
         h('section', { class: 'panel', id: 'play-panel' }, h('h2', {}, 'Play'), nameForm, this.accountLine, newGame),
         // on a phone, the games to join come before the form (app.css)
@@ -257,6 +259,7 @@ export class LobbyView {
     this.accountLine.hidden = !account;
     this.accountLine.textContent = account ? `You play as ${account.username}.` : '';
     this.refreshRated?.();  // the Rated switch is for accounts
+    this.quick?.render();   // and so is quick pairing's
     if (this.openList) this.renderLists();  // and so are rated games' seats
   }
 

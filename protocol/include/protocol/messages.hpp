@@ -50,6 +50,7 @@ enum class ErrorCode {
   Blocked,             // the other player blocked this one (their private invitation)
   GuestChatOff,        // guests may not chat in this room (--guest-chat)
   NodeTimeout,         // among nodes: the room's node did not answer in time; resync, then send again if needed
+  TooManySeeks,        // the site's pool of seeks is full (#46)
 };
 
 std::string_view code_name(ErrorCode code);
@@ -153,9 +154,24 @@ struct Ping {
   friend bool operator==(const Ping&, const Ping&) = default;
 };
 
+// Quick pairing (#46; PROTOCOL.md, Quick pairing): wait in the pool of these
+// terms until a compatible seeker comes; a player has one seek at a time.
+struct Seek {
+  std::string game;
+  std::string variant;
+  TimeControl clock{};  // live or correspondence: a pool always has a clock
+  bool rated = false;   // an account's; a rated seek meets rated seeks only
+  int rating_min = 0;   // the opponent's rating at least this (0: any)
+  int rating_max = 0;   // at most this (0: any)
+  friend bool operator==(const Seek&, const Seek&) = default;
+};
+struct SeekCancel {
+  friend bool operator==(const SeekCancel&, const SeekCancel&) = default;
+};
+
 using ClientMessage =
     std::variant<Hello, SetName, LobbySubscribe, CreateRoom, JoinRoom, Watch, Leave, Play, Resign, DrawOffer, DrawAnswer, Resync,
-                 CancelRoom, Abort, Claim, Rematch, Chat, DeleteChat, Ping>;
+                 CancelRoom, Abort, Claim, Rematch, Chat, DeleteChat, Ping, Seek, SeekCancel>;
 
 struct Incoming {
   nlohmann::json id;  // the client's correlation id (string or integer), echoed back; null if none

@@ -15,6 +15,12 @@ export const gipf = {
     { name: 'tournament', label: 'tournament', handicap: 0 },
   ],
   defaultVariant: 'standard',
+  // Quick pairing's grid (#46): the usual speeds of each variant, and the days per move by correspondence.
+  quickPairing: [
+    { variant: 'standard', speeds: ['5+5', '10+5', '15+10', '30+0'] },
+    { variant: 'tournament', speeds: ['10+5', '15+10', '30+0'] },
+    { variant: 'standard', speeds: ['1d', '3d', '7d'] },
+  ],
   draws: false,
 
   label(options) {

@@ -41,6 +41,7 @@ import { yinsh } from './yinsh.js';
  * @property {(options: Options) => boolean} boardspaceFiles whether a game goes out as a boardspace.net SGF file too (#44)
  * @property {Variant[]} variants    in the order the form lists them
  * @property {string} defaultVariant the one the form starts with
+ * @property {{variant: string, speeds: string[]}[]} quickPairing quick pairing's rows (#46): speeds "M+S" (live) or "Nd" (days per move)
  * @property {boolean} draws         whether players may offer and agree a draw
  * @property {(options: Options) => string} label  a room's game in words: "GIPF basic (handicap 1/0)"
  * @property {(turn: number) => number} moveNumber  the move number of a step's `turn`

@@ -13,6 +13,12 @@ export const yinsh = {
     { name: 'blitz', label: 'blitz', handicap: 0 },
   ],
   defaultVariant: 'normal',
+  // Quick pairing's grid (#46): the usual speeds of each variant, and the days per move by correspondence.
+  quickPairing: [
+    { variant: 'normal', speeds: ['3+2', '5+5', '10+5', '15+10'] },
+    { variant: 'blitz', speeds: ['3+2', '5+5', '10+5'] },
+    { variant: 'normal', speeds: ['1d', '3d', '7d'] },
+  ],
   draws: true,
 
   label: (options) => `YINSH ${options.variant}`,
