@@ -108,6 +108,8 @@ struct GameHistoryQuery {
   std::string variant;   // as in the game's options
   std::string result;    // won, lost, drawn: from the player's side
   std::string opponent;  // the other seat's name, ignoring case
+  std::string speed;     // protocol::speed_of: blitz, rapid, classical, correspondence, untimed (#46)
+  std::string rated;     // "true", "false" (#46)
   int page = 1;          // from 1
   int per_page = 20;     // 1..100
 };

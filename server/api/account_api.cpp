@@ -2,6 +2,7 @@
 
 #include "account/session_cookie.hpp"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
@@ -173,13 +174,19 @@ void AccountApi::history(std::shared_ptr<const HttpRequest> request, const std::
   q.variant = query_value(query, "variant");
   q.result = query_value(query, "result");
   q.opponent = query_value(query, "opponent");
+  q.speed = query_value(query, "speed");
+  q.rated = query_value(query, "rated");
   auto page = number_param(query, "page", 1, 1, 100000);
   auto per_page = number_param(query, "per_page", 20, 1, 100);
   const bool known_game = q.game.empty() || q.game == "gipf" || q.game == "yinsh";
   const bool known_result = q.result.empty() || q.result == "won" || q.result == "lost" || q.result == "drawn";
-  if (!page || !per_page || !known_game || !known_result || q.variant.size() > 20 || q.opponent.size() > 40)
+  const bool known_speed = q.speed.empty() || std::find(std::begin(protocol::kSpeeds), std::end(protocol::kSpeeds), q.speed) !=
+                                                   std::end(protocol::kSpeeds);
+  const bool known_rated = q.rated.empty() || q.rated == "true" || q.rated == "false";
+  if (!page || !per_page || !known_game || !known_result || !known_speed || !known_rated || q.variant.size() > 20 || q.opponent.size() > 40)
     return reply(json_error(*request, http::status::bad_request, "bad_field",
-                            "page >= 1, 1 <= per_page <= 100, game gipf or yinsh, result won, lost or drawn"));
+                            "page >= 1, 1 <= per_page <= 100, game gipf or yinsh, result won, lost or drawn, "
+                            "speed blitz, rapid, classical, correspondence or untimed, rated true or false"));
   q.page = *page;
   q.per_page = *per_page;
   store_.game_history(q, ex, [request, reply, q](Stored<std::optional<GameHistory>> found) {

@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "protocol/name_skeleton.hpp"
+#include "protocol/time_control.hpp"  // speed_of's bounds
 #include "util/sha256.hpp"
 #include "sql_connection.hpp"
 #include "sql_queries.hpp"
@@ -271,15 +272,21 @@ std::optional<GameHistory> game_history(Connection& db, const GameHistoryQuery& 
       "AND (?4 = '' OR (?4 = 'drawn' AND r.result = '1/2-1/2') "
       "OR (?4 = 'won' AND ((r.white = ?1 AND r.result = '1-0') OR (r.black = ?1 AND r.result = '0-1'))) "
       "OR (?4 = 'lost' AND ((r.white = ?1 AND r.result = '0-1') OR (r.black = ?1 AND r.result = '1-0')))) "
-      "AND (?5 = '' OR lower(CASE WHEN r.white = ?1 THEN coalesce(b.name, '') ELSE coalesce(w.name, '') END) = ?5) ";
+      "AND (?5 = '' OR lower(CASE WHEN r.white = ?1 THEN coalesce(b.name, '') ELSE coalesce(w.name, '') END) = ?5) "
+      // protocol::speed_of, in SQL
+      "AND (?6 = '' OR ?6 = CASE WHEN r.clock_kind = 'correspondence' THEN 'correspondence' WHEN r.clock_kind <> 'live' THEN 'untimed' "
+      "WHEN r.clock_initial_ms + 40 * r.clock_increment_ms < ?7 THEN 'blitz' "
+      "WHEN r.clock_initial_ms + 40 * r.clock_increment_ms < ?8 THEN 'rapid' ELSE 'classical' END) "
+      "AND (?9 = '' OR r.rated = CASE WHEN ?9 = 'true' THEN 1 ELSE 0 END) ";
   auto bind_filter = [&](Statement& s) {
     s.bind(1, player).bind(2, q.game).bind(3, q.variant).bind(4, q.result).bind(5, lower(q.opponent));
+    s.bind(6, q.speed).bind(7, protocol::kRapidFromMs).bind(8, protocol::kClassicalFromMs).bind(9, q.rated);
   };
   GameHistory out;
   {
-    Statement s = db.prepare(kSelectRooms + filter + "ORDER BY r.finished_at DESC, r.id LIMIT ?6 OFFSET ?7");
+    Statement s = db.prepare(kSelectRooms + filter + "ORDER BY r.finished_at DESC, r.id LIMIT ?10 OFFSET ?11");
     bind_filter(s);
-    s.bind(6, window.limit).bind(7, window.offset);
+    s.bind(10, window.limit).bind(11, window.offset);
     out.games = read_rooms(s);
   }
   {

@@ -575,7 +575,7 @@ TEST_CASE("accounts: the owner changes the password (every other session ends) a
   CHECK(audit[0]["actor"]["username"] == "kim");
 }
 
-TEST_CASE("profiles: a player's whole history, paged, filtered by game, variant, result and opponent (#43)") {
+TEST_CASE("profiles: a player's whole history, paged, filtered by game, variant, speed, rated, result and opponent (#43, #46)") {
   ServerProcess server(temp_store("history.db"));
   REQUIRE(server.start());
   const int port = server.port();
@@ -599,8 +599,11 @@ TEST_CASE("profiles: a player's whole history, paged, filtered by game, variant,
     return room;
   };
   const std::string lost = finished("bob", {{"game", "yinsh"}, {"variant", "normal"}}, true);
-  const std::string won = finished("bob", {{"game", "gipf"}, {"variant", "basic"}}, false);
-  const std::string won_guest = finished("carl", {{"game", "yinsh"}, {"variant", "normal"}}, false);
+  // rapid (10 + 40 × 5 s = 13 min 20 s a player) and rated
+  const std::string won = finished("bob", {{"game", "gipf"}, {"variant", "basic"}, {"rated", true},
+                                           {"clock", {{"kind", "live"}, {"initial_ms", 600000}, {"increment_ms", 5000}}}}, false);
+  const std::string won_guest = finished("carl", {{"game", "yinsh"}, {"variant", "normal"},
+                                                  {"clock", {{"kind", "correspondence"}, {"days_per_move", 3}}}}, false);
 
   auto ids = [&](const std::string& query) {
     auto r = get(port, "/api/players/ann/games" + query);
@@ -625,6 +628,15 @@ TEST_CASE("profiles: a player's whole history, paged, filtered by game, variant,
   CHECK(ids("?opponent=BOB") == std::vector<std::string>{won, lost});
   CHECK(ids("?opponent=carl&result=won") == std::vector<std::string>{won_guest});
   CHECK(ids("?opponent=nobody").empty());
+  CHECK(ids("?speed=rapid") == std::vector<std::string>{won});
+  CHECK(ids("?speed=correspondence") == std::vector<std::string>{won_guest});
+  CHECK(ids("?speed=untimed") == std::vector<std::string>{lost});
+  CHECK(ids("?speed=blitz").empty());
+  CHECK(ids("?speed=classical").empty());
+  CHECK(ids("?rated=true") == std::vector<std::string>{won});
+  CHECK(ids("?rated=false&game=yinsh") == std::vector<std::string>{won_guest, lost});
+  CHECK(error_code(get(port, "/api/players/ann/games?speed=bullet")) == "bad_field");
+  CHECK(error_code(get(port, "/api/players/ann/games?rated=yes")) == "bad_field");
   // From Bob's side the same games turn over.
   auto bob_won = json::parse(get(port, "/api/players/bob/games?result=won").body)["games"];
   REQUIRE(bob_won.size() == 1);

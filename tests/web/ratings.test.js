@@ -483,6 +483,8 @@ describe('the pages, drawn', () => {
     assert.equal(outcomeFor(row('a', 'bob', 'cat', '1-0'), 'ann'), null);
     assert.equal(historyPath('ann', { game: 'gipf', variant: '', result: 'won', opponent: ' bob ' }, 3),
       '/api/players/ann/games?per_page=10&page=3&game=gipf&result=won&opponent=bob');
+    assert.equal(historyPath('ann', { game: '', variant: '', speed: 'rapid', rated: 'true', result: '', opponent: '' }, 1),
+      '/api/players/ann/games?per_page=10&speed=rapid&rated=true');
     const many = Array.from({ length: 10 }, (_, i) => row(`g${i}`, 'ann', 'bob', '1-0'));
     serve({
       '/api/players/ann/games?per_page=10': { games: many, page: 1, per_page: 10, total: 12 },

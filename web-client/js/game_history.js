@@ -1,6 +1,6 @@
 // A player's whole history on their profile (#43): every finished public
 // game, newest first, ten a page, with its result from the player's side (won,
-// lost, a draw) and filters by game, variant, result and opponent, from
+// lost, a draw) and filters by game, variant, speed, rated, result and opponent (#46), from
 // GET /api/players/USERNAME/games (PROTOCOL.md, Account API). The filters and
 // the page live in the section; each change asks the server again.
 import { h } from './ui.js';
@@ -26,14 +26,17 @@ export function outcomeFor(row, username) {
   return null;
 }
 
+/** The history's speeds (PROTOCOL.md, Account API: protocol::speed_of). */
+export const SPEEDS = [['blitz', 'Blitz'], ['rapid', 'Rapid'], ['classical', 'Classical'], ['correspondence', 'Correspondence'], ['untimed', 'Untimed']];
+
 /**
  * The request for a page of `username`'s games with `filters` ({game,
- * variant, result, opponent}; empty ones left out).
+ * variant, speed, rated, result, opponent}; empty ones left out).
  */
 export function historyPath(username, filters, page) {
   const params = new URLSearchParams({ per_page: String(PER_PAGE) });
   if (page > 1) params.set('page', String(page));
-  for (const key of ['game', 'variant', 'result', 'opponent']) {
+  for (const key of ['game', 'variant', 'speed', 'rated', 'result', 'opponent']) {
     const value = (filters[key] || '').trim();
     if (value) params.set(key, value);
   }
@@ -47,23 +50,25 @@ function safeLabel(options) {
 export class GameHistory {
   constructor(username) {
     this.username = username;
-    this.filters = { game: '', variant: '', result: '', opponent: '' };
+    this.filters = { game: '', variant: '', speed: '', rated: '', result: '', opponent: '' };
     this.page = 1;
     this.asked = 0;  // numbers the requests: only the last one's answer is drawn
     const select = (id, label, options) => h('select', { id, 'aria-label': label }, options.map(([value, text]) => h('option', { value }, text)));
     this.game = select('history-game', 'Game', [['', 'Every game'], ...games.map((g) => [g.name, g.title])]);
     this.variant = select('history-variant', 'Variant', [['', 'Every variant']]);
+    this.speed = select('history-speed', 'Speed', [['', 'Every speed'], ...SPEEDS]);
+    this.rated = select('history-rated', 'Rated or casual', [['', 'Rated and casual'], ['true', 'Rated'], ['false', 'Casual']]);
     this.result = select('history-result', 'Result', [['', 'Every result'], ['won', 'Won'], ['lost', 'Lost'], ['drawn', 'Drawn']]);
     this.fillVariants();
     this.opponent = h('input', { id: 'history-opponent', type: 'search', maxlength: 40, placeholder: 'Opponent', 'aria-label': 'Opponent', autocomplete: 'off' });
     this.game.addEventListener('change', () => { this.fillVariants(); this.filter(); });
-    for (const control of [this.variant, this.result]) control.addEventListener('change', () => this.filter());
+    for (const control of [this.variant, this.speed, this.rated, this.result]) control.addEventListener('change', () => this.filter());
     this.opponent.addEventListener('change', () => this.filter());
     this.list = h('div', { id: 'profile-history' }, h('p', { class: 'hint' }, 'Loading the games…'));
     this.element = h('section', { class: 'game-history', id: 'game-history' },
       h('h2', {}, 'Games'),
       h('form', { class: 'form-row history-filters', role: 'search', onsubmit: (e) => { e.preventDefault(); this.filter(); } },
-        this.game, this.variant, this.result, this.opponent),
+        this.game, this.variant, this.speed, this.rated, this.result, this.opponent),
       this.list);
     this.load();
   }
@@ -77,7 +82,8 @@ export class GameHistory {
   }
 
   filter() {
-    this.filters = { game: this.game.value, variant: this.variant.value, result: this.result.value, opponent: this.opponent.value };
+    this.filters = { game: this.game.value, variant: this.variant.value, speed: this.speed.value, rated: this.rated.value,
+      result: this.result.value, opponent: this.opponent.value };
     this.page = 1;
     this.load();
   }

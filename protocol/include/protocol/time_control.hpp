@@ -49,4 +49,18 @@ constexpr std::string_view clock_kind_name(TimeControl::Kind k) {
   return kNames[static_cast<int>(k)];
 }
 
+// A game's speed (#46: the history's filter): by the time a player may use
+// in a game of about 40 moves, initial + 40 × increment: `blitz` below 8
+// minutes, `rapid` below 25, `classical` from 25; `correspondence`;
+// `untimed`. The store's SQL computes the same (sql_account_queries.cpp).
+inline constexpr std::int64_t kRapidFromMs = 8 * 60'000;
+inline constexpr std::int64_t kClassicalFromMs = 25 * 60'000;
+inline constexpr std::string_view kSpeeds[] = {"blitz", "rapid", "classical", "correspondence", "untimed"};
+constexpr std::string_view speed_of(const TimeControl& c) {
+  if (c.kind == TimeControl::Kind::Untimed) return "untimed";
+  if (c.kind == TimeControl::Kind::Correspondence) return "correspondence";
+  const std::int64_t estimate = c.initial_ms + 40 * c.increment_ms;
+  return estimate < kRapidFromMs ? "blitz" : estimate < kClassicalFromMs ? "rapid" : "classical";
+}
+
 }  // namespace protocol
