@@ -141,6 +141,7 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
   trust_api->set_player_mail(player_mail);
   challenges_ = std::make_shared<ChallengeService>(io_.get_executor(), *store_, *store_, *directory_, *player_connections_,
                                                    &block_book_, clock_);
+  challenges_->set_player_mail(player_mail);
   std::vector<std::shared_ptr<HttpModule>> modules{
       ladder_api, std::make_shared<EventApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_), trust_api,
       std::make_shared<MailApi>(*accounts_, *store_, *store_, *hasher_, *mail_, *player_connections_, clock_),

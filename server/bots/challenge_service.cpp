@@ -3,6 +3,7 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
+#include "mail/notice_words.hpp"
 #include "protocol/name_skeleton.hpp"  // player_kind
 #include "util/log_text.hpp"
 #include "util/secure_random.hpp"
@@ -116,6 +117,17 @@ void ChallengeService::tell(const PlayerChallenge& c) {
   connections_.send(c.destination_player, frame);
 }
 
+void ChallengeService::tell_by_notice(const PlayerChallenge& c) {
+  if (!player_mail_) return;
+  const auto* game = engine::find_game(c.options.game);
+  std::string terms = (game ? std::string(game->title) : c.options.game) + " " + c.options.variant + ", ";
+  terms += c.clock.timed() ? std::to_string(c.clock.days_per_move) + (c.clock.days_per_move == 1 ? " day" : " days") + " per move"
+                           : std::string("untimed");
+  terms += c.rated ? ", rated" : ", casual";
+  NoticeWords words = player_challenge_words(c.challenger_name, terms);
+  player_mail_({c.destination_player, "challenge", words.subject, words.text, words.path, "", std::nullopt});
+}
+
 void ChallengeService::create(const AccountRecord& from, std::string to, ChallengeTerms terms, StoreExecutor ex, Answer answer) {
   accounts_.find_account(to, ex, [this, self = shared_from_this(), from, terms, ex, answer](Stored<std::optional<AccountRecord>> found) {
     if (!found.ok()) return answer(refused("internal", "the server could not read this; nothing changed"));
@@ -143,6 +155,7 @@ void ChallengeService::create(const AccountRecord& from, std::string to, Challen
         real_time_[made.value.value.id] = {made.value.value.challenger_player, made.value.value.created_at};
       }
       tell(made.value.value);
+      if (!live) tell_by_notice(made.value.value);
       answer(made.value);
     });
   });

@@ -22,6 +22,7 @@
 #include "domain/block_book.hpp"
 #include "game/player_connections.hpp"
 #include "game/room_directory.hpp"
+#include "mail/player_mail.hpp"
 #include "protocol/bot_messages.hpp"
 #include "util/clock.hpp"
 
@@ -64,9 +65,13 @@ class ChallengeService : public std::enable_shared_from_this<ChallengeService> {
   void keep(const PlayerChallenge& c, StoreExecutor ex);
   // Runs the sweep now (tests move the clock).
   void wake();
+  // A challenge that is not real-time is also a notice on the bell of its
+  // destination, and a mail by their "challenge" switch (#46).
+  void set_player_mail(PlayerMail mail) { player_mail_ = std::move(mail); }
 
  private:
   void tell(const PlayerChallenge& c);  // both parties, every node
+  void tell_by_notice(const PlayerChallenge& c);  // the destination of a new challenge that waits days
   void forget(const std::string& id);   // no longer renewed here
   // The challenge becomes accepted (one answer wins), then its game opens.
   void claim(const PlayerChallenge& c, const AccountRecord& by, StoreExecutor ex, Answer answer);
@@ -93,6 +98,7 @@ class ChallengeService : public std::enable_shared_from_this<ChallengeService> {
   PlayerConnections& connections_;
   const BlockBook* blocks_;
   Clock clock_;
+  PlayerMail player_mail_;
   boost::asio::steady_timer timer_;
   std::mutex mutex_;
   // Real-time challenges made here: id -> (the challenger's player, when made).

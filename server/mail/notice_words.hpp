@@ -31,6 +31,14 @@ inline NoticeWords answer_challenge_words(const std::string& by, const std::stri
           "/ladders/" + std::to_string(ladder_id)};
 }
 
+// To the destination of a challenge between accounts that is not real-time
+// (#46): `by` challenged them to `game` (e.g. "YINSH normal, 3 days per move,
+// casual"); they answer on any page of the site (the challenge's card).
+inline NoticeWords player_challenge_words(const std::string& by, const std::string& game) {
+  return {by + " challenges you: " + game, by + " challenged you to a game: " + game + ". Accept or decline it on the site:",
+          "/@/" + by};
+}
+
 // To a challenger (#43): what became of their challenge of `defender` on
 // `ladder`: `what` completes "defender ...", e.g. "declined your challenge".
 inline NoticeWords challenge_answered_words(const std::string& defender, const std::string& what, const std::string& ladder,

@@ -2,7 +2,8 @@
 // of a pool meet at once and find the same game, seated and live; a rated seek
 // is an account's and opens a rated game; a seek leaves the pool when its
 // connection closes, when canceled, or when its player seeks again; bad seeks
-// are refused with their codes. The pool across nodes: cluster_test.cpp.
+// are refused with their codes. The pool across nodes: cluster_test.cpp. And
+// the bell's notice of a challenge that waits days.
 #include <doctest/doctest.h>
 
 #include "account_test_support.hpp"
@@ -160,4 +161,27 @@ TEST_CASE("quick pairing: a rated seek is an account's and opens a rated game; b
   std::string room = both_paired(ann, bob);
   CHECK(json::parse(http_get(port, "/api/games/" + room).body)["rated"] == true);
   CHECK(pools(port) == json{{"gipf:standard/5+5/casual", 1}});
+}
+
+TEST_CASE("challenges (#46): one that waits days is also a notice on its destination's bell; a real-time one only its card") {
+  ServerProcess server(temp_store("challenge-notices.db"));
+  REQUIRE(server.start());
+  const int port = server.port();
+  const std::string alice = signup(port, "alice", "alice password 1"), bob = signup(port, "bob", "bob password 1"),
+                    carol = signup(port, "carol", "carol password 1");
+  auto notices = [&](const std::string& cookie) { return json::parse(get(port, "/api/notices", cookie).body)["notices"]; };
+  REQUIRE(post(port, "/api/challenge/bob", {{"game", "yinsh"}, {"variant", "blitz"},
+                                            {"clock", {{"kind", "correspondence"}, {"days_per_move", 3}}}}, alice).status == 201);
+  REQUIRE(eventually([&] { return !notices(bob).empty(); }));
+  const json notice = notices(bob)[0];
+  CHECK(notice["kind"] == "challenge");
+  CHECK(notice["text"] == "alice challenges you: YINSH blitz, 3 days per move, casual");
+  CHECK(notice["path"] == "/@/alice");
+  REQUIRE(post(port, "/api/challenge/carol", {{"game", "gipf"}, {"variant", "standard"}, {"clock", k5plus5}}, alice).status == 201);
+  // The real-time challenge is told (a `challenge` message) but leaves no notice: it lives seconds
+  // unless renewed, a notice would outlive it. Carol's bell stays empty while bob's next notice comes.
+  REQUIRE(post(port, "/api/challenge/bob", {{"game", "gipf"}, {"variant", "standard"}}, carol).status == 201);
+  REQUIRE(eventually([&] { return notices(bob).size() == 2; }));
+  CHECK(notices(bob)[0]["text"] == "carol challenges you: GIPF standard, untimed, casual");
+  CHECK(notices(carol).empty());
 }
