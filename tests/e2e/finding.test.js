@@ -24,6 +24,16 @@ async function challengeFromProfile(page, name) {
   await page.waitForFunction(() => /Waiting for/.test(document.querySelector('#challenge-status')?.textContent ?? ''));
 }
 
+// Bob accepts alice's challenge (she plays white) from its card: both pages open the same game.
+async function acceptFromTheCard(alice, bob) {
+  await bob.waitForSelector('#challenges .challenge-notice');
+  await bob.click('#challenges .challenge-accept');
+  await bob.waitForSelector('#status[data-status="live"][data-you="black"]');
+  await alice.waitForSelector('#status[data-status="live"][data-you="white"]');
+  assert.equal(new URL(alice.url()).searchParams.get('room'), new URL(bob.url()).searchParams.get('room'));
+  assert.deepEqual(alice.errors, []);
+}
+
 test('a challenge from a profile is declined with a reason, then accepted from the card: both open the game', async () => {
   const alice = await newPage(env.browser);
   const bob = await newPage(env.browser, { width: 390, height: 844 });  // a phone
@@ -43,12 +53,7 @@ test('a challenge from a profile is declined with a reason, then accepted from t
   assert.equal(await bob.isHidden('#bell .bell-count'), true);
 
   await alice.click('#challenge-send');
-  await bob.waitForSelector('#challenges .challenge-notice');
-  await bob.click('#challenges .challenge-accept');
-  await bob.waitForSelector('#status[data-status="live"][data-you="black"]');
-  await alice.waitForSelector('#status[data-status="live"][data-you="white"]');
-  assert.equal(new URL(alice.url()).searchParams.get('room'), new URL(bob.url()).searchParams.get('room'));
-  assert.deepEqual(alice.errors, []);
+  await acceptFromTheCard(alice, bob);
   assert.deepEqual(bob.errors, []);
   await alice.context().close();
   await bob.context().close();
@@ -61,12 +66,7 @@ test('a challenger who went on to another page is taken to the game once it is a
   await env.logIn(bob, BOB);
   await challengeFromProfile(alice, 'bob');
   await env.open(alice, '/leaderboard');  // no challenge form here: the inbox follows the answer
-  await bob.waitForSelector('#challenges .challenge-notice');
-  await bob.click('#challenges .challenge-accept');
-  await bob.waitForSelector('#status[data-status="live"][data-you="black"]');
-  await alice.waitForSelector('#status[data-status="live"][data-you="white"]');
-  assert.equal(new URL(alice.url()).searchParams.get('room'), new URL(bob.url()).searchParams.get('room'));
-  assert.deepEqual(alice.errors, []);
+  await acceptFromTheCard(alice, bob);
   await alice.context().close();
   await bob.context().close();
 });
