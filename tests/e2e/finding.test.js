@@ -20,6 +20,7 @@ async function challengeFromProfile(page, name) {
   await page.selectOption('#challenge-game', 'yinsh');
   await page.selectOption('#challenge-variant', 'normal');
   await page.selectOption('#challenge-color', 'white');
+  await page.selectOption('#challenge-clock', '5+5');  // real-time: the card, no notice of its own
   await page.click('#challenge-send');
   await page.waitForFunction(() => /Waiting for/.test(document.querySelector('#challenge-status')?.textContent ?? ''));
 }
@@ -42,8 +43,8 @@ test('a challenge from a profile is declined with a reason, then accepted from t
 
   await challengeFromProfile(alice, 'bob');
   await bob.waitForSelector('#challenges .challenge-notice');
-  assert.match(await bob.textContent('#challenges .challenge-notice .text'), /^alice challenges you: YINSH normal · untimed · casual · you play black$/);
-  assert.equal(await bob.textContent('#bell .bell-count'), '1');
+  assert.match(await bob.textContent('#challenges .challenge-notice .text'), /^alice challenges you: YINSH normal · 5\+5 · casual · you play black$/);
+  await bob.waitForFunction(() => document.querySelector('#bell .bell-count')?.textContent === '1');
   assert.match(await bob.getAttribute('#bell', 'aria-label'), /1 challenge to answer/);
   await bob.screenshot({ path: screenshotPath('finding-challenge-card.png'), fullPage: true });
   await bob.selectOption('#challenges .decline-reason', 'tooSlow');

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  emptyChallenges, listedChallenges, challengeHeard, directionOf, incomingText, answerText, termsText, DECLINE_REASONS,
+  emptyChallenges, listedChallenges, challengeHeard, directionOf, incomingText, answerText, termsText, realTimeCount, DECLINE_REASONS,
 } from '../../web-client/js/challenges.js';
 
 // A challenge as the server sends it (protocol::player_challenge_view).
@@ -54,4 +54,14 @@ test('the challenger hears the answer in words, with the decline reason; an open
 test('the decline reasons are the ten the server takes', () => {
   assert.deepEqual(DECLINE_REASONS.map(([code]) => code),
     ['generic', 'later', 'tooFast', 'tooSlow', 'timeControl', 'rated', 'casual', 'variant', 'noBot', 'onlyBot']);
+});
+
+test('the bell counts the real-time challenges: one that waits days has its own notice', () => {
+  const state = listedChallenges({
+    in: [challenge('a', 'bob', 'alice'), challenge('b', 'cy', 'alice', { clock: null }),
+      challenge('c', 'dee', 'alice', { clock: { kind: 'correspondence', days_per_move: 3 } })],
+    out: [challenge('d', 'alice', 'eve')],
+  });
+  assert.equal(realTimeCount(state), 1);
+  assert.equal(realTimeCount(emptyChallenges()), 0);
 });

@@ -7,7 +7,7 @@
 import { h, toast } from './ui.js';
 import { getJson, postJson } from './api.js';
 import { beep } from './alerts.js';
-import { emptyChallenges, listedChallenges, challengeHeard, directionOf, incomingText, answerText, DECLINE_REASONS } from './challenges.js';
+import { emptyChallenges, listedChallenges, challengeHeard, directionOf, incomingText, answerText, realTimeCount, DECLINE_REASONS } from './challenges.js';
 
 export class ChallengeInbox {
   /**
@@ -52,7 +52,7 @@ export class ChallengeInbox {
   }
 
   render() {
-    this.onCount(this.state.in.length);
+    this.onCount(realTimeCount(this.state));
     this.area.replaceChildren(...this.state.in.map((c) => this.card(c)));
   }
 

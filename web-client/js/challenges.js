@@ -45,6 +45,15 @@ export function challengeHeard(state, challenge, me) {
   return next;
 }
 
+/**
+ * The challenges to the account the bell counts: the real-time ones (a live
+ * clock). One that waits days comes with a notice of its own, which the bell
+ * counts already: each challenge counts once.
+ */
+export function realTimeCount(state) {
+  return state.in.filter((c) => c.clock && c.clock.kind === 'live').length;
+}
+
 /** The terms in words: "YINSH blitz · 5+5 · rated". */
 export function termsText(challenge) {
   return `${variantLabel(challenge.options)} · ${clockLabel(challenge.clock)} · ${challenge.rated ? 'rated' : 'casual'}`;

@@ -239,7 +239,8 @@ export class LobbyView {
     this.minePanel = h('section', { class: 'panel', id: 'your-games-panel', 'aria-labelledby': 'your-games-title', hidden: true },
       h('h2', { id: 'your-games-title' }, 'Your games'), this.mineList);
     this.quick = this.quick || new QuickPairing(this.connection);
-    this.root.replaceChildren(this.minePanel, this.quick.root, welcome,
+    // newcomers' "Play the computer" stays in the first screen: the grid comes after it
+    this.root.replaceChildren(this.minePanel, welcome, this.quick.root,
       h('div', { class: 'grid' },
         h('section', { class: 'panel', id: 'play-panel' }, h('h2', {}, 'Play'), nameForm, this.accountLine, newGame),
         // on a phone, the games to join come before the form (app.css)

@@ -49,7 +49,7 @@ export class NoticesBell {
     }
   }
 
-  /** The open challenges to the account (challenge_inbox.js): counted with the unread notices. */
+  /** The open real-time challenges to the account (challenge_inbox.js): counted with the unread notices. */
   setChallenges(count) {
     this.challenges = count;
     this.renderCount();
