@@ -135,25 +135,24 @@ void Router::on(const Request& r, const protocol::CreateRoom& m) {
   directory_.open_bot_game(r.connection.player, *bot, options, m.clock, m.is_private, seat, r.ex, created);
 }
 
-void Router::on(const Request& r, const protocol::Seek& m) {
-  const bool bot = r.connection.account && r.connection.account->bot;
-  seeks_.seek(r.client.get(), r.connection.player, bot, m, r.id, r.ex, [r](std::optional<Refusal> refusal, nlohmann::json answer) {
+// Quick pairing's answer to the request: its message, or its refusal; then the next message is read.
+SeekService::Answer Router::answer_to(const Request& r) {
+  return [r](std::optional<Refusal> refusal, nlohmann::json answer) {
     if (refusal)
       r.error(refusal->code, refusal->message);
     else
       r.send(answer);
     r.resume();
-  });
+  };
+}
+
+void Router::on(const Request& r, const protocol::Seek& m) {
+  const bool bot = r.connection.account && r.connection.account->bot;
+  seeks_.seek(r.client.get(), r.connection.player, bot, m, r.id, r.ex, answer_to(r));
 }
 
 void Router::on(const Request& r, const protocol::SeekCancel&) {
-  seeks_.cancel(r.connection.player.id, r.id, r.ex, [r](std::optional<Refusal> refusal, nlohmann::json answer) {
-    if (refusal)
-      r.error(refusal->code, refusal->message);
-    else
-      r.send(answer);
-    r.resume();
-  });
+  seeks_.cancel(r.connection.player.id, r.id, r.ex, answer_to(r));
 }
 
 template <class RoomMessage>

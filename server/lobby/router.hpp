@@ -68,6 +68,7 @@ class Router {
   void on(const Request& r, const protocol::CreateRoom& m);
   void on(const Request& r, const protocol::Seek& m);
   void on(const Request& r, const protocol::SeekCancel& m);
+  static SeekService::Answer answer_to(const Request& r);
   // Every other message names a room: find it, then hand the message to it.
   template <class RoomMessage>
   void on(const Request& r, const RoomMessage& m);
