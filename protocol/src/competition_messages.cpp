@@ -45,13 +45,14 @@ TimeControl default_competition_clock() {
 }
 
 Parsed<LadderCreate> parse_ladder_create(std::string_view body) {
-  TAKE(j, object_of(body, {"name", "game", "variant", "clock", "answer_hours"}));
+  TAKE(j, object_of(body, {"name", "game", "variant", "clock", "answer_hours", "bots"}));
   TAKE(name, line_field(j, "name", kMaxCompetitionName));
   TAKE(game, text_field(j, "game"));
   TAKE(variant, text_field(j, "variant"));
   TAKE(clock, clock_field(j));
   TAKE(answer_hours, integer_field(j, "answer_hours", 0, kMaxAnswerHours, kDefaultAnswerHours));
-  return LadderCreate{std::move(name), std::move(game), std::move(variant), clock, static_cast<int>(answer_hours)};
+  TAKE(bots, bool_field(j, "bots"));
+  return LadderCreate{std::move(name), std::move(game), std::move(variant), clock, static_cast<int>(answer_hours), bots};
 }
 
 Parsed<ScheduleRequest> parse_schedule(std::string_view body) {
@@ -61,7 +62,7 @@ Parsed<ScheduleRequest> parse_schedule(std::string_view body) {
 }
 
 Parsed<LadderPatch> parse_ladder_patch(std::string_view body) {
-  TAKE(j, object_of(body, {"name", "clock", "status", "answer_hours"}));
+  TAKE(j, object_of(body, {"name", "clock", "status", "answer_hours", "bots"}));
   LadderPatch patch;
   if (j.contains("name")) {
     TAKE(name, line_field(j, "name", kMaxCompetitionName));
@@ -74,6 +75,10 @@ Parsed<LadderPatch> parse_ladder_patch(std::string_view body) {
   if (j.contains("answer_hours")) {
     TAKE(hours, integer_field(j, "answer_hours", 0, kMaxAnswerHours, std::nullopt));
     patch.answer_hours = static_cast<int>(hours);
+  }
+  if (j.contains("bots")) {
+    TAKE(bots, bool_field(j, "bots"));
+    patch.bots = bots;
   }
   if (j.contains("status")) {
     TAKE(status, text_field(j, "status"));
@@ -121,7 +126,7 @@ Parsed<ResultRequest> parse_result(std::string_view body) {
 
 Parsed<EventCreate> parse_event_create(std::string_view body) {
   TAKE(j, object_of(body, {"name", "kind", "game", "variant", "clock", "rounds", "cycles", "start_at", "auto_pair",
-                           "start_minutes"}));
+                           "start_minutes", "bots"}));
   EventCreate e;
   TAKE(name, line_field(j, "name", kMaxCompetitionName));
   TAKE(kind, text_field(j, "kind"));
@@ -137,6 +142,8 @@ Parsed<EventCreate> parse_event_create(std::string_view body) {
   TAKE(start_at, integer_field(j, "start_at", 0, std::int64_t{1} << 50, 0));
   TAKE(auto_pair, bool_field(j, "auto_pair"));
   TAKE(start_minutes, integer_field(j, "start_minutes", 1, kMaxStartMinutes, kDefaultStartMinutes));
+  TAKE(bots, bool_field(j, "bots"));
+  e.bots = bots;
   e.name = std::move(name);
   e.kind = std::move(kind);
   e.game = std::move(game);
@@ -153,7 +160,7 @@ Parsed<EventCreate> parse_event_create(std::string_view body) {
 Json to_json(const LadderView& m) {
   return {{"id", m.id},         {"name", m.name},     {"game", m.game},       {"variant", m.variant},
           {"clock", clock_json(m.clock)}, {"status", m.status}, {"players", m.players}, {"created_at", m.created_at},
-          {"answer_hours", m.answer_hours}};
+          {"answer_hours", m.answer_hours}, {"bots", m.bots}};
 }
 
 Json to_json(const LadderStandingView& m) {
@@ -195,7 +202,8 @@ Json to_json(const EventView& m) {
           {"start_minutes", m.start_minutes},
           {"current_round", m.current_round},
           {"players", m.players},
-          {"created_at", m.created_at}};
+          {"created_at", m.created_at},
+          {"bots", m.bots}};
 }
 
 Json to_json(const EventPage& m) {

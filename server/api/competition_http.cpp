@@ -40,7 +40,7 @@ HttpResponse refusal_response(const HttpRequest& request, const std::string& cod
   auto status = http::status::conflict;
   if (code == "not_found") status = http::status::not_found;
   if (code == "bad_field" || code == "out_of_reach" || code == "no_draws") status = http::status::bad_request;
-  if (code == "blocked") status = http::status::forbidden;
+  if (code == "blocked" || code == "bots_not_allowed") status = http::status::forbidden;
   return json_error(request, status, code, message);
 }
 

@@ -94,8 +94,6 @@ void EventApi::registration(std::shared_ptr<const HttpRequest> request, std::int
                             Reply reply) {
   if (!parsed_body(protocol::parse_empty(request->body()), *request, reply)) return;
   http_.player(request, ex, reply, [this, request, id, join, ex, reply](AccountRecord account) {
-    if (account.bot && join)  // bots play challenges only (#45)
-      return reply(json_error(*request, http::status::forbidden, "bots_not_allowed", "bots do not play in events"));
     store_.register_player(id, account.player, join, http_.now(), ex, [request, reply](Stored<Outcome<std::int64_t>> done) {
       if (!done.ok()) return reply(store_failed(*request, done.error));
       if (!done.value.ok()) return reply(refusal_response(*request, done.value.code, done.value.message));
@@ -136,6 +134,7 @@ void EventApi::create(std::shared_ptr<const HttpRequest> request, const Competit
   t.start_at = body->start_at;
   t.auto_pair = body->auto_pair;
   t.start_minutes = body->start_minutes;
+  t.bots = body->bots;
   t.created_at = admin.at;
   auto audit = admin_audit(admin, "event_create", "", request_details(*request));
   store_.create_tournament(t, audit, ex, [request, reply](Stored<Outcome<TournamentRecord>> done) {

@@ -108,8 +108,6 @@ void LadderApi::page(std::shared_ptr<const HttpRequest> request, std::int64_t id
 void LadderApi::join(std::shared_ptr<const HttpRequest> request, std::int64_t id, StoreExecutor ex, Reply reply) {
   if (!parsed_body(protocol::parse_empty(request->body()), *request, reply)) return;
   http_.player(request, ex, reply, [this, request, id, ex, reply](AccountRecord account) {
-    if (account.bot)  // bots play challenges only (#45)
-      return reply(json_error(*request, http::status::forbidden, "bots_not_allowed", "bots do not play on ladders"));
     RosterChange change;
     change.kind = RosterChange::Kind::join;
     change.player = account.player;
@@ -215,6 +213,7 @@ void LadderApi::create(std::shared_ptr<const HttpRequest> request, const Competi
   l.options = {body->game, body->variant, 0, 0};
   l.clock = body->clock;
   l.answer_hours = body->answer_hours;
+  l.bots = body->bots;
   l.created_at = admin.at;
   auto audit = admin_audit(admin, "ladder_create", "", request_details(*request));
   store_.create_ladder(l, audit, ex, [request, reply](Stored<Outcome<LadderRecord>> done) {
@@ -233,6 +232,7 @@ void LadderApi::edit(std::shared_ptr<const HttpRequest> request, std::int64_t id
   edit.name = body->name;
   edit.clock = body->clock;
   edit.answer_hours = body->answer_hours;
+  edit.bots = body->bots;
   if (body->status) edit.status = ladder::parse_status(*body->status);
   edit.audit = admin_audit(admin, "ladder_edit", "", request_details(*request));
   store_.edit_ladder(id, edit, ex, [request, reply](Stored<Outcome<LadderRecord>> done) {

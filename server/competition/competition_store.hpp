@@ -37,6 +37,7 @@ struct LadderRecord {
   std::int64_t created_at = 0;
   std::int64_t players = 0;  // on the ladder (when read)
   int answer_hours = 0;      // how long a challenge waits for its answer; 0: its game starts at once (#43)
+  bool bots = false;         // bot accounts may join (an admin's choice, #45)
 };
 
 struct LadderStanding {
@@ -100,6 +101,7 @@ struct LadderEdit {
   std::optional<std::string> name;
   std::optional<protocol::TimeControl> clock;
   std::optional<int> answer_hours;
+  std::optional<bool> bots;  // later joins only: bots already on the ladder stay
   std::optional<ladder::LadderStatus> status;
   AuditEntry audit;
 };
@@ -139,6 +141,7 @@ struct TournamentRecord {
   int current_round = 0;
   std::int64_t created_at = 0;
   std::int64_t players = 0;  // registered (when read)
+  bool bots = false;         // bot accounts may register (an admin's choice, #45)
 };
 
 struct TournamentPlayer {

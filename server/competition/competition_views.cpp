@@ -13,7 +13,7 @@ namespace arena {
 
 protocol::LadderView ladder_view(const LadderRecord& l) {
   return {l.id,      l.name,       l.options.game, l.options.variant, l.clock, std::string(ladder::status_name(l.status)),
-          l.players, l.created_at, l.answer_hours};
+          l.players, l.created_at, l.answer_hours, l.bots};
 }
 
 protocol::ChallengeView challenge_view(const ChallengeRecord& c) {
@@ -76,6 +76,7 @@ protocol::EventView event_view(const TournamentRecord& t) {
   v.current_round = t.current_round;
   v.players = t.players;
   v.created_at = t.created_at;
+  v.bots = t.bots;
   return v;
 }
 

@@ -16,7 +16,7 @@ using ladder::LadderStatus;
 
 const std::string kSelectLadders =
     "SELECT l.id, l.name, l.game, l.variant, l.clock_kind, l.clock_initial_ms, l.clock_increment_ms, l.clock_days, "
-    "l.status, l.created_at, (SELECT count(*) FROM ladder_players p WHERE p.ladder = l.id), l.answer_hours FROM ladders l ";
+    "l.status, l.created_at, (SELECT count(*) FROM ladder_players p WHERE p.ladder = l.id), l.answer_hours, l.bots FROM ladders l ";
 
 LadderRecord read_ladder(const Statement& s) {
   LadderRecord l;
@@ -30,6 +30,7 @@ LadderRecord read_ladder(const Statement& s) {
   l.created_at = s.integer(9);
   l.players = s.integer(10);
   l.answer_hours = static_cast<int>(s.integer(11));
+  l.bots = s.integer(12) != 0;
   return l;
 }
 
@@ -219,13 +220,21 @@ struct AccountPlayer {
   std::int64_t player = 0;
   std::string username;
   std::int64_t banned_until = 0;
+  bool bot = false;
 };
 
 std::optional<AccountPlayer> account_player(Connection& db, const std::string& username) {
-  Statement s = db.prepare("SELECT player, username, banned_until FROM accounts WHERE username_key = ?");
+  Statement s = db.prepare("SELECT player, username, banned_until, bot FROM accounts WHERE username_key = ?");
   s.bind(1, lower(username));
   if (!s.step()) return std::nullopt;
-  return AccountPlayer{s.integer(0), s.text(1), s.integer(2)};
+  return AccountPlayer{s.integer(0), s.text(1), s.integer(2), s.integer(3) != 0};
+}
+
+// Whether `player` (a player id) is a bot account's.
+bool player_is_bot(Connection& db, std::int64_t player) {
+  Statement s = db.prepare("SELECT bot FROM accounts WHERE player = ?");
+  s.bind(1, player);
+  return s.step() && s.integer(0) != 0;
 }
 
 // Whether the account of `player` (a player id) is banned at `now`.
@@ -257,12 +266,13 @@ Outcome<LadderRecord> create_ladder(Connection& db, LadderRecord l, const AuditE
     return Outcome<LadderRecord>::refused("too_many_ladders", "there are " + std::to_string(kMaxLadders) + " ladders already");
   Statement insert = db.prepare(
       "INSERT INTO ladders (name, game, variant, clock_kind, clock_initial_ms, clock_increment_ms, clock_days, status, "
-      "created_at, answer_hours) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      "created_at, answer_hours, bots) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   insert.bind(1, l.name).bind(2, l.options.game).bind(3, l.options.variant);
   bind_clock(insert, 4, l.clock)
       .bind(8, ladder::status_name(l.status))
       .bind(9, l.created_at)
       .bind(10, std::int64_t{l.answer_hours})
+      .bind(11, std::int64_t{l.bots ? 1 : 0})
       .run();
   std::int64_t id = db.last_insert_rowid();
   audit_with_target(db, audit, id);
@@ -280,14 +290,16 @@ Outcome<LadderRecord> edit_ladder(Connection& db, std::int64_t id, const LadderE
   if (edit.clock) l.clock = *edit.clock;
   if (edit.status) l.status = *edit.status;
   if (edit.answer_hours) l.answer_hours = *edit.answer_hours;  // challenges made from now on
+  if (edit.bots) l.bots = *edit.bots;                          // joins from now on
   Statement update = db.prepare(
       "UPDATE ladders SET name = ?, clock_kind = ?, clock_initial_ms = ?, clock_increment_ms = ?, clock_days = ?, "
-      "status = ?, answer_hours = ? WHERE id = ?");
+      "status = ?, answer_hours = ?, bots = ? WHERE id = ?");
   update.bind(1, l.name);
   bind_clock(update, 2, l.clock)
       .bind(6, ladder::status_name(l.status))
       .bind(7, std::int64_t{l.answer_hours})
-      .bind(8, id)
+      .bind(8, std::int64_t{l.bots ? 1 : 0})
+      .bind(9, id)
       .run();
   audit_with_target(db, edit.audit, id);
   return {*find_ladder(db, id), {}, {}};
@@ -346,14 +358,18 @@ Outcome<LadderDetail> change_roster(Connection& db, std::int64_t id, const Roste
   auto full = [&] { return static_cast<int>(standings.players.size()) >= kMaxLadderPlayers; };
   const auto too_many = Outcome<LadderDetail>::refused(
       "ladder_full", "a ladder holds at most " + std::to_string(kMaxLadderPlayers) + " players");
+  // Bot accounts join only a ladder that lets them in (#45); whoever is on it stays.
+  const auto no_bots = Outcome<LadderDetail>::refused("bots_not_allowed", "this ladder does not take bot accounts");
   std::int64_t player = change.player;
   if (change.kind != Kind::join && change.kind != Kind::seed) {
     auto account = account_player(db, change.username);
     if (!account) return Outcome<LadderDetail>::refused("not_found", "no account '" + change.username + "'");
     if (change.kind != Kind::remove && account->banned_until > now) return banned_refusal<LadderDetail>(account->username);
+    if (change.kind != Kind::remove && account->bot && !found->bots) return no_bots;
     player = account->player;
   }
   if (change.kind == Kind::join && player_banned(db, player, now)) return banned_refusal<LadderDetail>("you");
+  if (change.kind == Kind::join && !found->bots && player_is_bot(db, player)) return no_bots;
   switch (change.kind) {
     case Kind::join:
     case Kind::add:
@@ -378,6 +394,7 @@ Outcome<LadderDetail> change_roster(Connection& db, std::int64_t id, const Roste
         auto account = account_player(db, name);
         if (!account) return Outcome<LadderDetail>::refused("not_found", "no account '" + name + "'");
         if (account->banned_until > now) return banned_refusal<LadderDetail>(account->username);
+        if (account->bot && !found->bots) return no_bots;
         if (seeded.position_of(account->player))
           return Outcome<LadderDetail>::refused("bad_field", "'" + name + "' is listed twice");
         ladder::LadderPlayer p;

@@ -27,7 +27,7 @@ constexpr int kMaxSwissPlayers = event::dutch::kMaxPlayers;
 const std::string kSelectTournaments =
     "SELECT t.id, t.name, t.kind, t.game, t.variant, t.clock_kind, t.clock_initial_ms, t.clock_increment_ms, "
     "t.clock_days, t.rounds, t.cycles, t.status, t.start_at, t.auto_pair, t.start_minutes, t.current_round, "
-    "t.created_at, (SELECT count(*) FROM tournament_players p WHERE p.tournament = t.id) FROM tournaments t ";
+    "t.created_at, (SELECT count(*) FROM tournament_players p WHERE p.tournament = t.id), t.bots FROM tournaments t ";
 
 TournamentRecord read_tournament(const Statement& s) {
   TournamentRecord t;
@@ -45,6 +45,7 @@ TournamentRecord read_tournament(const Statement& s) {
   t.current_round = static_cast<int>(s.integer(15));
   t.created_at = s.integer(16);
   t.players = s.integer(17);
+  t.bots = s.integer(18) != 0;
   return t;
 }
 
@@ -261,7 +262,8 @@ Outcome<TournamentRecord> create_tournament(Connection& db, TournamentRecord t, 
     return Outcome<TournamentRecord>::refused("too_many_events", "there are " + std::to_string(kMaxTournaments) + " events already");
   Statement insert = db.prepare(
       "INSERT INTO tournaments (name, kind, game, variant, clock_kind, clock_initial_ms, clock_increment_ms, clock_days, "
-      "rounds, cycles, start_at, auto_pair, start_minutes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      "rounds, cycles, start_at, auto_pair, start_minutes, created_at, bots) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   insert.bind(1, t.name).bind(2, t.kind).bind(3, t.options.game).bind(4, t.options.variant);
   bind_clock(insert, 5, t.clock)
       .bind(9, std::int64_t{t.kind == "swiss" ? t.rounds : 0})
@@ -270,6 +272,7 @@ Outcome<TournamentRecord> create_tournament(Connection& db, TournamentRecord t, 
       .bind(12, std::int64_t{t.auto_pair ? 1 : 0})
       .bind(13, std::int64_t{t.start_minutes})
       .bind(14, t.created_at)
+      .bind(15, std::int64_t{t.bots ? 1 : 0})
       .run();
   std::int64_t id = db.last_insert_rowid();
   AuditEntry entry = audit;
@@ -319,6 +322,10 @@ Outcome<std::int64_t> register_player(Connection& db, std::int64_t id, std::int6
     Statement banned = db.prepare("SELECT 1 FROM accounts WHERE player = ? AND banned_until > ?");
     banned.bind(1, player).bind(2, now);
     if (banned.step()) return Outcome<std::int64_t>::refused("player_banned", "a banned account does not join events");
+    Statement bot = db.prepare("SELECT 1 FROM accounts WHERE player = ? AND bot <> 0");
+    bot.bind(1, player);
+    if (!t->bots && bot.step())  // an admin's choice per event (#45)
+      return Outcome<std::int64_t>::refused("bots_not_allowed", "this event does not take bot accounts");
     if (t->players >= max_players(*t))
       return Outcome<std::int64_t>::refused("event_full", "the event takes " + std::to_string(max_players(*t)) + " players");
     db.prepare("INSERT INTO tournament_players (tournament, player, joined_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")

@@ -9,7 +9,7 @@
 #include <dirent.h>
 #include <thread>
 
-#include "account_test_support.hpp"
+#include "competition_test_support.hpp"  // kBlitz, body_of, ladder_page
 #include "line_stream.hpp"
 
 using namespace test_support;
@@ -184,6 +184,75 @@ TEST_CASE("bot API: an account that has played cannot become a bot; a bot plays 
   auto error = p.ws.receive_type("error", 5s);
   REQUIRE(error);
   CHECK((*error)["code"] == "forbidden");
+}
+
+TEST_CASE("bot API: ladders and events take a bot only when an admin lets bots in; its ladder game reaches its stream") {
+  BotAndPerson scene("bot-competitions.db");
+  const int port = scene.port;
+  const std::string &admin = scene.arena.admin, &alice = scene.alice;
+  const std::string robo = login(port, "robo", "bot password 1");
+  auto patch = [&](const std::string& target, const json& body) {
+    return http_request(port, "PATCH", target, body.dump(), {{"Content-Type", "application/json"}, {"Cookie", admin}});
+  };
+
+  auto made = post(port, "/api/admin/ladders",
+                   {{"name", "Club"}, {"game", "yinsh"}, {"variant", "blitz"}, {"clock", kBlitz}, {"answer_hours", 0}}, admin);
+  REQUIRE_MESSAGE(made.status == 201, made.body);
+  CHECK(body_of(made)["ladder"]["bots"] == false);  // bots stay out unless an admin says otherwise
+  const std::int64_t id = body_of(made)["ladder"]["id"];
+  const std::string base = "/api/ladders/" + std::to_string(id), admin_base = "/api/admin/ladders/" + std::to_string(id);
+  auto refused = post(port, base + "/join", json::object(), robo);
+  CHECK(refused.status == 403);
+  CHECK(error_code(refused) == "bots_not_allowed");
+  CHECK(error_code(post(port, admin_base + "/add", {{"username", "robo"}}, admin)) == "bots_not_allowed");
+  CHECK(error_code(post(port, admin_base + "/seed", {{"order", {"alice", "robo"}}}, admin)) == "bots_not_allowed");
+  CHECK(error_code(patch(admin_base, {{"bots", "yes"}})) == "bad_field");
+
+  // The admin lets bots in (audited): robo joins, alice below it challenges it.
+  auto opened = patch(admin_base, {{"bots", true}});
+  REQUIRE_MESSAGE(opened.status == 200, opened.body);
+  CHECK(body_of(opened)["ladder"]["bots"] == true);
+  REQUIRE_MESSAGE(post(port, base + "/join", json::object(), robo).status == 200, "robo joins");
+  CHECK(body_of(post(port, base + "/join", json::object(), alice))["position"] == 2);
+  auto challenge = post(port, base + "/challenge", {{"defender", "robo"}}, alice);
+  REQUIRE_MESSAGE(challenge.status == 201, challenge.body);
+  const std::string room = body_of(challenge)["challenge"]["room"];
+  REQUIRE(!room.empty());
+  // The ladder's game reaches the bot's event stream; it plays (here: resigns) through the API.
+  auto start = scene.events.next_of("gameStart", 30s);
+  REQUIRE(start);
+  CHECK((*start)["game"]["id"] == room);
+  auto resigned = api(port, "POST", "/api/bot/game/" + room + "/resign", scene.bot);
+  CHECK_MESSAGE(resigned.status == 200, resigned.body);
+  CHECK(scene.events.next_of("gameFinish", 30s));
+  REQUIRE(eventually([&] { return !ladder_page(port, id)["games"].empty(); }));
+  CHECK(ladder_page(port, id)["games"][0]["outcome"] == "challenger");
+
+  // Closed to bots again: the one on it stays; no other joins.
+  REQUIRE(patch(admin_base, {{"bots", false}}).status == 200);
+  CHECK(usernames(ladder_page(port, id)["standings"]) == std::vector<std::string>{"alice", "robo"});
+  make_bot(port, "robo2");
+  CHECK(error_code(post(port, base + "/join", json::object(), login(port, "robo2", "bot password 1"))) == "bots_not_allowed");
+  std::vector<std::string> actions;
+  const json audit = body_of(get(port, "/api/admin/audit", admin));
+  for (const auto& e : audit["entries"]) actions.push_back(e["action"]);
+  CHECK(std::count(actions.begin(), actions.end(), "ladder_edit") == 2);
+
+  // Events: a bot registers only where bots are let in.
+  for (bool bots : {false, true}) {
+    json body{{"name", bots ? "Bots welcome" : "People only"}, {"kind", "swiss"}, {"rounds", 3}, {"game", "yinsh"}, {"variant", "blitz"},
+              {"clock", kBlitz}};
+    if (bots) body["bots"] = true;
+    auto event = post(port, "/api/admin/events", body, admin);
+    REQUIRE_MESSAGE(event.status == 201, event.body);
+    CHECK(body_of(event)["event"]["bots"] == bots);
+    auto joined = post(port, "/api/events/" + std::to_string(body_of(event)["event"]["id"].get<std::int64_t>()) + "/join",
+                       json::object(), robo);
+    CHECK(joined.status == (bots ? 200 : 403));
+    if (!bots) CHECK(error_code(joined) == "bots_not_allowed");
+    CHECK(post(port, "/api/events/" + std::to_string(body_of(event)["event"]["id"].get<std::int64_t>()) + "/join",
+               json::object(), alice).status == 200);
+  }
 }
 
 TEST_CASE("bot API: a person challenges a bot, the bot accepts and plays through its streams to the end") {

@@ -156,6 +156,8 @@ describe('a ladder', () => {
     const scheduled = { ...proposed, id: 42, room: 'rs', challenger: gus, defender: 'eve', state: 'scheduled', answer_by: null, start_at: 1764075600000 };
     const model = ladderModel({ ...base, ladder: { ...base.ladder, answer_hours: 48 }, challenges: [proposed, scheduled] });
     assert.equal(model.answerHours, 48);
+    assert.equal(model.bots, false);
+    assert.equal(ladderModel({ ...base, ladder: { ...base.ladder, bots: true } }).bots, true);
     assert.deepEqual(model.toAnswer.map((c) => c.id), [41]);
     assert.equal(model.toAnswer[0].declineForfeits, true);
     assert.match(model.challenges[0].text, new RegExp(`^hal challenges ${gus}: waiting for ${gus}'s answer until `));
@@ -281,6 +283,9 @@ describe('the admin console\'s requests', () => {
     assert.equal(ladderCreateBody({ name: 'Club', perf: 'yinsh:normal', clock: correspondence, answerHours: '72' }).body.answer_hours, 72);
     assert.equal(ladderCreateBody({ name: 'Club', perf: 'yinsh:normal', clock: correspondence, answerHours: '0' }).body.answer_hours, 0);
     assert.equal('answer_hours' in ladderCreateBody({ name: 'Club', perf: 'yinsh:normal', clock: correspondence, answerHours: '' }).body, false);
+    // bot accounts (#45): said only when let in
+    assert.equal(ladderCreateBody({ name: 'Club', perf: 'yinsh:normal', clock: correspondence, bots: true }).body.bots, true);
+    assert.equal('bots' in ladderCreateBody({ name: 'Club', perf: 'yinsh:normal', clock: correspondence, bots: false }).body, false);
     for (const bad of ['337', '-1', '1.5', 'two'])
       assert.match(ladderCreateBody({ name: 'Club', perf: 'yinsh:normal', clock: correspondence, answerHours: bad }).problem, /0 to 336/);
   });
@@ -304,6 +309,8 @@ describe('the admin console\'s requests', () => {
     assert.deepEqual(eventCreateBody({ ...form, kind: 'swiss', rounds: '30' }).body.rounds, 30);
     assert.match(eventCreateBody({ ...form, kind: 'round-robin', cycles: '3' }).problem, /single .* or double/);
     assert.match(eventCreateBody({ ...form, kind: 'swiss', startMinutes: '0' }).problem, /1 to 10080/);
+    assert.equal(eventCreateBody({ ...form, kind: 'swiss', bots: true }).body.bots, true);
+    assert.equal('bots' in eventCreateBody({ ...form, kind: 'swiss' }).body, false);
   });
 
   test('a result: the room id and a reason', () => {

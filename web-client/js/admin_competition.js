@@ -30,17 +30,18 @@ function nameProblem(name) {
 /**
  * The body of POST /api/admin/ladders, or {problem}. `answerHours` (text):
  * how long a challenge waits for its answer, 0 to 336 hours (0: the game
- * starts at once); left out: the server's default, 48.
- * @param {{name: string, perf: string, clock: {clock: object|null}|{problem: string}, answerHours?: string}} form `clock`: timeControlOf's answer
+ * starts at once); left out: the server's default, 48. `bots`: bot accounts
+ * may join (#45; left out: they may not).
+ * @param {{name: string, perf: string, clock: {clock: object|null}|{problem: string}, answerHours?: string, bots?: boolean}} form `clock`: timeControlOf's answer
  */
-export function ladderCreateBody({ name, perf, clock, answerHours = '' }) {
+export function ladderCreateBody({ name, perf, clock, answerHours = '', bots = false }) {
   const trimmed = name.trim();
   const hours = String(answerHours).trim();
   const badHours = hours !== '' && !(/^\d{1,3}$/.test(hours) && Number(hours) <= 336);
   const problem = nameProblem(trimmed) || clock.problem || (clock.clock ? '' : 'A ladder game needs a clock (rated games do).')
     || (badHours ? 'The answer time is 0 to 336 hours (0: the game starts at once).' : '');
   if (problem) return { problem };
-  return { body: { name: trimmed, ...pool(perf), clock: clock.clock, ...(hours === '' ? {} : { answer_hours: Number(hours) }) } };
+  return { body: { name: trimmed, ...pool(perf), clock: clock.clock, ...(hours === '' ? {} : { answer_hours: Number(hours) }), ...(bots ? { bots: true } : {}) } };
 }
 
 /**
@@ -63,11 +64,12 @@ export function seedOrder(text) {
 /**
  * The body of POST /api/admin/events, or {problem}: `rounds` for Swiss
  * (1–30), `cycles` for a round robin (1 or 2), `start_minutes` 1–10080,
- * `start_at` only when given (ms since the epoch).
+ * `start_at` only when given (ms since the epoch), `bots` only when bot
+ * accounts may register (#45).
  * @param {{name: string, kind: string, perf: string, clock: object, rounds?: string|number,
- *   cycles?: string|number, autoPair: boolean, startMinutes: string|number, startAt?: number|null}} form
+ *   cycles?: string|number, autoPair: boolean, startMinutes: string|number, startAt?: number|null, bots?: boolean}} form
  */
-export function eventCreateBody({ name, kind, perf, clock, rounds, cycles, autoPair, startMinutes, startAt = null }) {
+export function eventCreateBody({ name, kind, perf, clock, rounds, cycles, autoPair, startMinutes, startAt = null, bots = false }) {
   const trimmed = name.trim();
   const problem = nameProblem(trimmed) || clock.problem || (clock.clock ? '' : 'An event game needs a clock (rated games do).');
   if (problem) return { problem };
@@ -88,6 +90,7 @@ export function eventCreateBody({ name, kind, perf, clock, rounds, cycles, autoP
   body.auto_pair = !!autoPair;
   body.start_minutes = minutes;
   if (typeof startAt === 'number' && Number.isFinite(startAt) && startAt > 0) body.start_at = startAt;
+  if (bots) body.bots = true;
   return { body };
 }
 
@@ -293,9 +296,10 @@ export function ladderSection(onChange) {
   const perf = perfSelect('ladder-perf');
   const clock = clockPicker({ id: 'ladder-clock', untimed: false });
   const answerHours = input('ladder-answer-hours', { type: 'number', min: 0, max: 336, step: 1, value: '48', inputmode: 'numeric' });
+  const bots = h('input', { id: 'ladder-bots', type: 'checkbox' });
   const create = h('form', { id: 'ladder-create', onsubmit: async (e) => {
     e.preventDefault();
-    const made = ladderCreateBody({ name: name.value, perf: perf.value, clock: clock.control(), answerHours: answerHours.value });
+    const made = ladderCreateBody({ name: name.value, perf: perf.value, clock: clock.control(), answerHours: answerHours.value, bots: bots.checked });
     if (made.problem) return m.message.show(made.problem, 'error');
     try {
       const { ladder } = await postJson('/api/admin/ladders', made.body);
@@ -311,6 +315,7 @@ export function ladderSection(onChange) {
   row('Name', 'ladder-name', name), row('Pool', 'ladder-perf', perf), row('Time control', 'ladder-clock', clock.select), ...clock.rows,
   row('Answer time (hours)', 'ladder-answer-hours', answerHours,
     h('span', { class: 'hint' }, 'how long a challenged player has to accept, choose a time or decline; 0: the game starts at once')),
+  row('Bot accounts', 'ladder-bots', bots, h('span', { class: 'hint' }, 'may join (programs playing through the bot API)')),
   h('button', { class: 'primary', type: 'submit', id: 'ladder-create-submit' }, 'Create the ladder'));
 
   // edit: name, clock, status
@@ -353,7 +358,10 @@ export function ladderSection(onChange) {
         patch({ clock: control.clock }, (l) => `${l.name}: later games are played with the new clock.`);
       } }, 'Set the clock')),
       ...newClock.rows),
-      h('div', { class: 'actionbar' }, parts.open = status('open', 'Open'), parts.pause = status('paused', 'Pause'), parts.close = status('closed', 'Close'))),
+      h('div', { class: 'actionbar' }, parts.open = status('open', 'Open'), parts.pause = status('paused', 'Pause'), parts.close = status('closed', 'Close')),
+      h('div', { class: 'actionbar' },
+        h('button', { type: 'button', id: 'ladder-bots-on', onclick: () => patch({ bots: true }, (l) => `${l.name}: bot accounts may join.`) }, 'Let bot accounts join'),
+        h('button', { type: 'button', id: 'ladder-bots-off', onclick: () => patch({ bots: false }, (l) => `${l.name}: bot accounts may not join (those on it stay).`) }, 'Keep bot accounts out'))),
     parts.players = h('fieldset', {}, h('legend', {}, 'Players'),
       row('Seed', 'ladder-seed', seed, h('button', { type: 'button', id: 'ladder-seed-submit', onclick: () => {
         const made = seedOrder(seed.value);
@@ -391,6 +399,7 @@ export function eventSection(onChange) {
   const rounds = input('event-rounds', { type: 'number', min: 1, max: 30, value: 5, inputmode: 'numeric' });
   const cycles = h('select', { id: 'event-cycles' }, h('option', { value: 1 }, 'single (1 cycle)'), h('option', { value: 2 }, 'double (2 cycles, colours swapped)'));
   const autoPair = h('input', { id: 'event-auto-pair', type: 'checkbox' });
+  const bots = h('input', { id: 'event-bots', type: 'checkbox' });
   const startMinutes = input('event-start-minutes', { type: 'number', min: 1, max: 10080, value: 10, inputmode: 'numeric' });
   const startAt = input('event-start-at', { type: 'datetime-local' });
   const roundsRow = row('Rounds', 'event-rounds', rounds);
@@ -402,7 +411,7 @@ export function eventSection(onChange) {
     e.preventDefault();
     const made = eventCreateBody({
       name: name.value, kind: kind.value, perf: perf.value, clock: clock.control(), rounds: rounds.value, cycles: cycles.value,
-      autoPair: autoPair.checked, startMinutes: startMinutes.value, startAt: startAt.value ? new Date(startAt.value).getTime() : null,
+      autoPair: autoPair.checked, startMinutes: startMinutes.value, startAt: startAt.value ? new Date(startAt.value).getTime() : null, bots: bots.checked,
     });
     if (made.problem) return m.message.show(made.problem, 'error');
     try {
@@ -421,6 +430,7 @@ export function eventSection(onChange) {
   row('Pair by itself', 'event-auto-pair', autoPair, h('span', { class: 'hint' }, 'each next round as soon as the last one is complete')),
   row('Minutes to start', 'event-start-minutes', startMinutes, h('span', { class: 'hint' }, 'a live-clock game not started by then is lost by who did not act')),
   row('Announced start', 'event-start-at', startAt, h('span', { class: 'hint' }, 'optional')),
+  row('Bot accounts', 'event-bots', bots, h('span', { class: 'hint' }, 'may register (programs playing through the bot API)')),
   h('button', { class: 'primary', type: 'submit', id: 'event-create-submit' }, 'Create the event'));
 
   // the pairings of the picked event that have no result yet, each with its result buttons

@@ -62,6 +62,7 @@ export function eventModel({ event, standings = [], rounds = [], me = null }, us
     ...eventRow(event),
     kindName: event.kind,
     rounds: event.rounds, cycles: event.cycles, autoPair: !!event.auto_pair, startAt: event.start_at || 0,
+    bots: !!event.bots,  // bot accounts may register (#45)
     started: !registering,
     signedIn: !!me,
     registered: !!(me && me.registered),

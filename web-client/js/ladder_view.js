@@ -70,7 +70,8 @@ export class LadderView {
       h('p', { class: 'facts-line' }, `${model.pool} · ${model.clock} · `,
         h('span', { id: 'ladder-status', class: `state ${model.status}` }, LADDER_STATUS[model.status] || model.status),
         ` · ${model.rows.length} player${model.rows.length === 1 ? '' : 's'}`,
-        model.answerHours ? ` · challenges wait ${model.answerHours} h for an answer` : ''),
+        model.answerHours ? ` · challenges wait ${model.answerHours} h for an answer` : '',
+        model.bots ? ' · bot accounts welcome' : ''),
       // what this reader must answer comes first: in view without scrolling (#43)
       this.answers(model),
       this.you(model),

@@ -84,6 +84,7 @@ export function ladderModel({ ladder, standings = [], challenges = [], games = [
     // the challenges this reader must answer: first on the page (#43)
     toAnswer: open_.filter((c) => c.toAnswer),
     answerHours: ladder.answer_hours ?? 0,
+    bots: !!ladder.bots,  // bot accounts may join (#45)
     results: games.map((c) => challenge(c, true)),
   };
 }

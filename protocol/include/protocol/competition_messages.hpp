@@ -34,11 +34,13 @@ struct LadderCreate {
   std::string name, game, variant;
   TimeControl clock;
   int answer_hours = kDefaultAnswerHours;
+  bool bots = false;  // bot accounts may join (#45)
 };
 struct LadderPatch {
   std::optional<std::string> name;
   std::optional<TimeControl> clock;
   std::optional<int> answer_hours;
+  std::optional<bool> bots;
   std::optional<std::string> status;  // open, paused, closed
 };
 struct SeedRequest {
@@ -64,6 +66,7 @@ struct EventCreate {
   std::int64_t start_at = 0;
   bool auto_pair = false;
   int start_minutes = kDefaultStartMinutes;
+  bool bots = false;  // bot accounts may register (#45)
 };
 
 Parsed<LadderCreate> parse_ladder_create(std::string_view body);
@@ -84,6 +87,7 @@ struct LadderView {
   std::string status;
   std::int64_t players = 0, created_at = 0;
   int answer_hours = 0;
+  bool bots = false;
 };
 struct LadderStandingView {
   int position = 0;
@@ -124,6 +128,7 @@ struct EventView {
   bool auto_pair = false;
   int start_minutes = 0, current_round = 0;
   std::int64_t players = 0, created_at = 0;
+  bool bots = false;
 };
 struct EventStandingView {
   int rank = 0, number = 0;
