@@ -53,6 +53,15 @@ HttpResponse error(const HttpRequest& request, int status, const std::string& co
 // An Outcome's refusal as HTTP: as a room's (bots/bot_call.hpp).
 int status_of(const std::string& code) { return http_status_of(code); }
 
+// A stream refused: the account's bounds (429 too_many_streams), or this
+// node's (503 busy: another node, or this one a little later, may serve it).
+HttpResponse stream_refusal(const HttpRequest& request, const OpenStreams::Opening& refused, const std::string& message) {
+  if (!refused.node_full) return error(request, 429, "too_many_streams", message);
+  auto res = error(request, 503, "busy", "this server has too many streams open: try again shortly");
+  res.set(http::field::retry_after, "5");
+  return res;
+}
+
 // 429 rate_limited, with when to try again.
 HttpResponse rate_limited(const HttpRequest& request, const std::string& message, int retry_after_seconds) {
   auto res = error(request, 429, "rate_limited", message);
@@ -135,7 +144,7 @@ BotApi::BotApi(AccountService& accounts, BotStore& store, ChallengeService& chal
       clock_(std::move(clock)),
       limits_(limits),
       rates_(limits.requests_per_second, limits.request_burst),
-      streams_({limits.streams_per_account, limits.event_streams_per_account}) {}
+      streams_({limits.streams_per_account, limits.event_streams_per_account, limits.streams_per_node}) {}
 
 bool BotApi::owns(const std::string& path) const {
   return path == kTokens || path.starts_with(kTokens + "/") || path == kUpgrade || game_path(path).has_value() ||
@@ -459,9 +468,9 @@ void BotApi::game_stream(std::shared_ptr<const HttpRequest> request, const std::
     if (auto refusal = refuse_player(*request, who, bot_path)) return reply(std::move(*refusal));
     // One stream of a game per token: a new one replaces the old (which ends).
     auto id = streams_.open(who.account.id, who.token->id, room);
-    if (!id) return reply(error(*request, 429, "too_many_streams", "this account has too many streams open"));
-    auto release = [this, id = *id] { streams_.close(id); };
-    directory_.find_endpoint(room, ex, [this, request, who, ex, reply, release, id = *id](std::shared_ptr<RoomEndpoint> endpoint, Lookup lookup) {
+    if (!id) return reply(stream_refusal(*request, id, "this account has too many streams open"));
+    auto release = [this, id = id.id] { streams_.close(id); };
+    directory_.find_endpoint(room, ex, [this, request, who, ex, reply, release, id = id.id](std::shared_ptr<RoomEndpoint> endpoint, Lookup lookup) {
       if (!endpoint) {
         release();
         if (lookup == Lookup::Failed || lookup == Lookup::Damaged)
@@ -496,8 +505,8 @@ void BotApi::event_stream(std::shared_ptr<const HttpRequest> request, StoreExecu
     if (!who.may(kBotPlay) && !who.may(kBoardPlay) && !who.may(kChallengeRead))
       return reply(error(*request, 403, "missing_scope", "this needs a token with bot:play, board:play or challenge:read"));
     auto id = streams_.open(who.account.id, who.token->id, "");
-    if (!id) return reply(error(*request, 429, "too_many_streams", "this account has too many event streams open"));
-    store_.player_challenges_of(who.account.id, ex, [this, request, who, reply, id = *id](Stored<std::vector<PlayerChallenge>> open) {
+    if (!id) return reply(stream_refusal(*request, id, "this account has too many event streams open"));
+    store_.player_challenges_of(who.account.id, ex, [this, request, who, reply, id = id.id](Stored<std::vector<PlayerChallenge>> open) {
       if (!open.ok()) {
         streams_.close(id);
         return reply(store_failed(*request, open.error));

@@ -36,6 +36,7 @@ struct BotApiLimits {
   double request_burst = 40;
   int streams_per_account = 32;    // game and event streams together
   int event_streams_per_account = 4;
+  int streams_per_node = 4096;     // every stream on this node; more: 503 busy
   std::chrono::milliseconds room_timeout{15000};  // a room that does not answer a request
 };
 

@@ -60,6 +60,12 @@ void run_io(net::io_context& io) {
   }
 }
 
+BotApiLimits bot_api_limits(const Limits& l) {
+  BotApiLimits limits;
+  limits.streams_per_node = l.max_api_streams;
+  return limits;
+}
+
 }  // namespace
 
 ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::unique_ptr<NatsBus> bus)
@@ -148,7 +154,7 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
       std::make_shared<NoticeApi>(*accounts_, *store_, clock_), std::make_shared<ImportApi>(*accounts_, *store_, clock_),
       std::make_shared<AnalysisApi>(*accounts_, *store_, *computer_),
       std::make_shared<BotApi>(*accounts_, *store_, *challenges_, *directory_, *player_connections_, *feed_,
-                               *computer_, clock_),
+                               *computer_, clock_, bot_api_limits(l)),
       std::make_shared<SeekApi>(*store_, clock_)};
   if (config_.test_clock)
     modules.push_back(std::make_shared<TestClockApi>(clock_offset_, [d = std::weak_ptr<RoomDirectory>(directory_), m = mailer_.get(),

@@ -64,6 +64,9 @@ constexpr Option kOptions[] = {
     {"--max-new-players-per-address", "GIPF_ARENA_MAX_NEW_PLAYERS_PER_ADDRESS",
      "new player identities per client address per hour (default 100)"},
     {"--max-open-rooms", "GIPF_ARENA_MAX_OPEN_ROOMS", "rooms one player may have waiting for an opponent (default 5)"},
+    {"--max-api-streams", "GIPF_ARENA_MAX_API_STREAMS",
+     "streams of the bot and board API open on this node, every account together\n"
+     "(default 4096; more are refused 503 busy)"},
     {"--open-room-ttl", "GIPF_ARENA_OPEN_ROOM_TTL",
      "seconds a room waits for its second player before it is cancelled (default 1800)"},
     {"--keep-closed", "GIPF_ARENA_KEEP_CLOSED",
@@ -216,6 +219,8 @@ std::string set(Config& c, const std::string& flag, const std::string& value, bo
     return set_number(l.max_connections_per_address, flag, value, 1, 1000000);
   } else if (flag == "--max-new-players-per-address") {
     return set_number(l.max_new_players_per_address, flag, value, 1, 1000000);
+  } else if (flag == "--max-api-streams") {
+    return set_number(l.max_api_streams, flag, value, 1, 1000000);
   } else if (flag == "--max-open-rooms") {
     return set_number(l.max_open_rooms_per_player, flag, value, 1, 1000);
   } else if (flag == "--open-room-ttl") {

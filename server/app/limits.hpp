@@ -29,6 +29,9 @@ struct Limits {
   int max_new_players_per_address = 100;        // new identities per hour; more: too_many_players
   std::chrono::seconds new_player_window{3600};
 
+  // The bot and board API (#45).
+  int max_api_streams = 4096;                   // NDJSON streams open on this node; more: 503 busy
+
   // Rooms.
   int max_open_rooms_per_player = 5;            // rooms waiting for a second player; more: too_many_rooms
   std::chrono::seconds open_room_ttl{30 * 60};  // then an open room is cancelled

@@ -6,11 +6,16 @@ void OpenStreams::end_all(const std::vector<std::shared_ptr<LineSink>>& sinks) {
   for (const auto& sink : sinks) sink->end();
 }
 
-std::optional<std::uint64_t> OpenStreams::open(std::int64_t account, const std::string& token, const std::string& room) {
+OpenStreams::Opening OpenStreams::open(std::int64_t account, const std::string& token, const std::string& room) {
   std::vector<std::shared_ptr<LineSink>> replaced;
-  std::optional<std::uint64_t> id;
+  Opening opening;
   {
     std::lock_guard lock(mutex_);
+    // Ended streams count until they close: their connections are still open.
+    if (static_cast<int>(entries_.size()) >= limits_.per_node) {
+      opening.node_full = true;
+      return opening;
+    }
     auto& mine = by_account_[account];
     int all = 0, events = 0;
     for (std::uint64_t other : mine) {
@@ -24,15 +29,15 @@ std::optional<std::uint64_t> OpenStreams::open(std::int64_t account, const std::
       if (e.room.empty()) ++events;
     }
     if (all < limits_.per_account && (!room.empty() || events < limits_.events_per_account)) {
-      id = next_++;
-      entries_[*id] = Entry{account, token, room, {}, false};
-      mine.insert(*id);
+      opening.id = next_++;
+      entries_[opening.id] = Entry{account, token, room, {}, false};
+      mine.insert(opening.id);
     } else if (mine.empty()) {
       by_account_.erase(account);
     }
   }
   end_all(replaced);
-  return id;
+  return opening;
 }
 
 void OpenStreams::attach(std::uint64_t id, const std::shared_ptr<LineSink>& sink) {

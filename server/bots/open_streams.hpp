@@ -22,12 +22,19 @@ class OpenStreams {
   struct Limits {
     int per_account = 32;        // game and event streams together
     int events_per_account = 4;  // event streams
+    int per_node = 4096;         // every stream on this node (each holds a connection and a room's client)
+  };
+  // A stream opened (its id), or why not: the account's bounds, or the node's.
+  struct Opening {
+    std::uint64_t id = 0;
+    bool node_full = false;
+    explicit operator bool() const { return id != 0; }
   };
   explicit OpenStreams(Limits limits) : limits_(limits) {}
 
   // A new stream of `account` through the token `token`: of the game `room`,
-  // or the event stream (`room` empty). Its id, or none beyond the bounds.
-  std::optional<std::uint64_t> open(std::int64_t account, const std::string& token, const std::string& room);
+  // or the event stream (`room` empty); refused beyond the bounds.
+  Opening open(std::int64_t account, const std::string& token, const std::string& room);
   // The stream's sink, once its head is written (ended at once if the stream
   // was replaced or its token revoked meanwhile).
   void attach(std::uint64_t id, const std::shared_ptr<LineSink>& sink);

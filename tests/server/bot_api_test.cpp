@@ -567,6 +567,62 @@ TEST_CASE("bot API: a bot that stops answering loses on time; a real-time challe
   CHECK(users.dump().find("\"bot\":true") != std::string::npos);
 }
 
+TEST_CASE("bot API: a token's requests are rate limited (429 with Retry-After), each token apart; a node's streams are bounded (503 busy)") {
+  Arena arena("bot-rates.db", {"--max-api-streams", "3"});
+  const int port = arena.port;
+  std::string alice = signup(port, "alice", "alice password");
+  const std::string fast = make_token(port, alice, {"challenge:read"}, "fast"), other = make_token(port, alice, {"challenge:read"}, "other");
+
+  // 8 clients send 400 requests with one token as fast as they can. The bucket
+  // holds 40 and refills 8 a second: however fast this machine is, no more
+  // than 40 + 8 a second of them pass, and a refusal says when to try again.
+  constexpr int kClients = 8, kEach = 50;
+  std::atomic<int> passed{0}, refused{0}, wrong{0};
+  const auto started = std::chrono::steady_clock::now();
+  {
+    std::vector<std::thread> clients;
+    for (int c = 0; c < kClients; ++c)
+      clients.emplace_back([&] {
+        for (int i = 0; i < kEach; ++i) {
+          auto r = api(port, "GET", "/api/challenge", fast);
+          if (r.status == 200) ++passed;
+          else if (r.status == 429 && error_code(r) == "rate_limited" && r.headers["retry-after"] == "1") ++refused;
+          else ++wrong;
+        }
+      });
+    for (auto& t : clients) t.join();
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  CHECK(wrong == 0);
+  CHECK(passed + refused == kClients * kEach);
+  CHECK_MESSAGE(passed <= 40 + 8 * seconds + 8, passed.load(), " passed in ", seconds, " s");
+  // Only a machine that took over 45 s for 400 requests could see no refusal.
+  CHECK_MESSAGE((refused > 0 || seconds > (kClients * kEach - 40) / 8.0), "no 429 in ", seconds, " s");
+  // Another token of the same account has a bucket of its own.
+  CHECK(api(port, "GET", "/api/challenge", other).status == 200);
+  // The refused token is served again once its bucket refills.
+  CHECK(eventually([&] { return api(port, "GET", "/api/challenge", fast).status == 200; }));
+
+  // Streams: this node takes 3 (--max-api-streams), whoever opens them.
+  std::string ben = signup(port, "ben", "ben password");
+  const std::string bens = make_token(port, ben, {"challenge:read"}), third = make_token(port, alice, {"challenge:read"}, "third");
+  std::vector<std::unique_ptr<LineStream>> open;
+  for (const std::string* token : {&other, &third, &bens}) {
+    open.push_back(std::make_unique<LineStream>());
+    REQUIRE(open.back()->open(port, "/api/stream/event", bearer(*token)));
+  }
+  LineStream more;
+  CHECK_FALSE(more.open(port, "/api/stream/event", bearer(bens)));
+  CHECK(more.status() == 503);
+  CHECK(json::parse(more.body())["error"]["code"] == "busy");
+  // One closes: the node has room again (once the server sees it gone).
+  open.front()->close();
+  CHECK(eventually([&] {
+    LineStream again;
+    return again.open(port, "/api/stream/event", bearer(bens));
+  }));
+}
+
 TEST_CASE("bot API: 1,000 streams opened and closed leave no file or memory behind") {
   Arena arena("bot-streams.db");
   const int port = arena.port;
