@@ -165,7 +165,7 @@ Json GameStreamLines::state_line(const Json& event) {
   const std::string kind = text_field(event, "kind");
   // An offer stands until an action or an answer ends it (PROTOCOL.md, Events).
   if (kind == "draw_offered") draw_offer_ = event.value("by", Json());
-  else if (kind != "resumed") draw_offer_ = nullptr;
+  else if (kind != "resumed" && kind != "time_given") draw_offer_ = nullptr;
   Json line{{"type", "gameState"},
             {"seq", event.value("seq", std::int64_t{0})},
             {"kind", kind},

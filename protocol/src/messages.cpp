@@ -23,7 +23,7 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::array<std::pair<ErrorCode, std::string_view>, 33> kCodes{{
+constexpr std::array<std::pair<ErrorCode, std::string_view>, 34> kCodes{{
     {ErrorCode::BadJson, "bad_json"},
     {ErrorCode::BadMessage, "bad_message"},
     {ErrorCode::UnknownType, "unknown_type"},
@@ -57,6 +57,7 @@ constexpr std::array<std::pair<ErrorCode, std::string_view>, 33> kCodes{{
     {ErrorCode::GuestChatOff, "guest_chat_off"},
     {ErrorCode::NodeTimeout, "node_timeout"},
     {ErrorCode::TooManySeeks, "too_many_seeks"},
+    {ErrorCode::NoLiveClock, "no_live_clock"},
 }};
 
 constexpr std::size_t kMaxToken = 64;
@@ -266,6 +267,7 @@ ClientMessage read_message(const std::string& type, Fields& f) {
   if (type == "claim_victory") return Claim{f.room(), false};
   if (type == "claim_draw") return Claim{f.room(), true};
   if (type == "rematch") return Rematch{f.room()};
+  if (type == "give_time") return GiveTime{f.room()};
   if (type == "chat") {
     Chat m;
     m.room = f.room();
@@ -355,7 +357,7 @@ std::string_view type_name(const ClientMessage& message) {
                                                 "watch",      "leave",       "action",          "resign",      "offer_draw",
                                                 "answer_draw", "resync",     "cancel_room",     "abort",       "claim_victory",
                                                 "rematch",    "chat",        "delete_chat",     "ping",        "seek",
-                                                "seek_cancel"};
+                                                "seek_cancel", "give_time"};
   static_assert(std::size(kNames) == std::variant_size_v<ClientMessage>);
   if (auto* claim = std::get_if<Claim>(&message); claim && claim->draw) return "claim_draw";
   return kNames[message.index()];
@@ -410,6 +412,7 @@ json to_json(const Incoming& incoming) {
                  [&](const Abort& m) { j["room"] = m.room; },
                  [&](const Claim& m) { j["room"] = m.room; },
                  [&](const Rematch& m) { j["room"] = m.room; },
+                 [&](const GiveTime& m) { j["room"] = m.room; },
                  [&](const Chat& m) {
                    j["room"] = m.room;
                    j["text"] = m.text;

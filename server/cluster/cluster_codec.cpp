@@ -21,7 +21,7 @@ std::optional<std::uint64_t> whole_number(std::string_view text) {
   return n;
 }
 
-constexpr std::array<std::pair<RoomOp, std::string_view>, 15> kOps{{
+constexpr std::array<std::pair<RoomOp, std::string_view>, 16> kOps{{
     {RoomOp::Join, "join"},
     {RoomOp::Watch, "watch"},
     {RoomOp::Resync, "resync"},
@@ -37,6 +37,7 @@ constexpr std::array<std::pair<RoomOp, std::string_view>, 15> kOps{{
     {RoomOp::Chat, "chat"},
     {RoomOp::DeleteChat, "delete_chat"},
     {RoomOp::Disconnected, "disconnected"},
+    {RoomOp::GiveTime, "give_time"},
 }};
 
 json rating_json(const std::optional<protocol::RatingView>& r) {
@@ -199,6 +200,7 @@ void apply(const RoomCall& c, RoomEndpoint& room, const std::shared_ptr<Client>&
     case RoomOp::Chat: return room.chat(client, c.player, c.text, c.request_id);
     case RoomOp::DeleteChat: return room.delete_chat(client, c.seq, c.audit, c.request_id);
     case RoomOp::Disconnected: return room.disconnected(client.get());
+    case RoomOp::GiveTime: return room.give_time(client, c.player, c.request_id);
   }
 }
 

@@ -63,6 +63,7 @@ enum class RoomOp {
   Chat,
   DeleteChat,
   Disconnected,
+  GiveTime,  // #46
 };
 std::string_view op_name(RoomOp op);            // its name on the wire: "join", "offer_draw", …
 std::optional<RoomOp> parse_room_op(std::string_view name);

@@ -99,6 +99,9 @@ void RemoteRoom::claim(std::shared_ptr<Client> client, PlayerInfo player, bool d
   call.yes = draw;
   send(call, client, std::move(player), std::move(request_id));
 }
+void RemoteRoom::give_time(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
+  forward(RoomOp::GiveTime, client, std::move(player), std::move(request_id));
+}
 void RemoteRoom::rematch(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
   forward(RoomOp::Rematch, client, std::move(player), std::move(request_id));
 }

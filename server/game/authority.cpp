@@ -343,6 +343,16 @@ Decision GameAuthority::abandon(bool abandoned, std::int64_t at) const {
   return d;
 }
 
+Decision GameAuthority::give_time(const PlayerInfo& player) const {
+  auto seat = playing_seat(player);
+  if (auto* refusal = std::get_if<Refusal>(&seat)) return *refusal;
+  if (!room_.clock.live()) return Refusal{ErrorCode::NoLiveClock, "time is given only in games with a live clock"};
+  const std::int64_t now = now_();
+  // A fallen flag is a lost game, whatever comes after it (due() says so).
+  if (clock_.flagged(now)) return Refusal{ErrorCode::GameOver, "a flag has fallen"};
+  return propose(EventKind::TimeGiven, player.id, std::get<Color>(seat), std::nullopt, {}, false, now);
+}
+
 Decision GameAuthority::claim(const PlayerInfo& player, bool draw) const {
   if (draw && !game_.info().draws) return Refusal{ErrorCode::NoDraws, std::string(game_.info().title) + " has no draws"};
   auto seat = playing_seat(player);
@@ -519,6 +529,9 @@ void GameAuthority::apply_clock(const EventRecord& e) {
       // (in memory only: replaying this event moves it again).
       if (room_.start_by > 0 && !both_acted()) room_.start_by += e.lag_ms;
       break;
+    case EventKind::TimeGiven:  // the giver's opponent gains the time, their clock running or not
+      if (e.color) clock_.give(engine::opponent(*e.color), protocol::kGiveTimeMs);
+      break;
     case EventKind::Created:
     case EventKind::DrawOffered:
     case EventKind::DrawDeclined:
@@ -561,6 +574,7 @@ void GameAuthority::apply(const EventRecord& e, const std::string& name) {
       if (e.color) last_draw_offer_ply_[engine::index(*e.color)] = game_.ply();
       break;
     case EventKind::Resumed:  // the clocks' business alone (apply_clock)
+    case EventKind::TimeGiven:
       break;
     case EventKind::Action:
     case EventKind::Adjudicated:

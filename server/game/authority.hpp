@@ -93,6 +93,9 @@ class GameAuthority {
   // computer whose human is gone (aborted, note player_gone); true, an untimed
   // game with no action for days (reason abandoned, note abandoned).
   Decision abandon(bool abandoned, std::int64_t at) const;
+  // A player gives the opponent protocol::kGiveTimeMs on their live clock
+  // (#46): any time the game is played, never once a flag has fallen.
+  Decision give_time(const PlayerInfo& player) const;
   // The opponent of a player gone too long (claim_at() has passed): a win or (YINSH) a draw.
   Decision claim(const PlayerInfo& player, bool draw) const;
   // A restored room whose server was last known alive at `served_until`

@@ -77,6 +77,10 @@ void GameClock::credit(std::int64_t ms) {
   if (running_ && ms > 0) since_ += ms;
 }
 
+void GameClock::give(engine::Color color, std::int64_t ms) {
+  if (ms > 0) bank_[index(color)] += ms;
+}
+
 void GameClock::stop(std::int64_t now) {
   if (running_) bank_[index(*running_)] = remaining(*running_, now);
   running_.reset();

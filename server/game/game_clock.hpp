@@ -53,6 +53,8 @@ class GameClock {
   // The running clock does not count the last `ms` (nobody served the game
   // then, #31); nothing when no clock runs.
   void credit(std::int64_t ms);
+  // `color`'s bank gains `ms` (time given by the opponent, #46), running or not.
+  void give(engine::Color color, std::int64_t ms);
   // Stops the clocks at `now` (a resignation, an agreed draw, an abort).
   void stop(std::int64_t now);
   // What `color` has left at `now` (never below 0).

@@ -499,6 +499,10 @@ void Room::claim(std::shared_ptr<Client> client, PlayerInfo player, bool draw, j
   on_strand(client, request_id, [this, client, player, draw, request_id] { decide(authority_.claim(player, draw), client, request_id); });
 }
 
+void Room::give_time(std::shared_ptr<Client> client, PlayerInfo player, json request_id) {
+  on_strand(client, request_id, [this, client, player, request_id] { decide(authority_.give_time(player), client, request_id); });
+}
+
 void Room::rematch(std::shared_ptr<Client> client, PlayerInfo player, json request_id) {
   on_strand(client, request_id, [this, client, player, request_id] {
     auto seat = authority_.rematch_seat(player.id);

@@ -219,6 +219,7 @@ void Router::to_room(const Request& r, RoomEndpoint& room, const protocol::Clien
                  [&](const protocol::CancelRoom&) { room.cancel(r.client, player, r.id); },
                  [&](const protocol::Abort&) { room.abort(r.client, player, r.id); },
                  [&](const protocol::Claim& m) { room.claim(r.client, player, m.draw, r.id); },
+                 [&](const protocol::GiveTime&) { room.give_time(r.client, player, r.id); },
                  [&](const protocol::Rematch&) { room.rematch(r.client, player, r.id); },
                  [&](const protocol::Chat& m) { room.chat(r.client, player, m.text, r.id); },
                  [&](const protocol::DeleteChat& m) {

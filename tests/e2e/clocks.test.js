@@ -106,13 +106,19 @@ test('a one-minute game lost on time: the clocks run down, the loser sees 0:00.0
   noErrors(white, black);
 });
 
-test('the opponent closed the page on their decision: a countdown, then Claim victory wins', async () => {
+test('time given, then the opponent closed the page on their decision: a countdown, then Claim victory wins', async () => {
   const { white, black } = await startGame(['Stayer', 'Leaver'], { choice: '5+5' });
   assert.equal(await white.textContent('#time-control'), '5+5');
   await act(white);
   await act(black);
   await act(white);
   await black.waitForSelector('[data-choice]');  // Black's decision now
+  // Black gives White 15 s (#46): White's standing clock shows them, and White is told who gave them
+  const before = Number(await white.getAttribute('#clock-white', 'data-ms'));
+  await black.click('#give-time');
+  await white.waitForFunction(() => /Black \(Leaver\) gave you 15 seconds\./.test(document.getElementById('toast').textContent));
+  await white.waitForFunction((ms) => Number(document.getElementById('clock-white').dataset.ms) === ms, before + 15000);
+  assert.equal(await white.$('#give-time') !== null, true, 'White may give time back');
   await black.context().close();
   await white.waitForSelector('#claim-countdown', { timeout: 20000 });
   assert.match(await white.textContent('#claim-countdown'), /Black \(Leaver\) has left the game/);

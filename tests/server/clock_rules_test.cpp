@@ -464,3 +464,44 @@ TEST_CASE("rematch rooms: the free seat is kept for the rematch's player") {
   g.commit(g.room->join(kBob));
   CHECK(g.room->room().status == RoomStatus::Live);
 }
+
+TEST_CASE("give time (#46): 15 s on the opponent's clock, running or not, kept through a restart; refused where it has no meaning") {
+  Game g("yinsh", "normal", live(60'000, 0));
+  // Before the clocks start: the opponent's bank grows.
+  auto given = g.commit(g.room->give_time(kAnn));
+  CHECK(given.kind == EventKind::TimeGiven);
+  CHECK(given.color == Color::White);
+  check_clocks(g.clocks(), 60'000, 75'000, std::nullopt);
+  g.act(1'000);
+  g.act(1'000);  // White's clock runs
+  g.now += 10'000;
+  check_clocks(g.clocks(), 50'000, 75'000, Color::White);
+  // Black gives White time while White thinks: the running clock gains it, and the flag moves.
+  g.commit(g.room->give_time(kBob));
+  check_clocks(g.clocks(), 65'000, 75'000, Color::White);
+  CHECK(g.room->deadline() == g.now + 65'000);
+  CHECK(g.room->draw_offer() == std::nullopt);
+  // Nothing of the game changed: the same decider, the same ply.
+  CHECK(g.room->game().decider() == Color::White);
+
+  // Rebuilt from the stored events: the same clocks.
+  std::string error;
+  std::int64_t later = g.now;
+  auto restored = GameAuthority::restore(g.record, g.log, [&later] { return later; }, g.limits, error);
+  REQUIRE_MESSAGE(restored, error);
+  check_clocks(*restored->clocks(later), 65'000, 75'000, Color::White);
+
+  // Refused: a spectator, a fallen flag, a game without a live clock, a game over.
+  CHECK(g.refused(g.room->give_time(kCid)) == ErrorCode::NotAPlayer);
+  g.now += 65'000;
+  CHECK(g.refused(g.room->give_time(kBob)) == ErrorCode::GameOver);
+  Game untimed("yinsh", "normal", TimeControl{});
+  CHECK(untimed.refused(untimed.room->give_time(kAnn)) == ErrorCode::NoLiveClock);
+  Game correspondence("yinsh", "normal", TimeControl{TimeControl::Kind::Correspondence, 0, 0, 3});
+  CHECK(correspondence.refused(correspondence.room->give_time(kBob)) == ErrorCode::NoLiveClock);
+  Game waiting("yinsh", "normal", live(60'000, 0), false);
+  CHECK(waiting.refused(waiting.room->give_time(kAnn)) == ErrorCode::NotStarted);
+  Game over("yinsh", "normal", live(60'000, 0));
+  over.commit(over.room->resign(kBob));
+  CHECK(over.refused(over.room->give_time(kAnn)) == ErrorCode::GameOver);
+}

@@ -217,3 +217,36 @@ TEST_CASE("abort before both acted, then a rematch with colours swapped; chat in
   CHECK(snapshot["abortable"] == true);
   CHECK(snapshot["clocks"] == json{{"white_ms", 300000}, {"black_ms", 300000}, {"running", nullptr}});
 }
+
+TEST_CASE("give time (#46): 15 s on the opponent's clock, told to everyone in the room; refused to a spectator and without a live clock") {
+  ServerProcess server(temp_store("give-time.db"));
+  REQUIRE(server.start());
+  Participant ann, bob, cid;
+  REQUIRE(ann.identify(server.port(), "Ann"));
+  REQUIRE(bob.identify(server.port(), "Bob"));
+  REQUIRE(cid.identify(server.port(), "Cid"));
+  std::string room = open_game(ann, bob, {{"game", "yinsh"}, {"variant", "normal"}, {"clock", live_clock(300000, 0)}});
+  cid.ws.send({{"type", "watch"}, {"room", room}});
+  REQUIRE(cid.ws.receive_type("room", 5s));
+  bob.ws.send({{"type", "give_time"}, {"room", room}, {"id", "give-1"}});
+  json given = next_event(ann, "time_given");
+  CHECK(given["by"] == "black");
+  CHECK(given["clocks"]["white_ms"] == 315000);
+  CHECK(given["clocks"]["black_ms"] == 300000);
+  CHECK(next_event(bob, "time_given")["seq"] == given["seq"]);
+  CHECK(next_event(cid, "time_given")["seq"] == given["seq"]);
+  CHECK(next_of(bob, "ack", [](const json& a) { return a["id"] == "give-1"; })["seq"] == given["seq"]);
+  // Stored: a page that comes back reads the same clocks.
+  Participant again;
+  REQUIRE(again.identify(server.port(), "Dee"));
+  again.ws.send({{"type", "watch"}, {"room", room}});
+  auto snapshot = again.ws.receive_type("room", 5s);
+  REQUIRE(snapshot);
+  CHECK((*snapshot)["clocks"]["white_ms"] == 315000);
+
+  cid.ws.send({{"type", "give_time"}, {"room", room}, {"id", "x"}});
+  CHECK(next_of(cid, "error", [](const json&) { return true; })["code"] == "not_a_player");
+  std::string untimed = open_game(ann, bob, {{"game", "yinsh"}, {"variant", "normal"}});
+  ann.ws.send({{"type", "give_time"}, {"room", untimed}, {"id", "y"}});
+  CHECK(next_of(ann, "error", [](const json& e) { return e["id"] == "y"; })["code"] == "no_live_clock");
+}

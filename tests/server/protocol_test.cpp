@@ -407,3 +407,19 @@ TEST_CASE("seek: a pool's terms, round-tripped; a seek without a clock, with a h
   CHECK(code_name(ErrorCode::TooManySeeks) == "too_many_seeks");
   CHECK(parse_code("too_many_seeks") == ErrorCode::TooManySeeks);
 }
+
+TEST_CASE("protocol: give_time (#46), its event kind and its error code") {
+  auto given = parse_client_message(R"({"type":"give_time","room":"abc","id":7})");
+  REQUIRE(std::holds_alternative<Incoming>(given));
+  const auto& incoming = std::get<Incoming>(given);
+  REQUIRE(std::holds_alternative<GiveTime>(incoming.message));
+  CHECK(std::get<GiveTime>(incoming.message).room == "abc");
+  CHECK(to_json(incoming) == nlohmann::json::parse(R"({"type":"give_time","room":"abc","id":7})"));
+  CHECK(code_of(R"({"type":"give_time"})") == ErrorCode::BadField);
+  CHECK(code_of(R"({"type":"give_time","room":"abc","seconds":30})") == ErrorCode::BadField);  // always 15 s
+  CHECK(protocol::kind_name(protocol::EventKind::TimeGiven) == "time_given");
+  CHECK(protocol::parse_kind("time_given") == protocol::EventKind::TimeGiven);
+  CHECK(code_name(ErrorCode::NoLiveClock) == "no_live_clock");
+  CHECK(parse_code("no_live_clock") == ErrorCode::NoLiveClock);
+  CHECK(protocol::kGiveTimeMs == 15000);
+}

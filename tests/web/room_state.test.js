@@ -3,7 +3,7 @@
 // errors, gaps and duplicates, and the replay's positions.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { reduce, roomOf, fromSnapshot, turns, choices, replayState, offeredMoves } from '../../web-client/js/room_state.js';
+import { reduce, roomOf, fromSnapshot, turns, choices, replayState, offeredMoves, canGiveTime } from '../../web-client/js/room_state.js';
 import { fixture, fold, before, first, isEvent, isType } from './support.js';
 
 const gipf = fixture('gipf_basic.json');
@@ -215,6 +215,30 @@ describe('events', () => {
     assert.equal(next.history, room.history);
     assert.equal(next.legal, room.legal);
     assert.deepEqual(reduce(next, resumed), { ...next, notice: null }, 'applied once: nothing new to tell');
+  });
+
+  test('time given (#46): the clocks carry the 15 s; the one who got them is told, the giver and spectators are not', () => {
+    const clocks = { white_ms: 265000, black_ms: 250000, running: 'white' };
+    const room = { ...upTo(yinsh.white, isEvent('action', 14)), clock: { kind: 'live', initial_ms: 300000, increment_ms: 0 },
+      clocks: { ...clocks, white_ms: 250000 }, clocksAt: 1000 };
+    // as the server sends it (tests/server/clocks_test.cpp, "give time")
+    const given = (by) => ({
+      type: 'event', room: room.id, seq: room.seq + 1, kind: 'time_given', at: 1, by, ply: room.ply,
+      status: 'live', state: room.position, result: null, clocks,
+    });
+    const got = reduce(room, given('black'), 7000);
+    assert.equal(got.notice, 'time_given');
+    assert.deepEqual(got.clocks, clocks);
+    assert.equal(got.clocksAt, 7000);
+    assert.equal(got.ply, room.ply);
+    assert.equal(got.history, room.history);
+    assert.equal(got.legal, room.legal, 'a selection on the board survives it');
+    assert.equal(reduce(room, given('white'), 7000).notice, room.notice, 'the giver is not told');
+    assert.equal(reduce({ ...room, you: 'spectator' }, given('black'), 7000).notice, room.notice);
+    assert.equal(canGiveTime(room), true);
+    assert.equal(canGiveTime({ ...room, you: 'spectator' }), false);
+    assert.equal(canGiveTime({ ...room, clock: { kind: 'correspondence', days_per_move: 3 } }), false);
+    assert.equal(canGiveTime({ ...room, status: 'finished' }), false);
   });
 
   test('the spectator count follows spectators messages', () => {

@@ -11,7 +11,7 @@
 import { h, toast, colorName, other, ownsKeys } from './ui.js';
 import { gameModule, variantLabel, resultText } from './games/index.js';
 import {
-  reduce, roomOf, clockReadings, claimWait, canAbort, rematchStatus, yourTurnBegan, decider, ratingOutcome, offeredMoves,
+  reduce, roomOf, clockReadings, claimWait, canAbort, canGiveTime, rematchStatus, yourTurnBegan, decider, ratingOutcome, offeredMoves,
 } from './room_state.js';
 import { formatClock, formatCountdown, isLowTime, clockLabel } from './clock.js';
 import { resyncMessage } from './connection.js';
@@ -41,13 +41,14 @@ const NOTICES = {
   banned: (room) => endingText(room),
   rematch_offer: () => 'Your opponent asks for a rematch.',
   resumed: () => 'The game was away from its server for a moment: the clock did not count that time.',
+  time_given: (room) => `${who(room, other(room.you))} gave you 15 seconds.`,
 };
 
 /** The messages that change only the chat: the rest of the view stays. */
 const CHAT_ONLY = new Set(['chat', 'chat_history', 'chat_deleted']);
 
 /** The ids of the messages a game view sends: `action-N`, or the command's type and a number. */
-const OWN_ID = /^(action|resign|abort|offer_draw|answer_draw|cancel_room|claim_victory|claim_draw|rematch)-\d+$/;
+const OWN_ID = /^(action|resign|abort|offer_draw|answer_draw|cancel_room|claim_victory|claim_draw|rematch|give_time)-\d+$/;
 const ownId = (id) => typeof id === 'string' && OWN_ID.test(id);
 
 /** A colour and its player's name: "White (Ada)". */
@@ -504,6 +505,9 @@ export class GameView {
     // an offer's answer sits with the offer, under the board (drawOffer)
     if (this.game.draws && !offer) {
       buttons.push(h('button', { id: 'offer-draw', onclick: () => this.command('offer_draw') }, 'Offer a draw'));
+    }
+    if (canGiveTime(room)) {  // lichess's "moretime": 15 s on the opponent's clock (#46)
+      buttons.push(h('button', { id: 'give-time', title: `Give ${who(room, other(you))} 15 seconds`, onclick: () => this.command('give_time') }, '+15 s'));
     }
     return h('div', { class: 'panel actionbar game-controls', id: 'game-controls' }, buttons);
   }

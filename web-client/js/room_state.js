@@ -14,7 +14,7 @@
  * @typedef {{winner: Color|null, reason: string}} Result
  * @typedef {{game: string, variant: string, white_extra?: number, black_extra?: number}} Options
  * @typedef {{ply: number, player: Color, actions: string[], moves: object[]}} Legal
- * @typedef {'draw_declined'|'cancelled'|'expired'|'aborted'|'adjudicated'|'banned'|'rematch_offer'|'resumed'} Notice
+ * @typedef {'draw_declined'|'cancelled'|'expired'|'aborted'|'adjudicated'|'banned'|'rematch_offer'|'resumed'|'time_given'} Notice
  * @typedef {{kind: 'aborted'|'adjudicated'|'resigned', note: string, by?: Color}} Ending
  *   how the game ended without being played out, with the note the event carried:
  *   aborted by a moderator (`note` their reason), by the server (`note`
@@ -274,6 +274,9 @@ function applyEvent(room, e, now) {
     case 'resumed':  // nobody served the room for a while (a server's crash, a node's takeover): that time was given back
       next.notice = 'resumed';
       break;
+    case 'time_given':  // by gave their opponent 15 s (the clocks carry it); told to the one who got it
+      if (room.you !== 'spectator' && e.by !== room.you) next.notice = 'time_given';
+      break;
     case 'timeout':  // by's flag fell
     case 'claimed':  // by claimed the game of an opponent gone too long
       next.drawOffer = null;
@@ -283,6 +286,11 @@ function applyEvent(room, e, now) {
   next.abortable = abortableOf(next.status, next.history);
   if (next.ply !== room.ply || next.status !== 'live') next.sending = null;  // what was sent is taken or moot
   return next;
+}
+
+/** Whether this reader may give the opponent time (#46): a player of a game under way on a live clock. */
+export function canGiveTime(room) {
+  return room.you !== 'spectator' && room.status === 'live' && !!room.clocks && !!room.clock && room.clock.kind === 'live';
 }
 
 /**

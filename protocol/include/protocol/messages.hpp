@@ -51,6 +51,7 @@ enum class ErrorCode {
   GuestChatOff,        // guests may not chat in this room (--guest-chat)
   NodeTimeout,         // among nodes: the room's node did not answer in time; resync, then send again if needed
   TooManySeeks,        // the site's pool of seeks is full (#46)
+  NoLiveClock,         // give_time in a game without a live clock (#46)
 };
 
 std::string_view code_name(ErrorCode code);
@@ -134,6 +135,12 @@ struct Claim {
   bool draw = false;
   friend bool operator==(const Claim&, const Claim&) = default;
 };
+// Give the opponent kGiveTimeMs on their live clock (#46), as lichess's "moretime".
+inline constexpr std::int64_t kGiveTimeMs = 15000;
+struct GiveTime {
+  std::string room;
+  friend bool operator==(const GiveTime&, const GiveTime&) = default;
+};
 struct Rematch {
   std::string room;
   friend bool operator==(const Rematch&, const Rematch&) = default;
@@ -171,7 +178,7 @@ struct SeekCancel {
 
 using ClientMessage =
     std::variant<Hello, SetName, LobbySubscribe, CreateRoom, JoinRoom, Watch, Leave, Play, Resign, DrawOffer, DrawAnswer, Resync,
-                 CancelRoom, Abort, Claim, Rematch, Chat, DeleteChat, Ping, Seek, SeekCancel>;
+                 CancelRoom, Abort, Claim, Rematch, Chat, DeleteChat, Ping, Seek, SeekCancel, GiveTime>;
 
 struct Incoming {
   nlohmann::json id;  // the client's correlation id (string or integer), echoed back; null if none

@@ -13,7 +13,9 @@ enum class EventKind {
   Created, Joined, Action, Resigned, DrawOffered, DrawDeclined, DrawAgreed, Cancelled, Aborted, Adjudicated, Timeout, Claimed,
   // The room resumed after nobody served it (its server crashed, or its node
   // died and another took it over): the running clock is credited that time (#31).
-  Resumed
+  Resumed,
+  // A player gave the opponent kGiveTimeMs on their live clock (#46).
+  TimeGiven
 };
 
 constexpr std::string_view status_name(RoomStatus s) {
@@ -25,7 +27,7 @@ constexpr std::string_view kind_name(EventKind k) {
   constexpr std::string_view kNames[] = {"created",      "joined",        "action",      "resigned",
                                          "draw_offered", "draw_declined", "draw_agreed", "cancelled",
                                          "aborted",      "adjudicated",   "timeout",     "claimed",
-                                         "resumed"};
+                                         "resumed",      "time_given"};
   return kNames[static_cast<int>(k)];
 }
 
@@ -36,7 +38,7 @@ constexpr std::optional<RoomStatus> parse_status(std::string_view name) {
 }
 
 constexpr std::optional<EventKind> parse_kind(std::string_view name) {
-  for (int i = 0; i <= static_cast<int>(EventKind::Resumed); ++i)
+  for (int i = 0; i <= static_cast<int>(EventKind::TimeGiven); ++i)
     if (kind_name(static_cast<EventKind>(i)) == name) return static_cast<EventKind>(i);
   return std::nullopt;
 }
