@@ -198,4 +198,26 @@ std::string AnyGame::record(const std::vector<RecordTag>& tags) const {
   return std::visit([&](const auto& g) { return print_record(g, tags); }, game_);
 }
 
+std::optional<int> takeback_ply(const AnyGame& game, Color asker) {
+  const auto steps = game.steps();
+  auto last = std::find_if(steps.rbegin(), steps.rend(), [&](const AnyGame::Step& s) { return s.player == asker && !s.automatic; });
+  if (last == steps.rend()) return std::nullopt;
+  auto first = std::find_if(steps.begin(), steps.end(), [&](const AnyGame::Step& s) { return s.turn == last->turn; });
+  return first->ply;
+}
+
+std::optional<AnyGame> game_at_ply(const AnyGame& game, int ply) {
+  if (ply < 0 || ply > game.ply()) return std::nullopt;
+  std::string error;
+  auto back = AnyGame::create(game.options(), error);
+  if (!back) return std::nullopt;
+  for (const auto& step : game.steps()) {
+    if (back->ply() >= ply) break;
+    if (step.ply < back->ply()) continue;  // taken by itself after the chosen step before it
+    if (!back->play(step.action).empty()) return std::nullopt;
+  }
+  if (back->ply() != ply) return std::nullopt;  // inside a run of forced steps: no decision waits there
+  return back;
+}
+
 }  // namespace engine

@@ -23,7 +23,7 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::array<std::pair<ErrorCode, std::string_view>, 34> kCodes{{
+constexpr std::array<std::pair<ErrorCode, std::string_view>, 35> kCodes{{
     {ErrorCode::BadJson, "bad_json"},
     {ErrorCode::BadMessage, "bad_message"},
     {ErrorCode::UnknownType, "unknown_type"},
@@ -58,6 +58,7 @@ constexpr std::array<std::pair<ErrorCode, std::string_view>, 34> kCodes{{
     {ErrorCode::NodeTimeout, "node_timeout"},
     {ErrorCode::TooManySeeks, "too_many_seeks"},
     {ErrorCode::NoLiveClock, "no_live_clock"},
+    {ErrorCode::NoTakeback, "no_takeback"},
 }};
 
 constexpr std::size_t kMaxToken = 64;
@@ -111,6 +112,13 @@ class Fields {
     if (n < low || n > high)
       throw FieldError{ErrorCode::BadField, "'" + name + "' must be between " + std::to_string(low) + " and " + std::to_string(high)};
     return n;
+  }
+
+  // A boolean that must be there (an answer's `accept`).
+  bool required_boolean(const std::string& name) {
+    const json* v = get(name);
+    if (!v || !v->is_boolean()) throw FieldError{ErrorCode::BadField, "'" + name + "' must be true or false"};
+    return v->get<bool>();
   }
 
   bool boolean(const std::string& name, bool fallback) {
@@ -250,9 +258,7 @@ ClientMessage read_message(const std::string& type, Fields& f) {
   if (type == "answer_draw") {
     DrawAnswer m;
     m.room = f.room();
-    const json* accept = f.get("accept");
-    if (!accept || !accept->is_boolean()) throw FieldError{ErrorCode::BadField, "'accept' must be true or false"};
-    m.accept = accept->get<bool>();
+    m.accept = f.required_boolean("accept");
     return m;
   }
   if (type == "resync") {
@@ -268,6 +274,13 @@ ClientMessage read_message(const std::string& type, Fields& f) {
   if (type == "claim_draw") return Claim{f.room(), true};
   if (type == "rematch") return Rematch{f.room()};
   if (type == "give_time") return GiveTime{f.room()};
+  if (type == "offer_takeback") return TakebackOffer{f.room()};
+  if (type == "answer_takeback") {
+    TakebackAnswer m;
+    m.room = f.room();
+    m.accept = f.required_boolean("accept");
+    return m;
+  }
   if (type == "chat") {
     Chat m;
     m.room = f.room();
@@ -357,7 +370,7 @@ std::string_view type_name(const ClientMessage& message) {
                                                 "watch",      "leave",       "action",          "resign",      "offer_draw",
                                                 "answer_draw", "resync",     "cancel_room",     "abort",       "claim_victory",
                                                 "rematch",    "chat",        "delete_chat",     "ping",        "seek",
-                                                "seek_cancel", "give_time"};
+                                                "seek_cancel", "give_time", "offer_takeback", "answer_takeback"};
   static_assert(std::size(kNames) == std::variant_size_v<ClientMessage>);
   if (auto* claim = std::get_if<Claim>(&message); claim && claim->draw) return "claim_draw";
   return kNames[message.index()];
@@ -413,6 +426,11 @@ json to_json(const Incoming& incoming) {
                  [&](const Claim& m) { j["room"] = m.room; },
                  [&](const Rematch& m) { j["room"] = m.room; },
                  [&](const GiveTime& m) { j["room"] = m.room; },
+                 [&](const TakebackOffer& m) { j["room"] = m.room; },
+                 [&](const TakebackAnswer& m) {
+                   j["room"] = m.room;
+                   j["accept"] = m.accept;
+                 },
                  [&](const Chat& m) {
                    j["room"] = m.room;
                    j["text"] = m.text;

@@ -194,6 +194,8 @@ std::string to_text(const RoomSnapshot& m) {
   w.key("history").raw(m.history).key("state").raw(m.state).key("result").raw(m.result).key("draw_offer");
   if (m.draw_offer) w.string(engine::color_name(*m.draw_offer));
   else w.null();
+  write_color(w.key("takeback_offer"), m.takeback_offer);
+  w.key("takebacks").boolean(m.takebacks);
   w.key("spectators").number(m.spectators);
   write_clocks(w.key("clocks"), m.clocks);
   w.key("claim_at");

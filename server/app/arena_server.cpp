@@ -82,7 +82,8 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
       AuthorityLimits{l.draw_offer_gap, l.max_events_per_room, std::chrono::milliseconds(l.first_action).count(),
                       std::chrono::milliseconds(l.claim_after).count(),
                       std::make_shared<const TrustRules>(
-                          TrustRules{parse_guest_chat(config_.guest_chat).value_or(GuestChat::casual), &block_book_})},
+                          TrustRules{parse_guest_chat(config_.guest_chat).value_or(GuestChat::casual), &block_book_}),
+                      l.rated_takebacks},
       CrowdLimits{l.event_history, l.event_history_bytes}});
   rooms->bots = computer_.get();
   rooms->idle.abandon_ms = std::int64_t{l.abandon_days} * 24 * 3600 * 1000;

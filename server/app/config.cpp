@@ -64,6 +64,9 @@ constexpr Option kOptions[] = {
     {"--max-new-players-per-address", "GIPF_ARENA_MAX_NEW_PLAYERS_PER_ADDRESS",
      "new player identities per client address per hour (default 100)"},
     {"--max-open-rooms", "GIPF_ARENA_MAX_OPEN_ROOMS", "rooms one player may have waiting for an opponent (default 5)"},
+    {"--rated-takebacks", "GIPF_ARENA_RATED_TAKEBACKS",
+     "1/true: players of a rated game may take back a move by agreement; 0/false:\n"
+     "only in casual games (never in ladders and events) (default 1)"},
     {"--max-api-streams", "GIPF_ARENA_MAX_API_STREAMS",
      "streams of the bot and board API open on this node, every account together\n"
      "(default 4096; more are refused 503 busy)"},
@@ -219,6 +222,10 @@ std::string set(Config& c, const std::string& flag, const std::string& value, bo
     return set_number(l.max_connections_per_address, flag, value, 1, 1000000);
   } else if (flag == "--max-new-players-per-address") {
     return set_number(l.max_new_players_per_address, flag, value, 1, 1000000);
+  } else if (flag == "--rated-takebacks") {
+    if (value == "1" || value == "true") l.rated_takebacks = true;
+    else if (value == "0" || value == "false") l.rated_takebacks = false;
+    else return "--rated-takebacks is 1/true or 0/false";
   } else if (flag == "--max-api-streams") {
     return set_number(l.max_api_streams, flag, value, 1, 1000000);
   } else if (flag == "--max-open-rooms") {

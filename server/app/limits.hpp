@@ -36,6 +36,7 @@ struct Limits {
   int max_open_rooms_per_player = 5;            // rooms waiting for a second player; more: too_many_rooms
   std::chrono::seconds open_room_ttl{30 * 60};  // then an open room is cancelled
   std::chrono::seconds keep_closed{10 * 60};    // then a closed room leaves memory (reloaded when asked for)
+  bool rated_takebacks = true;                  // takebacks in rated games (#46); false: refused there
   int draw_offer_gap = 10;                      // actions between two draw offers of one player
   std::chrono::seconds first_action{30};        // live clocks: no first action this long aborts the game
   int abandon_days = 7;                         // an untimed game with no action this long ends as abandoned

@@ -21,7 +21,7 @@ std::optional<std::uint64_t> whole_number(std::string_view text) {
   return n;
 }
 
-constexpr std::array<std::pair<RoomOp, std::string_view>, 16> kOps{{
+constexpr std::array<std::pair<RoomOp, std::string_view>, 18> kOps{{
     {RoomOp::Join, "join"},
     {RoomOp::Watch, "watch"},
     {RoomOp::Resync, "resync"},
@@ -38,6 +38,8 @@ constexpr std::array<std::pair<RoomOp, std::string_view>, 16> kOps{{
     {RoomOp::DeleteChat, "delete_chat"},
     {RoomOp::Disconnected, "disconnected"},
     {RoomOp::GiveTime, "give_time"},
+    {RoomOp::OfferTakeback, "offer_takeback"},
+    {RoomOp::AnswerTakeback, "answer_takeback"},
 }};
 
 json rating_json(const std::optional<protocol::RatingView>& r) {
@@ -201,6 +203,8 @@ void apply(const RoomCall& c, RoomEndpoint& room, const std::shared_ptr<Client>&
     case RoomOp::DeleteChat: return room.delete_chat(client, c.seq, c.audit, c.request_id);
     case RoomOp::Disconnected: return room.disconnected(client.get());
     case RoomOp::GiveTime: return room.give_time(client, c.player, c.request_id);
+    case RoomOp::OfferTakeback: return room.offer_takeback(client, c.player, c.request_id);
+    case RoomOp::AnswerTakeback: return room.answer_takeback(client, c.player, c.yes, c.request_id);
   }
 }
 

@@ -64,6 +64,8 @@ enum class RoomOp {
   DeleteChat,
   Disconnected,
   GiveTime,  // #46
+  OfferTakeback,
+  AnswerTakeback,
 };
 std::string_view op_name(RoomOp op);            // its name on the wire: "join", "offer_draw", …
 std::optional<RoomOp> parse_room_op(std::string_view name);

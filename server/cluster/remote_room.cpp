@@ -102,6 +102,14 @@ void RemoteRoom::claim(std::shared_ptr<Client> client, PlayerInfo player, bool d
 void RemoteRoom::give_time(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
   forward(RoomOp::GiveTime, client, std::move(player), std::move(request_id));
 }
+void RemoteRoom::offer_takeback(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
+  forward(RoomOp::OfferTakeback, client, std::move(player), std::move(request_id));
+}
+void RemoteRoom::answer_takeback(std::shared_ptr<Client> client, PlayerInfo player, bool accept, nlohmann::json request_id) {
+  RoomCall call = named(RoomOp::AnswerTakeback);
+  call.yes = accept;
+  send(call, client, std::move(player), std::move(request_id));
+}
 void RemoteRoom::rematch(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
   forward(RoomOp::Rematch, client, std::move(player), std::move(request_id));
 }

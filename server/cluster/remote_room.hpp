@@ -65,6 +65,8 @@ class RemoteRoom final : public RoomEndpoint {
   void abort(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) override;
   void claim(std::shared_ptr<Client> client, PlayerInfo player, bool draw, nlohmann::json request_id) override;
   void give_time(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) override;
+  void offer_takeback(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) override;
+  void answer_takeback(std::shared_ptr<Client> client, PlayerInfo player, bool accept, nlohmann::json request_id) override;
   void rematch(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) override;
   void chat(std::shared_ptr<Client> client, PlayerInfo player, std::string text, nlohmann::json request_id) override;
   void delete_chat(std::shared_ptr<Client> client, std::int64_t seq, AuditEntry audit, nlohmann::json request_id) override;

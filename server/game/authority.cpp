@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 
 #include "engine/replay.hpp"
 #include "rating/perf.hpp"
@@ -258,6 +259,40 @@ Decision GameAuthority::answer_draw(const PlayerInfo& player, bool accept) const
   engine::AnyGame next = game_;
   if (!next.agree_draw()) return Refusal{ErrorCode::NoDraws, "no draw is possible here"};
   return propose(EventKind::DrawAgreed, player.id, color, std::move(next));
+}
+
+bool GameAuthority::takebacks_allowed() const {
+  if (room_.competition) return false;  // never in ladders and events
+  if (room_.rated && !limits_.rated_takebacks) return false;
+  for (const std::string* kind : {&room_.white_kind, &room_.black_kind})
+    if (*kind == "computer" || *kind == "bot") return false;  // nobody there to agree
+  return true;
+}
+
+Decision GameAuthority::offer_takeback(const PlayerInfo& player) const {
+  auto seat = playing_seat(player);
+  if (auto* refusal = std::get_if<Refusal>(&seat)) return *refusal;
+  Color color = std::get<Color>(seat);
+  if (!takebacks_allowed()) return Refusal{ErrorCode::NoTakeback, "no takebacks in this game"};
+  if (takeback_offer_ == color) return Repeat{};
+  if (takeback_offer_) return Refusal{ErrorCode::NoTakeback, "your opponent asks for a takeback: answer it"};
+  if (!engine::takeback_ply(game_, color)) return Refusal{ErrorCode::NoTakeback, "you have not moved yet"};
+  if (last_takeback_ply_[engine::index(color)] == game_.ply())
+    return Refusal{ErrorCode::NoTakeback, "one takeback request per move"};
+  return propose(EventKind::TakebackOffered, player.id, color, std::nullopt);
+}
+
+Decision GameAuthority::answer_takeback(const PlayerInfo& player, bool accept) const {
+  auto seat = playing_seat(player);
+  if (auto* refusal = std::get_if<Refusal>(&seat)) return *refusal;
+  Color color = std::get<Color>(seat);
+  if (!takeback_offer_ || takeback_offer_ == color)
+    return Refusal{ErrorCode::NoTakeback, "your opponent has not asked for a takeback"};
+  if (!accept) return propose(EventKind::TakebackDeclined, player.id, color, std::nullopt);
+  auto ply = engine::takeback_ply(game_, *takeback_offer_);
+  std::optional<engine::AnyGame> back = ply ? engine::game_at_ply(game_, *ply) : std::nullopt;
+  if (!back) return Refusal{ErrorCode::NoTakeback, "there is nothing to take back"};
+  return propose(EventKind::TakebackAccepted, player.id, color, std::move(back), std::to_string(*ply));
 }
 
 Decision GameAuthority::cancel(const PlayerInfo& player) const {
@@ -532,6 +567,13 @@ void GameAuthority::apply_clock(const EventRecord& e) {
     case EventKind::TimeGiven:  // the giver's opponent gains the time, their clock running or not
       if (e.color) clock_.give(engine::opponent(*e.color), protocol::kGiveTimeMs);
       break;
+    case EventKind::TakebackAccepted:  // the decision went back: its player's clock runs from now
+      decision_since_ = e.at;
+      if (clock_started_ && decider) clock_.switch_to(*decider, e.at);
+      break;
+    case EventKind::TakebackOffered:
+    case EventKind::TakebackDeclined:
+      break;
     case EventKind::Created:
     case EventKind::DrawOffered:
     case EventKind::DrawDeclined:
@@ -576,6 +618,17 @@ void GameAuthority::apply(const EventRecord& e, const std::string& name) {
     case EventKind::Resumed:  // the clocks' business alone (apply_clock)
     case EventKind::TimeGiven:
       break;
+    case EventKind::TakebackOffered:
+      takeback_offer_ = e.color;
+      if (e.color) last_takeback_ply_[engine::index(*e.color)] = game_.ply();
+      break;
+    case EventKind::TakebackDeclined:
+      takeback_offer_.reset();
+      break;
+    case EventKind::TakebackAccepted:  // the game is `next` already: the turn's start
+      takeback_offer_.reset();
+      draw_offer_.reset();
+      break;
     case EventKind::Action:
     case EventKind::Adjudicated:
     case EventKind::DrawDeclined:
@@ -584,8 +637,10 @@ void GameAuthority::apply(const EventRecord& e, const std::string& name) {
     case EventKind::Timeout:
     case EventKind::Claimed:
       draw_offer_.reset();
+      if (e.kind != EventKind::DrawDeclined) takeback_offer_.reset();  // a move declines it; an ending ends it
       break;
   }
+  if (e.kind == EventKind::Aborted) takeback_offer_.reset();
   apply_clock(e);
   room_.plies = game_.ply();
   auto result = game_.result();
@@ -612,6 +667,15 @@ std::string replay_event(engine::AnyGame& game, const EventRecord& e) {
       if (e.action != "1-0" && e.action != "0-1" && e.action != "1/2-1/2") return "unknown result '" + e.action + "'";
       auto verdict = e.kind == protocol::EventKind::Claimed ? engine::Verdict::Abandonment : engine::Verdict::Adjudication;
       return game.adjudicate(winner_of(e.action), verdict) ? std::string() : "the game cannot be adjudicated " + e.action;
+    }
+    case protocol::EventKind::TakebackAccepted: {
+      int ply = -1;
+      auto [end, ec] = std::from_chars(e.action.data(), e.action.data() + e.action.size(), ply);
+      if (ec != std::errc() || end != e.action.data() + e.action.size()) return "a takeback without its ply";
+      auto back = engine::game_at_ply(game, ply);
+      if (!back) return "no turn starts at ply " + e.action;
+      game = std::move(*back);
+      return {};
     }
     case protocol::EventKind::Timeout:
       if (!e.color) return "a timeout without a colour";

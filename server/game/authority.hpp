@@ -31,6 +31,7 @@ struct AuthorityLimits {
   std::int64_t first_action_ms = 30000;      // live clocks: a first action later than this aborts the game
   std::int64_t claim_after_ms = 40000;       // live clocks: the decider gone this long may be claimed against
   std::shared_ptr<const TrustRules> trust;   // guest chat, blocks (#34); none: no such rules
+  bool rated_takebacks = true;               // takebacks in rated games (--rated-takebacks, an admin's choice, #46)
 };
 
 struct Refusal {
@@ -78,6 +79,16 @@ class GameAuthority {
   Decision resign(const PlayerInfo& player) const;
   Decision offer_draw(const PlayerInfo& player) const;
   Decision answer_draw(const PlayerInfo& player, bool accept) const;
+  // Takebacks by agreement (#46): a player asks to take back their last turn
+  // (once per ply); the opponent accepts (the game goes back to the start of
+  // that turn) or declines; a move declines it too. Never in a ladder or
+  // event game, nor against the computer or a bot; in a rated game only with
+  // AuthorityLimits::rated_takebacks.
+  Decision offer_takeback(const PlayerInfo& player) const;
+  Decision answer_takeback(const PlayerInfo& player, bool accept) const;
+  // Whether takebacks may be asked for in this room (the rules above).
+  bool takebacks_allowed() const;
+  std::optional<engine::Color> takeback_offer() const { return takeback_offer_; }
   Decision cancel(const PlayerInfo& player) const;  // the creator, before anyone joined
   Decision expire() const;                          // the server, while nobody joined
   // A moderator's commands (the moderator's player id, their reason): an open
@@ -186,7 +197,10 @@ class GameAuthority {
   std::int64_t seq_ = 0;
   std::optional<engine::Color> draw_offer_;
   std::array<int, 2> last_draw_offer_ply_{-1000000, -1000000};  // per colour, for the gap between offers
+  std::optional<engine::Color> takeback_offer_;                 // who asks to take back, until answered or a move
+  std::array<int, 2> last_takeback_ply_{-1, -1};                // per colour: the ply of their last request
 };
+
 
 // The effect of a stored event on its game: plays an action, a resignation or
 // an agreed draw; other kinds leave the game alone. The reason if it does not apply.

@@ -77,6 +77,14 @@ void GameClock::credit(std::int64_t ms) {
   if (running_ && ms > 0) since_ += ms;
 }
 
+void GameClock::switch_to(engine::Color next, std::int64_t now) {
+  if (!running_ || *running_ == next) return;
+  bank_[index(*running_)] = remaining(*running_, now);
+  if (control_.kind == TimeControl::Kind::Correspondence) bank_[index(next)] = bank_for_a_move();
+  running_ = next;
+  since_ = now;
+}
+
 void GameClock::give(engine::Color color, std::int64_t ms) {
   if (ms > 0) bank_[index(color)] += ms;
 }

@@ -53,6 +53,9 @@ class GameClock {
   // The running clock does not count the last `ms` (nobody served the game
   // then, #31); nothing when no clock runs.
   void credit(std::int64_t ms);
+  // The running clock becomes `next`'s at `now`, no increment (a takeback
+  // handed the decision back, #46; correspondence: a new move's bank).
+  void switch_to(engine::Color next, std::int64_t now);
   // `color`'s bank gains `ms` (time given by the opponent, #46), running or not.
   void give(engine::Color color, std::int64_t ms);
   // Stops the clocks at `now` (a resignation, an agreed draw, an abort).

@@ -364,6 +364,8 @@ void Room::send_snapshot(Client& client, const PlayerInfo& viewer) {
   m.state = protocol::state_text(game);
   m.result = protocol::result_text(game.result());
   m.draw_offer = authority_.draw_offer();
+  m.takeback_offer = authority_.takeback_offer();
+  m.takebacks = authority_.takebacks_allowed();
   m.spectators = crowd_.spectators();
   m.clocks = authority_.clocks(context_->clock());
   auto decider = game.decider();
@@ -501,6 +503,15 @@ void Room::claim(std::shared_ptr<Client> client, PlayerInfo player, bool draw, j
 
 void Room::give_time(std::shared_ptr<Client> client, PlayerInfo player, json request_id) {
   on_strand(client, request_id, [this, client, player, request_id] { decide(authority_.give_time(player), client, request_id); });
+}
+
+void Room::offer_takeback(std::shared_ptr<Client> client, PlayerInfo player, json request_id) {
+  on_strand(client, request_id, [this, client, player, request_id] { decide(authority_.offer_takeback(player), client, request_id); });
+}
+
+void Room::answer_takeback(std::shared_ptr<Client> client, PlayerInfo player, bool accept, json request_id) {
+  on_strand(client, request_id,
+            [this, client, player, accept, request_id] { decide(authority_.answer_takeback(player, accept), client, request_id); });
 }
 
 void Room::rematch(std::shared_ptr<Client> client, PlayerInfo player, json request_id) {

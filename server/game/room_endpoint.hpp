@@ -39,6 +39,8 @@ class RoomEndpoint {
   virtual void abort(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) = 0;
   virtual void claim(std::shared_ptr<Client> client, PlayerInfo player, bool draw, nlohmann::json request_id) = 0;
   virtual void give_time(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) = 0;
+  virtual void offer_takeback(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) = 0;
+  virtual void answer_takeback(std::shared_ptr<Client> client, PlayerInfo player, bool accept, nlohmann::json request_id) = 0;
   virtual void rematch(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) = 0;
   // `text` is checked already (protocol::check_chat_text); the channel follows from the seat.
   virtual void chat(std::shared_ptr<Client> client, PlayerInfo player, std::string text, nlohmann::json request_id) = 0;

@@ -133,6 +133,28 @@ test('time given, then the opponent closed the page on their decision: a countdo
   noErrors(white);
 });
 
+test('a takeback (#46): Black asks after White moved, White accepts, Black plays the turn again', async () => {
+  const { white, black } = await startGame(['Giver', 'Taker']);
+  await act(white);
+  await act(black);
+  await act(white);  // ply 3: Black's decision
+  await black.waitForSelector('[data-choice]');
+  await black.click('#offer-takeback');
+  await white.waitForSelector('#takeback-offer[data-by="black"] #accept-takeback');
+  assert.match(await white.textContent('#takeback-offer'), /Black \(Taker\) asks to take back their last turn/);
+  assert.match(await black.textContent('#takeback-offer'), /waiting for White \(Giver\) to answer/);
+  assert.equal(await black.$('#offer-takeback'), null, 'one request at a time');
+  await white.click('#accept-takeback');
+  for (const page of [white, black]) await page.waitForSelector('#status[data-ply="1"]');
+  await black.waitForFunction(() => /takeback request was accepted/.test(document.getElementById('toast').textContent));
+  await black.waitForSelector('[data-choice]');  // Black's ring again
+  assert.equal(await white.$('#takeback-offer'), null);
+  await black.screenshot({ path: screenshotPath('clocks-takeback-black-phone.png'), fullPage: true });
+  await act(black);
+  await white.waitForSelector('#status[data-ply="2"]');
+  noErrors(white, black);
+});
+
 test('a rematch after a resignation: both ask, both land in the new room with the colours swapped', async () => {
   const { white, black, room } = await startGame(['Ren', 'Mae']);
   assert.equal(await white.textContent('#time-control'), 'untimed');

@@ -505,3 +505,129 @@ TEST_CASE("give time (#46): 15 s on the opponent's clock, running or not, kept t
   over.commit(over.room->resign(kBob));
   CHECK(over.refused(over.room->give_time(kAnn)) == ErrorCode::GameOver);
 }
+
+TEST_CASE("takeback (#46): asked once per move, declined or accepted; the game goes back to the start of the asker's turn, stored and replayed") {
+  Game g("yinsh", "normal", live(60'000, 0));
+  CHECK(g.refused(g.room->offer_takeback(kAnn)) == ErrorCode::NoTakeback);  // nothing of hers to take back
+  CHECK(g.room->takebacks_allowed());
+  g.act(1'000);  // White's ring (ply 1)
+  g.act(1'000);  // Black's ring (ply 2): White's clock runs
+  const std::string after_white = [&] {
+    std::string error;
+    auto game = engine::AnyGame::create({"yinsh", "normal", 0, 0}, error);
+    game->play(g.room->game().steps()[0].action);
+    return game->position();
+  }();
+  g.now += 4'000;
+  // Black asks while White thinks: it would take back Black's ring.
+  auto asked = g.commit(g.room->offer_takeback(kBob));
+  CHECK(asked.kind == EventKind::TakebackOffered);
+  CHECK(g.room->takeback_offer() == Color::Black);
+  CHECK(std::holds_alternative<Repeat>(g.room->offer_takeback(kBob)));
+  CHECK(g.refused(g.room->offer_takeback(kAnn)) == ErrorCode::NoTakeback);      // answer it first
+  CHECK(g.refused(g.room->answer_takeback(kBob, true)) == ErrorCode::NoTakeback);  // not one's own
+  CHECK(g.refused(g.room->answer_takeback(kCid, true)) == ErrorCode::NotAPlayer);
+  g.commit(g.room->answer_takeback(kAnn, false));
+  CHECK(g.room->takeback_offer() == std::nullopt);
+  CHECK(g.refused(g.room->offer_takeback(kBob)) == ErrorCode::NoTakeback);  // once per move
+  CHECK(g.room->game().ply() == 2);
+
+  // White moves; Black asks again (a new move) and White accepts: Black's and White's rings go.
+  g.act(1'000);
+  g.commit(g.room->offer_takeback(kBob));
+  g.now += 2'000;
+  auto accepted = g.commit(g.room->answer_takeback(kAnn, true));
+  CHECK(accepted.kind == EventKind::TakebackAccepted);
+  CHECK(accepted.action == "1");
+  CHECK(g.room->game().ply() == 1);
+  CHECK(g.room->game().position() == after_white);
+  CHECK(g.room->game().decider() == Color::Black);
+  CHECK(g.room->takeback_offer() == std::nullopt);
+  // Black's clock runs from the takeback; White's stood at what it had.
+  auto clocks = g.clocks();
+  CHECK(clocks.running == Color::Black);
+  CHECK(clocks.white_ms == 60'000 - 5'000);
+  CHECK(clocks.black_ms == 60'000 - 2'000);
+
+  // Replayed from the stored events: the same game and clocks.
+  std::string error;
+  std::int64_t later = g.now;
+  auto restored = GameAuthority::restore(g.record, g.log, [&later] { return later; }, g.limits, error);
+  REQUIRE_MESSAGE(restored, error);
+  CHECK(restored->game().position() == after_white);
+  CHECK(restored->game().ply() == 1);
+  check_clocks(*restored->clocks(later), clocks.white_ms, clocks.black_ms, Color::Black);
+  // The game goes on from there; a move declines an offer.
+  g.commit(g.room->offer_takeback(kAnn));
+  g.act(1'000);
+  CHECK(g.room->takeback_offer() == std::nullopt);
+}
+
+TEST_CASE("takeback (#46): never in ladders and events, nor against the computer or a bot; in rated games as the admin says") {
+  Game competition("yinsh", "normal", live(60'000, 0), true, true);
+  competition.act(1'000);
+  CHECK(!competition.room->takebacks_allowed());
+  CHECK(competition.refused(competition.room->offer_takeback(kAnn)) == ErrorCode::NoTakeback);
+
+  const PlayerInfo ann{1, "Ann", true, "account"}, bob{2, "Bob", true, "account"};  // rated games are for accounts
+  for (bool allowed : {true, false}) {
+    AuthorityLimits limits;
+    limits.rated_takebacks = allowed;
+    RoomRecord record;
+    record.id = "rated";
+    record.options = {"yinsh", "normal", 0, 0};
+    record.clock = live(60'000, 0);
+    record.rated = true;
+    std::int64_t now = kStart;
+    std::vector<EventRecord> log(1);
+    std::string error;
+    auto room = GameAuthority::open(record, ann, Color::White, [&now] { return now; }, limits, log[0], error);
+    REQUIRE(room);
+    authority_test::commit(*room, log, room->join(bob));
+    authority_test::commit(*room, log, room->play(ann, 0, room->game().legal_notation().front()));
+    CHECK(room->takebacks_allowed() == allowed);
+    if (!allowed) CHECK(authority_test::refused(room->offer_takeback(ann)) == ErrorCode::NoTakeback);
+    else CHECK(std::holds_alternative<Proposal>(room->offer_takeback(ann)));
+  }
+
+  const PlayerInfo robo{9, "robo", true, "bot"};
+  RoomRecord record;
+  record.id = "bot";
+  record.options = {"yinsh", "normal", 0, 0};
+  std::int64_t now = kStart;
+  std::vector<EventRecord> log(1);
+  std::string error;
+  auto room = GameAuthority::open(record, kAnn, Color::White, [&now] { return now; }, AuthorityLimits{}, log[0], error);
+  REQUIRE(room);
+  authority_test::commit(*room, log, room->join(robo));
+  authority_test::commit(*room, log, room->play(kAnn, 0, room->game().legal_notation().front()));
+  CHECK(!room->takebacks_allowed());
+  CHECK(authority_test::refused(room->offer_takeback(kAnn)) == ErrorCode::NoTakeback);
+}
+
+TEST_CASE("takeback (#46): in random GIPF games, back to the start of the asker's last turn, removals inside a turn included") {
+  auto [line, removal_ply] = opponent_removal_line();
+  std::string error;
+  auto game = engine::AnyGame::create({"gipf", "standard", 0, 0}, error);
+  REQUIRE(game);
+  std::vector<std::string> positions{game->position()};
+  std::vector<int> turn_start_plies{0};
+  for (const auto& action : line) {
+    int turns = game->turns();
+    REQUIRE(game->play(action).empty());
+    positions.push_back(game->position());
+    if (game->turns() != turns) turn_start_plies.push_back(game->ply());
+  }
+  // Whoever asks, the game goes back to a turn's start, and to the very position there.
+  for (Color asker : {Color::White, Color::Black}) {
+    auto ply = engine::takeback_ply(*game, asker);
+    REQUIRE(ply);
+    CHECK(std::find(turn_start_plies.begin(), turn_start_plies.end(), *ply) != turn_start_plies.end());
+    auto back = engine::game_at_ply(*game, *ply);
+    REQUIRE(back);
+    CHECK(back->ply() == *ply);
+    CHECK(back->position() == positions[*ply]);
+    CHECK(back->decider() == asker);
+  }
+  CHECK_FALSE(engine::game_at_ply(*game, game->ply() + 1));
+}

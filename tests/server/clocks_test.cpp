@@ -250,3 +250,55 @@ TEST_CASE("give time (#46): 15 s on the opponent's clock, told to everyone in th
   ann.ws.send({{"type", "give_time"}, {"room", untimed}, {"id", "y"}});
   CHECK(next_of(ann, "error", [](const json& e) { return e["id"] == "y"; })["code"] == "no_live_clock");
 }
+
+TEST_CASE("takeback (#46) on the live protocol: asked, declined, asked again after a move, accepted; the snapshot and legal follow") {
+  ServerProcess server(temp_store("takeback.db"));
+  REQUIRE(server.start());
+  Participant ann, bob, cid;
+  REQUIRE(ann.identify(server.port(), "Ann"));
+  REQUIRE(bob.identify(server.port(), "Bob"));
+  REQUIRE(cid.identify(server.port(), "Cid"));
+  std::string room = open_game(ann, bob, {{"game", "yinsh"}, {"variant", "normal"}, {"clock", live_clock(300000, 0)}});
+  cid.ws.send({{"type", "watch"}, {"room", room}});
+  auto watched = cid.ws.receive_type("room", 5s);
+  REQUIRE(watched);
+  CHECK((*watched)["takebacks"] == true);
+  CHECK((*watched)["takeback_offer"] == nullptr);
+  ann.ws.send({{"type", "offer_takeback"}, {"room", room}, {"id", "early"}});
+  CHECK(next_of(ann, "error", [](const json& e) { return e["id"] == "early"; })["code"] == "no_takeback");
+
+  act(room, ann, bob);  // ply 1
+  act(room, bob, ann);  // ply 2
+  bob.ws.send({{"type", "offer_takeback"}, {"room", room}, {"id", "tb-1"}});
+  CHECK(next_event(ann, "takeback_offered")["by"] == "black");
+  CHECK(next_event(cid, "takeback_offered")["by"] == "black");
+  ann.ws.send({{"type", "answer_takeback"}, {"room", room}, {"accept", false}});
+  CHECK(next_event(bob, "takeback_declined")["by"] == "white");
+  bob.ws.send({{"type", "offer_takeback"}, {"room", room}, {"id", "tb-2"}});
+  CHECK(next_of(bob, "error", [](const json& e) { return e["id"] == "tb-2"; })["code"] == "no_takeback");  // once per move
+
+  act(room, ann, bob);  // ply 3: Black may ask again
+  bob.ws.send({{"type", "offer_takeback"}, {"room", room}, {"id", "tb-3"}});
+  next_event(ann, "takeback_offered");
+  ann.ws.send({{"type", "answer_takeback"}, {"room", room}, {"accept", true}, {"id", "yes"}});
+  json accepted = next_event(bob, "takeback_accepted");
+  CHECK(accepted["by"] == "white");
+  CHECK(accepted["ply"] == 1);
+  CHECK(accepted["clocks"]["running"] == "black");
+  CHECK(next_event(cid, "takeback_accepted")["ply"] == 1);
+  // Black decides again at ply 1 (an older `legal`, of ply 3, is stale now).
+  json legal = next_of(bob, "legal", [](const json& l) { return l["ply"] == 1; });
+  Participant dee;
+  REQUIRE(dee.identify(server.port(), "Dee"));
+  dee.ws.send({{"type", "watch"}, {"room", room}});
+  auto again = dee.ws.receive_type("room", 5s);
+  REQUIRE(again);
+  CHECK((*again)["ply"] == 1);
+  CHECK((*again)["history"].size() == 1);
+  CHECK((*again)["takeback_offer"] == nullptr);
+  // The game goes on from there.
+  bob.ws.send({{"type", "action"}, {"room", room}, {"ply", 1}, {"action", legal["actions"][0]}});
+  CHECK(next_event(ann, "action")["ply"] == 2);
+  auto stored = json::parse(http_get(server.port(), "/api/games/" + room).body);
+  CHECK(stored["plies"] == 2);
+}

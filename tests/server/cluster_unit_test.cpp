@@ -271,7 +271,7 @@ TEST_CASE("bus codec: junk, unknown ops and missing fields are no player message
 }
 
 TEST_CASE("bus codec: every room call's op survives its text; an unknown op or a missing field is no call") {
-  for (int i = 0; i <= static_cast<int>(RoomOp::GiveTime); ++i) {
+  for (int i = 0; i <= static_cast<int>(RoomOp::AnswerTakeback); ++i) {
     RoomCall c;
     c.op = static_cast<RoomOp>(i);
     c.room = "abc";

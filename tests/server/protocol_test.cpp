@@ -423,3 +423,21 @@ TEST_CASE("protocol: give_time (#46), its event kind and its error code") {
   CHECK(parse_code("no_live_clock") == ErrorCode::NoLiveClock);
   CHECK(protocol::kGiveTimeMs == 15000);
 }
+
+TEST_CASE("protocol: offer_takeback and answer_takeback (#46), their events and error code") {
+  auto offer = parse_client_message(R"({"type":"offer_takeback","room":"abc"})");
+  REQUIRE(std::holds_alternative<Incoming>(offer));
+  CHECK(std::get<TakebackOffer>(std::get<Incoming>(offer).message).room == "abc");
+  auto answer = parse_client_message(R"({"type":"answer_takeback","room":"abc","accept":true,"id":"a"})");
+  REQUIRE(std::holds_alternative<Incoming>(answer));
+  CHECK(std::get<TakebackAnswer>(std::get<Incoming>(answer).message).accept);
+  CHECK(to_json(std::get<Incoming>(answer)) == nlohmann::json::parse(R"({"type":"answer_takeback","room":"abc","accept":true,"id":"a"})"));
+  CHECK(code_of(R"({"type":"answer_takeback","room":"abc"})") == ErrorCode::BadField);
+  CHECK(code_of(R"({"type":"answer_takeback","room":"abc","accept":"yes"})") == ErrorCode::BadField);
+  CHECK(code_of(R"({"type":"offer_takeback","room":"abc","plies":2})") == ErrorCode::BadField);
+  for (auto kind : {protocol::EventKind::TakebackOffered, protocol::EventKind::TakebackDeclined, protocol::EventKind::TakebackAccepted})
+    CHECK(protocol::parse_kind(protocol::kind_name(kind)) == kind);
+  CHECK(protocol::kind_name(protocol::EventKind::TakebackAccepted) == "takeback_accepted");
+  CHECK(code_name(ErrorCode::NoTakeback) == "no_takeback");
+  CHECK(parse_code("no_takeback") == ErrorCode::NoTakeback);
+}

@@ -38,6 +38,15 @@ describe('a replay\'s position in words, numbered as the record', () => {
   const known = new Positions();
   known.merge(game.positions);
   const spans = turnSpans(game.steps);
+  test('a takeback (#46) forgets the positions after the ply it went back to', () => {
+    const copy = new Positions();
+    copy.merge(game.positions);
+    const plies = copy.plies();
+    const middle = plies[Math.floor(plies.length / 2)];
+    copy.dropAfter(middle);
+    assert.deepEqual(copy.plies(), plies.filter((ply) => ply <= middle));
+  });
+
   test('the start, then "after move N (colour)" at the end of every turn, "under way" inside one', () => {
     assert.equal(positionWords(gipf, null, true), 'The start of the game');
     for (const { ply } of game.positions.slice(1)) {

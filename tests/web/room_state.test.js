@@ -3,7 +3,7 @@
 // errors, gaps and duplicates, and the replay's positions.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { reduce, roomOf, fromSnapshot, turns, choices, replayState, offeredMoves, canGiveTime } from '../../web-client/js/room_state.js';
+import { reduce, roomOf, fromSnapshot, turns, choices, replayState, offeredMoves, canGiveTime, canOfferTakeback } from '../../web-client/js/room_state.js';
 import { fixture, fold, before, first, isEvent, isType } from './support.js';
 
 const gipf = fixture('gipf_basic.json');
@@ -24,6 +24,7 @@ describe('snapshots', () => {
       id: m.room.id, options: { game: 'gipf', variant: 'basic', white_extra: 0, black_extra: 0 }, visibility: 'public',
       createdAt: m.room.created_at, seats: { white: { id: 1, name: 'Ada' }, black: null }, you: 'spectator',
       seq: 1, ply: 0, status: 'open', position: m.state, result: null, drawOffer: null, spectators: 1, history: [],
+      takebackOffer: null, takebacks: false,  // recorded before takebacks (#46): none
       legal: null, sending: null, resync: null, notice: null, ending: null,
       clock: null, clocks: null, clocksAt: null, claimAt: null, abortable: false, rematchOffer: null, rematch: null,
       chat: [], chatSeq: 0,
@@ -239,6 +240,38 @@ describe('events', () => {
     assert.equal(canGiveTime({ ...room, you: 'spectator' }), false);
     assert.equal(canGiveTime({ ...room, clock: { kind: 'correspondence', days_per_move: 3 } }), false);
     assert.equal(canGiveTime({ ...room, status: 'finished' }), false);
+  });
+
+  test('takebacks (#46): asked, declined, accepted; the history goes back to the event\'s ply; a move declines a request', () => {
+    const base = { ...upTo(yinsh.white, isEvent('action', 14)), takebacks: true };
+    assert.equal(base.you, 'white');
+    assert.equal(canOfferTakeback(base), true);
+    assert.equal(canOfferTakeback({ ...base, takebacks: false }), false);
+    assert.equal(canOfferTakeback({ ...base, history: base.history.filter((s) => s.player !== 'white') }), false);
+    const event = (kind, by, fields = {}) => ({
+      type: 'event', room: base.id, seq: base.seq + 1, kind, at: 1, by, ply: base.ply, status: 'live', state: base.position,
+      result: null, clocks: null, ...fields,
+    });
+    const asked = reduce(base, event('takeback_offered', 'black'));
+    assert.equal(asked.takebackOffer, 'black');
+    assert.equal(canOfferTakeback(asked), false, 'one request at a time');
+    const declined = reduce(asked, { ...event('takeback_declined', 'white'), seq: base.seq + 2 });
+    assert.equal(declined.takebackOffer, null);
+    assert.equal(declined.notice, null, 'the one who declined is not told');
+    const ours = reduce(reduce(base, event('takeback_offered', 'white')), { ...event('takeback_declined', 'black'), seq: base.seq + 2 });
+    assert.equal(ours.notice, 'takeback_declined');
+    // accepted: back to ply 10 (as the server says it: the event's ply and position)
+    const back = base.history.find((s) => s.ply === 10);
+    assert.ok(back, 'the recorded game has a step at ply 10');
+    const accepted = reduce(reduce(base, event('takeback_offered', 'white')), { ...event('takeback_accepted', 'black'), seq: base.seq + 2, ply: 10 });
+    assert.equal(accepted.ply, 10);
+    assert.deepEqual(accepted.history, base.history.filter((s) => s.ply < 10));
+    assert.equal(accepted.takebackOffer, null);
+    assert.equal(accepted.legal, null, 'the moves offered come again with the new ply');
+    assert.equal(accepted.notice, 'takeback_accepted');
+    // a move declines a request
+    const moved = reduce(asked, { ...event('action', 'white', { steps: [] }), seq: base.seq + 2, ply: base.ply + 1 });
+    assert.equal(moved.takebackOffer, null);
   });
 
   test('the spectator count follows spectators messages', () => {

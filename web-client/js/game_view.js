@@ -11,7 +11,7 @@
 import { h, toast, colorName, other, ownsKeys } from './ui.js';
 import { gameModule, variantLabel, resultText } from './games/index.js';
 import {
-  reduce, roomOf, clockReadings, claimWait, canAbort, canGiveTime, rematchStatus, yourTurnBegan, decider, ratingOutcome, offeredMoves,
+  reduce, roomOf, clockReadings, claimWait, canAbort, canGiveTime, canOfferTakeback, rematchStatus, yourTurnBegan, decider, ratingOutcome, offeredMoves,
 } from './room_state.js';
 import { formatClock, formatCountdown, isLowTime, clockLabel } from './clock.js';
 import { resyncMessage } from './connection.js';
@@ -42,13 +42,15 @@ const NOTICES = {
   rematch_offer: () => 'Your opponent asks for a rematch.',
   resumed: () => 'The game was away from its server for a moment: the clock did not count that time.',
   time_given: (room) => `${who(room, other(room.you))} gave you 15 seconds.`,
+  takeback_declined: () => 'Your takeback request was declined.',
+  takeback_accepted: () => 'Your takeback request was accepted: play your turn again.',
 };
 
 /** The messages that change only the chat: the rest of the view stays. */
 const CHAT_ONLY = new Set(['chat', 'chat_history', 'chat_deleted']);
 
 /** The ids of the messages a game view sends: `action-N`, or the command's type and a number. */
-const OWN_ID = /^(action|resign|abort|offer_draw|answer_draw|cancel_room|claim_victory|claim_draw|rematch|give_time)-\d+$/;
+const OWN_ID = /^(action|resign|abort|offer_draw|answer_draw|cancel_room|claim_victory|claim_draw|rematch|give_time|offer_takeback|answer_takeback)-\d+$/;
 const ownId = (id) => typeof id === 'string' && OWN_ID.test(id);
 
 /** A colour and its player's name: "White (Ada)". */
@@ -188,6 +190,10 @@ export class GameView {
   /** Keeps the positions a snapshot and the action events bring; a snapshot fetches the earlier ones. */
   keepPosition(m, room) {
     if (m.type === 'event' && m.kind === 'action' && room.seq === m.seq) this.positions.add(m.ply, m.state);
+    if (m.type === 'event' && m.kind === 'takeback_accepted' && room.seq === m.seq) {
+      this.positions.dropAfter(m.ply);
+      this.positions.add(m.ply, m.state);
+    }
     if (m.type !== 'room') return;
     this.positions.add(room.ply, room.position);
     if (!this.positions.cover(room.history) && !this.fetching) this.fetchPositions();
@@ -284,7 +290,7 @@ export class GameView {
       this.header(),
       this.players(),
       // what the player must read and press next: on a phone it sits right under the board
-      h('div', { class: 'panel play-panel', id: 'play-panel' }, this.status, this.drawOffer(), board.bar),
+      h('div', { class: 'panel play-panel', id: 'play-panel' }, this.status, this.drawOffer(), this.takebackOffer(), board.bar),
       this.chat.peek,
       this.claim(),
       this.controls(),
@@ -506,10 +512,28 @@ export class GameView {
     if (this.game.draws && !offer) {
       buttons.push(h('button', { id: 'offer-draw', onclick: () => this.command('offer_draw') }, 'Offer a draw'));
     }
+    if (canOfferTakeback(room)) {
+      buttons.push(h('button', { id: 'offer-takeback', title: 'Ask your opponent to let you play your last turn again', onclick: () => this.command('offer_takeback') }, 'Ask to take back'));
+    }
     if (canGiveTime(room)) {  // lichess's "moretime": 15 s on the opponent's clock (#46)
       buttons.push(h('button', { id: 'give-time', title: `Give ${who(room, other(you))} 15 seconds`, onclick: () => this.command('give_time') }, '+15 s'));
     }
     return h('div', { class: 'panel actionbar game-controls', id: 'game-controls' }, buttons);
+  }
+
+  /** A takeback request in words (#46), with its answer for the opponent, under the board. */
+  takebackOffer() {
+    const room = this.room;
+    const { takebackOffer: by, you, status } = room;
+    if (!by || status !== 'live') return null;
+    const text = by === you ? `You asked to take back your last turn: waiting for ${who(room, other(you))} to answer.`
+      : you === 'spectator' ? `${who(room, by)} asks to take back their last turn.`
+        : `${who(room, by)} asks to take back their last turn. Accept it, decline it, or play on (a move declines it).`;
+    const answer = you !== 'spectator' && by !== you && !this.banned;
+    return h('div', { class: 'draw-offer', id: 'takeback-offer', 'data-by': by }, h('p', {}, text),
+      answer ? h('div', { class: 'actionbar' },
+        h('button', { class: 'primary', id: 'accept-takeback', onclick: () => this.command('answer_takeback', { accept: true }) }, 'Accept the takeback'),
+        h('button', { id: 'decline-takeback', onclick: () => this.command('answer_takeback', { accept: false }) }, 'Decline')) : null);
   }
 
   /** A draw offer in words, for the players and the spectators alike. */

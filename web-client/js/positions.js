@@ -14,6 +14,9 @@ export class Positions {
   /** Keeps a position (a state seen at `ply`). */
   add(ply, state) { this.byPly.set(ply, state); }
 
+  /** Forgets the positions after `ply` (a takeback went back to it, #46: new moves will take those plies). */
+  dropAfter(ply) { for (const known of [...this.byPly.keys()]) if (known > ply) this.byPly.delete(known); }
+
   /** Keeps the `positions` of `GET /api/games/ID`: [{ply, state}]. */
   merge(positions) { for (const { ply, state } of positions) this.add(ply, state); }
 

@@ -14,7 +14,7 @@
  * @typedef {{winner: Color|null, reason: string}} Result
  * @typedef {{game: string, variant: string, white_extra?: number, black_extra?: number}} Options
  * @typedef {{ply: number, player: Color, actions: string[], moves: object[]}} Legal
- * @typedef {'draw_declined'|'cancelled'|'expired'|'aborted'|'adjudicated'|'banned'|'rematch_offer'|'resumed'|'time_given'} Notice
+ * @typedef {'draw_declined'|'cancelled'|'expired'|'aborted'|'adjudicated'|'banned'|'rematch_offer'|'resumed'|'time_given'|'takeback_declined'|'takeback_accepted'} Notice
  * @typedef {{kind: 'aborted'|'adjudicated'|'resigned', note: string, by?: Color}} Ending
  *   how the game ended without being played out, with the note the event carried:
  *   aborted by a moderator (`note` their reason), by the server (`note`
@@ -166,6 +166,7 @@ export function fromSnapshot(m, now = null) {
     seats: { white: room.white, black: room.black }, you: m.you,
     seq: m.seq, ply: m.ply, status: m.status, position: m.state, result: m.result,
     drawOffer: m.draw_offer, spectators: m.spectators, history: m.history,
+    takebackOffer: m.takeback_offer ?? null, takebacks: m.takebacks === true,  // #46
     legal: null, sending: null, resync: null, notice: null, ending: null,
     clock: room.clock ?? null, clocks, clocksAt: clocks ? now : null, claimAt: m.claim_at ?? null,
     abortable: typeof m.abortable === 'boolean' ? m.abortable : abortableOf(m.status, m.history),
@@ -248,6 +249,18 @@ function applyEvent(room, e, now) {
     case 'action':
       next.history = [...room.history, ...e.steps];
       next.drawOffer = null;
+      next.takebackOffer = null;  // a move declines a takeback request
+      break;
+    case 'takeback_offered': next.takebackOffer = e.by; break;
+    case 'takeback_declined':
+      next.takebackOffer = null;
+      if (room.you !== 'spectator' && e.by !== room.you) next.notice = 'takeback_declined';  // our request
+      break;
+    case 'takeback_accepted':  // the game went back to the start of the asker's turn: the steps after it go
+      next.history = room.history.filter((step) => step.ply < e.ply);
+      next.takebackOffer = null;
+      next.drawOffer = null;
+      if (room.you !== 'spectator' && e.by !== room.you) next.notice = 'takeback_accepted';
       break;
     case 'draw_offered': next.drawOffer = e.by; break;
     case 'draw_declined':
@@ -283,9 +296,16 @@ function applyEvent(room, e, now) {
       break;
     default: break;
   }
+  if (next.status !== 'live') next.takebackOffer = null;
   next.abortable = abortableOf(next.status, next.history);
   if (next.ply !== room.ply || next.status !== 'live') next.sending = null;  // what was sent is taken or moot
   return next;
+}
+
+/** Whether this reader may ask to take back their last turn (#46): the room allows it, they have chosen something, nothing is asked. */
+export function canOfferTakeback(room) {
+  return room.you !== 'spectator' && room.status === 'live' && room.takebacks === true && !room.takebackOffer &&
+    room.history.some((step) => step.player === room.you && !step.automatic);
 }
 
 /** Whether this reader may give the opponent time (#46): a player of a game under way on a live clock. */

@@ -94,4 +94,12 @@ class AnyGame {
   Games game_;
 };
 
+// Takebacks (#46). The ply a takeback asked by `asker` goes back to: the
+// first step of the asker's last turn in which they chose something; none
+// when they chose nothing yet.
+std::optional<int> takeback_ply(const AnyGame& game, Color asker);
+// `game` as it was at `ply` (a point where a decision waits): its chosen
+// steps before `ply` played again from the start; none if `ply` is not such a point.
+std::optional<AnyGame> game_at_ply(const AnyGame& game, int ply);
+
 }  // namespace engine

@@ -52,6 +52,7 @@ enum class ErrorCode {
   NodeTimeout,         // among nodes: the room's node did not answer in time; resync, then send again if needed
   TooManySeeks,        // the site's pool of seeks is full (#46)
   NoLiveClock,         // give_time in a game without a live clock (#46)
+  NoTakeback,          // a takeback not allowed here, with nothing to take back, asked twice for one move, or none to answer (#46)
 };
 
 std::string_view code_name(ErrorCode code);
@@ -141,6 +142,17 @@ struct GiveTime {
   std::string room;
   friend bool operator==(const GiveTime&, const GiveTime&) = default;
 };
+// Takebacks by agreement (#46): a player asks to take back their last turn;
+// the opponent accepts or declines.
+struct TakebackOffer {
+  std::string room;
+  friend bool operator==(const TakebackOffer&, const TakebackOffer&) = default;
+};
+struct TakebackAnswer {
+  std::string room;
+  bool accept = false;
+  friend bool operator==(const TakebackAnswer&, const TakebackAnswer&) = default;
+};
 struct Rematch {
   std::string room;
   friend bool operator==(const Rematch&, const Rematch&) = default;
@@ -178,7 +190,8 @@ struct SeekCancel {
 
 using ClientMessage =
     std::variant<Hello, SetName, LobbySubscribe, CreateRoom, JoinRoom, Watch, Leave, Play, Resign, DrawOffer, DrawAnswer, Resync,
-                 CancelRoom, Abort, Claim, Rematch, Chat, DeleteChat, Ping, Seek, SeekCancel, GiveTime>;
+                 CancelRoom, Abort, Claim, Rematch, Chat, DeleteChat, Ping, Seek, SeekCancel, GiveTime,
+                 TakebackOffer, TakebackAnswer>;
 
 struct Incoming {
   nlohmann::json id;  // the client's correlation id (string or integer), echoed back; null if none

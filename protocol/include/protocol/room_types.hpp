@@ -15,7 +15,10 @@ enum class EventKind {
   // died and another took it over): the running clock is credited that time (#31).
   Resumed,
   // A player gave the opponent kGiveTimeMs on their live clock (#46).
-  TimeGiven
+  TimeGiven,
+  // Takebacks (#46): asked, declined, and accepted (the game goes back to
+  // the start of the asker's last turn; `action` holds that ply).
+  TakebackOffered, TakebackDeclined, TakebackAccepted
 };
 
 constexpr std::string_view status_name(RoomStatus s) {
@@ -27,7 +30,8 @@ constexpr std::string_view kind_name(EventKind k) {
   constexpr std::string_view kNames[] = {"created",      "joined",        "action",      "resigned",
                                          "draw_offered", "draw_declined", "draw_agreed", "cancelled",
                                          "aborted",      "adjudicated",   "timeout",     "claimed",
-                                         "resumed",      "time_given"};
+                                         "resumed",      "time_given",    "takeback_offered", "takeback_declined",
+                                         "takeback_accepted"};
   return kNames[static_cast<int>(k)];
 }
 
@@ -38,7 +42,7 @@ constexpr std::optional<RoomStatus> parse_status(std::string_view name) {
 }
 
 constexpr std::optional<EventKind> parse_kind(std::string_view name) {
-  for (int i = 0; i <= static_cast<int>(EventKind::TimeGiven); ++i)
+  for (int i = 0; i <= static_cast<int>(EventKind::TakebackAccepted); ++i)
     if (kind_name(static_cast<EventKind>(i)) == name) return static_cast<EventKind>(i);
   return std::nullopt;
 }

@@ -135,6 +135,8 @@ struct RoomSnapshot {
   RawJson state;
   RawJson result;
   std::optional<engine::Color> draw_offer;
+  std::optional<engine::Color> takeback_offer;  // who asks to take back their last turn (#46)
+  bool takebacks = false;                       // takebacks may be asked for in this room (#46)
   int spectators = 0;
   std::optional<Clocks> clocks;                // none: untimed
   std::optional<std::int64_t> claim_at;        // the opponent is gone: claims from then on
