@@ -3,7 +3,8 @@
 // profile; bob, on the lobby, sees the card under the header and the bell's
 // count, declines once with a reason (alice's page says it in words), then
 // accepts the next from the card and both pages open the same game. A
-// challenger who left the form's page is taken to the game all the same.
+// challenger who left the form's page is taken to the game all the same, when
+// bob accepts from the bell's list.
 // Every wait is for a condition.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -60,14 +61,24 @@ test('a challenge from a profile is declined with a reason, then accepted from t
   await bob.context().close();
 });
 
-test('a challenger who went on to another page is taken to the game once it is accepted there', async () => {
+test('a challenger who went on to another page is taken to the game once it is accepted there, from the bell', async () => {
   const alice = await newPage(env.browser);
   const bob = await newPage(env.browser);
   await env.logIn(alice, ALICE);
   await env.logIn(bob, BOB);
   await challengeFromProfile(alice, 'bob');
   await env.open(alice, '/leaderboard');  // no challenge form here: the inbox follows the answer
-  await acceptFromTheCard(alice, bob);
+  // Bob answers from the bell's list (#46): the same card, Accept and Decline
+  await bob.waitForFunction(() => document.querySelector('#bell .bell-count')?.textContent === '1');
+  await bob.click('#bell');
+  await bob.waitForSelector('#notices .bell-challenges .challenge-notice');
+  assert.match(await bob.textContent('#notices .challenge-notice .text'), /^alice challenges you: YINSH normal/);
+  await bob.click('#notices .challenge-accept');
+  await bob.waitForSelector('#status[data-status="live"][data-you="black"]');
+  await alice.waitForSelector('#status[data-status="live"][data-you="white"]');
+  assert.equal(new URL(alice.url()).searchParams.get('room'), new URL(bob.url()).searchParams.get('room'));
+  assert.deepEqual(alice.errors, []);
+  assert.deepEqual(bob.errors, []);
   await alice.context().close();
   await bob.context().close();
 });

@@ -1,6 +1,7 @@
 // Challenges to the signed-in account, on every page (#46): each open one is a
 // card under the header, "NAME challenges you: terms", with Accept (the game
-// opens) and Decline with a reason; the bell counts them. A challenger on
+// opens) and Decline with a reason; the bell counts them and shows the same
+// cards when opened. A challenger on
 // another page than the challenge form hears the answer there (a toast, and
 // the game opens when accepted). The state is challenges.js's, from
 // GET /api/challenge and then the `challenge` messages.
@@ -12,7 +13,8 @@ import { emptyChallenges, listedChallenges, challengeHeard, directionOf, incomin
 export class ChallengeInbox {
   /**
    * @param {EventTarget} connection the page's WebSocket (its `message` events)
-   * @param {(count: number) => void} onCount told the number of incoming challenges
+   * @param {(count: number, cards: () => HTMLElement[]) => void} onCount told the number of incoming
+   *   real-time challenges, and how to make a card of each incoming one (for the bell)
    */
   constructor(connection, onCount = () => {}) {
     this.state = emptyChallenges();
@@ -52,7 +54,7 @@ export class ChallengeInbox {
   }
 
   render() {
-    this.onCount(realTimeCount(this.state));
+    this.onCount(realTimeCount(this.state), () => this.state.in.map((c) => this.card(c)));
     this.area.replaceChildren(...this.state.in.map((c) => this.card(c)));
   }
 

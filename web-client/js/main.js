@@ -48,7 +48,7 @@ connection.addEventListener('state', (e) => {
 const bell = new NoticesBell(connection);
 controls.before(bell.root);
 // challenges to the account (#46): cards under the header, counted by the bell
-const inbox = new ChallengeInbox(connection, (count) => bell.setChallenges(count));
+const inbox = new ChallengeInbox(connection, (count, cards) => bell.setChallenges(count, cards));
 document.querySelector('header.top').after(inbox.area);
 connection.addEventListener('welcome', (e) => {
   renderHeader(who, controls, { account: e.detail.account || null, name: e.detail.player.name });

@@ -49,10 +49,19 @@ export class NoticesBell {
     }
   }
 
-  /** The open real-time challenges to the account (challenge_inbox.js): counted with the unread notices. */
-  setChallenges(count) {
+  /**
+   * The open challenges to the account (challenge_inbox.js): the real-time
+   * ones are counted with the unread notices; `cards` makes a card of each
+   * (with Accept and Decline) for the open list, so that a challenge is
+   * answered from the bell too (#46).
+   * @param {number} count
+   * @param {(() => HTMLElement[])|null} [cards]
+   */
+  setChallenges(count, cards = null) {
     this.challenges = count;
-    this.renderCount();
+    this.challengeCards = cards;
+    if (this.open) this.render();
+    else this.renderCount();
   }
 
   renderCount() {
@@ -75,9 +84,8 @@ export class NoticesBell {
       const text = href ? h('a', { href }, n.text) : h('span', {}, n.text);
       return h('li', { class: n.read ? 'notice' : 'notice unread', 'data-kind': n.kind }, text, h('span', { class: 'when' }, ago(n.at, now)));
     });
-    const challenges = this.challenges
-      ? [h('p', { class: 'bell-challenges' }, h('a', { href: '#challenges' }, `${this.challenges} challenge${this.challenges === 1 ? '' : 's'} to answer, under the header`))]
-      : [];
+    const cards = this.challengeCards ? this.challengeCards() : [];
+    const challenges = cards.length ? [h('div', { class: 'bell-challenges' }, ...cards)] : [];
     this.list.replaceChildren(...challenges, items.length ? h('ul', {}, ...items) : h('p', { class: 'hint' }, 'Nothing yet: your turns, challenges and pairings show here.'));
   }
 }
