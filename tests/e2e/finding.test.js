@@ -57,6 +57,12 @@ test('a challenge from a profile is declined with a reason, then accepted from t
   await alice.click('#challenge-send');
   await acceptFromTheCard(alice, bob);
   assert.deepEqual(bob.errors, []);
+  // From the game's player list, alice may challenge bob again (not herself): his profile's form comes into view
+  assert.equal(await alice.$('.player[data-color="white"] .challenge-link'), null);
+  await alice.click('.player[data-color="black"] .challenge-link');
+  await alice.waitForSelector('#challenge-form');
+  assert.equal(new URL(alice.url()).pathname, '/@/bob');
+  assert.equal(await alice.evaluate(() => document.activeElement?.closest('#challenge-form') !== null), true);
   await alice.context().close();
   await bob.context().close();
 });

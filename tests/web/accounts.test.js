@@ -6,7 +6,7 @@ import { test, describe, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { postJson, getJson, ApiError, untilOf, credentialsProblem, mayActOn, isStaff, profilePath, USERNAME_PATTERN } from '../../web-client/js/api.js';
 import { Connection, TOKEN_KEY } from '../../web-client/js/connection.js';
-import { endingText } from '../../web-client/js/game_view.js';
+import { endingText, challengeable } from '../../web-client/js/game_view.js';
 import { resultText } from '../../web-client/js/games/index.js';
 import { gipf } from '../../web-client/js/games/gipf.js';
 import { yinsh } from '../../web-client/js/games/yinsh.js';
@@ -232,3 +232,14 @@ describe('games ended by a moderator or a ban, in words', () => {
     assert.equal(resultText({ winner: null, reason: 'adjudication' }, yinsh), 'Drawn by a moderator\'s decision.');
   });
 });
+
+test('a game\'s player list offers to challenge an account or a bot, never oneself, a guest or the computer (#46)', () => {
+  assert.equal(challengeable({ id: 2, name: 'bob', kind: 'account' }, false), true);
+  assert.equal(challengeable({ id: 3, name: 'robo', kind: 'bot' }, false), true);
+  assert.equal(challengeable({ id: 4, name: 'mod', kind: 'moderator' }, false), true);
+  assert.equal(challengeable({ id: 2, name: 'bob', kind: 'account' }, true), false);
+  assert.equal(challengeable({ id: 5, name: 'Guest 12', kind: 'guest' }, false), false);
+  assert.equal(challengeable({ id: 6, name: 'Bot level 2', kind: 'computer' }, false), false);
+  assert.equal(challengeable(null, false), false);
+});
+

@@ -53,6 +53,11 @@ const CHAT_ONLY = new Set(['chat', 'chat_history', 'chat_deleted']);
 const OWN_ID = /^(action|resign|abort|offer_draw|answer_draw|cancel_room|claim_victory|claim_draw|rematch|give_time|offer_takeback|answer_takeback)-\d+$/;
 const ownId = (id) => typeof id === 'string' && OWN_ID.test(id);
 
+/** Whether a seat's player may be challenged from the game (#46): an account or a bot, not oneself. */
+export function challengeable(seat, yours) {
+  return !!seat && !yours && ['account', 'moderator', 'admin', 'bot'].includes(seat.kind);
+}
+
 /** A colour and its player's name: "White (Ada)". */
 function who(room, color) {
   const seat = room.seats[color];
@@ -460,6 +465,8 @@ export class GameView {
           h('span', {}, `${colorName(color)}: ${name}${you === color ? ' (you)' : ''}`),
           kindLabel(seat) ? h('span', { class: `kind-badge kind-${seat.kind}` }, kindLabel(seat)) : null,
           turn ? h('span', { class: 'tag' }, 'to play') : null,
+          challengeable(seat, you === color) ? h('a', { class: 'challenge-link', href: `/@/${encodeURIComponent(seat.name)}#challenge-form`,
+            'aria-label': `Challenge ${seat.name}` }, 'Challenge') : null,
           h('span', { class: 'hint info' }, materialIcons(game.material(position, color)), h('span', { class: 'info-words' }, game.playerInfo(position, color)))),
         clocks ? h('span', { class: 'clock', id: `clock-${color}`, 'data-color': color, role: 'timer', 'aria-label': `${colorName(color)}'s clock` }) : null);
     };

@@ -56,6 +56,11 @@ export class ProfileView {
       const section = challengeSection(player, account);
       // near the top: on a bot's page it is what a visitor came for
       if (section) this.root.querySelector('#profile .facts')?.after(section);
+      // a game's player list links here to challenge (#46): the form comes into view
+      if (section && globalThis.location?.hash === '#challenge-form') {
+        section.scrollIntoView();
+        section.querySelector('select, button')?.focus({ preventScroll: true });
+      }
     });
     // report and block (or, on one's own page, one's reports and their outcomes)
     trustControls(player.username, signedIn).then((controls) => {
