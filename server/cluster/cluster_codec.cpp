@@ -115,6 +115,7 @@ std::string encode(const RoomCall& c) {
       break;
     case RoomOp::AnswerDraw:
     case RoomOp::Claim:
+    case RoomOp::AnswerTakeback:
       j["yes"] = c.yes;
       break;
     case RoomOp::Chat:
@@ -160,6 +161,7 @@ std::optional<RoomCall> decode_call(std::string_view text, BusDrop* why) {
         break;
       case RoomOp::AnswerDraw:
       case RoomOp::Claim:
+      case RoomOp::AnswerTakeback:
         c.yes = j.at("yes").get<bool>();
         break;
       case RoomOp::Chat:

@@ -539,6 +539,61 @@ TEST_CASE("a game played across three nodes: players, a spectator, chat and the 
   CHECK(listed);
 }
 
+TEST_CASE("across nodes, give time and a takeback asked and answered from a player on another node than the room's (#46)") {
+  if (bus().empty()) return;  // run by server-tests-cluster only
+  std::string store = temp_store("cluster-takeback");
+  ServerProcess a(store, node("node-a")), b(store, node("node-b"));
+  REQUIRE(a.start());
+  REQUIRE(b.start());
+  Participant ann, bob;  // the room on node a (Ann's); Bob's requests cross the bus from node b
+  REQUIRE(ann.identify(a.port(), "Ann"));
+  REQUIRE(bob.identify(b.port(), "Bob"));
+  const json clock{{"kind", "live"}, {"initial_ms", 300000}, {"increment_ms", 0}};
+  ann.ws.send({{"type", "create_room"}, {"game", "yinsh"}, {"variant", "normal"}, {"color", "white"}, {"clock", clock}});
+  auto created = ann.ws.receive_type("room_created", 10s);
+  REQUIRE(created);
+  const std::string room = (*created)["room"];
+  bob.ws.send({{"type", "join_room"}, {"room", room}});
+  REQUIRE(bob.ws.receive_type("room", 10s));
+  // The decider plays their first legal action at `ply`; both see it.
+  auto act = [&](Participant& mover, Participant& other, int ply) {
+    json legal;
+    do {
+      auto l = mover.ws.receive_type("legal", 10s);
+      REQUIRE(l);
+      legal = *l;
+    } while (legal["ply"] != ply);
+    mover.ws.send({{"type", "action"}, {"room", room}, {"ply", ply}, {"action", legal["actions"][0]}});
+    CHECK(next_event(other, "action")["ply"] == ply + 1);
+    next_event(mover, "action");
+  };
+  act(ann, bob, 0);
+  act(bob, ann, 1);
+  act(ann, bob, 2);
+
+  bob.ws.send({{"type", "give_time"}, {"room", room}, {"id", "give"}});
+  json given = next_event(ann, "time_given");
+  CHECK(given["by"] == "black");
+  CHECK(given["clocks"]["white_ms"].get<std::int64_t>() > 300000);
+  next_event(bob, "time_given");
+
+  // Ann asks (on the room's node), Bob accepts from node b: back to ply 2, Ann's turn again.
+  ann.ws.send({{"type", "offer_takeback"}, {"room", room}});
+  CHECK(next_event(bob, "takeback_offered")["by"] == "white");
+  bob.ws.send({{"type", "answer_takeback"}, {"room", room}, {"accept", true}});
+  json back = next_event(ann, "takeback_accepted");
+  CHECK(back["by"] == "black");
+  CHECK(back["ply"] == 2);
+  CHECK(next_event(bob, "takeback_accepted")["ply"] == 2);
+  // Bob asks from node b; Ann declines.
+  act(ann, bob, 2);
+  bob.ws.send({{"type", "offer_takeback"}, {"room", room}, {"id", "ask"}});
+  next_event(ann, "takeback_offered");
+  ann.ws.send({{"type", "answer_takeback"}, {"room", room}, {"accept", false}});
+  CHECK(next_event(bob, "takeback_declined")["by"] == "white");
+  CHECK(json::parse(http_get(b.port(), "/api/games/" + room).body)["plies"] == 3);
+}
+
 TEST_CASE("two nodes refuse nothing to each other: a second server on one database is a node, not an error") {
   if (bus().empty()) return;
   std::string store = temp_store("cluster-two");

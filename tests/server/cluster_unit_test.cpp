@@ -304,7 +304,8 @@ TEST_CASE("bus codec: every room call's op survives its text; an unknown op or a
         break;
       case RoomOp::Play: CHECK(back->play == c.play); break;
       case RoomOp::AnswerDraw:
-      case RoomOp::Claim: CHECK(back->yes); break;
+      case RoomOp::Claim:
+      case RoomOp::AnswerTakeback: CHECK(back->yes); break;
       case RoomOp::Chat: CHECK(back->text == "hello"); break;
       case RoomOp::DeleteChat:
         CHECK(back->seq == 6);
