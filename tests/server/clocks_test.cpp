@@ -60,6 +60,26 @@ json live_clock(std::int64_t initial, std::int64_t increment) {
   return {{"kind", "live"}, {"initial_ms", initial}, {"increment_ms", increment}};
 }
 
+// Ann (white) and Bob (black) in a live 5+0 YINSH game on a fresh server, Cid
+// watching it (his snapshot read): the scene of give time and takebacks (#46).
+struct WatchedGame {
+  ServerProcess server;
+  Participant ann, bob, cid;
+  std::string room;
+  json watched;  // Cid's snapshot
+  explicit WatchedGame(const std::string& db) : server(temp_store(db)) {
+    REQUIRE(server.start());
+    REQUIRE(ann.identify(server.port(), "Ann"));
+    REQUIRE(bob.identify(server.port(), "Bob"));
+    REQUIRE(cid.identify(server.port(), "Cid"));
+    room = open_game(ann, bob, {{"game", "yinsh"}, {"variant", "normal"}, {"clock", live_clock(300000, 0)}});
+    cid.ws.send({{"type", "watch"}, {"room", room}});
+    auto snapshot = cid.ws.receive_type("room", 5s);
+    REQUIRE(snapshot);
+    watched = *snapshot;
+  }
+};
+
 }  // namespace
 
 TEST_CASE("clocks: a 2 s + 0 game is lost on time by the server's own timer; every event carries the clocks") {
@@ -219,15 +239,8 @@ TEST_CASE("abort before both acted, then a rematch with colours swapped; chat in
 }
 
 TEST_CASE("give time (#46): 15 s on the opponent's clock, told to everyone in the room; refused to a spectator and without a live clock") {
-  ServerProcess server(temp_store("give-time.db"));
-  REQUIRE(server.start());
-  Participant ann, bob, cid;
-  REQUIRE(ann.identify(server.port(), "Ann"));
-  REQUIRE(bob.identify(server.port(), "Bob"));
-  REQUIRE(cid.identify(server.port(), "Cid"));
-  std::string room = open_game(ann, bob, {{"game", "yinsh"}, {"variant", "normal"}, {"clock", live_clock(300000, 0)}});
-  cid.ws.send({{"type", "watch"}, {"room", room}});
-  REQUIRE(cid.ws.receive_type("room", 5s));
+  WatchedGame scene("give-time.db");
+  auto& [server, ann, bob, cid, room, watched] = scene;
   bob.ws.send({{"type", "give_time"}, {"room", room}, {"id", "give-1"}});
   json given = next_event(ann, "time_given");
   CHECK(given["by"] == "black");
@@ -252,18 +265,10 @@ TEST_CASE("give time (#46): 15 s on the opponent's clock, told to everyone in th
 }
 
 TEST_CASE("takeback (#46) on the live protocol: asked, declined, asked again after a move, accepted; the snapshot and legal follow") {
-  ServerProcess server(temp_store("takeback.db"));
-  REQUIRE(server.start());
-  Participant ann, bob, cid;
-  REQUIRE(ann.identify(server.port(), "Ann"));
-  REQUIRE(bob.identify(server.port(), "Bob"));
-  REQUIRE(cid.identify(server.port(), "Cid"));
-  std::string room = open_game(ann, bob, {{"game", "yinsh"}, {"variant", "normal"}, {"clock", live_clock(300000, 0)}});
-  cid.ws.send({{"type", "watch"}, {"room", room}});
-  auto watched = cid.ws.receive_type("room", 5s);
-  REQUIRE(watched);
-  CHECK((*watched)["takebacks"] == true);
-  CHECK((*watched)["takeback_offer"] == nullptr);
+  WatchedGame scene("takeback.db");
+  auto& [server, ann, bob, cid, room, watched] = scene;
+  CHECK(watched["takebacks"] == true);
+  CHECK(watched["takeback_offer"] == nullptr);
   ann.ws.send({{"type", "offer_takeback"}, {"room", room}, {"id", "early"}});
   CHECK(next_of(ann, "error", [](const json& e) { return e["id"] == "early"; })["code"] == "no_takeback");
 
