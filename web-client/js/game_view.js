@@ -468,12 +468,21 @@ export class GameView {
           challengeable(seat, you === color) ? h('a', { class: 'challenge-link', href: `/@/${encodeURIComponent(seat.name)}#challenge-form`,
             'aria-label': `Challenge ${seat.name}` }, 'Challenge') : null,
           h('span', { class: 'hint info' }, materialIcons(game.material(position, color)), h('span', { class: 'info-words' }, game.playerInfo(position, color)))),
-        clocks ? h('span', { class: 'clock', id: `clock-${color}`, 'data-color': color, role: 'timer', 'aria-label': `${colorName(color)}'s clock` }) : null);
+        clocks ? this.clockCell(color) : null);
     };
     const info = game.positionInfo(position);
     // your own line nearest the board's bottom edge on a phone: the opponent first
     const order = you === 'white' ? ['black', 'white'] : ['white', 'black'];
     return h('div', { class: 'panel players' }, line(order[0]), line(order[1]), info ? h('div', { class: 'hint' }, info) : null);
+  }
+
+  /** A player's clock; under the opponent's, "+15 s" gives them time (#46), as lichess's "+" beside it. */
+  clockCell(color) {
+    const clock = h('span', { class: 'clock', id: `clock-${color}`, 'data-color': color, role: 'timer', 'aria-label': `${colorName(color)}'s clock` });
+    if (color === this.room.you || !canGiveTime(this.room)) return clock;
+    return h('span', { class: 'clock-cell' }, clock,
+      h('button', { type: 'button', class: 'give-time', id: 'give-time', title: `Give ${who(this.room, color)} 15 seconds`,
+        'aria-label': `+15 s for ${colorName(color)}`, onclick: () => this.command('give_time') }, '+15 s'));
   }
 
   statusText() {
@@ -519,11 +528,9 @@ export class GameView {
     if (this.game.draws && !offer) {
       buttons.push(h('button', { id: 'offer-draw', onclick: () => this.command('offer_draw') }, 'Offer a draw'));
     }
-    if (canOfferTakeback(room)) {
-      buttons.push(h('button', { id: 'offer-takeback', title: 'Ask your opponent to let you play your last turn again', onclick: () => this.command('offer_takeback') }, 'Ask to take back'));
-    }
-    if (canGiveTime(room)) {  // lichess's "moretime": 15 s on the opponent's clock (#46)
-      buttons.push(h('button', { id: 'give-time', title: `Give ${who(room, other(you))} 15 seconds`, onclick: () => this.command('give_time') }, '+15 s'));
+    if (canOfferTakeback(room)) {  // an arrow, so that the row stays one line beside Resign and a draw (#46)
+      buttons.push(h('button', { id: 'offer-takeback', class: 'icon-button', title: 'Ask your opponent to let you play your last turn again',
+        'aria-label': '↶ Ask to take back', onclick: () => this.command('offer_takeback') }, '↶'));
     }
     return h('div', { class: 'panel actionbar game-controls', id: 'game-controls' }, buttons);
   }
