@@ -161,14 +161,14 @@ Json GameStreamLines::full_line(const Json& snapshot) {
 
 Json GameStreamLines::state_line(const Json& event) {
   Json steps = event.value("steps", Json::array());
+  const std::string kind = text_field(event, "kind");
   // A takeback (#46): the position goes back to the event's ply.
-  if (game_ && text_field(event, "kind") == "takeback_accepted") {
+  if (game_ && kind == "takeback_accepted") {
     auto back = engine::game_at_ply(*game_, event.value("ply", -1));
     if (back) game_ = std::move(*back);
     else game_.reset();
   }
   replay_steps(steps);
-  const std::string kind = text_field(event, "kind");
   // An offer stands until an action or an answer ends it (PROTOCOL.md, Events).
   if (kind == "draw_offered") draw_offer_ = event.value("by", Json());
   else if (kind != "resumed" && kind != "time_given" && kind != "takeback_offered" && kind != "takeback_declined")

@@ -255,12 +255,7 @@ ClientMessage read_message(const std::string& type, Fields& f) {
   }
   if (type == "resign") return Resign{f.room()};
   if (type == "offer_draw") return DrawOffer{f.room()};
-  if (type == "answer_draw") {
-    DrawAnswer m;
-    m.room = f.room();
-    m.accept = f.required_boolean("accept");
-    return m;
-  }
+  if (type == "answer_draw") return DrawAnswer{f.room(), f.required_boolean("accept")};  // braces: in order
   if (type == "resync") {
     Resync m;
     m.room = f.room();
@@ -275,12 +270,7 @@ ClientMessage read_message(const std::string& type, Fields& f) {
   if (type == "rematch") return Rematch{f.room()};
   if (type == "give_time") return GiveTime{f.room()};
   if (type == "offer_takeback") return TakebackOffer{f.room()};
-  if (type == "answer_takeback") {
-    TakebackAnswer m;
-    m.room = f.room();
-    m.accept = f.required_boolean("accept");
-    return m;
-  }
+  if (type == "answer_takeback") return TakebackAnswer{f.room(), f.required_boolean("accept")};
   if (type == "chat") {
     Chat m;
     m.room = f.room();

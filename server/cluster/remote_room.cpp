@@ -56,6 +56,13 @@ void RemoteRoom::forward(RoomOp op, const std::shared_ptr<Client>& client, Playe
   send(call, client, std::move(player), std::move(request_id));
 }
 
+void RemoteRoom::forward_yes(RoomOp op, bool yes, const std::shared_ptr<Client>& client, PlayerInfo player,
+                             nlohmann::json request_id) {
+  RoomCall call = named(op);
+  call.yes = yes;
+  send(call, client, std::move(player), std::move(request_id));
+}
+
 void RemoteRoom::join(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
   forward(RoomOp::Join, client, std::move(player), std::move(request_id));
 }
@@ -84,9 +91,7 @@ void RemoteRoom::offer_draw(std::shared_ptr<Client> client, PlayerInfo player, n
   forward(RoomOp::OfferDraw, client, std::move(player), std::move(request_id));
 }
 void RemoteRoom::answer_draw(std::shared_ptr<Client> client, PlayerInfo player, bool accept, nlohmann::json request_id) {
-  RoomCall call = named(RoomOp::AnswerDraw);
-  call.yes = accept;
-  send(call, client, std::move(player), std::move(request_id));
+  forward_yes(RoomOp::AnswerDraw, accept, client, std::move(player), std::move(request_id));
 }
 void RemoteRoom::cancel(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
   forward(RoomOp::Cancel, client, std::move(player), std::move(request_id));
@@ -95,9 +100,7 @@ void RemoteRoom::abort(std::shared_ptr<Client> client, PlayerInfo player, nlohma
   forward(RoomOp::Abort, client, std::move(player), std::move(request_id));
 }
 void RemoteRoom::claim(std::shared_ptr<Client> client, PlayerInfo player, bool draw, nlohmann::json request_id) {
-  RoomCall call = named(RoomOp::Claim);
-  call.yes = draw;
-  send(call, client, std::move(player), std::move(request_id));
+  forward_yes(RoomOp::Claim, draw, client, std::move(player), std::move(request_id));
 }
 void RemoteRoom::give_time(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
   forward(RoomOp::GiveTime, client, std::move(player), std::move(request_id));
@@ -106,9 +109,7 @@ void RemoteRoom::offer_takeback(std::shared_ptr<Client> client, PlayerInfo playe
   forward(RoomOp::OfferTakeback, client, std::move(player), std::move(request_id));
 }
 void RemoteRoom::answer_takeback(std::shared_ptr<Client> client, PlayerInfo player, bool accept, nlohmann::json request_id) {
-  RoomCall call = named(RoomOp::AnswerTakeback);
-  call.yes = accept;
-  send(call, client, std::move(player), std::move(request_id));
+  forward_yes(RoomOp::AnswerTakeback, accept, client, std::move(player), std::move(request_id));
 }
 void RemoteRoom::rematch(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
   forward(RoomOp::Rematch, client, std::move(player), std::move(request_id));

@@ -78,6 +78,8 @@ class RemoteRoom final : public RoomEndpoint {
   void send(RoomCall& call, const std::shared_ptr<Client>& client, PlayerInfo player, nlohmann::json request_id);
   // A call with nothing but the player and the request's id.
   void forward(RoomOp op, const std::shared_ptr<Client>& client, PlayerInfo player, nlohmann::json request_id);
+  // The same with a yes or no (an answer's accept, a claim's draw).
+  void forward_yes(RoomOp op, bool yes, const std::shared_ptr<Client>& client, PlayerInfo player, nlohmann::json request_id);
   void member(std::uint64_t conn, bool in);
 
   std::string id_, owner_, self_;

@@ -625,8 +625,7 @@ void GameAuthority::apply(const EventRecord& e, const std::string& name) {
     case EventKind::TakebackDeclined:
       takeback_offer_.reset();
       break;
-    case EventKind::TakebackAccepted:  // the game is `next` already: the turn's start
-      takeback_offer_.reset();
+    case EventKind::TakebackAccepted:  // the game is `next` already: the turn's start (the request ends below)
       draw_offer_.reset();
       break;
     case EventKind::Action:
@@ -637,10 +636,8 @@ void GameAuthority::apply(const EventRecord& e, const std::string& name) {
     case EventKind::Timeout:
     case EventKind::Claimed:
       draw_offer_.reset();
-      if (e.kind != EventKind::DrawDeclined) takeback_offer_.reset();  // a move declines it; an ending ends it
       break;
   }
-  if (e.kind == EventKind::Aborted) takeback_offer_.reset();
   apply_clock(e);
   room_.plies = game_.ply();
   auto result = game_.result();
@@ -650,6 +647,10 @@ void GameAuthority::apply(const EventRecord& e, const std::string& name) {
     room_.reason = std::string(result.reason);
     room_.finished_at = e.at;
   }
+  // A takeback request stands for the position it was asked in, while the
+  // game is played: a move (or the takeback itself) and any ending end it.
+  if (takeback_offer_ && (game_.ply() != last_takeback_ply_[engine::index(*takeback_offer_)] || room_.status != RoomStatus::Live))
+    takeback_offer_.reset();
 }
 
 std::string replay_event(engine::AnyGame& game, const EventRecord& e) {

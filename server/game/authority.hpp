@@ -201,7 +201,6 @@ class GameAuthority {
   std::array<int, 2> last_takeback_ply_{-1, -1};                // per colour: the ply of their last request
 };
 
-
 // The effect of a stored event on its game: plays an action, a resignation or
 // an agreed draw; other kinds leave the game alone. The reason if it does not apply.
 std::string replay_event(engine::AnyGame& game, const EventRecord& event);

@@ -223,25 +223,30 @@ struct AccountPlayer {
   bool bot = false;
 };
 
-std::optional<AccountPlayer> account_player(Connection& db, const std::string& username) {
-  Statement s = db.prepare("SELECT player, username, banned_until, bot FROM accounts WHERE username_key = ?");
-  s.bind(1, lower(username));
+const std::string kSelectAccountPlayer = "SELECT player, username, banned_until, bot FROM accounts ";
+
+std::optional<AccountPlayer> read_account_player(Statement& s) {
   if (!s.step()) return std::nullopt;
   return AccountPlayer{s.integer(0), s.text(1), s.integer(2), s.integer(3) != 0};
 }
 
-// Whether `player` (a player id) is a bot account's.
-bool player_is_bot(Connection& db, std::int64_t player) {
-  Statement s = db.prepare("SELECT bot FROM accounts WHERE player = ?");
+std::optional<AccountPlayer> account_player(Connection& db, const std::string& username) {
+  Statement s = db.prepare(kSelectAccountPlayer + "WHERE username_key = ?");
+  s.bind(1, lower(username));
+  return read_account_player(s);
+}
+
+// The account of `player` (a player id); none for a guest.
+std::optional<AccountPlayer> account_of_player(Connection& db, std::int64_t player) {
+  Statement s = db.prepare(kSelectAccountPlayer + "WHERE player = ?");
   s.bind(1, player);
-  return s.step() && s.integer(0) != 0;
+  return read_account_player(s);
 }
 
 // Whether the account of `player` (a player id) is banned at `now`.
 bool player_banned(Connection& db, std::int64_t player, std::int64_t now) {
-  Statement s = db.prepare("SELECT banned_until FROM accounts WHERE player = ?");
-  s.bind(1, player);
-  return s.step() && s.integer(0) > now;
+  auto account = account_of_player(db, player);
+  return account && account->banned_until > now;
 }
 
 template <class T>
@@ -368,8 +373,11 @@ Outcome<LadderDetail> change_roster(Connection& db, std::int64_t id, const Roste
     if (change.kind != Kind::remove && account->bot && !found->bots) return no_bots;
     player = account->player;
   }
-  if (change.kind == Kind::join && player_banned(db, player, now)) return banned_refusal<LadderDetail>("you");
-  if (change.kind == Kind::join && !found->bots && player_is_bot(db, player)) return no_bots;
+  if (change.kind == Kind::join) {  // one read of the joining account: its ban and whether it is a bot
+    auto me = account_of_player(db, player);
+    if (me && me->banned_until > now) return banned_refusal<LadderDetail>("you");
+    if (me && me->bot && !found->bots) return no_bots;
+  }
   switch (change.kind) {
     case Kind::join:
     case Kind::add:

@@ -319,13 +319,13 @@ Outcome<std::int64_t> register_player(Connection& db, std::int64_t id, std::int6
   if (!t) return no_event<std::int64_t>();
   if (t->status != "registering") return Outcome<std::int64_t>::refused("event_started", "registration is over");
   if (join) {
-    Statement banned = db.prepare("SELECT 1 FROM accounts WHERE player = ? AND banned_until > ?");
-    banned.bind(1, player).bind(2, now);
-    if (banned.step()) return Outcome<std::int64_t>::refused("player_banned", "a banned account does not join events");
-    Statement bot = db.prepare("SELECT 1 FROM accounts WHERE player = ? AND bot <> 0");
-    bot.bind(1, player);
-    if (!t->bots && bot.step())  // an admin's choice per event (#45)
-      return Outcome<std::int64_t>::refused("bots_not_allowed", "this event does not take bot accounts");
+    Statement account = db.prepare("SELECT banned_until, bot FROM accounts WHERE player = ?");
+    account.bind(1, player);
+    if (account.step()) {
+      if (account.integer(0) > now) return Outcome<std::int64_t>::refused("player_banned", "a banned account does not join events");
+      if (account.integer(1) != 0 && !t->bots)  // an admin's choice per event (#45)
+        return Outcome<std::int64_t>::refused("bots_not_allowed", "this event does not take bot accounts");
+    }
     if (t->players >= max_players(*t))
       return Outcome<std::int64_t>::refused("event_full", "the event takes " + std::to_string(max_players(*t)) + " players");
     db.prepare("INSERT INTO tournament_players (tournament, player, joined_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")
