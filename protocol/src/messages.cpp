@@ -23,7 +23,7 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::array<std::pair<ErrorCode, std::string_view>, 35> kCodes{{
+constexpr std::array<std::pair<ErrorCode, std::string_view>, 37> kCodes{{
     {ErrorCode::BadJson, "bad_json"},
     {ErrorCode::BadMessage, "bad_message"},
     {ErrorCode::UnknownType, "unknown_type"},
@@ -59,6 +59,8 @@ constexpr std::array<std::pair<ErrorCode, std::string_view>, 35> kCodes{{
     {ErrorCode::TooManySeeks, "too_many_seeks"},
     {ErrorCode::NoLiveClock, "no_live_clock"},
     {ErrorCode::NoTakeback, "no_takeback"},
+    {ErrorCode::NoPremove, "no_premove"},
+    {ErrorCode::NoConditional, "no_conditional"},
 }};
 
 constexpr std::size_t kMaxToken = 64;
@@ -112,6 +114,22 @@ class Fields {
     if (n < low || n > high)
       throw FieldError{ErrorCode::BadField, "'" + name + "' must be between " + std::to_string(low) + " and " + std::to_string(high)};
     return n;
+  }
+
+  // An array of strings that must be there, at most `most` of at most `max_bytes` each, none empty.
+  std::vector<std::string> texts(const std::string& name, std::size_t most, std::size_t max_bytes) {
+    const json* v = get(name);
+    if (!v || !v->is_array()) throw FieldError{ErrorCode::BadField, "'" + name + "' must be an array of strings"};
+    if (v->size() > most) throw FieldError{ErrorCode::BadField, "'" + name + "' holds more than " + std::to_string(most) + " entries"};
+    std::vector<std::string> out;
+    for (const json& e : *v) {
+      if (!e.is_string() || e.get_ref<const std::string&>().empty())
+        throw FieldError{ErrorCode::BadField, "'" + name + "' must hold strings that are not empty"};
+      if (e.get_ref<const std::string&>().size() > max_bytes)
+        throw FieldError{ErrorCode::BadField, "an entry of '" + name + "' is longer than " + std::to_string(max_bytes) + " bytes"};
+      out.push_back(e.get<std::string>());
+    }
+    return out;
   }
 
   // A boolean that must be there (an answer's `accept`).
@@ -271,6 +289,20 @@ ClientMessage read_message(const std::string& type, Fields& f) {
   if (type == "give_time") return GiveTime{f.room()};
   if (type == "offer_takeback") return TakebackOffer{f.room()};
   if (type == "answer_takeback") return TakebackAnswer{f.room(), f.required_boolean("accept")};
+  if (type == "premove") {
+    Premove m;
+    m.room = f.room();
+    m.action = f.optional_text("action", kMaxAction);
+    return m;
+  }
+  if (type == "conditional") {
+    Conditional m;
+    m.room = f.room();
+    m.line = f.texts("line", kMaxConditionalEntries, kMaxConditionalEntryBytes);
+    if (m.line.size() % 2 != 0)
+      throw FieldError{ErrorCode::BadField, "'line' must hold pairs: their turn, then yours"};
+    return m;
+  }
   if (type == "chat") {
     Chat m;
     m.room = f.room();
@@ -360,7 +392,8 @@ std::string_view type_name(const ClientMessage& message) {
                                                 "watch",      "leave",       "action",          "resign",      "offer_draw",
                                                 "answer_draw", "resync",     "cancel_room",     "abort",       "claim_victory",
                                                 "rematch",    "chat",        "delete_chat",     "ping",        "seek",
-                                                "seek_cancel", "give_time", "offer_takeback", "answer_takeback"};
+                                                "seek_cancel", "give_time", "offer_takeback", "answer_takeback",
+                                                "premove",    "conditional"};
   static_assert(std::size(kNames) == std::variant_size_v<ClientMessage>);
   if (auto* claim = std::get_if<Claim>(&message); claim && claim->draw) return "claim_draw";
   return kNames[message.index()];
@@ -420,6 +453,14 @@ json to_json(const Incoming& incoming) {
                  [&](const TakebackAnswer& m) {
                    j["room"] = m.room;
                    j["accept"] = m.accept;
+                 },
+                 [&](const Premove& m) {
+                   j["room"] = m.room;
+                   j["action"] = m.action ? json(*m.action) : json(nullptr);
+                 },
+                 [&](const Conditional& m) {
+                   j["room"] = m.room;
+                   j["line"] = m.line;
                  },
                  [&](const Chat& m) {
                    j["room"] = m.room;

@@ -196,6 +196,12 @@ std::string to_text(const RoomSnapshot& m) {
   else w.null();
   write_color(w.key("takeback_offer"), m.takeback_offer);
   w.key("takebacks").boolean(m.takebacks);
+  w.key("premove");
+  if (m.premove) w.string(*m.premove);
+  else w.null();
+  w.key("conditional").begin_array();
+  for (const auto& entry : m.conditional) w.string(entry);
+  w.end_array();
   w.key("spectators").number(m.spectators);
   write_clocks(w.key("clocks"), m.clocks);
   w.key("claim_at");
@@ -262,6 +268,15 @@ Json to_json(const Rated& m) {
   Json j = rating_change_json(m.change);
   j["type"] = "rated";
   j["room"] = m.room;
+  return j;
+}
+
+Json to_json(const Plan& m) {
+  Json j{{"type", "plan"}, {"room", m.room}, {"premove", m.premove ? Json(*m.premove) : Json(nullptr)}, {"conditional", m.conditional}};
+  if (m.dropped) {
+    j["dropped"] = *m.dropped;
+    j["reason"] = m.reason.value_or("");
+  }
   return j;
 }
 

@@ -21,7 +21,7 @@ std::optional<std::uint64_t> whole_number(std::string_view text) {
   return n;
 }
 
-constexpr std::array<std::pair<RoomOp, std::string_view>, 18> kOps{{
+constexpr std::array<std::pair<RoomOp, std::string_view>, 20> kOps{{
     {RoomOp::Join, "join"},
     {RoomOp::Watch, "watch"},
     {RoomOp::Resync, "resync"},
@@ -40,6 +40,8 @@ constexpr std::array<std::pair<RoomOp, std::string_view>, 18> kOps{{
     {RoomOp::GiveTime, "give_time"},
     {RoomOp::OfferTakeback, "offer_takeback"},
     {RoomOp::AnswerTakeback, "answer_takeback"},
+    {RoomOp::Premove, "premove"},
+    {RoomOp::Conditional, "conditional"},
 }};
 
 json rating_json(const std::optional<protocol::RatingView>& r) {
@@ -121,6 +123,12 @@ std::string encode(const RoomCall& c) {
     case RoomOp::Chat:
       j["text"] = c.text;
       break;
+    case RoomOp::Premove:
+      j["action"] = c.premove ? json(*c.premove) : json(nullptr);
+      break;
+    case RoomOp::Conditional:
+      j["line"] = c.line;
+      break;
     case RoomOp::DeleteChat:
       j["seq"] = c.seq;
       j["audit"] = {{"actor", c.audit.actor ? json(*c.audit.actor) : json(nullptr)}, {"action", c.audit.action},
@@ -167,6 +175,13 @@ std::optional<RoomCall> decode_call(std::string_view text, BusDrop* why) {
       case RoomOp::Chat:
         c.text = j.at("text").get<std::string>();
         break;
+      case RoomOp::Premove:
+        if (!j.at("action").is_null()) c.premove = j.at("action").get<std::string>();
+        break;
+      case RoomOp::Conditional:
+        c.line = j.at("line").get<std::vector<std::string>>();
+        if (c.line.size() > protocol::kMaxConditionalEntries) return not_decoded<RoomCall>(why, BusDrop::Undecodable);
+        break;
       case RoomOp::DeleteChat: {
         c.seq = j.at("seq").get<std::int64_t>();
         const json& a = j.at("audit");
@@ -207,6 +222,8 @@ void apply(const RoomCall& c, RoomEndpoint& room, const std::shared_ptr<Client>&
     case RoomOp::GiveTime: return room.give_time(client, c.player, c.request_id);
     case RoomOp::OfferTakeback: return room.offer_takeback(client, c.player, c.request_id);
     case RoomOp::AnswerTakeback: return room.answer_takeback(client, c.player, c.yes, c.request_id);
+    case RoomOp::Premove: return room.premove(client, c.player, c.premove, c.request_id);
+    case RoomOp::Conditional: return room.conditional(client, c.player, c.line, c.request_id);
   }
 }
 

@@ -66,6 +66,8 @@ enum class RoomOp {
   GiveTime,  // #46
   OfferTakeback,
   AnswerTakeback,
+  Premove,      // #46
+  Conditional,  // #46
 };
 std::string_view op_name(RoomOp op);            // its name on the wire: "join", "offer_draw", …
 std::optional<RoomOp> parse_room_op(std::string_view name);
@@ -83,6 +85,8 @@ struct RoomCall {
   std::string text;                        // Chat
   std::int64_t seq = 0;                    // DeleteChat ...
   AuditEntry audit;                        // ... with its audit entry
+  std::optional<std::string> premove;      // Premove (none: cancel)
+  std::vector<std::string> line;           // Conditional (empty: cancel)
 };
 
 std::string encode(const RoomCall& call);

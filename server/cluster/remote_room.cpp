@@ -111,6 +111,18 @@ void RemoteRoom::offer_takeback(std::shared_ptr<Client> client, PlayerInfo playe
 void RemoteRoom::answer_takeback(std::shared_ptr<Client> client, PlayerInfo player, bool accept, nlohmann::json request_id) {
   forward_yes(RoomOp::AnswerTakeback, accept, client, std::move(player), std::move(request_id));
 }
+void RemoteRoom::premove(std::shared_ptr<Client> client, PlayerInfo player, std::optional<std::string> action,
+                         nlohmann::json request_id) {
+  RoomCall call = named(RoomOp::Premove);
+  call.premove = std::move(action);
+  send(call, client, std::move(player), std::move(request_id));
+}
+void RemoteRoom::conditional(std::shared_ptr<Client> client, PlayerInfo player, std::vector<std::string> line,
+                             nlohmann::json request_id) {
+  RoomCall call = named(RoomOp::Conditional);
+  call.line = std::move(line);
+  send(call, client, std::move(player), std::move(request_id));
+}
 void RemoteRoom::rematch(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) {
   forward(RoomOp::Rematch, client, std::move(player), std::move(request_id));
 }

@@ -67,6 +67,10 @@ class RemoteRoom final : public RoomEndpoint {
   void give_time(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) override;
   void offer_takeback(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) override;
   void answer_takeback(std::shared_ptr<Client> client, PlayerInfo player, bool accept, nlohmann::json request_id) override;
+  void premove(std::shared_ptr<Client> client, PlayerInfo player, std::optional<std::string> action,
+               nlohmann::json request_id) override;
+  void conditional(std::shared_ptr<Client> client, PlayerInfo player, std::vector<std::string> line,
+                   nlohmann::json request_id) override;
   void rematch(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) override;
   void chat(std::shared_ptr<Client> client, PlayerInfo player, std::string text, nlohmann::json request_id) override;
   void delete_chat(std::shared_ptr<Client> client, std::int64_t seq, AuditEntry audit, nlohmann::json request_id) override;

@@ -56,6 +56,12 @@ class GameLog {
                            StoreExecutor ex, StoreDone done) = 0;
   // Every chat message of the room, in order, the deleted ones marked.
   virtual void chat(std::string room, StoreExecutor ex, StoreReply<std::vector<ChatRecord>> reply) = 0;
+  // A seat's conditional line (#46) replaces the one stored; an empty line
+  // deletes it. In order with the room's other writes; fenced as append_chat.
+  virtual void save_conditional(std::string room, ConditionalRecord line, std::optional<LeaseFence> fence, StoreExecutor ex,
+                                StoreDone done) = 0;
+  // The room's conditional lines (at most one per seat).
+  virtual void conditionals(std::string room, StoreExecutor ex, StoreReply<std::vector<ConditionalRecord>> reply) = 0;
 };
 
 // Finding rooms.

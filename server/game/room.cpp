@@ -71,7 +71,7 @@ void Room::open(Executor strand, std::shared_ptr<const RoomContext> context, Roo
 
 std::shared_ptr<Room> Room::restore(Executor strand, std::shared_ptr<const RoomContext> context, RoomRecord record,
                                     const std::vector<EventRecord>& events, std::vector<ChatRecord> chat, std::string& error,
-                                    std::optional<std::int64_t> served_until) {
+                                    std::optional<std::int64_t> served_until, std::vector<ConditionalRecord> plans) {
   auto authority = GameAuthority::restore(std::move(record), events, context->clock, context->authority, error);
   if (!authority) return nullptr;
   if (served_until) authority->resumed_after(*served_until);
@@ -83,8 +83,10 @@ std::shared_ptr<Room> Room::restore(Executor strand, std::shared_ptr<const RoomC
   std::int64_t last_action = authority->room().created_at;
   for (const EventRecord& e : events)
     if (e.player) last_action = std::max(last_action, e.at);
-  return std::shared_ptr<Room>(
+  auto room = std::shared_ptr<Room>(
       new Room(std::move(strand), std::move(context), std::move(*authority), last_action, std::move(chat)));
+  for (const ConditionalRecord& line : plans) room->plans_.restore(line);
+  return room;
 }
 
 void Room::announce(std::function<void()> after) {
@@ -103,6 +105,7 @@ void Room::loaded() {
   check_time();
   arm_timer();
   think();  // a game against the computer resumes where it was
+  play_plans();  // a conditional reply whose turn came before a restart
 }
 
 template <class F>
@@ -277,6 +280,14 @@ void Room::committed(const std::string& error) {
     update_presence();
     arm_timer();
     think();
+    // A takeback goes back to a position nobody planned from.
+    if (event.kind == protocol::EventKind::TakebackAccepted)
+      for (Color seat : {Color::White, Color::Black})
+        if (plans_.seat(seat).premove) {
+          plans_.set_premove(seat, std::nullopt);
+          tell_plan(seat, std::nullopt);
+        }
+    play_plans();
   }
   if (c.after) c.after(error.empty());
   while (!in_flight_ && !waiting_.empty()) {  // what arrived meanwhile, in order
@@ -366,6 +377,10 @@ void Room::send_snapshot(Client& client, const PlayerInfo& viewer) {
   m.draw_offer = authority_.draw_offer();
   m.takeback_offer = authority_.takeback_offer();
   m.takebacks = authority_.takebacks_allowed();
+  if (seat) {
+    m.premove = plans_.seat(*seat).premove;
+    m.conditional = plans_.seat(*seat).line;
+  }
   m.spectators = crowd_.spectators();
   m.clocks = authority_.clocks(context_->clock());
   auto decider = game.decider();
@@ -512,6 +527,112 @@ void Room::offer_takeback(std::shared_ptr<Client> client, PlayerInfo player, jso
 void Room::answer_takeback(std::shared_ptr<Client> client, PlayerInfo player, bool accept, json request_id) {
   on_strand(client, request_id,
             [this, client, player, accept, request_id] { decide(authority_.answer_takeback(player, accept), client, request_id); });
+}
+
+void Room::premove(std::shared_ptr<Client> client, PlayerInfo player, std::optional<std::string> action, json request_id) {
+  on_strand(client, request_id, [this, client, player, action = std::move(action), request_id] {
+    auto seat = authority_.seat_of(player.id);
+    if (!seat) return fail(client.get(), ErrorCode::NotAPlayer, "you have no seat in this room", request_id);
+    const engine::AnyGame& game = authority_.game();
+    if (action) {
+      if (authority_.room().status != RoomStatus::Live || game.result().over)
+        return fail(client.get(), ErrorCode::NoPremove, "premoves are for a game being played", request_id);
+      if (authority_.room().clock.kind == protocol::TimeControl::Kind::Correspondence)
+        return fail(client.get(), ErrorCode::NoPremove, "a correspondence game takes a conditional line instead", request_id);
+      if (game.decider() == *seat) return fail(client.get(), ErrorCode::NoPremove, "the decision is yours: play it", request_id);
+    }
+    plans_.set_premove(*seat, action);
+    ack(client.get(), request_id);
+    tell_plan(*seat);
+  });
+}
+
+void Room::conditional(std::shared_ptr<Client> client, PlayerInfo player, std::vector<std::string> line, json request_id) {
+  on_strand(client, request_id, [this, client, player, line = std::move(line), request_id] {
+    auto seat = authority_.seat_of(player.id);
+    if (!seat) return fail(client.get(), ErrorCode::NotAPlayer, "you have no seat in this room", request_id);
+    const engine::AnyGame& game = authority_.game();
+    std::vector<std::string> canonical;
+    if (!line.empty()) {
+      if (authority_.room().status != RoomStatus::Live || game.result().over)
+        return fail(client.get(), ErrorCode::NoConditional, "conditional lines are for a game being played", request_id);
+      if (authority_.room().clock.kind != protocol::TimeControl::Kind::Correspondence)
+        return fail(client.get(), ErrorCode::NoConditional, "conditional lines are for correspondence games: premove instead", request_id);
+      if (game.decider() == *seat)
+        return fail(client.get(), ErrorCode::NoConditional, "the decision is yours now: play it, then set the line", request_id);
+      if (auto problem = MovePlans::check_line(game, *seat, line, canonical); !problem.empty())
+        return fail(client.get(), ErrorCode::IllegalAction, problem, request_id);
+    }
+    Color c = *seat;
+    ConditionalRecord record{c, game.ply(), canonical, context_->clock()};
+    Write write = [this, record](StoreExecutor ex, StoreDone done) {
+      context_->log.save_conditional(id_, record, fence(), std::move(ex), std::move(done));
+    };
+    commit(std::nullopt, std::move(write), client, request_id, {}, [this, client, c, record, request_id] {
+      plans_.set_line(c, record.line, record.from_ply);
+      ack(client.get(), request_id);
+      tell_plan(c);
+    });
+  });
+}
+
+// ---- premoves and conditional lines -------------------------------------------
+
+void Room::play_plans() {
+  if (in_flight_ || retired_ || plans_.empty()) return;
+  if (authority_.room().status != RoomStatus::Live || authority_.game().result().over) {
+    std::vector<Color> stored = plans_.clear();
+    for (Color seat : {Color::White, Color::Black}) tell_plan(seat);
+    // The stored lines go too, one write after the other.
+    for (Color seat : stored) save_line(seat, {});
+    return;
+  }
+  auto due = plans_.due(authority_.game());
+  if (!due) return;
+  auto go = [this, due = *due] {
+    if (!due.play) return tell_plan(due.seat, due.dropped, due.reason);
+    play_planned(due);
+  };
+  if (due->line_changed) return save_line(due->seat, std::move(go));
+  go();
+}
+
+void Room::play_planned(const MovePlans::Due& due) {
+  const RoomRecord& r = authority_.room();
+  PlayerInfo player;
+  player.id = (due.seat == Color::White ? r.white : r.black).value_or(0);
+  Decision decision = authority_.play(player, authority_.game().ply(), *due.play);
+  if (auto* refusal = std::get_if<Refusal>(&decision)) {
+    spdlog::debug("event=plan_dropped room={} action=\"{}\" reason=\"{}\"", id_, log_text(*due.play), log_text(refusal->message));
+    if (due.premove) return tell_plan(due.seat, due.play, refusal->message);
+    plans_.abandon_reply(due.seat);  // the game changed under a reply checked when it was set
+    std::string dropped = *due.play, reason = refusal->message;
+    return save_line(due.seat, [this, seat = due.seat, dropped, reason] { tell_plan(seat, dropped, reason); });
+  }
+  if (due.premove || due.line_changed) tell_plan(due.seat);  // gone, or one pair shorter
+  decide(std::move(decision), nullptr, nullptr);  // committed() looks again: a reply may have more actions
+}
+
+void Room::save_line(Color seat, std::function<void()> stored) {
+  ConditionalRecord record = plans_.record(seat, context_->clock());
+  Write write = [this, record](StoreExecutor ex, StoreDone done) {
+    context_->log.save_conditional(id_, record, fence(), std::move(ex), std::move(done));
+  };
+  auto after = [stored = std::move(stored)] {
+    if (stored) stored();
+  };
+  if (in_flight_) {  // behind what is being stored
+    waiting_.push_back([this, write, after]() mutable { commit(std::nullopt, std::move(write), nullptr, nullptr, {}, std::move(after)); });
+    return;
+  }
+  commit(std::nullopt, std::move(write), nullptr, nullptr, {}, std::move(after));
+}
+
+void Room::tell_plan(Color seat, std::optional<std::string> dropped, std::string reason) {
+  const MovePlans::Seat& s = plans_.seat(seat);
+  protocol::Plan m{id_, s.premove, s.line, std::move(dropped), std::nullopt};
+  if (m.dropped) m.reason = std::move(reason);
+  crowd_.send_to_seat(seat, [&] { return make_frame(protocol::to_json(m)); });
 }
 
 void Room::rematch(std::shared_ptr<Client> client, PlayerInfo player, json request_id) {

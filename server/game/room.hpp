@@ -23,6 +23,7 @@
 #include "game/computer_driver.hpp"
 #include "game/crowd.hpp"
 #include "game/lag_meter.hpp"
+#include "game/move_plans.hpp"
 #include "game/room_chat.hpp"
 #include "game/room_endpoint.hpp"
 #include "game/room_idle.hpp"
@@ -76,7 +77,8 @@ class Room final : public RoomEndpoint, public std::enable_shared_from_this<Room
   // since (GameAuthority::resumed_after). None: no credit.
   static std::shared_ptr<Room> restore(Executor strand, std::shared_ptr<const RoomContext> context, RoomRecord record,
                                        const std::vector<EventRecord>& events, std::vector<ChatRecord> chat, std::string& error,
-                                       std::optional<std::int64_t> served_until = std::nullopt);
+                                       std::optional<std::int64_t> served_until = std::nullopt,
+                                       std::vector<ConditionalRecord> plans = {});
 
   const std::string& id() const override { return id_; }
   // Publishes RoomLoaded (the room is now in memory: the lobbies list it),
@@ -104,6 +106,10 @@ class Room final : public RoomEndpoint, public std::enable_shared_from_this<Room
   void give_time(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) override;
   void offer_takeback(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) override;
   void answer_takeback(std::shared_ptr<Client> client, PlayerInfo player, bool accept, nlohmann::json request_id) override;
+  void premove(std::shared_ptr<Client> client, PlayerInfo player, std::optional<std::string> action,
+               nlohmann::json request_id) override;
+  void conditional(std::shared_ptr<Client> client, PlayerInfo player, std::vector<std::string> line,
+                   nlohmann::json request_id) override;
   void rematch(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) override;
   void chat(std::shared_ptr<Client> client, PlayerInfo player, std::string text, nlohmann::json request_id) override;
   void delete_chat(std::shared_ptr<Client> client, std::int64_t seq, AuditEntry audit, nlohmann::json request_id) override;
@@ -173,6 +179,18 @@ class Room final : public RoomEndpoint, public std::enable_shared_from_this<Room
   // action coming back to the strand as a player's would.
   void think();
 
+  // ---- premoves and conditional lines (#46) ----
+  // After every change: what MovePlans says is due is played as the seat's
+  // own action (or dropped, and the seat told); a game no longer played
+  // drops every plan.
+  void play_plans();
+  void play_planned(const MovePlans::Due& due);
+  // Stores the seat's conditional line as MovePlans holds it (empty: deleted),
+  // through the commit queue; `stored` runs once it is durable.
+  void save_line(engine::Color seat, std::function<void()> stored);
+  // Tells the seat's connections their plans (`plan`), with what was dropped and why.
+  void tell_plan(engine::Color seat, std::optional<std::string> dropped = std::nullopt, std::string reason = {});
+
   // ---- the crowd ----
   void subscribe(const std::shared_ptr<Client>& client, std::int64_t player);
   void send_snapshot(Client& client, const PlayerInfo& viewer);
@@ -215,6 +233,7 @@ class Room final : public RoomEndpoint, public std::enable_shared_from_this<Room
   RoomChat chat_;
   RoomRematch rematch_;
   ComputerDriver computer_;
+  MovePlans plans_;
   RoomIdle idle_;
   bool listed_ = true;  // as the lobby was last told (RoomSummary::active)
   bool retired_ = false;  // retire(): served elsewhere now

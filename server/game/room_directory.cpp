@@ -102,10 +102,11 @@ void RoomDirectory::forget(std::string id) {
   if (rooms_.erase(id) && context_->ownership) context_->ownership->released(id);
 }
 
-std::shared_ptr<Room> RoomDirectory::load(const RoomRecord& record, const std::vector<EventRecord>& events,
-                                          std::vector<ChatRecord> chat, bool& damaged, std::optional<std::int64_t> served_until) {
+std::shared_ptr<Room> RoomDirectory::load(const RoomRecord& record, StoredRoom stored, bool& damaged,
+                                          std::optional<std::int64_t> served_until) {
   std::string error;
-  auto room = Room::restore(new_strand(), context_, record, events, std::move(chat), error, served_until);
+  auto room = Room::restore(new_strand(), context_, record, stored.events, std::move(stored.chat), error, served_until,
+                            std::move(stored.plans));
   damaged = !room;
   if (!room) spdlog::error("event=restore_failed room={} error=\"{}\"", record.id, log_text(error));
   return room;
@@ -114,9 +115,14 @@ std::shared_ptr<Room> RoomDirectory::load(const RoomRecord& record, const std::v
 void RoomDirectory::read_room(const std::string& id, Read done) {
   auto self = shared_from_this();
   context_->log.events(id, strand_, [self, id, done](Stored<std::vector<EventRecord>> events) {
-    if (!events.ok()) return done({}, {}, events.error);
-    self->context_->log.chat(id, self->strand_, [done, events = std::move(events.value)](Stored<std::vector<ChatRecord>> chat) mutable {
-      done(std::move(events), std::move(chat.value), chat.error);
+    if (!events.ok()) return done({}, events.error);
+    self->context_->log.chat(id, self->strand_, [self, id, done, events = std::move(events.value)](Stored<std::vector<ChatRecord>> chat) mutable {
+      if (!chat.ok()) return done({}, chat.error);
+      self->context_->log.conditionals(
+          id, self->strand_,
+          [done, events = std::move(events), chat = std::move(chat.value)](Stored<std::vector<ConditionalRecord>> plans) mutable {
+            done(StoredRoom{std::move(events), std::move(chat), std::move(plans.value)}, plans.error);
+          });
     });
   });
 }
@@ -146,11 +152,9 @@ void RoomDirectory::restore_rooms(std::vector<RoomRecord> rooms, std::optional<s
   // Loads room i from its events and calls next() once it is in memory (or could not be).
   auto load_one = [self, records, restored](std::size_t i, std::optional<std::int64_t> served_until, auto next) {
     const RoomRecord& record = (*records)[i];
-    self->read_room(record.id, [self, record, restored, next, served_until](std::vector<EventRecord> events,
-                                                                          std::vector<ChatRecord> chat,
-                                                                          const std::string& error) {
+    self->read_room(record.id, [self, record, restored, next, served_until](StoredRoom stored, const std::string& error) {
       bool damaged = !error.empty();
-      std::shared_ptr<Room> room = damaged ? nullptr : self->load(record, events, std::move(chat), damaged, served_until);
+      std::shared_ptr<Room> room = damaged ? nullptr : self->load(record, std::move(stored), damaged, served_until);
       if (!error.empty()) spdlog::error("event=restore_failed room={} error=\"{}\"", record.id, log_text(error));
       bool added = false;
       if (room) {
@@ -231,14 +235,13 @@ void RoomDirectory::locate(const std::string& id, StoreExecutor ex, Located loca
 void RoomDirectory::load_found(const RoomRecord& found_row, std::optional<std::int64_t> served_until, StoreExecutor ex,
                                Located located) {
   auto self = shared_from_this();
-  read_room(found_row.id, [self, row = found_row, served_until, ex, located](std::vector<EventRecord> events,
-                                                                             std::vector<ChatRecord> chat, const std::string& error) {
+  read_room(found_row.id, [self, row = found_row, served_until, ex, located](StoredRoom stored, const std::string& error) {
     if (!error.empty()) {
       spdlog::error("event=store_failed room={} error=\"{}\"", row.id, log_text(error));
       return answer(ex, [located] { located(nullptr, Lookup::Failed, {}); });
     }
     bool damaged = false;
-    auto room = self->load(row, events, std::move(chat), damaged, served_until);
+    auto room = self->load(row, std::move(stored), damaged, served_until);
     if (!room) return answer(ex, [located] { located(nullptr, Lookup::Damaged, {}); });
     bool loaded = false;
     {

@@ -113,10 +113,15 @@ class RoomDirectory : public RoomObserver, public std::enable_shared_from_this<R
   void track(const RoomSummary& room);
   void track_locked(const RoomSummary& room);  // mutex_ held
   void forget(std::string id);  // under mutex_ (a copy: callers pass keys of the sets it erases from)
-  std::shared_ptr<Room> load(const RoomRecord& record, const std::vector<EventRecord>& events, std::vector<ChatRecord> chat,
-                             bool& damaged, std::optional<std::int64_t> served_until);
-  // Reads a room's events and chat (on strand_): both, or the first error.
-  using Read = std::function<void(std::vector<EventRecord>, std::vector<ChatRecord>, const std::string& error)>;
+  // What the store keeps of a room besides its row.
+  struct StoredRoom {
+    std::vector<EventRecord> events;
+    std::vector<ChatRecord> chat;
+    std::vector<ConditionalRecord> plans;  // conditional lines (#46)
+  };
+  std::shared_ptr<Room> load(const RoomRecord& record, StoredRoom stored, bool& damaged, std::optional<std::int64_t> served_until);
+  // Reads a room's events, chat and conditional lines (on strand_): all, or the first error.
+  using Read = std::function<void(StoredRoom, const std::string& error)>;
   void read_room(const std::string& id, Read done);
   // restore() and take_over(): claims (among nodes) and loads each room in turn.
   void restore_rooms(std::vector<RoomRecord> rooms, std::optional<std::int64_t> served_until, std::function<void(int)> done);

@@ -41,6 +41,11 @@ class RoomEndpoint {
   virtual void give_time(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) = 0;
   virtual void offer_takeback(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) = 0;
   virtual void answer_takeback(std::shared_ptr<Client> client, PlayerInfo player, bool accept, nlohmann::json request_id) = 0;
+  // A premove (none: cancel it) and a conditional line (empty: cancel it), #46.
+  virtual void premove(std::shared_ptr<Client> client, PlayerInfo player, std::optional<std::string> action,
+                       nlohmann::json request_id) = 0;
+  virtual void conditional(std::shared_ptr<Client> client, PlayerInfo player, std::vector<std::string> line,
+                           nlohmann::json request_id) = 0;
   virtual void rematch(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id) = 0;
   // `text` is checked already (protocol::check_chat_text); the channel follows from the seat.
   virtual void chat(std::shared_ptr<Client> client, PlayerInfo player, std::string text, nlohmann::json request_id) = 0;

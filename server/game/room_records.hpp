@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "domain/audit_entry.hpp"
 #include "engine/color.hpp"
@@ -75,6 +76,16 @@ struct ChatRecord {
   std::int64_t at = 0;      // ms since the epoch
   bool deleted = false;     // a moderator deleted it: kept, never shown
   std::string kind;         // the writer's PlayerInfo::kind (not stored with the line: read from accounts)
+};
+
+// A seat's conditional line in a correspondence game (#46; game/move_plans.hpp):
+// pairs of whole turns, theirs then the seat's, in the engine's notation.
+struct ConditionalRecord {
+  engine::Color seat = engine::Color::White;
+  int from_ply = 0;               // the ply it was set or last advanced at
+  std::vector<std::string> line;  // empty: none (a write deletes it)
+  std::int64_t at = 0;            // when it was written
+  friend bool operator==(const ConditionalRecord&, const ConditionalRecord&) = default;
 };
 
 // The writing node's lease on its room (#30): a write that carries it is

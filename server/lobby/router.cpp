@@ -222,6 +222,8 @@ void Router::to_room(const Request& r, RoomEndpoint& room, const protocol::Clien
                  [&](const protocol::GiveTime&) { room.give_time(r.client, player, r.id); },
                  [&](const protocol::TakebackOffer&) { room.offer_takeback(r.client, player, r.id); },
                  [&](const protocol::TakebackAnswer& m) { room.answer_takeback(r.client, player, m.accept, r.id); },
+                 [&](const protocol::Premove& m) { room.premove(r.client, player, m.action, r.id); },
+                 [&](const protocol::Conditional& m) { room.conditional(r.client, player, m.line, r.id); },
                  [&](const protocol::Rematch&) { room.rematch(r.client, player, r.id); },
                  [&](const protocol::Chat& m) { room.chat(r.client, player, m.text, r.id); },
                  [&](const protocol::DeleteChat& m) {

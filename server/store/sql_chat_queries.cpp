@@ -61,4 +61,45 @@ std::vector<ChatRecord> chat(Connection& db, const std::string& room) {
   return out;
 }
 
+// The entries of a line are joined by a newline: the engine's notation has none.
+void save_conditional(Connection& db, const std::string& room, const ConditionalRecord& c, const std::optional<LeaseFence>& fence) {
+  if (fence) check_fence(db, room, *fence);
+  std::string seat(engine::color_name(c.seat));
+  db.prepare("DELETE FROM conditional_lines WHERE room = ? AND seat = ?").bind(1, room).bind(2, seat).run();
+  if (c.line.empty()) return;
+  std::string text;
+  for (const std::string& entry : c.line) {
+    if (entry.find('\n') != std::string::npos) throw SqlError("a conditional entry holds a newline");
+    text += (text.empty() ? "" : "\n") + entry;
+  }
+  db.prepare("INSERT INTO conditional_lines (room, seat, from_ply, line, at) VALUES (?, ?, ?, ?, ?)")
+      .bind(1, room)
+      .bind(2, seat)
+      .bind(3, std::int64_t{c.from_ply})
+      .bind(4, text)
+      .bind(5, c.at)
+      .run();
+}
+
+std::vector<ConditionalRecord> conditionals(Connection& db, const std::string& room) {
+  Statement s = db.prepare("SELECT seat, from_ply, line, at FROM conditional_lines WHERE room = ? ORDER BY seat DESC");
+  s.bind(1, room);
+  std::vector<ConditionalRecord> out;
+  while (s.step()) {
+    std::string seat = s.text(0);
+    if (seat != "white" && seat != "black") throw SqlError("unknown seat '" + seat + "' in conditional_lines");
+    ConditionalRecord c{seat == "white" ? engine::Color::White : engine::Color::Black, static_cast<int>(s.integer(1)), {}, s.integer(3)};
+    std::string text = s.text(2);
+    std::size_t start = 0;
+    while (start <= text.size()) {
+      std::size_t end = text.find('\n', start);
+      if (end == std::string::npos) end = text.size();
+      c.line.push_back(text.substr(start, end - start));
+      start = end + 1;
+    }
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
 }  // namespace arena::sql

@@ -160,6 +160,9 @@ void insert_chat(Connection& db, const std::string& room, const ChatRecord& mess
 void delete_chat(Connection& db, const std::string& room, std::int64_t seq, const AuditEntry& audit,
                  const std::optional<LeaseFence>& fence);
 std::vector<ChatRecord> chat(Connection& db, const std::string& room);
+// Conditional lines (#46): replaced, or deleted when empty; read per room.
+void save_conditional(Connection& db, const std::string& room, const ConditionalRecord& line, const std::optional<LeaseFence>& fence);
+std::vector<ConditionalRecord> conditionals(Connection& db, const std::string& room);
 
 // ---- mail (sql_mail_queries.cpp) ----
 MailQueued queue_mail(Connection& db, const MailRequest& request);

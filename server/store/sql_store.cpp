@@ -532,6 +532,18 @@ void SqlStore::delete_chat(std::string room, std::int64_t seq, AuditEntry audit,
          done_on(std::move(ex), std::move(done))});
 }
 
+void SqlStore::save_conditional(std::string room, ConditionalRecord line, std::optional<LeaseFence> fence, StoreExecutor ex,
+                                StoreDone done) {
+  write({[room = std::move(room), line = std::move(line), fence = std::move(fence)](Connection& db) {
+           sql::save_conditional(db, room, line, fence);
+         },
+         done_on(std::move(ex), std::move(done))});
+}
+
+void SqlStore::conditionals(std::string room, StoreExecutor ex, StoreReply<std::vector<ConditionalRecord>> reply) {
+  read_value(std::move(ex), std::move(reply), [room = std::move(room)](Connection& db) { return sql::conditionals(db, room); });
+}
+
 void SqlStore::find_player(std::string token, StoreExecutor ex, StoreReply<std::optional<PlayerRecord>> reply) {
   read_value(std::move(ex), std::move(reply),
              [token = std::move(token)](Connection& db) { return sql::find_player(db, token); });

@@ -125,6 +125,9 @@ class SqlStore final : public Store {
   void delete_chat(std::string room, std::int64_t seq, AuditEntry audit, std::optional<LeaseFence> fence, StoreExecutor ex,
                    StoreDone done) override;
   void chat(std::string room, StoreExecutor ex, StoreReply<std::vector<ChatRecord>> reply) override;
+  void save_conditional(std::string room, ConditionalRecord line, std::optional<LeaseFence> fence, StoreExecutor ex,
+                        StoreDone done) override;
+  void conditionals(std::string room, StoreExecutor ex, StoreReply<std::vector<ConditionalRecord>> reply) override;
   void find_room(std::string id, StoreExecutor ex, StoreReply<std::optional<RoomRecord>> reply) override;
   void list_rooms(RoomQuery query, StoreExecutor ex, StoreReply<RoomPage> reply) override;
   void unfinished_rooms(StoreExecutor ex, StoreReply<std::vector<RoomRecord>> reply) override;

@@ -155,6 +155,28 @@ test('a takeback (#46): Black asks after White moved, White accepts, Black plays
   noErrors(white, black);
 });
 
+test('a premove (#46): Black queues a ring while White thinks and the server plays it at once; one that became illegal is dropped and said so', async () => {
+  const { white, black } = await startGame(['Quick', 'Ahead']);
+  const premove = async (action) => {
+    await black.click('#premove-open');
+    await black.fill('#premove-input', action);
+    await black.click('#premove-set');
+    await black.waitForSelector('#premove-action');
+    assert.equal(await black.textContent('#premove-action'), action);
+  };
+  await premove('f5');
+  await white.click('[aria-label="place a ring on e3"]');
+  for (const page of [white, black]) await page.waitForSelector('#status[data-ply="2"]');
+  assert.equal(await black.$('#premove'), null, 'played: gone');
+  assert.ok(await white.$('[aria-label="place a ring on f5"]') === null, 'f5 is taken');
+  await premove('a2');
+  await white.click('[aria-label="place a ring on a2"]');
+  await black.waitForFunction(() => /a2 was not played for you/.test(document.getElementById('toast').textContent));
+  await black.waitForSelector('[data-choice]');  // Black decides himself
+  assert.equal(await black.$('#premove'), null);
+  noErrors(white, black);
+});
+
 test('a rematch after a resignation: both ask, both land in the new room with the colours swapped', async () => {
   const { white, black, room } = await startGame(['Ren', 'Mae']);
   assert.equal(await white.textContent('#time-control'), 'untimed');

@@ -664,6 +664,24 @@ TEST_CASE("across nodes, give time and a takeback asked and answered from a play
   ann.ws.send({{"type", "answer_takeback"}, {"room", room}, {"accept", false}});
   CHECK(next_event(bob, "takeback_declined")["by"] == "white");
   CHECK(json::parse(http_get(b.port(), "/api/games/" + room).body)["plies"] == 3);
+
+  // A premove from node b: kept on node a, played there the moment Ann moved,
+  // and Bob told over the bus. (The last cell Bob could take: not Ann's first.)
+  auto bobs = bob.ws.receive_type("legal", 10s);
+  while (bobs && (*bobs)["ply"] != 3) bobs = bob.ws.receive_type("legal", 10s);
+  REQUIRE(bobs);
+  std::string later = (*bobs)["actions"].back();
+  bob.ws.send({{"type", "action"}, {"room", room}, {"ply", 3}, {"action", (*bobs)["actions"][0]}});
+  CHECK(next_event(ann, "action")["ply"] == 4);
+  bob.ws.send({{"type", "premove"}, {"room", room}, {"action", later}, {"id", "pre"}});
+  auto plan = bob.ws.receive_type("plan", 10s);
+  REQUIRE(plan);
+  CHECK((*plan)["premove"] == later);
+  act(ann, bob, 4);
+  json played = next_event(ann, "action");
+  CHECK(played["ply"] == 6);
+  CHECK(played["by"] == "black");
+  CHECK(played["action"] == later);
 }
 
 TEST_CASE("two nodes refuse nothing to each other: a second server on one database is a node, not an error") {

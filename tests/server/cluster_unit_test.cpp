@@ -271,7 +271,7 @@ TEST_CASE("bus codec: junk, unknown ops and missing fields are no player message
 }
 
 TEST_CASE("bus codec: every room call's op survives its text; an unknown op or a missing field is no call") {
-  for (int i = 0; i <= static_cast<int>(RoomOp::AnswerTakeback); ++i) {
+  for (int i = 0; i <= static_cast<int>(RoomOp::Conditional); ++i) {
     RoomCall c;
     c.op = static_cast<RoomOp>(i);
     c.room = "abc";
@@ -286,6 +286,8 @@ TEST_CASE("bus codec: every room call's op survives its text; an unknown op or a
     c.text = "hello";
     c.seq = 6;
     c.audit = {std::nullopt, "delete_chat", "abc", "{}", "cli", 77};
+    c.premove = "e3";
+    c.line = {"e3", "f5"};
     CAPTURE(op_name(c.op));
     CHECK(parse_room_op(op_name(c.op)) == c.op);
     auto back = decode_call(encode(c));
@@ -307,6 +309,8 @@ TEST_CASE("bus codec: every room call's op survives its text; an unknown op or a
       case RoomOp::Claim:
       case RoomOp::AnswerTakeback: CHECK(back->yes); break;
       case RoomOp::Chat: CHECK(back->text == "hello"); break;
+      case RoomOp::Premove: CHECK(back->premove == "e3"); break;
+      case RoomOp::Conditional: CHECK(back->line == c.line); break;
       case RoomOp::DeleteChat:
         CHECK(back->seq == 6);
         CHECK_FALSE(back->audit.actor);
@@ -316,6 +320,8 @@ TEST_CASE("bus codec: every room call's op survives its text; an unknown op or a
       default:  // nothing but the call's own fields travels
         CHECK_FALSE(back->yes);
         CHECK(back->text.empty());
+        CHECK_FALSE(back->premove);
+        CHECK(back->line.empty());
         break;
     }
   }

@@ -424,6 +424,39 @@ TEST_CASE("protocol: give_time (#46), its event kind and its error code") {
   CHECK(protocol::kGiveTimeMs == 15000);
 }
 
+TEST_CASE("protocol: premove and conditional (#46), their checks, the plan message and the error codes") {
+  auto premove = parse_client_message(R"({"type":"premove","room":"abc","action":"e3","id":1})");
+  REQUIRE(std::holds_alternative<Incoming>(premove));
+  CHECK(std::get<Premove>(std::get<Incoming>(premove).message).action == "e3");
+  CHECK(to_json(std::get<Incoming>(premove)) == nlohmann::json::parse(R"({"type":"premove","room":"abc","action":"e3","id":1})"));
+  auto cancel = parse_client_message(R"({"type":"premove","room":"abc","action":null})");
+  REQUIRE(std::holds_alternative<Incoming>(cancel));
+  CHECK_FALSE(std::get<Premove>(std::get<Incoming>(cancel).message).action);
+  CHECK(code_of(R"({"type":"premove","room":"abc","action":5})") == ErrorCode::BadField);
+  CHECK(code_of(R"({"type":"premove","room":"abc","action":"e3","ply":2})") == ErrorCode::BadField);
+
+  auto line = parse_client_message(R"({"type":"conditional","room":"abc","line":["e3","f5;a2"]})");
+  REQUIRE(std::holds_alternative<Incoming>(line));
+  CHECK(std::get<Conditional>(std::get<Incoming>(line).message).line == std::vector<std::string>{"e3", "f5;a2"});
+  CHECK(std::holds_alternative<Incoming>(parse_client_message(R"({"type":"conditional","room":"abc","line":[]})")));
+  CHECK(code_of(R"({"type":"conditional","room":"abc"})") == ErrorCode::BadField);
+  CHECK(code_of(R"({"type":"conditional","room":"abc","line":["e3"]})") == ErrorCode::BadField);  // not a pair
+  CHECK(code_of(R"({"type":"conditional","room":"abc","line":["e3",""]})") == ErrorCode::BadField);
+  CHECK(code_of(R"({"type":"conditional","room":"abc","line":["e3",7]})") == ErrorCode::BadField);
+  nlohmann::json long_line = {{"type", "conditional"}, {"room", "abc"}, {"line", std::vector<std::string>(18, "e3")}};
+  CHECK(code_of(long_line.dump()) == ErrorCode::BadField);
+  nlohmann::json long_entry = {{"type", "conditional"}, {"room", "abc"}, {"line", {std::string(300, 'a'), "e3"}}};
+  CHECK(code_of(long_entry.dump()) == ErrorCode::BadField);
+
+  CHECK(protocol::to_json(protocol::Plan{"abc", "e3", {}, std::nullopt, std::nullopt}) ==
+        nlohmann::json::parse(R"({"type":"plan","room":"abc","premove":"e3","conditional":[]})"));
+  CHECK(protocol::to_json(protocol::Plan{"abc", std::nullopt, {"a1", "b2"}, "c3", "they played d4"}) ==
+        nlohmann::json::parse(
+            R"({"type":"plan","room":"abc","premove":null,"conditional":["a1","b2"],"dropped":"c3","reason":"they played d4"})"));
+  CHECK(code_name(ErrorCode::NoPremove) == "no_premove");
+  CHECK(parse_code("no_conditional") == ErrorCode::NoConditional);
+}
+
 TEST_CASE("protocol: offer_takeback and answer_takeback (#46), their events and error code") {
   auto offer = parse_client_message(R"({"type":"offer_takeback","room":"abc"})");
   REQUIRE(std::holds_alternative<Incoming>(offer));

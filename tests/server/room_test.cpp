@@ -45,6 +45,12 @@ struct FakeLog : GameLog {
   void chat(std::string, StoreExecutor ex, StoreReply<std::vector<ChatRecord>> reply) override {
     boost::asio::post(ex, [reply] { reply({}); });
   }
+  void save_conditional(std::string, ConditionalRecord, std::optional<LeaseFence>, StoreExecutor ex, StoreDone done) override {
+    boost::asio::post(ex, [done] { done({}); });
+  }
+  void conditionals(std::string, StoreExecutor ex, StoreReply<std::vector<ConditionalRecord>> reply) override {
+    boost::asio::post(ex, [reply] { reply({}); });
+  }
   // The oldest write is durable (or failed with `error`).
   EventRecord complete(const std::string& error = {}) {
     REQUIRE(!pending.empty());

@@ -328,6 +328,35 @@ TEST_CASE("lag: an event's measured lag is stored with it") {
         std::vector<std::string>{"0", "137", "0", "2500"});
 }
 
+TEST_CASE("conditional lines (#46): one per seat, replaced, deleted when empty, refused for a room that does not exist") {
+  asio::io_context io;
+  std::string path = temp_store("conditional.db");
+  SqlStore store(path);
+  Blocking s(store, io);
+  auto ann = s.create_player("a", "Ann").value;
+  REQUIRE(s.create_room(make_room("r1", ann.id, 1000), created_event(ann.id, 1000)) == "");
+  CHECK(s.conditionals("r1").value.empty());
+  ConditionalRecord black{engine::Color::Black, 3, {"e3", "f5;a2", "c4", "d2"}, 5000};
+  ConditionalRecord white{engine::Color::White, 4, {"g7", "h8"}, 5001};
+  CHECK(s.save_conditional("r1", black) == "");
+  CHECK(s.save_conditional("r1", white) == "");
+  auto lines = s.conditionals("r1");
+  REQUIRE(lines.ok());
+  REQUIRE(lines.value.size() == 2);
+  CHECK(lines.value[0] == white);
+  CHECK(lines.value[1] == black);
+  black.line = {"c4", "d2"};
+  black.from_ply = 5;
+  CHECK(s.save_conditional("r1", black) == "");  // advanced: replaced
+  CHECK(s.conditionals("r1").value.at(1) == black);
+  CHECK(s.save_conditional("r1", ConditionalRecord{engine::Color::White, 6, {}, 5002}) == "");  // empty: deleted
+  lines = s.conditionals("r1");
+  REQUIRE(lines.value.size() == 1);
+  CHECK(lines.value[0].seat == engine::Color::Black);
+  CHECK(s.save_conditional("nowhere", white) != "");
+  CHECK(s.conditionals("nowhere").value.empty());
+}
+
 TEST_CASE("chat: messages kept in order with their channels and writers") {
   asio::io_context io;
   std::string path = temp_store("chat.db");

@@ -123,6 +123,16 @@ class Blocking {
     store_.chat(room, io_.get_executor(), s.fill());
     return s.get(io_);
   }
+  std::string save_conditional(const std::string& room, const ConditionalRecord& line, std::optional<LeaseFence> fence = std::nullopt) {
+    Slot<std::string> s;
+    store_.save_conditional(room, line, std::move(fence), io_.get_executor(), s.fill());
+    return s.get(io_);
+  }
+  Stored<std::vector<ConditionalRecord>> conditionals(const std::string& room) {
+    Slot<Stored<std::vector<ConditionalRecord>>> s;
+    store_.conditionals(room, io_.get_executor(), s.fill());
+    return s.get(io_);
+  }
   Stored<std::optional<RoomRecord>> find_room(const std::string& id) {
     Slot<Stored<std::optional<RoomRecord>>> s;
     store_.find_room(id, io_.get_executor(), s.fill());

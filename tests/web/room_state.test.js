@@ -3,7 +3,7 @@
 // errors, gaps and duplicates, and the replay's positions.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { reduce, roomOf, fromSnapshot, turns, choices, replayState, offeredMoves, canGiveTime, canOfferTakeback } from '../../web-client/js/room_state.js';
+import { reduce, roomOf, fromSnapshot, turns, choices, replayState, offeredMoves, canGiveTime, canOfferTakeback, planKind } from '../../web-client/js/room_state.js';
 import { fixture, fold, before, first, isEvent, isType } from './support.js';
 
 const gipf = fixture('gipf_basic.json');
@@ -25,6 +25,7 @@ describe('snapshots', () => {
       createdAt: m.room.created_at, seats: { white: { id: 1, name: 'Ada' }, black: null }, you: 'spectator',
       seq: 1, ply: 0, status: 'open', position: m.state, result: null, drawOffer: null, spectators: 1, history: [],
       takebackOffer: null, takebacks: false,  // recorded before takebacks (#46): none
+      premove: null, conditional: [], planDropped: null,  // ... and before premoves
       legal: null, sending: null, resync: null, notice: null, ending: null,
       clock: null, clocks: null, clocksAt: null, claimAt: null, abortable: false, rematchOffer: null, rematch: null,
       chat: [], chatSeq: 0,
@@ -272,6 +273,35 @@ describe('events', () => {
     // a move declines a request
     const moved = reduce(asked, { ...event('action', 'white', { steps: [] }), seq: base.seq + 2, ply: base.ply + 1 });
     assert.equal(moved.takebackOffer, null);
+  });
+
+  test('premoves and conditional lines (#46): the plan message, a drop said once, which plan may be made, gone when the game ends', () => {
+    const base = upTo(yinsh.white, isEvent('action', 14));
+    assert.equal(base.you, 'white');
+    const theirs = { ...base, position: { ...base.position, pending: { ...base.position.pending, player: 'black' } } };
+    const ours = { ...base, position: { ...base.position, pending: { ...base.position.pending, player: 'white' } } };
+    assert.equal(planKind(ours), null, 'the decision is ours: play it');
+    assert.equal(planKind({ ...theirs, clock: { kind: 'live', initial_ms: 300000, increment_ms: 0 } }), 'premove');
+    assert.equal(planKind({ ...theirs, clock: null }), 'premove', 'an untimed game takes premoves');
+    assert.equal(planKind({ ...theirs, clock: { kind: 'correspondence', days_per_move: 3 } }), 'conditional');
+    assert.equal(planKind({ ...theirs, you: 'spectator' }), null);
+    const set = reduce(theirs, { type: 'plan', room: base.id, premove: 'e3', conditional: [] });
+    assert.equal(set.premove, 'e3');
+    assert.equal(set.notice, null);
+    const dropped = reduce(set, { type: 'plan', room: base.id, premove: null, conditional: [], dropped: 'e3', reason: "'e3': the cell is taken" });
+    assert.equal(dropped.premove, null);
+    assert.equal(dropped.notice, 'plan_dropped');
+    assert.deepEqual(dropped.planDropped, { action: 'e3', reason: "'e3': the cell is taken" });
+    assert.equal(reduce(dropped, { type: 'spectators', room: base.id, count: 7 }).notice, null, 'said once');
+    const line = reduce(theirs, { type: 'plan', room: base.id, premove: null, conditional: ['a1', 'b2'] });
+    assert.deepEqual(line.conditional, ['a1', 'b2']);
+    const watching = { ...theirs, you: 'spectator' };
+    assert.equal(reduce(watching, { type: 'plan', room: base.id, premove: 'e3', conditional: [] }), watching);
+    const over = reduce(line, { type: 'event', room: base.id, seq: base.seq + 1, kind: 'resigned', at: 1, by: 'black', ply: base.ply,
+      status: 'finished', state: base.position, result: { winner: 'white', reason: 'resignation' }, clocks: null });
+    assert.deepEqual([over.premove, over.conditional], [null, []]);
+    const snapshot = fromSnapshot({ ...snapshotOf(yinsh.white), premove: 'f5', conditional: ['c4', 'd2'] });
+    assert.deepEqual([snapshot.premove, snapshot.conditional], ['f5', ['c4', 'd2']]);
   });
 
   test('the spectator count follows spectators messages', () => {

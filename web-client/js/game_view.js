@@ -21,6 +21,7 @@ import { nameWithRating, ratingChangeLines, modeLabel, perfLabel } from './ratin
 import { Positions, turnBefore, turnSpans, stepPly } from './positions.js';
 import { materialIcons } from './material.js';
 import { kindLabel } from './names.js';
+import { premoveLine, canPremove, conditionalPanel } from './plan_view.js';
 
 const CONFIRM_KEY = 'gipf-arena-confirm-moves';
 
@@ -44,13 +45,14 @@ const NOTICES = {
   time_given: (room) => `${who(room, other(room.you))} gave you 15 seconds.`,
   takeback_declined: () => 'Your takeback request was declined.',
   takeback_accepted: () => 'Your takeback request was accepted: play your turn again.',
+  plan_dropped: (room) => `${room.planDropped.action} was not played for you: ${room.planDropped.reason}.`,
 };
 
 /** The messages that change only the chat: the rest of the view stays. */
 const CHAT_ONLY = new Set(['chat', 'chat_history', 'chat_deleted']);
 
 /** The ids of the messages a game view sends: `action-N`, or the command's type and a number. */
-const OWN_ID = /^(action|resign|abort|offer_draw|answer_draw|cancel_room|claim_victory|claim_draw|rematch|give_time|offer_takeback|answer_takeback)-\d+$/;
+const OWN_ID = /^(action|resign|abort|offer_draw|answer_draw|cancel_room|claim_victory|claim_draw|rematch|give_time|offer_takeback|answer_takeback|premove|conditional)-\d+$/;
 const ownId = (id) => typeof id === 'string' && OWN_ID.test(id);
 
 /** Whether a seat's player may be challenged from the game (#46): an account or a bot, not oneself. */
@@ -295,10 +297,11 @@ export class GameView {
       this.header(),
       this.players(),
       // what the player must read and press next: on a phone it sits right under the board
-      h('div', { class: 'panel play-panel', id: 'play-panel' }, this.status, this.drawOffer(), this.takebackOffer(), board.bar),
+      h('div', { class: 'panel play-panel', id: 'play-panel' }, this.status, this.premove(), this.drawOffer(), this.takebackOffer(), board.bar),
       this.chat.peek,
       this.claim(),
       this.controls(),
+      conditionalPanel(room, this.conditionalOpen === true, (type, fields) => this.command(type, fields), (open) => { this.conditionalOpen = open; }),
       this.rematch(),
       this.invite(),
       this.moveList(shownTurn),
@@ -532,7 +535,21 @@ export class GameView {
       buttons.push(h('button', { id: 'offer-takeback', class: 'icon-button', title: 'Ask your opponent to let you play your last turn again',
         'aria-label': '↶ Ask to take back', onclick: () => this.command('offer_takeback') }, '↶'));
     }
+    if (canPremove(room)) {  // the form opens under the status line, where the premove then shows
+      buttons.push(h('button', { id: 'premove-open', class: 'icon-button', title: 'Queue your next action while your opponent thinks',
+        'aria-label': '⇥ Premove', 'aria-expanded': this.premoveOpen ? 'true' : 'false', onclick: () => {
+          this.premoveOpen = !this.premoveOpen;
+          this.render();
+          if (this.premoveOpen) this.layout.querySelector('#premove-input')?.focus();
+        } }, '⇥'));
+    }
     return h('div', { class: 'panel actionbar game-controls', id: 'game-controls' }, buttons);
+  }
+
+  /** The reader's premove (#46), or its form once opened. */
+  premove() {
+    if (this.room.premove) this.premoveOpen = false;
+    return premoveLine(this.room, this.premoveOpen === true, (type, fields) => this.command(type, fields));
   }
 
   /** A takeback request in words (#46), with its answer for the opponent, under the board. */

@@ -14,7 +14,7 @@
  * @typedef {{winner: Color|null, reason: string}} Result
  * @typedef {{game: string, variant: string, white_extra?: number, black_extra?: number}} Options
  * @typedef {{ply: number, player: Color, actions: string[], moves: object[]}} Legal
- * @typedef {'draw_declined'|'cancelled'|'expired'|'aborted'|'adjudicated'|'banned'|'rematch_offer'|'resumed'|'time_given'|'takeback_declined'|'takeback_accepted'} Notice
+ * @typedef {'draw_declined'|'cancelled'|'expired'|'aborted'|'adjudicated'|'banned'|'rematch_offer'|'resumed'|'time_given'|'takeback_declined'|'takeback_accepted'|'plan_dropped'} Notice
  * @typedef {{kind: 'aborted'|'adjudicated'|'resigned', note: string, by?: Color}} Ending
  *   how the game ended without being played out, with the note the event carried:
  *   aborted by a moderator (`note` their reason), by the server (`note`
@@ -117,6 +117,15 @@ export function reduce(state, message, now = null) {
       return offered;
     }
     case 'rematch': return room.rematch === message.next ? room : { ...room, rematch: message.next };
+    case 'plan': {  // the reader's premove and conditional line as the server keeps them (#46)
+      if (room.you === 'spectator') return room;
+      const planned = { ...room, premove: message.premove ?? null, conditional: message.conditional ?? [] };
+      if (message.dropped) {
+        planned.planDropped = { action: message.dropped, reason: message.reason ?? '' };
+        planned.notice = 'plan_dropped';
+      }
+      return planned;
+    }
     case 'rated': {  // after the event that finished a rated game (again at the end of a resync)
       const { type, room: id, ...change } = message;
       return withRatingChange(room, change);
@@ -167,6 +176,7 @@ export function fromSnapshot(m, now = null) {
     seq: m.seq, ply: m.ply, status: m.status, position: m.state, result: m.result,
     drawOffer: m.draw_offer, spectators: m.spectators, history: m.history,
     takebackOffer: m.takeback_offer ?? null, takebacks: m.takebacks === true,  // #46
+    premove: m.premove ?? null, conditional: m.conditional ?? [], planDropped: null,  // #46: the reader's own
     legal: null, sending: null, resync: null, notice: null, ending: null,
     clock: room.clock ?? null, clocks, clocksAt: clocks ? now : null, claimAt: m.claim_at ?? null,
     abortable: typeof m.abortable === 'boolean' ? m.abortable : abortableOf(m.status, m.history),
@@ -296,7 +306,10 @@ function applyEvent(room, e, now) {
       break;
     default: break;
   }
-  if (next.status !== 'live') next.takebackOffer = null;
+  if (next.status !== 'live') {
+    next.takebackOffer = null;
+    if (room.premove || (room.conditional && room.conditional.length)) Object.assign(next, { premove: null, conditional: [] });  // the server drops them too
+  }
   next.abortable = abortableOf(next.status, next.history);
   if (next.ply !== room.ply || next.status !== 'live') next.sending = null;  // what was sent is taken or moot
   return next;
@@ -306,6 +319,17 @@ function applyEvent(room, e, now) {
 export function canOfferTakeback(room) {
   return room.you !== 'spectator' && room.status === 'live' && room.takebacks === true && !room.takebackOffer &&
     room.history.some((step) => step.player === room.you && !step.automatic);
+}
+
+/**
+ * Which plan this reader may make now (#46): 'premove' (a game that is not
+ * correspondence, the opponent deciding), 'conditional' (a correspondence
+ * game, the opponent deciding), or null.
+ */
+export function planKind(room) {
+  if (room.you === 'spectator' || room.status !== 'live' || !room.position || !room.position.pending) return null;
+  if (room.position.pending.player === room.you) return null;
+  return room.clock && room.clock.kind === 'correspondence' ? 'conditional' : 'premove';
 }
 
 /** Whether this reader may give the opponent time (#46): a player of a game under way on a live clock. */

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 #include "protocol/time_control.hpp"
 
@@ -53,6 +54,8 @@ enum class ErrorCode {
   TooManySeeks,        // the site's pool of seeks is full (#46)
   NoLiveClock,         // give_time in a game without a live clock (#46)
   NoTakeback,          // a takeback not allowed here, with nothing to take back, asked twice for one move, or none to answer (#46)
+  NoPremove,           // a premove outside a running game that is not correspondence, or while the decision is the sender's (#46)
+  NoConditional,       // a conditional line outside a running correspondence game, or while the decision is the sender's (#46)
 };
 
 std::string_view code_name(ErrorCode code);
@@ -153,6 +156,24 @@ struct TakebackAnswer {
   bool accept = false;
   friend bool operator==(const TakebackAnswer&, const TakebackAnswer&) = default;
 };
+// A premove (#46): one action the server plays for the sender as soon as the
+// decision is theirs, if it is legal then; none (`action: null`) cancels it.
+// In games that are not correspondence.
+struct Premove {
+  std::string room;
+  std::optional<std::string> action;
+  friend bool operator==(const Premove&, const Premove&) = default;
+};
+// A conditional line (#46), in correspondence games: pairs "if they play X,
+// I play Y", X and Y each a whole turn (its actions joined by ';'); empty
+// cancels. Checked against the game when it is set.
+inline constexpr std::size_t kMaxConditionalEntries = 16;  // 8 pairs
+inline constexpr std::size_t kMaxConditionalEntryBytes = 256;
+struct Conditional {
+  std::string room;
+  std::vector<std::string> line;
+  friend bool operator==(const Conditional&, const Conditional&) = default;
+};
 struct Rematch {
   std::string room;
   friend bool operator==(const Rematch&, const Rematch&) = default;
@@ -191,7 +212,7 @@ struct SeekCancel {
 using ClientMessage =
     std::variant<Hello, SetName, LobbySubscribe, CreateRoom, JoinRoom, Watch, Leave, Play, Resign, DrawOffer, DrawAnswer, Resync,
                  CancelRoom, Abort, Claim, Rematch, Chat, DeleteChat, Ping, Seek, SeekCancel, GiveTime,
-                 TakebackOffer, TakebackAnswer>;
+                 TakebackOffer, TakebackAnswer, Premove, Conditional>;
 
 struct Incoming {
   nlohmann::json id;  // the client's correlation id (string or integer), echoed back; null if none

@@ -137,6 +137,8 @@ struct RoomSnapshot {
   std::optional<engine::Color> draw_offer;
   std::optional<engine::Color> takeback_offer;  // who asks to take back their last turn (#46)
   bool takebacks = false;                       // takebacks may be asked for in this room (#46)
+  std::optional<std::string> premove;           // the viewer's own premove (#46)
+  std::vector<std::string> conditional;         // the viewer's own conditional line (#46)
   int spectators = 0;
   std::optional<Clocks> clocks;                // none: untimed
   std::optional<std::int64_t> claim_at;        // the opponent is gone: claims from then on
@@ -181,6 +183,18 @@ struct RematchOffer {
 struct RematchReady {
   std::string room;
   std::string next;
+};
+
+// To a seated player's own connections (#46): their premove and conditional
+// line as the server keeps them now; `dropped` the premove or the line's next
+// entry the server let go, and `reason` why (illegal then, or they played
+// another turn).
+struct Plan {
+  std::string room;
+  std::optional<std::string> premove;
+  std::vector<std::string> conditional;
+  std::optional<std::string> dropped;
+  std::optional<std::string> reason;
 };
 
 struct ChatLine {
@@ -258,6 +272,7 @@ Json to_json(const ChatMessage& m);
 Json to_json(const ChatHistory& m);
 Json to_json(const ChatDeleted& m);
 Json to_json(const Rated& m);
+Json to_json(const Plan& m);
 Json rating_change_json(const RatingChangeView& change);  // without type and room
 // A time control as the protocol shows it: null (untimed) or its object.
 Json clock_json(const TimeControl& c);
