@@ -73,7 +73,8 @@ json settings_json(const MailSettings& s) {
             {"clock", s.notify.clock},
             {"challenge", s.notify.challenge},
             {"round", s.notify.round},
-            {"report", s.notify.report}}}};
+            {"report", s.notify.report},
+            {"follow", s.notify.follow}}}};
 }
 
 std::string lower_ascii(std::string text) {
@@ -184,7 +185,7 @@ void MailApi::verify(std::shared_ptr<const HttpRequest> request, StoreExecutor e
 }
 
 void MailApi::switches(std::shared_ptr<const HttpRequest> request, const AccountRecord& account, StoreExecutor ex, Reply reply) {
-  auto parsed = body_object(*request, {"turn", "clock", "challenge", "round", "report"});
+  auto parsed = body_object(*request, {"turn", "clock", "challenge", "round", "report", "follow"});
   if (auto* r = std::get_if<HttpResponse>(&parsed)) return reply(std::move(*r));
   const json& j = std::get<json>(parsed);
   for (auto it = j.begin(); it != j.end(); ++it)
@@ -197,6 +198,7 @@ void MailApi::switches(std::shared_ptr<const HttpRequest> request, const Account
     n.challenge = j.value("challenge", n.challenge);
     n.round = j.value("round", n.round);
     n.report = j.value("report", n.report);
+    n.follow = j.value("follow", n.follow);
     store_.set_mail_switches(account.id, n, ex, [this, request, account, ex, reply](const std::string& error) {
       if (!error.empty()) return reply(store_failed(*request, error));
       settings(request, account, ex, reply);

@@ -14,6 +14,8 @@
 #include "account/moderation.hpp"
 #include "account/password_hasher.hpp"
 #include "api/trust_api.hpp"
+#include "api/follow_api.hpp"
+#include "social/follow_service.hpp"
 #include "app/heartbeat.hpp"
 #include "app/test_clock_api.hpp"
 #include "cluster/cluster_node.hpp"
@@ -138,11 +140,17 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
   // "Your move" and "under 24 h left": notices always, mails when on (#35).
   turns_ = std::make_shared<TurnNotifier>(*mail_, *player_connections_, io_.get_executor());
   events_->add(turns_);
+  // Following (#46): who is here (a row per player with a connection on this
+  // node), and the followers of a player who starts a game, told in the bell.
+  follows_ = std::make_shared<FollowService>(io_.get_executor(), *store_, cluster_ ? config_.node_id : Heartbeat::kSingle, clock_);
+  player_connections_->set_presence([f = follows_.get()](std::int64_t player, bool here) { f->presence(player, here); });
+  events_->add(follows_);
   seeks_ = std::make_shared<SeekService>(io_.get_executor(), *store_, *directory_, *player_connections_, clock_);
   router_ = std::make_shared<Router>(*identities_, *feed_, *directory_, *player_connections_, *computer_, *seeks_, clock_);
   // Notices on the bell, and mails when on (#35).
   PlayerMail player_mail = mail_->player_mail(io_.get_executor());
   competitions_->set_player_mail(player_mail);
+  follows_->set_player_mail(player_mail);
   auto ladder_api = std::make_shared<LadderApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_, &block_book_);
   auto trust_api = std::make_shared<TrustApi>(*accounts_, *store_, block_book_, *player_connections_);
   trust_api->set_player_mail(player_mail);
@@ -156,7 +164,7 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
       std::make_shared<AnalysisApi>(*accounts_, *store_, *computer_),
       std::make_shared<BotApi>(*accounts_, *store_, *challenges_, *directory_, *player_connections_, *feed_,
                                *computer_, clock_, bot_api_limits(l)),
-      std::make_shared<SeekApi>(*store_, clock_)};
+      std::make_shared<SeekApi>(*store_, clock_), std::make_shared<FollowApi>(*accounts_, *store_, clock_)};
   if (config_.test_clock)
     modules.push_back(std::make_shared<TestClockApi>(clock_offset_, [d = std::weak_ptr<RoomDirectory>(directory_), m = mailer_.get(),
                                                                      c = std::weak_ptr<CompetitionService>(competitions_),
@@ -220,6 +228,7 @@ std::string ArenaServer::start() {
   if (!pairs.ok()) spdlog::error("event=store_failed error=\"{}\"", pairs.error);
   block_book_.load(pairs.value);
   computer_->start();
+  follows_->start();  // this node's presence rows of an earlier run go, before any connection writes its own
   // Among nodes: the leases an earlier run under this id left (a crash, a
   // kill) are given up before this run claims anything (#42): the rooms it
   // does not load again would otherwise be renewed by it for ever.

@@ -21,6 +21,7 @@ namespace arena {
 
 class Listener;
 class Heartbeat;
+class FollowService;
 class Router;
 class RoomDirectory;
 class LobbyFeed;
@@ -94,6 +95,7 @@ class ArenaServer {
   std::shared_ptr<CompetitionService> competitions_;
   std::shared_ptr<ChallengeService> challenges_;  // the bot and board API's (#45)
   std::shared_ptr<SeekService> seeks_;            // quick pairing (#46)
+  std::shared_ptr<FollowService> follows_;        // following's presence and notices (#46)
   std::shared_ptr<Router> router_;
   std::shared_ptr<Listener> listener_;
   std::shared_ptr<Heartbeat> heartbeat_;  // started once the rooms are restored (#31)

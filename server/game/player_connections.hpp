@@ -34,9 +34,16 @@ class PlayerConnections {
     client->set_viewer(player, blocks_);  // chat of the players it blocked is not sent to it
     auto& list = clients_[player];
     std::erase_if(list, [](const Entry& e) { return e.client.expired(); });
+    if (list.empty() && presence_) presence_(player, true);  // under the lock: told in the order it happened
     list.push_back({client, session});
     return true;
   }
+
+  // Told when a player's first connection on this node opens (true) and
+  // when its last one closes (false): following's presence (#46). Set once,
+  // before the server serves; called under this class's lock, so it must
+  // only queue work (a store write), never call back here.
+  void set_presence(std::function<void(std::int64_t player, bool here)> told) { presence_ = std::move(told); }
 
   void remove(std::int64_t player, const Client* client) {
     std::lock_guard lock(mutex_);
@@ -46,7 +53,10 @@ class PlayerConnections {
       auto c = e.client.lock();
       return !c || c.get() == client;
     });
-    if (it->second.empty()) clients_.erase(it);
+    if (it->second.empty()) {
+      clients_.erase(it);
+      if (presence_) presence_(player, false);
+    }
   }
 
   // Every node of the site is told of what follows through `tell` (set once,
@@ -228,6 +238,7 @@ class PlayerConnections {
   std::unordered_map<std::int64_t, std::int64_t> guest_links_;  // guest player → account's player
   const BlockBook* blocks_ = nullptr;
   std::function<void(const PlayerMessage&)> tell_;  // the other nodes (#30); set before serving, then only read
+  std::function<void(std::int64_t, bool)> presence_;  // following's presence (#46); the same
 };
 
 }  // namespace arena

@@ -168,7 +168,7 @@ PlayerNotice MailService::request_notice(const PlayerMailRequest& r) const {
   notice.text = r.subject;
   notice.path = r.path;
   notice.now = clock_();
-  if (mailer_) notice.mail = notification(0, "", r.kind, MailTexts{r.subject, text, mail_html(text, link, "Open it")});
+  if (mailer_ && !r.bell_only) notice.mail = notification(0, "", r.kind, MailTexts{r.subject, text, mail_html(text, link, "Open it")});
   return notice;
 }
 

@@ -119,6 +119,7 @@ inline constexpr int kIntentsPerRead = 100;  // intents one notice_intents answe
 
 struct MailSwitches {
   bool turn = true, clock = true, challenge = true, round = true, report = true;
+  bool follow = true;  // a notice in the bell when someone followed starts a game (#46; never a mail)
 };
 
 struct MailSettings {

@@ -23,6 +23,8 @@ struct PlayerMailRequest {
   // so that it is told once whoever resolves it (this, or a start's sweep).
   // None: told anew (an event starting within the hour has no stored cause).
   std::optional<std::int64_t> intent = std::nullopt;
+  // A notice in the bell only, never a mail (a followed player's new game, #46).
+  bool bell_only = false;
 };
 
 using PlayerMail = std::function<void(PlayerMailRequest)>;

@@ -206,12 +206,13 @@ MailSettings mail_settings(Connection& db, std::int64_t account, std::int64_t no
   MailSettings out;
   {
     Statement s = db.prepare(
-        "SELECT address, notify_turn, notify_clock, notify_challenge, notify_round, notify_report FROM account_mail "
+        "SELECT address, notify_turn, notify_clock, notify_challenge, notify_round, notify_report, notify_follow FROM account_mail "
         "WHERE account = ?");
     s.bind(1, account);
     if (s.step()) {
       out.address = s.text(0);
-      out.notify = {s.integer(1) != 0, s.integer(2) != 0, s.integer(3) != 0, s.integer(4) != 0, s.integer(5) != 0};
+      out.notify = {s.integer(1) != 0, s.integer(2) != 0, s.integer(3) != 0, s.integer(4) != 0, s.integer(5) != 0,
+                    s.integer(6) != 0};
     }
   }
   Statement p = db.prepare(
@@ -226,13 +227,14 @@ void set_mail_switches(Connection& db, std::int64_t account, const MailSwitches&
   ensure_mail_row(db, account);
   db.prepare(
         "UPDATE account_mail SET notify_turn = ?, notify_clock = ?, notify_challenge = ?, notify_round = ?, "
-        "notify_report = ? WHERE account = ?")
+        "notify_report = ?, notify_follow = ? WHERE account = ?")
       .bind(1, std::int64_t{n.turn})
       .bind(2, std::int64_t{n.clock})
       .bind(3, std::int64_t{n.challenge})
       .bind(4, std::int64_t{n.round})
       .bind(5, std::int64_t{n.report})
-      .bind(6, account)
+      .bind(6, std::int64_t{n.follow})
+      .bind(7, account)
       .run();
 }
 

@@ -160,6 +160,12 @@ void insert_chat(Connection& db, const std::string& room, const ChatRecord& mess
 void delete_chat(Connection& db, const std::string& room, std::int64_t seq, const AuditEntry& audit,
                  const std::optional<LeaseFence>& fence);
 std::vector<ChatRecord> chat(Connection& db, const std::string& room);
+// Following (#46; sql_follow_queries.cpp).
+Outcome<FollowedPlayer> set_follow(Connection& db, std::int64_t follower, const std::string& username, bool follow, std::int64_t now);
+std::vector<FollowedPlayer> following(Connection& db, std::int64_t follower, std::int64_t now);
+std::vector<std::int64_t> followers_to_tell(Connection& db, std::int64_t player, std::int64_t now);
+void set_presence(Connection& db, std::int64_t player, const std::string& node, bool here, std::int64_t now);
+void clear_presence(Connection& db, const std::string& node);
 // Conditional lines (#46): replaced, or deleted when empty; read per room.
 void save_conditional(Connection& db, const std::string& room, const ConditionalRecord& line, const std::optional<LeaseFence>& fence);
 std::vector<ConditionalRecord> conditionals(Connection& db, const std::string& room);

@@ -532,6 +532,31 @@ void SqlStore::delete_chat(std::string room, std::int64_t seq, AuditEntry audit,
          done_on(std::move(ex), std::move(done))});
 }
 
+void SqlStore::set_follow(std::int64_t follower, std::string username, bool follow, std::int64_t now, StoreExecutor ex,
+                          StoreReply<Outcome<FollowedPlayer>> reply) {
+  write_value(std::move(ex), std::move(reply), [follower, username = std::move(username), follow, now](Connection& db) {
+    return sql::set_follow(db, follower, username, follow, now);
+  });
+}
+
+void SqlStore::following(std::int64_t follower, std::int64_t now, StoreExecutor ex, StoreReply<std::vector<FollowedPlayer>> reply) {
+  read_value(std::move(ex), std::move(reply), [follower, now](Connection& db) { return sql::following(db, follower, now); });
+}
+
+void SqlStore::followers_to_tell(std::int64_t player, std::int64_t now, StoreExecutor ex,
+                                 StoreReply<std::vector<std::int64_t>> reply) {
+  read_value(std::move(ex), std::move(reply), [player, now](Connection& db) { return sql::followers_to_tell(db, player, now); });
+}
+
+void SqlStore::set_presence(std::int64_t player, std::string node, bool here, std::int64_t now, StoreExecutor ex, StoreDone done) {
+  write({[player, node = std::move(node), here, now](Connection& db) { sql::set_presence(db, player, node, here, now); },
+         done_on(std::move(ex), std::move(done))});
+}
+
+void SqlStore::clear_presence(std::string node, StoreExecutor ex, StoreDone done) {
+  write({[node = std::move(node)](Connection& db) { sql::clear_presence(db, node); }, done_on(std::move(ex), std::move(done))});
+}
+
 void SqlStore::save_conditional(std::string room, ConditionalRecord line, std::optional<LeaseFence> fence, StoreExecutor ex,
                                 StoreDone done) {
   write({[room = std::move(room), line = std::move(line), fence = std::move(fence)](Connection& db) {

@@ -125,6 +125,13 @@ class SqlStore final : public Store {
   void delete_chat(std::string room, std::int64_t seq, AuditEntry audit, std::optional<LeaseFence> fence, StoreExecutor ex,
                    StoreDone done) override;
   void chat(std::string room, StoreExecutor ex, StoreReply<std::vector<ChatRecord>> reply) override;
+  void set_follow(std::int64_t follower, std::string username, bool follow, std::int64_t now, StoreExecutor ex,
+                  StoreReply<Outcome<FollowedPlayer>> reply) override;
+  void following(std::int64_t follower, std::int64_t now, StoreExecutor ex, StoreReply<std::vector<FollowedPlayer>> reply) override;
+  void followers_to_tell(std::int64_t player, std::int64_t now, StoreExecutor ex,
+                         StoreReply<std::vector<std::int64_t>> reply) override;
+  void set_presence(std::int64_t player, std::string node, bool here, std::int64_t now, StoreExecutor ex, StoreDone done) override;
+  void clear_presence(std::string node, StoreExecutor ex, StoreDone done) override;
   void save_conditional(std::string room, ConditionalRecord line, std::optional<LeaseFence> fence, StoreExecutor ex,
                         StoreDone done) override;
   void conditionals(std::string room, StoreExecutor ex, StoreReply<std::vector<ConditionalRecord>> reply) override;

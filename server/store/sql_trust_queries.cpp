@@ -180,6 +180,11 @@ Outcome<BlockRecord> set_block(Connection& db, std::int64_t blocker, const std::
   if (count(db, "SELECT count(*) FROM blocks WHERE blocker = ?1", blocker) >= kMaxBlocks)
     return Answer::refused("too_many_blocks", "an account blocks at most " + std::to_string(kMaxBlocks) + " others");
   db.prepare("INSERT INTO blocks (blocker, blocked, created_at) VALUES (?, ?, ?)").bind(1, blocker).bind(2, b.player).bind(3, now).run();
+  // Blocks win over follows (#46): neither follows the other any more.
+  db.prepare("DELETE FROM follows WHERE (follower = ?1 AND followed = ?2) OR (follower = ?2 AND followed = ?1)")
+      .bind(1, blocker)
+      .bind(2, b.player)
+      .run();
   return {b, {}, {}};
 }
 

@@ -3,7 +3,8 @@
 // store beside its own code (account/account_store.hpp, game/game_log.hpp,
 // game/room_leases.hpp, rating/rating_book.hpp, competition/competition_store.hpp,
 // account/trust_store.hpp, mail/mail_store.hpp, mail/notice_store.hpp,
-// records/import_store.hpp, bots/bot_store.hpp), and
+// records/import_store.hpp, bots/bot_store.hpp, seeks/seek_store.hpp,
+// social/follow_store.hpp), and
 // the SQL store (sql_store.hpp, on SQLite or PostgreSQL) implements them all.
 // The rules every implementation keeps are in domain/store_basics.hpp.
 #include "account/account_store.hpp"
@@ -17,10 +18,11 @@
 #include "rating/rating_book.hpp"
 #include "records/import_store.hpp"
 #include "seeks/seek_store.hpp"
+#include "social/follow_store.hpp"
 
 namespace arena {
 
-// One database behind all twelve ports.
+// One database behind all fourteen ports.
 class Store : public IdentityStore,
               public AccountStore,
               public GameLog,
@@ -33,7 +35,8 @@ class Store : public IdentityStore,
               public NoticeStore,
               public ImportStore,
               public BotStore,
-              public SeekStore {
+              public SeekStore,
+              public FollowStore {
  public:
   // Completes every write accepted so far and refuses later ones ("the server
   // is stopping"); their completions are still posted. Idempotent.

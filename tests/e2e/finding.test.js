@@ -89,6 +89,36 @@ test('a challenger who went on to another page is taken to the game once it is a
   await bob.context().close();
 });
 
+test('following: alice follows bob from his profile; the lobby shows him online, the bell tells her when his game begins, and the lobby offers to watch it', async () => {
+  const alice = await newPage(env.browser);
+  const bob = await newPage(env.browser);
+  const guest = await newPage(env.browser);
+  await env.logIn(alice, ALICE);
+  await env.logIn(bob, BOB);
+  await env.open(alice, '/@/bob');
+  await alice.click('#follow-player');
+  await alice.waitForFunction(() => document.querySelector('#follow-player')?.textContent === 'Unfollow');
+  await env.open(alice, '/');
+  await alice.waitForSelector('#following li[data-username="bob"][data-state="online"]');  // bob's page is open
+  // bob opens a game; a guest joins it: it begins, and alice hears of it in the bell
+  await env.open(bob, '/');
+  await bob.selectOption('#game', 'yinsh');
+  await bob.selectOption('#variant', 'normal');
+  await bob.selectOption('#color', 'white');
+  await bob.click('#create');
+  await bob.waitForSelector('#status[data-status="open"][data-you="white"]');
+  const room = new URL(bob.url()).searchParams.get('room');
+  await env.open(guest, `/?room=${room}`);
+  await bob.waitForSelector('#status[data-status="live"]');
+  await alice.waitForFunction(() => document.querySelector('#bell .bell-count')?.textContent === '1');
+  await env.open(alice, '/');
+  await alice.waitForSelector(`#following li[data-username="bob"][data-state="playing"] a.watch[data-room="${room}"]`);
+  await alice.screenshot({ path: screenshotPath('finding-following.png'), fullPage: true });
+  await alice.click(`#following a.watch[data-room="${room}"]`);
+  await alice.waitForSelector('#status[data-you="spectator"]');
+  assert.deepEqual([...alice.errors, ...bob.errors, ...guest.errors], []);
+});
+
 test('quick pairing: two browsers press YINSH 5+5 and get the same game', async () => {
   const guest = await newPage(env.browser, { width: 390, height: 844 });  // a guest, on a phone
   const bob = await newPage(env.browser);

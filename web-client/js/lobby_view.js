@@ -9,6 +9,7 @@ import { timeControlOf, clockLabel } from './clock.js';
 import { clockPicker } from './clock_form.js';
 import { nameWithRating, entryRating, modeLabel, ratedSwitch } from './ratings.js';
 import { QuickPairing } from './quick_pairing_view.js';
+import { FollowingPanel } from './follow_view.js';
 
 // Applies a `lobby` (the whole lists) or `lobby_update` (what changed) message
 // to `lobby`: {open, live: Map id -> entry, open_total, live_total, mine}.
@@ -239,8 +240,9 @@ export class LobbyView {
     this.minePanel = h('section', { class: 'panel', id: 'your-games-panel', 'aria-labelledby': 'your-games-title', hidden: true },
       h('h2', { id: 'your-games-title' }, 'Your games'), this.mineList);
     this.quick = this.quick || new QuickPairing(this.connection);
+    this.following = this.following || new FollowingPanel();  // whom the account follows (#46)
     // newcomers' "Play the computer" stays in the first screen: the grid comes after it
-    this.root.replaceChildren(this.minePanel, welcome, this.quick.root,
+    this.root.replaceChildren(this.minePanel, this.following.root, welcome, this.quick.root,
       h('div', { class: 'grid' },
         h('section', { class: 'panel', id: 'play-panel' }, h('h2', {}, 'Play'), nameForm, this.accountLine, newGame),
         // on a phone, the games to join come before the form (app.css)
@@ -261,6 +263,10 @@ export class LobbyView {
     this.accountLine.textContent = account ? `You play as ${account.username}.` : '';
     this.refreshRated?.();  // the Rated switch is for accounts
     this.quick?.render();   // and so is quick pairing's
+    if (this.following && this.followingFor !== (account ? account.username : null)) {
+      this.followingFor = account ? account.username : null;
+      this.following.start(!!account);  // and the follows
+    }
     if (this.openList) this.renderLists();  // and so are rated games' seats
   }
 

@@ -82,7 +82,22 @@ export class MailView {
     this.root.replaceChildren(h('div', { class: 'settings-page' }, h('h1', {}, 'Settings'), mail, tokensSection(), passwordSection(), closeSection()));
     let current;
     try { current = await getJson('/api/account/email'); } catch (err) { return this.say(err.message); }
-    if (!current.mail) return this.say('This server sends no mail.');
+    const box = ([key, label]) => {
+      const input = h('input', { type: 'checkbox', id: `notify-${key}` });
+      input.checked = current.notify[key] !== false;
+      input.addEventListener('change', async () => {
+        try { await postJson('/api/account/notify', { [key]: input.checked }); this.say('Saved.'); }
+        catch (err) { input.checked = !input.checked; this.say(err.message); }
+      });
+      return h('li', {}, h('label', { class: 'mail-switch', for: `notify-${key}` }, input, h('span', {}, label)));
+    };
+    // a notice in the bell only, never a mail (#46): there with or without mail
+    const bell = h('fieldset', { class: 'mail-switches', id: 'bell-switches' }, h('legend', {}, 'Tell me in the bell when'),
+      h('ul', {}, box(['follow', 'Someone I follow starts a game'])));
+    if (!current.mail) {
+      mail.replaceChildren(h('h2', {}, 'Notices'), bell, this.status);
+      return this.say('This server sends no mail.');
+    }
     const email = h('input', { type: 'email', id: 'mail-address', required: true, maxlength: 254, autocomplete: 'email' });
     const password = h('input', { type: 'password', id: 'mail-password', required: true, autocomplete: 'current-password' });
     const form = h('form', {
@@ -97,20 +112,13 @@ export class MailView {
     }, h('div', { class: 'field' }, h('label', { for: 'mail-address' }, current.address ? 'A new address' : 'Your address'), email),
     h('div', { class: 'field' }, h('label', { for: 'mail-password' }, 'Your password'), password),
     h('button', { type: 'submit' }, 'Send the link'));
-    const boxes = SWITCHES.map(([key, label]) => {
-      const box = h('input', { type: 'checkbox', id: `notify-${key}` });
-      box.checked = current.notify[key];
-      box.addEventListener('change', async () => {
-        try { await postJson('/api/account/notify', { [key]: box.checked }); this.say('Saved.'); }
-        catch (err) { box.checked = !box.checked; this.say(err.message); }
-      });
-      return h('li', {}, h('label', { class: 'mail-switch', for: `notify-${key}` }, box, h('span', {}, label)));
-    });
+    const boxes = SWITCHES.map(box);
     mail.replaceChildren(h('h2', {}, 'Mail'),
       h('p', { id: 'mail-current' }, current.address ? `Mail goes to ${current.address}.` : 'No confirmed address yet.'),
       current.pending ? h('p', { class: 'hint' }, `Waiting for you to open the link sent to ${current.pending}.`) : '',
       form,
       h('fieldset', { class: 'mail-switches' }, h('legend', {}, 'Mail me when'), h('ul', {}, boxes)),
+      bell,
       this.status);
   }
 }

@@ -11,6 +11,7 @@ import { ratingChart } from './rating_chart.js';
 import { leaderboardPath } from './leaderboard_view.js';
 import { trustControls } from './trust_controls.js';
 import { challengeSection } from './challenge_form.js';
+import { followButton } from './follow_view.js';
 
 const ROLES = { player: 'Player', moderator: 'Moderator', admin: 'Administrator' };
 
@@ -61,6 +62,10 @@ export class ProfileView {
         section.scrollIntoView();
         section.querySelector('select, button')?.focus({ preventScroll: true });
       }
+    });
+    // follow (#46): beside the facts, where the challenge goes too
+    followButton(player.username, signedIn).then((button) => {
+      if (button) this.root.querySelector('#profile .facts')?.after(button);
     });
     // report and block (or, on one's own page, one's reports and their outcomes)
     trustControls(player.username, signedIn).then((controls) => {
