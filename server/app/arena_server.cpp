@@ -155,7 +155,7 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
   auto trust_api = std::make_shared<TrustApi>(*accounts_, *store_, block_book_, *player_connections_);
   trust_api->set_player_mail(player_mail);
   challenges_ = std::make_shared<ChallengeService>(io_.get_executor(), *store_, *store_, *directory_, *player_connections_,
-                                                   &block_book_, clock_);
+                                                   &block_book_, clock_, *store_);
   challenges_->set_player_mail(player_mail);
   std::vector<std::shared_ptr<HttpModule>> modules{
       ladder_api, std::make_shared<EventApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_), trust_api,

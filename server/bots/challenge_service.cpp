@@ -1,5 +1,7 @@
 #include "bots/challenge_service.hpp"
 
+#include <algorithm>
+
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
@@ -38,7 +40,7 @@ protocol::PlayerChallengeView player_challenge_view(const PlayerChallenge& c) {
 }
 
 ChallengeService::ChallengeService(boost::asio::any_io_executor io, BotStore& store, AccountStore& accounts, RoomDirectory& directory,
-                                   PlayerConnections& connections, const BlockBook* blocks, Clock clock)
+                                   PlayerConnections& connections, const BlockBook* blocks, Clock clock, FollowStore& presence)
     : io_(io),
       strand_(boost::asio::make_strand(io)),
       store_(store),
@@ -47,7 +49,8 @@ ChallengeService::ChallengeService(boost::asio::any_io_executor io, BotStore& st
       connections_(connections),
       blocks_(blocks),
       clock_(std::move(clock)),
-      timer_(strand_) {}
+      timer_(strand_),
+      presence_(presence) {}
 
 void ChallengeService::start() {
   boost::asio::post(strand_, [self = shared_from_this()] { self->schedule(); });
@@ -74,20 +77,37 @@ void ChallengeService::schedule() {
   });
 }
 
-// Renews the real-time challenges whose challenger is still here, then
-// cancels every challenge past its time (on any node: the store gives each to one).
+// Renews the real-time challenges whose challenger is still here and whose
+// destination was seen within kUnseenMs, then cancels every challenge past
+// its time (on any node: the store gives each to one).
 void ChallengeService::sweep() {
   const std::int64_t now = clock_();
-  std::vector<std::string> kept;
+  std::vector<std::int64_t> destinations;
   {
     std::lock_guard lock(mutex_);
     for (auto it = real_time_.begin(); it != real_time_.end();) {
-      if (it->second.second < now - kMaxRealTimeMs) {
+      if (it->second.made < now - kMaxRealTimeMs) {
         it = real_time_.erase(it);
         continue;
       }
-      if (connections_.connected(it->second.first)) kept.push_back(it->first);
+      destinations.push_back(it->second.destination);
       ++it;
+    }
+  }
+  if (destinations.empty()) return renew({}, now);
+  presence_.online_of(std::move(destinations), now, strand_, [self = shared_from_this(), now](Stored<std::vector<std::int64_t>> online) {
+    if (!online.ok()) spdlog::warn("event=presence_read_failed error=\"{}\"", log_text(online.error));
+    self->renew(online.ok() ? std::move(online.value) : std::vector<std::int64_t>{}, now);
+  });
+}
+
+void ChallengeService::renew(std::vector<std::int64_t> online, std::int64_t now) {
+  std::vector<std::string> kept;
+  {
+    std::lock_guard lock(mutex_);
+    for (auto& [id, c] : real_time_) {
+      if (std::find(online.begin(), online.end(), c.destination) != online.end()) c.seen = now;
+      if (connections_.connected(c.challenger) && now - c.seen < kUnseenMs) kept.push_back(id);
     }
   }
   if (!kept.empty())
@@ -106,6 +126,10 @@ void ChallengeService::sweep() {
 void ChallengeService::keep(const PlayerChallenge& c, StoreExecutor ex) {
   const std::int64_t now = clock_();
   if (c.status != PlayerChallenge::Status::Created || !c.clock.live() || now - c.created_at >= kMaxRealTimeMs) return;
+  {
+    std::lock_guard lock(mutex_);  // made here: its destination unseen a minute, it is not kept
+    if (auto it = real_time_.find(c.id); it != real_time_.end() && now - it->second.seen >= kUnseenMs) return;
+  }
   store_.extend_player_challenges({c.id}, now + kRealTimeLeaseMs, ex, [](const std::string& error) {
     if (!error.empty()) spdlog::warn("event=challenge_extend_failed error=\"{}\"", log_text(error));
   });
@@ -125,7 +149,13 @@ void ChallengeService::tell_by_notice(const PlayerChallenge& c) {
                            : std::string("untimed");
   terms += c.rated ? ", rated" : ", casual";
   NoticeWords words = player_challenge_words(c.challenger_name, terms);
-  player_mail_({c.destination_player, "challenge", words.subject, words.text, words.path, "", std::nullopt});
+  PlayerMailRequest r{c.destination_player, "challenge", words.subject, words.text, words.path, "", std::nullopt};
+  // The bell always; a mail only to a destination away from the site (#46).
+  presence_.online_of({c.destination_player}, clock_(), strand_,
+                      [self = shared_from_this(), r = std::move(r)](Stored<std::vector<std::int64_t>> online) mutable {
+                        r.bell_only = online.ok() && !online.value.empty();
+                        self->player_mail_(std::move(r));
+                      });
 }
 
 void ChallengeService::create(const AccountRecord& from, std::string to, ChallengeTerms terms, StoreExecutor ex, Answer answer) {
@@ -152,7 +182,8 @@ void ChallengeService::create(const AccountRecord& from, std::string to, Challen
       if (!made.value.ok()) return answer(made.value);
       if (live) {
         std::lock_guard lock(mutex_);
-        real_time_[made.value.value.id] = {made.value.value.challenger_player, made.value.value.created_at};
+        const PlayerChallenge& m = made.value.value;
+        real_time_[m.id] = RealTime{m.challenger_player, m.created_at, m.destination_player, m.created_at};
       }
       tell(made.value.value);
       if (!live) tell_by_notice(made.value.value);

@@ -6,8 +6,9 @@
 // message through PlayerConnections). Stored (bots/bot_store.hpp), so that
 // any node answers for any challenge. A real-time challenge (a live clock)
 // lives kRealTimeLease at a time, renewed while its challenger has a
-// connection or a stream open on the node it was made on; others wait
-// kWaitDays for an answer.
+// connection or a stream open on the node it was made on and its destination
+// was seen on the site (a page or a stream on any node: social/follow_store.hpp's
+// presence) within kUnseenMs (#46); others wait kWaitDays for an answer.
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
@@ -23,6 +24,7 @@
 #include "game/player_connections.hpp"
 #include "game/room_directory.hpp"
 #include "mail/player_mail.hpp"
+#include "social/follow_store.hpp"
 #include "protocol/bot_messages.hpp"
 #include "util/clock.hpp"
 
@@ -45,11 +47,12 @@ class ChallengeService : public std::enable_shared_from_this<ChallengeService> {
   static constexpr std::int64_t kRealTimeLeaseMs = 20'000;
   static constexpr int kWaitDays = 7;
   static constexpr std::int64_t kMaxRealTimeMs = 10 * 60 * 1000;  // renewed this long at most
+  static constexpr std::int64_t kUnseenMs = 60'000;  // a real-time challenge's destination away this long: it ends (#46)
   static constexpr int kMaxUnfinishedGames = 20;  // an account's games opened by challenges and others
   using Answer = std::function<void(Outcome<PlayerChallenge>)>;
 
   ChallengeService(boost::asio::any_io_executor io, BotStore& store, AccountStore& accounts, RoomDirectory& directory,
-                   PlayerConnections& connections, const BlockBook* blocks, Clock clock);
+                   PlayerConnections& connections, const BlockBook* blocks, Clock clock, FollowStore& presence);
   void start();
   void stop();
 
@@ -101,9 +104,18 @@ class ChallengeService : public std::enable_shared_from_this<ChallengeService> {
   PlayerMail player_mail_;
   boost::asio::steady_timer timer_;
   std::mutex mutex_;
-  // Real-time challenges made here: id -> (the challenger's player, when made).
-  // Renewed for kMaxRealTimeMs at most: a challenge nobody answers ends.
-  std::map<std::string, std::pair<std::int64_t, std::int64_t>> real_time_;
+  // Real-time challenges made here, renewed for kMaxRealTimeMs at most: a
+  // challenge nobody answers ends.
+  struct RealTime {
+    std::int64_t challenger = 0;   // player
+    std::int64_t made = 0;
+    std::int64_t destination = 0;  // player
+    std::int64_t seen = 0;         // when the destination was last known online
+  };
+  std::map<std::string, RealTime> real_time_;
+  FollowStore& presence_;
+  // The sweep's second half: renews those kept (`online`: the destinations online now), expires the rest.
+  void renew(std::vector<std::int64_t> online, std::int64_t now);
   bool stopped_ = false;
 };
 

@@ -7,6 +7,7 @@
 // connection there; it counts while that node's heartbeat is fresh (a node
 // that died stops counting by itself), and a node that starts again deletes
 // its old rows. Refusals are answers (Outcome::code), never errors.
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -19,6 +20,7 @@ namespace arena {
 inline constexpr int kMaxFollows = 500;       // accounts one account may follow
 inline constexpr int kFollowersTold = 200;    // followers told of one new game (those seen last first)
 inline constexpr std::int64_t kNodeFreshMs = 10000;  // a node's presence counts while it beat this lately
+inline constexpr std::size_t kMaxOnlineAsked = 500;  // players one online_of() looks at
 
 struct FollowedPlayer {
   std::int64_t player = 0;
@@ -50,6 +52,9 @@ class FollowStore {
   // `player` has a connection on `node` from `now` (here), or no longer.
   virtual void set_presence(std::int64_t player, std::string node, bool here, std::int64_t now, StoreExecutor ex,
                             StoreDone done) = 0;
+  // Which of `players` are online at `now` (at most kMaxOnlineAsked of them are asked).
+  virtual void online_of(std::vector<std::int64_t> players, std::int64_t now, StoreExecutor ex,
+                         StoreReply<std::vector<std::int64_t>> reply) = 0;
   // A node that starts: its rows from an earlier run go.
   virtual void clear_presence(std::string node, StoreExecutor ex, StoreDone done) = 0;
 };

@@ -166,6 +166,7 @@ std::vector<FollowedPlayer> following(Connection& db, std::int64_t follower, std
 std::vector<std::int64_t> followers_to_tell(Connection& db, std::int64_t player, std::int64_t now);
 void set_presence(Connection& db, std::int64_t player, const std::string& node, bool here, std::int64_t now);
 void clear_presence(Connection& db, const std::string& node);
+std::vector<std::int64_t> online_of(Connection& db, const std::vector<std::int64_t>& players, std::int64_t now);
 // Conditional lines (#46): replaced, or deleted when empty; read per room.
 void save_conditional(Connection& db, const std::string& room, const ConditionalRecord& line, const std::optional<LeaseFence>& fence);
 std::vector<ConditionalRecord> conditionals(Connection& db, const std::string& room);

@@ -553,6 +553,12 @@ void SqlStore::set_presence(std::int64_t player, std::string node, bool here, st
          done_on(std::move(ex), std::move(done))});
 }
 
+void SqlStore::online_of(std::vector<std::int64_t> players, std::int64_t now, StoreExecutor ex,
+                         StoreReply<std::vector<std::int64_t>> reply) {
+  read_value(std::move(ex), std::move(reply),
+             [players = std::move(players), now](Connection& db) { return sql::online_of(db, players, now); });
+}
+
 void SqlStore::clear_presence(std::string node, StoreExecutor ex, StoreDone done) {
   write({[node = std::move(node)](Connection& db) { sql::clear_presence(db, node); }, done_on(std::move(ex), std::move(done))});
 }

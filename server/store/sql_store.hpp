@@ -132,6 +132,8 @@ class SqlStore final : public Store {
                          StoreReply<std::vector<std::int64_t>> reply) override;
   void set_presence(std::int64_t player, std::string node, bool here, std::int64_t now, StoreExecutor ex, StoreDone done) override;
   void clear_presence(std::string node, StoreExecutor ex, StoreDone done) override;
+  void online_of(std::vector<std::int64_t> players, std::int64_t now, StoreExecutor ex,
+                 StoreReply<std::vector<std::int64_t>> reply) override;
   void save_conditional(std::string room, ConditionalRecord line, std::optional<LeaseFence> fence, StoreExecutor ex,
                         StoreDone done) override;
   void conditionals(std::string room, StoreExecutor ex, StoreReply<std::vector<ConditionalRecord>> reply) override;

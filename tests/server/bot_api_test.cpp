@@ -567,6 +567,30 @@ TEST_CASE("bot API: a bot that stops answering loses on time; a real-time challe
   CHECK(users.dump().find("\"bot\":true") != std::string::npos);
 }
 
+TEST_CASE("challenges (#46): a real-time challenge to an account away from the site ends after a minute unseen") {
+  Arena arena("challenge-unseen.db", {"--test-clock"});
+  const int port = arena.port;
+  std::string alice = signup(port, "alice", "alice password");
+  signup(port, "bob", "bob password");  // and gone: no page, no stream
+  auto advance = [&](int seconds) {
+    REQUIRE(http_request(port, "POST", "/api/test/clock", json{{"advance_seconds", seconds}}.dump(), kJson).status == 200);
+  };
+  Participant person;  // alice stays: her challenge is renewed while bob may yet come
+  REQUIRE(identify_with(person, port, alice));
+  const json blitz{{"kind", "live"}, {"initial_ms", 180000}, {"increment_ms", 2000}};
+  auto made = post(port, "/api/challenge/bob", {{"game", "yinsh"}, {"clock", blitz}}, alice);
+  REQUIRE_MESSAGE(made.status == 201, made.body);
+  const std::string id = json::parse(made.body)["challenge"]["id"];
+  advance(30);
+  CHECK(json::parse(get(port, "/api/challenge", alice).body)["out"].size() == 1);  // half a minute: kept
+  advance(40);
+  REQUIRE(eventually([&] { return json::parse(get(port, "/api/challenge", alice).body)["out"].empty() || (advance(10), false); }));
+  auto told = person.ws.receive_type("challenge", 10s);
+  while (told && (*told)["challenge"].value("reason", "") != "expired") told = person.ws.receive_type("challenge", 10s);
+  REQUIRE(told);
+  CHECK((*told)["challenge"]["id"] == id);
+}
+
 TEST_CASE("bot API: a token's requests are rate limited (429 with Retry-After), each token apart; a node's streams are bounded (503 busy)") {
   Arena arena("bot-rates.db", {"--max-api-streams", "3"});
   const int port = arena.port;

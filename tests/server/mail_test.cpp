@@ -434,6 +434,37 @@ TEST_CASE("mail: your move in several games, one digest; under 24 h left, one ma
   CHECK(sink.received().size() == 6);
 }
 
+TEST_CASE("mail: a challenge that waits days mails its destination only when away from the site (#46); the bell either way") {
+  SmtpSink sink;
+  REQUIRE(sink.start());
+  ServerProcess server(temp_store("mail-challenge.db"), mail_flags(sink));
+  REQUIRE(server.start());
+  int port = server.port();
+  std::string ann = verified_account(port, sink, 1, "ann", "ann@mail.example");
+  std::string bob = verified_account(port, sink, 2, "bob", "bob@mail.example");
+  REQUIRE(post(port, "/api/rel/follow/bob", json::object(), ann).status == 200);  // how the test sees bob's presence
+  auto bob_online = [&] { return json::parse(get(port, "/api/rel/following", ann).body)["following"][0]["online"] == true; };
+  auto days = [](int n) { return json{{"kind", "correspondence"}, {"days_per_move", n}}; };
+
+  Participant here;
+  REQUIRE(identify_with(here, port, bob));
+  REQUIRE(eventually(bob_online, 30s));
+  auto first = post(port, "/api/challenge/bob", {{"game", "yinsh"}, {"clock", days(3)}}, ann);
+  REQUIRE(first.status == 201);
+  auto told = here.ws.receive_type("notice", 10s);  // the bell, at once
+  REQUIRE(told);
+  CHECK((*told)["notice"]["kind"] == "challenge");
+  std::string id = json::parse(first.body)["challenge"]["id"];
+  REQUIRE(post(port, "/api/challenge/" + id + "/cancel", json::object(), ann).status == 200);  // one open challenge a pair
+  here.ws.close();
+  REQUIRE(eventually([&] { return !bob_online(); }, 30s));
+  REQUIRE(post(port, "/api/challenge/bob", {{"game", "yinsh"}, {"clock", days(5)}}, ann).status == 201);
+  auto mails = sink.mails(3);
+  REQUIRE(mails.size() == 3);
+  CHECK(mails[2]["to"] == json::array({"bob@mail.example"}));
+  CHECK(mails[2]["subject"].get<std::string>().find("5 days per move") != std::string::npos);  // not the first one's
+}
+
 TEST_CASE("mail: the outcome of a report, to the reporter's verified address, with its unsubscribe headers") {
   SmtpSink sink;
   REQUIRE(sink.start());
