@@ -2,7 +2,7 @@
 // (#46; PROTOCOL.md, Quick pairing).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { POOL_ROWS, clockOf, poolName, seekMessage, idle, seekHeard, seekStatusText } from '../../web-client/js/quick_pairing.js';
+import { POOL_ROWS, RANGES, clockOf, poolName, seekMessage, rangeAround, idle, seekHeard, seekStatusText } from '../../web-client/js/quick_pairing.js';
 
 test('a speed is the clock the protocol takes', () => {
   assert.deepEqual(clockOf('5+5'), { kind: 'live', initial_ms: 300000, increment_ms: 5000 });
@@ -49,4 +49,14 @@ test('a seek ends when canceled or replaced; a failed pairing says to try again;
   const failed = seekHeard(waiting, { type: 'seek_ended', seek: 's1', reason: 'failed' });
   assert.match(seekStatusText(failed), /could not open: try again/);
   assert.equal(seekStatusText(idle()), '');
+});
+
+test('a range around one\'s rating (#46): any, or ±N points, never below 1; 1500 without a rating yet', () => {
+  assert.deepEqual(RANGES, [0, 100, 200, 400]);
+  assert.deepEqual(rangeAround(1612.4, 0), {});
+  assert.deepEqual(rangeAround(1612.4, 200), { min: 1412, max: 1812 });
+  assert.deepEqual(rangeAround(undefined, 100), { min: 1400, max: 1600 });
+  assert.deepEqual(rangeAround(80, 100), { min: 1, max: 180 });
+  const row = POOL_ROWS.find((r) => r.game === 'yinsh' && r.variant === 'normal');
+  assert.deepEqual(seekMessage(row, '5+5', { range: rangeAround(1500, 200) }).rating_min, 1300);
 });

@@ -40,6 +40,20 @@ export function seekMessage(row, speed, { rated = false, range = {} } = {}) {
   return message;
 }
 
+/** The opponents' ratings quick pairing offers: any, or within this many points of one's own. */
+export const RANGES = [0, 100, 200, 400];
+
+/**
+ * The absolute range for `spread` points around `rating` (one's rating in
+ * the pool's game and variant; 1500 when none yet), as `seekMessage` takes
+ * it: {} for any.
+ */
+export function rangeAround(rating, spread) {
+  if (!spread) return {};
+  const r = Math.round(typeof rating === 'number' ? rating : 1500);
+  return { min: Math.max(1, r - spread), max: r + spread };
+}
+
 /** Nothing sought. */
 export const idle = () => ({ seeking: null, pool: null, paired: null, ended: null });
 

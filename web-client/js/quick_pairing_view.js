@@ -4,7 +4,8 @@
 // game opens. The seek lives while this page is open. The state is
 // quick_pairing.js's.
 import { h, toast } from './ui.js';
-import { POOL_ROWS, poolName, seekMessage, idle, seekHeard, seekStatusText } from './quick_pairing.js';
+import { POOL_ROWS, RANGES, poolName, seekMessage, rangeAround, idle, seekHeard, seekStatusText } from './quick_pairing.js';
+import { getJson } from './api.js';
 
 export class QuickPairing {
   constructor(connection) {
@@ -13,6 +14,10 @@ export class QuickPairing {
     this.buttons = [];
     this.rated = h('input', { type: 'checkbox', id: 'quick-rated', checked: true });
     this.ratedRow = h('label', { class: 'quick-rated', for: 'quick-rated' }, this.rated, ' Rated');
+    // the opponents' ratings: any, or around one's own in the pool's game and variant
+    this.range = h('select', { id: 'quick-range', 'aria-label': 'Opponents' },
+      RANGES.map((spread) => h('option', { value: String(spread) }, spread ? `rated within ±${spread} of you` : 'any rating')));
+    this.ratings = {};  // perf -> {rating}: the account's, read once it is known
     this.status = h('p', { class: 'hint', id: 'quick-status', role: 'status', 'aria-live': 'polite' });
     const rows = POOL_ROWS.map((row) => h('div', { class: 'quick-row' },
       h('span', { class: 'quick-title' }, row.title),
@@ -20,8 +25,8 @@ export class QuickPairing {
     this.root = h('section', { class: 'panel quick', id: 'quick-pairing', 'aria-labelledby': 'quick-title' },
       h('h2', { id: 'quick-title' }, 'Quick pairing'),
       h('p', { class: 'hint' }, 'One press: you are paired with the next player who wants the same game and speed.'),
-      this.ratedRow, ...rows, this.status);
-    connection.addEventListener('welcome', () => { this.state = idle(); this.render(); });
+      h('div', { class: 'quick-options' }, this.ratedRow, h('label', { class: 'quick-range' }, 'Opponents ', this.range)), ...rows, this.status);
+    connection.addEventListener('welcome', () => { this.state = idle(); this.render(); this.loadRatings(); });
     connection.addEventListener('message', (e) => this.heard(e.detail));
     this.render();
   }
@@ -38,9 +43,19 @@ export class QuickPairing {
 
   ratedWanted() { return !!this.connection.account && this.rated.checked; }
 
+  /** The account's ratings, for a range around them (a guest's: none, 1500 assumed). */
+  async loadRatings() {
+    const account = this.connection.account;
+    if (!account) { this.ratings = {}; return; }
+    try { this.ratings = (await getJson(`/api/players/${encodeURIComponent(account.username)}`)).ratings || {}; } catch { this.ratings = {}; }
+  }
+
   press(row, speed) {
     const pool = poolName(row.game, row.variant, speed, this.ratedWanted());
-    const message = this.state.seeking && this.state.pool === pool ? { type: 'seek_cancel' } : seekMessage(row, speed, { rated: this.ratedWanted() });
+    const mine = this.ratings[`${row.game}:${row.variant}`];
+    const range = rangeAround(mine ? mine.rating : undefined, Number(this.range.value));
+    const message = this.state.seeking && this.state.pool === pool ? { type: 'seek_cancel' }
+      : seekMessage(row, speed, { rated: this.ratedWanted(), range });
     if (!this.connection.send(message)) toast('Not connected yet.');
   }
 
