@@ -23,7 +23,7 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::array<std::pair<ErrorCode, std::string_view>, 37> kCodes{{
+constexpr std::array<std::pair<ErrorCode, std::string_view>, 38> kCodes{{
     {ErrorCode::BadJson, "bad_json"},
     {ErrorCode::BadMessage, "bad_message"},
     {ErrorCode::UnknownType, "unknown_type"},
@@ -61,6 +61,7 @@ constexpr std::array<std::pair<ErrorCode, std::string_view>, 37> kCodes{{
     {ErrorCode::NoTakeback, "no_takeback"},
     {ErrorCode::NoPremove, "no_premove"},
     {ErrorCode::NoConditional, "no_conditional"},
+    {ErrorCode::RatingOutOfRange, "rating_out_of_range"},
 }};
 
 constexpr std::size_t kMaxToken = 64;
@@ -258,6 +259,11 @@ ClientMessage read_message(const std::string& type, Fields& f) {
     m.rated = f.boolean("rated", false);
     m.bot = static_cast<int>(f.integer("bot", 1, 6, 0));
     if (m.bot && m.rated) throw FieldError{ErrorCode::BadField, "a game against the computer is never rated"};
+    m.rating_min = static_cast<int>(f.integer("rating_min", 0, kMaxSeekRating, 0));
+    m.rating_max = static_cast<int>(f.integer("rating_max", 0, kMaxSeekRating, 0));
+    if (m.rating_min && m.rating_max && m.rating_min > m.rating_max)
+      throw FieldError{ErrorCode::BadField, "rating_min must not be above rating_max"};
+    if (m.bot && (m.rating_min || m.rating_max)) throw FieldError{ErrorCode::BadField, "the computer has no rating to range over"};
     return m;
   }
   if (type == "join_room") return JoinRoom{f.room()};
@@ -423,6 +429,8 @@ json to_json(const Incoming& incoming) {
                      j["clock"] = {{"kind", "correspondence"}, {"days_per_move", m.clock.days_per_move}};
                    if (m.rated) j["rated"] = true;
                    if (m.bot) j["bot"] = m.bot;
+                   if (m.rating_min) j["rating_min"] = m.rating_min;
+                   if (m.rating_max) j["rating_max"] = m.rating_max;
                  },
                  [&](const JoinRoom& m) { j["room"] = m.room; },
                  [&](const Watch& m) { j["room"] = m.room; },

@@ -228,6 +228,8 @@ Json to_json(const LobbyEntry& e) {
     j["creator"] = e.creator;
     j["seat"] = engine::color_name(e.seat);
     put_lobby_rating(j, "creator", e.creator_rating);
+    if (e.rating_min) j["rating_min"] = e.rating_min;
+    if (e.rating_max) j["rating_max"] = e.rating_max;
   } else {
     j["white"] = e.white;
     j["black"] = e.black;

@@ -88,6 +88,7 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
                       l.rated_takebacks},
       CrowdLimits{l.event_history, l.event_history_bytes}});
   rooms->bots = computer_.get();
+  rooms->ratings = store_.get();  // an open room's range for its joiner's rating (#46)
   rooms->idle.abandon_ms = std::int64_t{l.abandon_days} * 24 * 3600 * 1000;
   if (bus) {
     cluster_ = std::make_shared<ClusterNode>(io_.get_executor(), std::move(bus), *store_, config_.node_id,

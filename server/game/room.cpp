@@ -1,5 +1,7 @@
 #include "game/room.hpp"
 
+#include <cmath>
+
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
@@ -163,6 +165,8 @@ RoomSummary Room::summary() const {
   s.black_seated = r.black.has_value();
   s.rated = r.rated;
   s.competition = r.competition;
+  s.rating_min = r.rating_min;
+  s.rating_max = r.rating_max;
   s.white_rating = rating_view(r.white_rating);
   s.black_rating = rating_view(r.black_rating);
   s.moves = authority_.game().turns();
@@ -410,6 +414,33 @@ void Room::spectators_changed() {
 
 void Room::join(std::shared_ptr<Client> client, PlayerInfo player, json request_id) {
   on_strand(client, request_id, [this, client, player, request_id] {
+    const RoomRecord& r = authority_.room();
+    bool ranged = (r.rating_min || r.rating_max) && r.status == RoomStatus::Open && !authority_.seat_of(player.id) && context_->ratings;
+    if (!ranged) return join_now(client, player, request_id);
+    // The room asks for a range of ratings (#46): the joiner's first, read on
+    // the side; the join then waits its turn as any operation (the seat may be gone by then).
+    context_->ratings->player_rating(player.id, perf_of(r.options), strand_,
+                                     [self = shared_from_this(), client, player, request_id](Stored<std::optional<Rating>> rating) {
+      self->on_strand(client, request_id, [self, client, player, request_id, rating = std::move(rating)] {
+        if (!rating.ok()) return self->fail(client.get(), ErrorCode::Internal, "the server could not read your rating; try again", request_id);
+        const RoomRecord& now = self->authority_.room();
+        int yours = static_cast<int>(std::lround(rating.value ? rating.value->rating : Rating{}.rating));
+        if ((now.rating_min && yours < now.rating_min) || (now.rating_max && yours > now.rating_max)) {
+          std::string range = now.rating_max ? std::to_string(now.rating_min) + "–" + std::to_string(now.rating_max)
+                                              : "at least " + std::to_string(now.rating_min);
+          if (!now.rating_min) range = "at most " + std::to_string(now.rating_max);
+          return self->fail(client.get(), ErrorCode::RatingOutOfRange,
+                            "this game is for players rated " + range + " in " + perf_of(now.options) + "; yours is " + std::to_string(yours),
+                            request_id);
+        }
+        self->join_now(client, player, request_id);
+      });
+    });
+  });
+}
+
+void Room::join_now(std::shared_ptr<Client> client, PlayerInfo player, json request_id) {
+  {
     // a guest who signed up comes back as the account (the room another node
     // served when it signed up, say): the lobby shows its name (#43)
     if (authority_.rename_seat(player.id, player.name, player.kind)) {
@@ -423,7 +454,7 @@ void Room::join(std::shared_ptr<Client> client, PlayerInfo player, json request_
       send_snapshot(*client, player);
       client->send(chat_.history_frame(id_, authority_.seat_of(player.id).has_value(), 0, *client));
     });
-  });
+  }
 }
 
 void Room::watch(std::shared_ptr<Client> client, PlayerInfo player, json request_id) {

@@ -30,6 +30,7 @@
 #include "game/room_rematch.hpp"
 #include "game/room_events.hpp"
 #include "game/room_ownership.hpp"
+#include "rating/rating_book.hpp"
 #include "protocol/messages.hpp"
 #include "protocol/server_messages.hpp"
 #include "game/game_log.hpp"
@@ -58,6 +59,7 @@ struct RoomContext {
   BotSeats* bots = nullptr;              // the computer players; none: no seat is the computer's
   IdleLimits idle{};                     // abandoned games (#33)
   RoomOwnership* ownership = nullptr;    // nodes share the site (--bus): leases and their fences; none: one node
+  RatingBook* ratings = nullptr;         // a joiner's rating, for a room with a range (#46); none: no range is checked
 };
 
 class Room final : public RoomEndpoint, public std::enable_shared_from_this<Room> {
@@ -138,6 +140,8 @@ class Room final : public RoomEndpoint, public std::enable_shared_from_this<Room
   Room(Executor strand, std::shared_ptr<const RoomContext> context, GameAuthority authority, std::int64_t last_action,
        std::vector<ChatRecord> chat = {});
   void loaded();  // announce() on the strand
+  // join() once the joiner's rating fits the room's range (or it has none); on the strand.
+  void join_now(std::shared_ptr<Client> client, PlayerInfo player, nlohmann::json request_id);
 
 
   // Runs f on the strand, or after the event being stored; answers the client

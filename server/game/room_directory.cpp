@@ -257,7 +257,7 @@ void RoomDirectory::load_found(const RoomRecord& found_row, std::optional<std::i
 
 void RoomDirectory::create(const PlayerInfo& creator, const engine::GameOptions& options, const protocol::TimeControl& clock,
                            bool is_private, bool rated, engine::Color seat, StoreExecutor ex, Created created,
-                           std::optional<std::int64_t> reserved) {
+                           std::optional<std::int64_t> reserved, RatingRange range) {
   if (rated && (!creator.account || !clock.timed())) {
     Refusal refusal = creator.account ? Refusal{protocol::ErrorCode::BadField, "a rated game needs a clock"}
                                       : Refusal{protocol::ErrorCode::Forbidden, "rated games are for accounts: sign in"};
@@ -282,6 +282,8 @@ void RoomDirectory::create(const PlayerInfo& creator, const engine::GameOptions&
   record.is_private = is_private;
   // Handicap games are stored unrated, with their handicap (an offset may be fitted later).
   record.rated = rated && options.white_extra == 0 && options.black_extra == 0;
+  record.rating_min = range.min;
+  record.rating_max = range.max;
   open_record(std::move(record), creator, seat, std::move(ex), std::move(created), reserved, true);
 }
 

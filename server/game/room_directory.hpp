@@ -64,7 +64,7 @@ class RoomDirectory : public RoomObserver, public std::enable_shared_from_this<R
   // a handicap game is created unrated).
   void create(const PlayerInfo& creator, const engine::GameOptions& options, const protocol::TimeControl& clock,
               bool is_private, bool rated, engine::Color seat, StoreExecutor ex, Created created,
-              std::optional<std::int64_t> reserved = std::nullopt);
+              std::optional<std::int64_t> reserved = std::nullopt, RatingRange range = {});
   // A rematch: a new room like `request.old` with both players seated (the
   // new white creates it, the new black joins); answered on `ex`.
   void open_rematch(RematchRequest request, StoreExecutor ex, RematchDone done);

@@ -32,6 +32,7 @@ struct RoomSummary {
   bool white_seated = false, black_seated = false;
   bool rated = false;
   bool competition = false;  // a ladder or event game
+  int rating_min = 0, rating_max = 0;  // an open room's range for the joiner's rating (0: any; #46)
   std::optional<protocol::RatingView> white_rating, black_rating;  // of seated accounts
   int moves = 0;
   int ply = 0;

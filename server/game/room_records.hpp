@@ -43,6 +43,7 @@ struct RoomRecord {
   bool rated = false;            // a finished game changes its players' ratings (#13)
   bool competition = false;      // a ladder or event game (#14): players may not abort it
   std::int64_t start_by = 0;     // a competition game with a live clock must start by then (0: no deadline)
+  int rating_min = 0, rating_max = 0;  // the joiner's rating in its perf the creator asked for (0: any; #46)
   // The seated accounts' ratings in the room's perf, as stored when read (or
   // as of sitting down, in a room in memory); none for a guest or a free seat.
   std::optional<Rating> white_rating, black_rating;
@@ -76,6 +77,11 @@ struct ChatRecord {
   std::int64_t at = 0;      // ms since the epoch
   bool deleted = false;     // a moderator deleted it: kept, never shown
   std::string kind;         // the writer's PlayerInfo::kind (not stored with the line: read from accounts)
+};
+
+// An open room's range for its joiner's rating (#46): 0 is no bound.
+struct RatingRange {
+  int min = 0, max = 0;
 };
 
 // A seat's conditional line in a correspondence game (#46; game/move_plans.hpp):

@@ -43,6 +43,8 @@ void LobbyFeed::update(const RoomSummary& s) {
     e.creator = s.white_seated ? s.white_name : s.black_name;
     e.seat = s.white_seated ? engine::Color::Black : engine::Color::White;
     e.creator_rating = s.white_seated ? s.white_rating : s.black_rating;
+    e.rating_min = s.rating_min;
+    e.rating_max = s.rating_max;
   } else {
     e.white = s.white_name;
     e.black = s.black_name;

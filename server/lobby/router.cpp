@@ -124,7 +124,9 @@ void Router::on(const Request& r, const protocol::CreateRoom& m) {
     room->join(r.client, r.connection.player, nullptr);  // the creator's own seat: a snapshot
     r.resume();
   };
-  if (!m.bot) return directory_.create(r.connection.player, options, m.clock, m.is_private, m.rated, seat, r.ex, created);
+  if (!m.bot)
+    return directory_.create(r.connection.player, options, m.clock, m.is_private, m.rated, seat, r.ex, created, std::nullopt,
+                             RatingRange{m.rating_min, m.rating_max});
   auto bot = computer_.player(m.bot);
   std::optional<Refusal> refusal = bot ? computer_.refusal(r.connection.player.id)
                                        : Refusal{ErrorCode::Internal, "the computer has no player of this level here"};

@@ -53,6 +53,8 @@ class RatingBook {
   // Accounts whose RD as of `now` is below kLeaderboardRd in `perf`, best first.
   virtual void leaderboard(std::string perf, std::int64_t now, int page, int per_page, StoreExecutor ex,
                            StoreReply<LeaderboardPage> reply) = 0;
+  // A player's rating in `perf` as stored; none: no rated game there yet (or a guest).
+  virtual void player_rating(std::int64_t player, std::string perf, StoreExecutor ex, StoreReply<std::optional<Rating>> reply) = 0;
 };
 
 }  // namespace arena

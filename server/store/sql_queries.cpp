@@ -96,7 +96,8 @@ const std::string kSelectRooms =
     "wa.id IS NOT NULL, wr.rating, wr.rd, wr.volatility, wr.games, wr.last_game_at, "
     "ba.id IS NOT NULL, br.rating, br.rd, br.volatility, br.games, br.last_game_at, r.competition, r.start_by, "
     "CASE WHEN wa.bot = 1 THEN 'bot' ELSE coalesce(wa.role, CASE WHEN w.token_hash LIKE 'bot:%' THEN 'computer' ELSE 'guest' END) END, "
-    "CASE WHEN ba.bot = 1 THEN 'bot' ELSE coalesce(ba.role, CASE WHEN b.token_hash LIKE 'bot:%' THEN 'computer' ELSE 'guest' END) END "
+    "CASE WHEN ba.bot = 1 THEN 'bot' ELSE coalesce(ba.role, CASE WHEN b.token_hash LIKE 'bot:%' THEN 'computer' ELSE 'guest' END) END, "
+    "r.rating_min, r.rating_max "
     "FROM rooms r LEFT JOIN players w ON w.id = r.white LEFT JOIN players b ON b.id = r.black "
     "LEFT JOIN accounts wa ON wa.player = r.white LEFT JOIN accounts ba ON ba.player = r.black "
     "LEFT JOIN ratings wr ON wr.player = r.white AND wr.perf = r.game || ':' || r.variant "
@@ -127,6 +128,8 @@ RoomRecord read_room(const Statement& s) {
   auto kind = [](std::string role) { return role == "player" ? std::string("account") : role; };
   if (r.white) r.white_kind = kind(s.text(35));
   if (r.black) r.black_kind = kind(s.text(36));
+  r.rating_min = static_cast<int>(s.integer(37));
+  r.rating_max = static_cast<int>(s.integer(38));
   return r;
 }
 
@@ -161,7 +164,7 @@ void rename_player(Connection& db, std::int64_t id, const std::string& name) {
 EventWritten insert_room(Connection& db, const RoomRecord& r, const EventRecord& first) {
   db.prepare("INSERT INTO rooms (id, game, variant, white_extra, black_extra, private, white, black, status, result, "
              "reason, plies, created_at, finished_at, clock_kind, clock_initial_ms, clock_increment_ms, clock_days, rated, "
-             "competition, start_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+             "competition, start_by, rating_min, rating_max) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
       .bind(1, r.id)
       .bind(2, r.options.game)
       .bind(3, r.options.variant)
@@ -183,6 +186,8 @@ EventWritten insert_room(Connection& db, const RoomRecord& r, const EventRecord&
       .bind(19, std::int64_t{r.rated ? 1 : 0})
       .bind(20, std::int64_t{r.competition ? 1 : 0})
       .bind(21, r.start_by)
+      .bind(22, std::int64_t{r.rating_min})
+      .bind(23, std::int64_t{r.rating_max})
       .run();
   if (!insert_event(db, r.id, first)) throw SqlError("room '" + r.id + "' exists already");
   EventWritten written;

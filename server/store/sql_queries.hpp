@@ -24,6 +24,7 @@ RoomRecord read_room(const Statement& s);
 // A rating from the columns rating, rd, volatility, games, last_game_at from
 // `column` on; the initial one when last_game_at is NULL (no row joined).
 Rating read_rating(const Statement& s, int column);
+std::optional<Rating> player_rating(Connection& db, std::int64_t player, const std::string& perf);
 // A seat's rating from kSelectRooms's columns from `column` on (is an account,
 // rating, rd, volatility, games, last game): none for a guest or nobody.
 std::optional<Rating> read_seat_rating(const Statement& s, int column);

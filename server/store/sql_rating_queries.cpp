@@ -174,4 +174,11 @@ LeaderboardPage leaderboard(Connection& db, const std::string& perf, std::int64_
   return out;
 }
 
+std::optional<Rating> player_rating(Connection& db, std::int64_t player, const std::string& perf) {
+  Statement s = db.prepare("SELECT rating, rd, volatility, games, last_game_at FROM ratings WHERE player = ? AND perf = ?");
+  s.bind(1, player).bind(2, perf);
+  if (!s.step()) return std::nullopt;
+  return read_rating(s, 0);
+}
+
 }  // namespace arena::sql

@@ -611,6 +611,10 @@ void SqlStore::rating_history(std::string username, std::string perf, StoreExecu
   });
 }
 
+void SqlStore::player_rating(std::int64_t player, std::string perf, StoreExecutor ex, StoreReply<std::optional<Rating>> reply) {
+  read_value(std::move(ex), std::move(reply), [player, perf = std::move(perf)](Connection& db) { return sql::player_rating(db, player, perf); });
+}
+
 void SqlStore::leaderboard(std::string perf, std::int64_t now, int page, int per_page, StoreExecutor ex,
                               StoreReply<LeaderboardPage> reply) {
   read_value(std::move(ex), std::move(reply), [perf = std::move(perf), now, page, per_page](Connection& db) {

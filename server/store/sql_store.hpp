@@ -144,6 +144,7 @@ class SqlStore final : public Store {
                       StoreReply<std::optional<RatingHistoryRecord>> reply) override;
   void leaderboard(std::string perf, std::int64_t now, int page, int per_page, StoreExecutor ex,
                    StoreReply<LeaderboardPage> reply) override;
+  void player_rating(std::int64_t player, std::string perf, StoreExecutor ex, StoreReply<std::optional<Rating>> reply) override;
   void create_ladder(LadderRecord ladder, AuditEntry audit, StoreExecutor ex, StoreReply<Outcome<LadderRecord>> reply) override;
   void edit_ladder(std::int64_t id, LadderEdit edit, StoreExecutor ex, StoreReply<Outcome<LadderRecord>> reply) override;
   void ladders(StoreExecutor ex, StoreReply<std::vector<LadderRecord>> reply) override;

@@ -185,3 +185,52 @@ TEST_CASE("challenges (#46): one that waits days is also a notice on its destina
   CHECK(notices(bob)[0]["text"] == "carol challenges you: GIPF standard, untimed, casual");
   CHECK(notices(carol).empty());
 }
+
+TEST_CASE("an open room with a range for its joiner's rating (#46): listed with it; a joiner outside it refused, one inside seated") {
+  ServerProcess server(temp_store("room-range.db"));
+  REQUIRE(server.start());
+  const int port = server.port();
+  Participant ann, bob, cid;
+  REQUIRE(ann.identify(port, "Ann"));
+  REQUIRE(bob.identify(port, "Bob"));
+  REQUIRE(cid.identify(port, "Cid"));
+  cid.ws.send({{"type", "lobby_subscribe"}});
+  REQUIRE(cid.ws.receive_type("lobby", 5s));
+  ann.ws.send({{"type", "create_room"}, {"game", "yinsh"}, {"variant", "normal"}, {"rating_min", 1600}, {"rating_max", 2000}, {"id", "hi"}});
+  auto created = ann.ws.receive_type("room_created", 5s);
+  REQUIRE(created);
+  const std::string high = (*created)["room"];
+  // Listed with its range: the lobby's delta names it.
+  json listed;
+  for (int i = 0; i < 20 && listed.is_null(); ++i) {
+    auto update = cid.ws.receive_type("lobby_update", 10s);
+    REQUIRE(update);
+    for (const auto& e : (*update)["open"].value("set", json::array()))
+      if (e["id"] == high) listed = e;
+  }
+  REQUIRE_FALSE(listed.is_null());
+  CHECK(listed["rating_min"] == 1600);
+  CHECK(listed["rating_max"] == 2000);
+  // Bob, a guest (1500 as anyone without a rated game there), is out of it.
+  bob.ws.send({{"type", "join_room"}, {"room", high}, {"id", "join"}});
+  auto refused = bob.ws.receive_type("error", 10s);
+  REQUIRE(refused);
+  CHECK((*refused)["code"] == "rating_out_of_range");
+  CHECK((*refused)["message"] == "this game is for players rated 1600–2000 in yinsh:normal; yours is 1500");
+  auto row = json::parse(http_get(port, "/api/games/" + high).body);
+  CHECK(row["status"] == "open");
+  // Within a range: seated.
+  ann.ws.send({{"type", "create_room"}, {"game", "yinsh"}, {"variant", "normal"}, {"rating_min", 1400}, {"rating_max", 1600}});
+  auto second = ann.ws.receive_type("room_created", 5s);
+  REQUIRE(second);
+  bob.ws.send({{"type", "join_room"}, {"room", (*second)["room"]}});
+  auto seated = bob.ws.receive_type("room", 10s);
+  REQUIRE(seated);
+  CHECK((*seated)["you"] == "black");
+  CHECK((*seated)["status"] == "live");
+  // Checked when asked for: a range upside down, or against the computer.
+  ann.ws.send({{"type", "create_room"}, {"game", "yinsh"}, {"variant", "normal"}, {"rating_min", 1800}, {"rating_max", 1600}, {"id", "bad"}});
+  CHECK((*ann.ws.receive_type("error", 5s))["code"] == "bad_field");
+  ann.ws.send({{"type", "create_room"}, {"game", "yinsh"}, {"variant", "normal"}, {"bot", 1}, {"rating_min", 1400}, {"id", "bot"}});
+  CHECK((*ann.ws.receive_type("error", 5s))["code"] == "bad_field");
+}

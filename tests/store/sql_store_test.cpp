@@ -576,7 +576,7 @@ TEST_CASE("migration 9 gives the accounts of an older database their username sk
   {
     // Back to version 8 (migrations 9 and later undone), with two accounts made then.
     RawConnection raw(path);
-    REQUIRE(raw.exec("ALTER TABLE ladders DROP COLUMN bots; ALTER TABLE tournaments DROP COLUMN bots; DROP TABLE seek_pairs; DROP TABLE seeks; DROP TABLE challenges; DROP TABLE api_tokens; ALTER TABLE accounts DROP COLUMN bot; DROP TABLE imported_games; DROP TABLE node_heartbeats; DROP TABLE notice_intents; DROP TABLE notices; DROP TABLE outbox; DROP TABLE mail_tokens; DROP TABLE account_mail; "
+    REQUIRE(raw.exec("ALTER TABLE rooms DROP COLUMN rating_min; ALTER TABLE rooms DROP COLUMN rating_max; DROP TABLE presence; DROP TABLE follows; DROP TABLE conditional_lines; ALTER TABLE ladders DROP COLUMN bots; ALTER TABLE tournaments DROP COLUMN bots; DROP TABLE seek_pairs; DROP TABLE seeks; DROP TABLE challenges; DROP TABLE api_tokens; ALTER TABLE accounts DROP COLUMN bot; DROP TABLE imported_games; DROP TABLE node_heartbeats; DROP TABLE notice_intents; DROP TABLE notices; DROP TABLE outbox; DROP TABLE mail_tokens; DROP TABLE account_mail; "
                      "DROP TABLE room_leases; DROP TABLE reports; DROP TABLE blocks; DROP INDEX accounts_by_skeleton; "
                      "ALTER TABLE accounts DROP COLUMN username_skeleton; ALTER TABLE accounts DROP COLUMN closed_at; "
                      "DROP INDEX ladder_challenges_waiting; ALTER TABLE ladders DROP COLUMN answer_hours; "

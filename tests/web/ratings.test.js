@@ -12,7 +12,7 @@ import {
   ratingChangeLines, ratedSwitch, ratingRows, busiestPerf,
 } from '../../web-client/js/ratings.js';
 import { ratingChart, ratingRange, dateLabel } from '../../web-client/js/rating_chart.js';
-import { applyLobby, openEntryText, ownOpenEntryText, liveEntryText, newGameMessage, botLevel, BOT_LEVELS } from '../../web-client/js/lobby_view.js';
+import { applyLobby, openEntryText, ownOpenEntryText, liveEntryText, newGameMessage, botLevel, BOT_LEVELS, rangeText } from '../../web-client/js/lobby_view.js';
 import { reduce, fromSnapshot } from '../../web-client/js/room_state.js';
 import { leaderboardPath, leaderboardQuery, leaderboardModel, busiestPool, LeaderboardView } from '../../web-client/js/leaderboard_view.js';
 import { ProfileView } from '../../web-client/js/profile_view.js';
@@ -133,6 +133,17 @@ describe('the Rated switch of the new-game form', () => {
     assert.equal(handicap.white_extra, 1);
     const none = newGameMessage(form({ game: 'gipf', variant: 'basic', extras: { white: 0, black: 0 } })).message;
     assert.equal(none.rated, true, 'GIPF basic without extra pieces is rated');
+  });
+
+  test('the opponent\'s rating (#46): a range sent with a room for a person, never with the computer; the list says it', () => {
+    const ranged = newGameMessage(form({ range: { min: 1400, max: 1800 } })).message;
+    assert.equal(ranged.rating_min, 1400);
+    assert.equal(ranged.rating_max, 1800);
+    assert.equal('rating_min' in newGameMessage(form({})).message, false, 'any: nothing sent');
+    assert.equal('rating_min' in newGameMessage(form({ bot: 2, range: { min: 1400, max: 1800 } })).message, false);
+    assert.equal(rangeText({ rating_min: 1400, rating_max: 1800 }), ' · for 1400–1800');
+    assert.equal(rangeText({ rating_min: 1400 }), ' · for 1400 and up');
+    assert.equal(rangeText({}), '');
   });
 
   test('against the computer: "bot" is the level, and the game is never rated', () => {

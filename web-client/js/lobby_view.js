@@ -10,6 +10,8 @@ import { clockPicker } from './clock_form.js';
 import { nameWithRating, entryRating, modeLabel, ratedSwitch } from './ratings.js';
 import { QuickPairing } from './quick_pairing_view.js';
 import { FollowingPanel } from './follow_view.js';
+import { RANGES, rangeAround } from './quick_pairing.js';
+import { getJson } from './api.js';
 
 // Applies a `lobby` (the whole lists) or `lobby_update` (what changed) message
 // to `lobby`: {open, live: Map id -> entry, open_total, live_total, mine}.
@@ -33,7 +35,15 @@ export function applyLobby(lobby, m) {
 
 /** An open room in the list: "YINSH normal · 10+5 · Rated · ann (1500?) waits · you play black". */
 export function openEntryText(r) {
-  return `${variantLabel(r.options)} · ${clockLabel(r.clock)} · ${modeLabel(r.rated)} · ${nameWithRating(r.creator, entryRating(r, 'creator'))} waits · you play ${r.seat}`;
+  return `${variantLabel(r.options)} · ${clockLabel(r.clock)} · ${modeLabel(r.rated)} · ${nameWithRating(r.creator, entryRating(r, 'creator'))} waits · you play ${r.seat}${rangeText(r)}`;
+}
+
+/** An open room's range for its joiner's rating, as the list says it (#46): "" for any. */
+export function rangeText(r) {
+  if (r.rating_min && r.rating_max) return ` · for ${r.rating_min}–${r.rating_max}`;
+  if (r.rating_min) return ` · for ${r.rating_min} and up`;
+  if (r.rating_max) return ` · for up to ${r.rating_max}`;
+  return '';
 }
 
 /**
@@ -75,11 +85,13 @@ export function botLevel(opponent) {
  * account, a clock, no extra pieces, a person to play. `bot` (a level, 0 for
  * none) seats the computer at once: the game starts now, casual.
  * @param {{game: string, variant: string, color: string, visibility: string,
- *   extras: {white: number, black: number}|null, clock: object, rated: boolean, account: object|null, bot?: number}} form
- *   `extras`: the handicap pieces, null where the variant has none; `clock`: timeControlOf's form
+ *   extras: {white: number, black: number}|null, clock: object, rated: boolean, account: object|null, bot?: number,
+ *   range?: {min?: number, max?: number}} form
+ *   `extras`: the handicap pieces, null where the variant has none; `clock`: timeControlOf's form;
+ *   `range`: the joiner's rating asked for (quick_pairing.js's rangeAround; #46), never against the computer
  * @returns {{message: object}|{problem: string}}
  */
-export function newGameMessage({ game, variant, color, visibility, extras, clock, rated, account, bot = 0 }) {
+export function newGameMessage({ game, variant, color, visibility, extras, clock, rated, account, bot = 0, range = {} }) {
   const message = { type: 'create_room', game, variant, color, visibility };
   if (extras) { message.white_extra = extras.white; message.black_extra = extras.black; }
   const control = timeControlOf(clock);
@@ -88,6 +100,8 @@ export function newGameMessage({ game, variant, color, visibility, extras, clock
   if (bot) message.bot = bot;
   const handicap = !!extras && (extras.white > 0 || extras.black > 0);
   if (rated && ratedSwitch({ account, timed: !!control.clock, handicap, bot: !!bot }).enabled) message.rated = true;
+  if (!bot && range.min) message.rating_min = range.min;
+  if (!bot && range.max) message.rating_max = range.max;
   return { message };
 }
 
@@ -152,6 +166,9 @@ export class LobbyView {
       h('option', { value: '' }, 'A person (open a room)'),
       BOT_LEVELS.map((n) => h('option', { value: n }, `Computer level ${n}`)));
     const color = h('select', { id: 'color' }, ['random', 'white', 'black'].map((c) => h('option', { value: c }, c)));
+    // the opponent's rating (#46): any, or around one's own in the game and variant chosen
+    const range = h('select', { id: 'range' }, RANGES.map((spread) => h('option', { value: String(spread) }, spread ? `within ±${spread} of yours` : 'any')));
+    const rangeRow = h('div', { class: 'form-row', id: 'range-row' }, h('label', { for: 'range' }, "Opponent's rating"), range);
     const visibility = h('select', { id: 'visibility' }, h('option', { value: 'public' }, 'public'), h('option', { value: 'private' }, 'private (invite link)'));
     // the time control: untimed, a preset (minutes + seconds a move), custom, or days per move
     const picker = clockPicker();
@@ -178,6 +195,7 @@ export class LobbyView {
       const level = botLevel(opponent.value);
       create.textContent = level ? 'Play the computer' : 'Create the game';
       create.dataset.bot = String(level);
+      rangeRow.hidden = !!level;  // the computer has no rating to range over
       this.refreshRated();
     };
     opponent.addEventListener('change', refreshOpponent);
@@ -205,6 +223,7 @@ export class LobbyView {
         game: game.value, variant: variant.value, color: color.value, visibility: visibility.value, extras: extras(),
         clock: picker.form(),
         rated: rated.checked, account: this.connection.account, bot: botLevel(opponent.value),
+        range: rangeAround(this.ratings?.[`${game.value}:${variant.value}`]?.rating, Number(range.value)),
       });
       if (made.problem) return toast(made.problem);
       if (!this.connection.send(made.message)) toast('Not connected yet.');
@@ -214,6 +233,7 @@ export class LobbyView {
     handicap,
     h('div', { class: 'form-row' }, h('label', { for: 'opponent' }, 'Opponent'), opponent),
     h('div', { class: 'form-row' }, h('label', { for: 'color' }, 'Your colour'), color),
+    rangeRow,
     h('div', { class: 'form-row' }, h('label', { for: 'visibility' }, 'Visibility'), visibility),
     h('div', { class: 'form-row' }, h('label', { for: 'clock' }, 'Time control'), clock),
     ...picker.rows, ratedRow,
@@ -266,6 +286,8 @@ export class LobbyView {
     if (this.following && this.followingFor !== (account ? account.username : null)) {
       this.followingFor = account ? account.username : null;
       this.following.start(!!account);  // and the follows
+      this.ratings = {};  // and one's ratings, for a range around them
+      if (account) getJson(`/api/players/${encodeURIComponent(account.username)}`).then((p) => { this.ratings = p.ratings || {}; }, () => {});
     }
     if (this.openList) this.renderLists();  // and so are rated games' seats
   }

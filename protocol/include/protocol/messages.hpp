@@ -56,6 +56,7 @@ enum class ErrorCode {
   NoTakeback,          // a takeback not allowed here, with nothing to take back, asked twice for one move, or none to answer (#46)
   NoPremove,           // a premove outside a running game that is not correspondence, or while the decision is the sender's (#46)
   NoConditional,       // a conditional line outside a running correspondence game, or while the decision is the sender's (#46)
+  RatingOutOfRange,    // join_room: the joiner's rating is outside the range the room's creator asked for (#46)
 };
 
 std::string_view code_name(ErrorCode code);
@@ -85,6 +86,8 @@ struct CreateRoom {
   TimeControl clock{};  // untimed unless given
   bool rated = false;   // asks for a rated game (accounts, a clock; handicap games stay unrated)
   int bot = 0;          // 1..6: the computer of that level takes the other seat at once (never rated); 0: none
+  int rating_min = 0;   // the joiner's rating in the game and variant at least this (0: any; #46)
+  int rating_max = 0;   // at most this (0: any)
   friend bool operator==(const CreateRoom&, const CreateRoom&) = default;
 };
 struct JoinRoom {

@@ -231,6 +231,7 @@ struct LobbyEntry {
   bool rated = false;
   std::string perf;
   std::optional<RatingView> creator_rating, white_rating, black_rating;  // accounts' (open: the creator's)
+  int rating_min = 0, rating_max = 0;  // open: the joiner's rating the creator asked for (0: any; #46)
   friend bool operator==(const LobbyEntry&, const LobbyEntry&) = default;
 };
 
