@@ -94,11 +94,24 @@ void ChallengeService::sweep() {
       ++it;
     }
   }
-  if (destinations.empty()) return renew({}, now);
-  presence_.online_of(std::move(destinations), now, strand_, [self = shared_from_this(), now](Stored<std::vector<std::int64_t>> online) {
-    if (!online.ok()) spdlog::warn("event=presence_read_failed error=\"{}\"", log_text(online.error));
-    self->renew(online.ok() ? std::move(online.value) : std::vector<std::int64_t>{}, now);
-  });
+  std::sort(destinations.begin(), destinations.end());
+  destinations.erase(std::unique(destinations.begin(), destinations.end()), destinations.end());
+  ask_online(std::move(destinations), {}, now);
+}
+
+// Asks the store which destinations are online, kMaxOnlineAsked at a time, then renews.
+void ChallengeService::ask_online(std::vector<std::int64_t> left, std::vector<std::int64_t> online, std::int64_t now) {
+  if (left.empty()) return renew(std::move(online), now);
+  std::size_t n = std::min(left.size(), kMaxOnlineAsked);
+  std::vector<std::int64_t> batch(left.begin(), left.begin() + static_cast<std::ptrdiff_t>(n));
+  left.erase(left.begin(), left.begin() + static_cast<std::ptrdiff_t>(n));
+  presence_.online_of(std::move(batch), now, strand_,
+                      [self = shared_from_this(), left = std::move(left), online = std::move(online), now](
+                          Stored<std::vector<std::int64_t>> found) mutable {
+                        if (!found.ok()) spdlog::warn("event=presence_read_failed error=\"{}\"", log_text(found.error));
+                        else online.insert(online.end(), found.value.begin(), found.value.end());
+                        self->ask_online(std::move(left), std::move(online), now);
+                      });
 }
 
 void ChallengeService::renew(std::vector<std::int64_t> online, std::int64_t now) {
@@ -126,13 +139,23 @@ void ChallengeService::renew(std::vector<std::int64_t> online, std::int64_t now)
 void ChallengeService::keep(const PlayerChallenge& c, StoreExecutor ex) {
   const std::int64_t now = clock_();
   if (c.status != PlayerChallenge::Status::Created || !c.clock.live() || now - c.created_at >= kMaxRealTimeMs) return;
+  auto extend = [this, id = c.id, now, ex] {
+    store_.extend_player_challenges({id}, now + kRealTimeLeaseMs, ex, [](const std::string& error) {
+      if (!error.empty()) spdlog::warn("event=challenge_extend_failed error=\"{}\"", log_text(error));
+    });
+  };
   {
-    std::lock_guard lock(mutex_);  // made here: its destination unseen a minute, it is not kept
-    if (auto it = real_time_.find(c.id); it != real_time_.end() && now - it->second.seen >= kUnseenMs) return;
+    std::lock_guard lock(mutex_);  // made here: kept while its destination was seen within a minute
+    if (auto it = real_time_.find(c.id); it != real_time_.end()) {
+      if (now - it->second.seen >= kUnseenMs) return;
+      return extend();
+    }
   }
-  store_.extend_player_challenges({c.id}, now + kRealTimeLeaseMs, ex, [](const std::string& error) {
-    if (!error.empty()) spdlog::warn("event=challenge_extend_failed error=\"{}\"", log_text(error));
-  });
+  // Made on another node: kept only while its destination is on the site now.
+  presence_.online_of({c.destination_player}, now, strand_,
+                      [self = shared_from_this(), extend](Stored<std::vector<std::int64_t>> online) {
+                        if (online.ok() && !online.value.empty()) extend();
+                      });
 }
 
 void ChallengeService::tell(const PlayerChallenge& c) {

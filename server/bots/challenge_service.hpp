@@ -116,6 +116,7 @@ class ChallengeService : public std::enable_shared_from_this<ChallengeService> {
   FollowStore& presence_;
   // The sweep's second half: renews those kept (`online`: the destinations online now), expires the rest.
   void renew(std::vector<std::int64_t> online, std::int64_t now);
+  void ask_online(std::vector<std::int64_t> left, std::vector<std::int64_t> online, std::int64_t now);
   bool stopped_ = false;
 };
 

@@ -310,6 +310,8 @@ std::string encode(const RoomSummary& r) {
          {"black_seated", r.black_seated},
          {"rated", r.rated},
          {"competition", r.competition},
+         {"rating_min", r.rating_min},
+         {"rating_max", r.rating_max},
          {"white_rating", rating_json(r.white_rating)},
          {"black_rating", rating_json(r.black_rating)},
          {"moves", r.moves},
@@ -350,6 +352,8 @@ std::optional<RoomSummary> decode_summary(std::string_view text, BusDrop* why) {
     r.black_seated = j.at("black_seated").get<bool>();
     r.rated = j.at("rated").get<bool>();
     r.competition = j.at("competition").get<bool>();
+    r.rating_min = j.value("rating_min", 0);  // a node of an earlier version sends none
+    r.rating_max = j.value("rating_max", 0);
     r.white_rating = rating_of(j.at("white_rating"));
     r.black_rating = rating_of(j.at("black_rating"));
     r.moves = j.at("moves").get<int>();

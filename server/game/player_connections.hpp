@@ -223,7 +223,10 @@ class PlayerConnections {
     if (it == clients_.end()) return open;
     for (auto& e : it->second)
       if (auto c = e.client.lock()) open.push_back(std::move(c));
-    if (forget) clients_.erase(it);
+    if (forget) {
+      clients_.erase(it);
+      if (presence_) presence_(player, false);  // its connections are closing: not here any more
+    }
     return open;
   }
 

@@ -286,11 +286,18 @@ void Room::committed(const std::string& error) {
     think();
     // A takeback goes back to a position nobody planned from.
     if (event.kind == protocol::EventKind::TakebackAccepted)
-      for (Color seat : {Color::White, Color::Black})
-        if (plans_.seat(seat).premove) {
+      for (Color seat : {Color::White, Color::Black}) {
+        const MovePlans::Seat& s = plans_.seat(seat);
+        if (s.premove) {
           plans_.set_premove(seat, std::nullopt);
           tell_plan(seat, std::nullopt);
         }
+        if (!s.line.empty() && s.from_ply > authority_.game().ply()) {
+          std::string dropped = s.line.front();
+          plans_.abandon_reply(seat);
+          save_line(seat, [this, seat, dropped] { tell_plan(seat, dropped, "the game went back before the line was set"); });
+        }
+      }
     play_plans();
   }
   if (c.after) c.after(error.empty());
@@ -487,6 +494,9 @@ void Room::resync(std::shared_ptr<Client> client, PlayerInfo player, std::int64_
     if (authority_.room().rating_change) client->send(rated_frame());
     if (auto seat = authority_.seat_of(player.id)) {
       send_legal_to(*client, *seat);
+      // Plans are not in the ring (they are the seat's own): as they are now (#46).
+      const MovePlans::Seat& plan = plans_.seat(*seat);
+      client->send(make_frame(protocol::to_json(protocol::Plan{id_, plan.premove, plan.line, std::nullopt, std::nullopt})));
       // A waiting player back on a new connection hears again that the opponent is gone.
       auto decider = authority_.game().decider();
       if (auto claim_at = authority_.claim_at(); claim_at && decider && *decider != *seat)
@@ -641,7 +651,15 @@ void Room::play_planned(const MovePlans::Due& due) {
     return save_line(due.seat, [this, seat = due.seat, dropped, reason] { tell_plan(seat, dropped, reason); });
   }
   if (due.premove || due.line_changed) tell_plan(due.seat);  // gone, or one pair shorter
-  decide(std::move(decision), nullptr, nullptr);  // committed() looks again: a reply may have more actions
+  // committed() looks again: a reply may have more actions. Not stored: the
+  // rest of a reply goes, and the player hears that it was not played.
+  decide(std::move(decision), nullptr, nullptr, [this, seat = due.seat, action = *due.play](bool ok) {
+    if (ok) return;
+    bool stored_line = !plans_.seat(seat).line.empty();
+    plans_.abandon_reply(seat);
+    if (stored_line) return save_line(seat, [this, seat, action] { tell_plan(seat, action, "the server could not store it"); });
+    tell_plan(seat, action, "the server could not store it");
+  });
 }
 
 void Room::save_line(Color seat, std::function<void()> stored) {
@@ -652,11 +670,21 @@ void Room::save_line(Color seat, std::function<void()> stored) {
   auto after = [stored = std::move(stored)] {
     if (stored) stored();
   };
+  // Not stored: the line in memory no longer says what the store does; the
+  // seat's plans go (what is stored is read again only by a restore).
+  auto failed = [this, seat](bool ok) {
+    if (ok) return;
+    std::string dropped = plans_.seat(seat).line.empty() ? std::string() : plans_.seat(seat).line.front();
+    plans_.abandon_reply(seat);
+    tell_plan(seat, dropped.empty() ? std::nullopt : std::optional<std::string>(dropped), "the server could not store the line");
+  };
   if (in_flight_) {  // behind what is being stored
-    waiting_.push_back([this, write, after]() mutable { commit(std::nullopt, std::move(write), nullptr, nullptr, {}, std::move(after)); });
+    waiting_.push_back([this, write, after, failed]() mutable {
+      commit(std::nullopt, std::move(write), nullptr, nullptr, std::move(failed), std::move(after));
+    });
     return;
   }
-  commit(std::nullopt, std::move(write), nullptr, nullptr, {}, std::move(after));
+  commit(std::nullopt, std::move(write), nullptr, nullptr, std::move(failed), std::move(after));
 }
 
 void Room::tell_plan(Color seat, std::optional<std::string> dropped, std::string reason) {

@@ -1,6 +1,8 @@
 #include "social/follow_service.hpp"
 
 #include <boost/asio/post.hpp>
+#include <functional>
+#include <set>
 #include <spdlog/spdlog.h>
 
 #include "engine/registry.hpp"
@@ -39,30 +41,41 @@ std::string FollowService::started_text(const std::string& name, const std::stri
 void FollowService::on(const EventCommitted& e) {
   // A game starts when its second player sits down: a public one is told.
   if (!mail_ || e.event.kind != protocol::EventKind::Joined || e.room.status != protocol::RoomStatus::Live || e.room.is_private) return;
-  const RoomSummary& r = e.room;
-  tell_followers(r.white, r.white_name, r.black_name, r.black, r);
-  tell_followers(r.black, r.black_name, r.white_name, r.white, r);
+  tell_followers(e.room);
 }
 
-void FollowService::tell_followers(std::int64_t player, std::string name, std::string opponent, std::int64_t other, RoomSummary room) {
-  if (player <= 0) return;
-  store_.followers_to_tell(player, clock_(), io_,
-                           [this, self = shared_from_this(), player, name = std::move(name), opponent = std::move(opponent), other,
-                            room = std::move(room)](Stored<std::vector<std::int64_t>> followers) {
-    if (!followers.ok()) return spdlog::warn("event=followers_failed player={} error=\"{}\"", player, log_text(followers.error));
-    std::string text = started_text(name, opponent, room);
-    for (std::int64_t follower : followers.value) {
-      if (follower == other) continue;  // the opponent knows
-      PlayerMailRequest r;
-      r.player = follower;
-      r.kind = "follow";
-      r.subject = text;
-      r.text = text;
-      r.path = "/?watch=" + room.id;
-      r.room = room.id;
-      r.bell_only = true;
-      mail_(std::move(r));
-    }
+// The followers of White, then of Black: one notice each (a follower of both
+// hears of White's game), kFollowersTold in all, never the players themselves.
+void FollowService::tell_followers(RoomSummary room) {
+  auto self = shared_from_this();
+  auto of = [this, self](std::int64_t player, std::function<void(std::vector<std::int64_t>)> then) {
+    if (player <= 0) return then({});
+    store_.followers_to_tell(player, clock_(), io_, [player, then = std::move(then)](Stored<std::vector<std::int64_t>> found) {
+      if (!found.ok()) spdlog::warn("event=followers_failed player={} error=\"{}\"", player, log_text(found.error));
+      then(found.ok() ? std::move(found.value) : std::vector<std::int64_t>{});
+    });
+  };
+  of(room.white, [this, self, of, room](std::vector<std::int64_t> white) {
+    of(room.black, [this, self, room, white = std::move(white)](std::vector<std::int64_t> black) {
+      std::set<std::int64_t> told{room.white, room.black};
+      auto send = [&](const std::vector<std::int64_t>& followers, const std::string& name, const std::string& opponent) {
+        std::string text = started_text(name, opponent, room);
+        for (std::int64_t follower : followers) {
+          if (told.size() >= static_cast<std::size_t>(kFollowersTold) + 2 || !told.insert(follower).second) continue;
+          PlayerMailRequest r;
+          r.player = follower;
+          r.kind = "follow";
+          r.subject = text;
+          r.text = text;
+          r.path = "/?watch=" + room.id;
+          r.room = room.id;
+          r.bell_only = true;
+          mail_(std::move(r));
+        }
+      };
+      send(white, room.white_name, room.black_name);
+      send(black, room.black_name, room.white_name);
+    });
   });
 }
 

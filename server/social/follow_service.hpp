@@ -31,7 +31,7 @@ class FollowService : public RoomObserver, public std::enable_shared_from_this<F
   static std::string started_text(const std::string& name, const std::string& opponent, const RoomSummary& room);
 
  private:
-  void tell_followers(std::int64_t player, std::string name, std::string opponent, std::int64_t other, RoomSummary room);
+  void tell_followers(RoomSummary room);
 
   boost::asio::any_io_executor io_;
   FollowStore& store_;

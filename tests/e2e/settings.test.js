@@ -23,11 +23,12 @@ for (const [name, viewport] of [['1366×768', LAPTOP], ['375×812', PHONE]]) {
     await env.logIn(page, FAY);
     await page.click('#mail-link');
     await page.waitForSelector('#notify-turn');
+    assert.equal(await page.isChecked('#notify-follow'), true, 'the bell tells of a followed player\'s game, by default');
     const rows = await page.$$eval('.mail-switch', (labels) => labels.map((l) => {
       const r = l.getBoundingClientRect();
       return { top: Math.round(r.top), height: Math.round(r.height), left: Math.round(r.left) };
     }));
-    assert.equal(rows.length, 5);
+    assert.equal(rows.length, 6, 'five mail switches, then the bell\'s (#46)');
     for (let i = 1; i < rows.length; i++) assert.ok(rows[i].top >= rows[i - 1].top + rows[i - 1].height - 1, `a row each: ${JSON.stringify(rows)}`);
     assert.ok(rows.every((r) => r.height >= 44), `a finger's height: ${JSON.stringify(rows)}`);
     assert.equal(new Set(rows.map((r) => r.left)).size, 1, 'aligned');

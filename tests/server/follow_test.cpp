@@ -94,3 +94,18 @@ TEST_CASE("following (#46): follow over /api/rel, who is online and playing, a n
   CHECK(error_code(refused) == "blocked");
   CHECK(error_code(post(port, "/api/rel/unfollow/bob", json::object(), ann)) == "not_found");
 }
+
+TEST_CASE("following (#46): a banned account is no longer online, its connections closed at once") {
+  Arena arena("follow-ban.db");
+  const int port = arena.port;
+  std::string ann = signup(port, "ann", "ann password");
+  std::string cid = signup(port, "cid", "cid password");
+  REQUIRE(post(port, "/api/rel/follow/cid", json::object(), ann).status == 200);
+  Participant cid_ws;
+  REQUIRE(identify_with(cid_ws, port, cid));
+  auto online = [&] { return following_of(port, ann)[0]["online"] == true; };
+  REQUIRE(eventually(online, 30s));
+  auto banned = post(port, "/api/admin/users/cid/ban", {{"minutes", 60}, {"reason", "spam"}}, arena.admin);
+  REQUIRE_MESSAGE(banned.status == 200, banned.body);
+  CHECK(eventually([&] { return !online(); }, 30s));
+}

@@ -169,6 +169,11 @@ TEST_CASE("premove (#46) on the live protocol: played at once, dropped when ille
   action_at(ann, 6);
   bob.ws.send({{"type", "premove"}, {"room", room}, {"action", "g7"}, {"id", "p5"}});
   CHECK(reply_to(bob, "p5")["type"] == "ack");
+  CHECK(plan_of(bob)["premove"] == "g7");
+  // A resync (a page back after a short drop) hears the plan as it is: plans are not in the event ring.
+  bob.ws.send({{"type", "resync"}, {"room", room}, {"since", 7}, {"id", "rs"}});
+  CHECK(reply_to(bob, "rs")["type"] == "ack");
+  CHECK(plan_of(bob)["premove"] == "g7");
   Participant again;
   REQUIRE(again.identify(server.port(), "Bob", bob.token));
   again.ws.send({{"type", "join_room"}, {"room", room}});
@@ -250,4 +255,33 @@ TEST_CASE("conditional moves (#46): played out while the player is away, then dr
   // Stored: the line is gone once played out.
   HttpReply game = http_get(restarted.port(), "/api/games/" + room);
   CHECK(json::parse(game.body)["plies"] == 6);
+}
+
+TEST_CASE("conditional moves (#46): a takeback to before the line was set drops it, and its player is told") {
+  ServerProcess server(temp_store("conditional-takeback.db"));
+  REQUIRE(server.start());
+  Participant ann, bob;
+  REQUIRE(ann.identify(server.port(), "Ann"));
+  REQUIRE(bob.identify(server.port(), "Bob"));
+  json days{{"kind", "correspondence"}, {"days_per_move", 3}};
+  std::string room = open_game(ann, bob, {{"game", "yinsh"}, {"variant", "normal"}, {"clock", days}});
+  ann.ws.send({{"type", "action"}, {"room", room}, {"ply", 0}, {"action", "e3"}});
+  action_at(bob, 1);
+  bob.ws.send({{"type", "action"}, {"room", room}, {"ply", 1}, {"action", "f5"}});
+  action_at(ann, 2);
+  bob.ws.send({{"type", "conditional"}, {"room", room}, {"line", {"a2", "b3"}}, {"id", "line"}});
+  CHECK(reply_to(bob, "line")["type"] == "ack");
+  CHECK(plan_of(bob)["conditional"] == json{"a2", "b3"});
+  // Ann takes back her first ring (back to ply 0), Bob agrees: the line was set at ply 2.
+  ann.ws.send({{"type", "offer_takeback"}, {"room", room}, {"id", "tb"}});
+  CHECK(reply_to(ann, "tb")["type"] == "ack");
+  bob.ws.send({{"type", "answer_takeback"}, {"room", room}, {"accept", true}, {"id", "yes"}});
+  CHECK(reply_to(bob, "yes")["type"] == "ack");
+  json dropped = plan_of(bob);
+  CHECK(dropped["conditional"] == json::array());
+  CHECK(dropped["dropped"] == "a2");
+  CHECK(dropped["reason"] == "the game went back before the line was set");
+  // Ann plays a2 now: nothing is answered for Bob.
+  ann.ws.send({{"type", "action"}, {"room", room}, {"ply", 0}, {"action", "a2"}});
+  CHECK(next_of(bob, "legal", [](const json& l) { return l["ply"] == 1; })["player"] == "black");
 }

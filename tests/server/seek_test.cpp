@@ -220,7 +220,7 @@ TEST_CASE("an open room with a range for its joiner's rating (#46): listed with 
   auto row = json::parse(http_get(port, "/api/games/" + high).body);
   CHECK(row["status"] == "open");
   // Within a range: seated.
-  ann.ws.send({{"type", "create_room"}, {"game", "yinsh"}, {"variant", "normal"}, {"rating_min", 1400}, {"rating_max", 1600}});
+  ann.ws.send({{"type", "create_room"}, {"game", "yinsh"}, {"variant", "normal"}, {"color", "white"}, {"rating_min", 1400}, {"rating_max", 1600}});
   auto second = ann.ws.receive_type("room_created", 5s);
   REQUIRE(second);
   bob.ws.send({{"type", "join_room"}, {"room", (*second)["room"]}});
@@ -233,4 +233,27 @@ TEST_CASE("an open room with a range for its joiner's rating (#46): listed with 
   CHECK((*ann.ws.receive_type("error", 5s))["code"] == "bad_field");
   ann.ws.send({{"type", "create_room"}, {"game", "yinsh"}, {"variant", "normal"}, {"bot", 1}, {"rating_min", 1400}, {"id", "bot"}});
   CHECK((*ann.ws.receive_type("error", 5s))["code"] == "bad_field");
+}
+
+TEST_CASE("challenges (#46): refused while either blocks the other, and to a banned player; allowed again once unblocked") {
+  Arena arena("challenge-refusals.db");
+  const int port = arena.port;
+  std::string alice = signup(port, "alice", "alice password");
+  std::string bob = signup(port, "bob", "bob password");
+  signup(port, "carol", "carol password");
+  const json terms{{"game", "yinsh"}, {"clock", {{"kind", "correspondence"}, {"days_per_move", 3}}}};
+  REQUIRE(post(port, "/api/blocks/alice", json::object(), bob).status == 201);  // bob blocks alice
+  auto refused = post(port, "/api/challenge/bob", terms, alice);
+  CHECK(refused.status == 403);
+  CHECK(error_code(refused) == "blocked");
+  CHECK(error_code(post(port, "/api/challenge/alice", terms, bob)) == "blocked");  // nor the other way
+  REQUIRE(http_request(port, "DELETE", "/api/blocks/alice", "", {{"Cookie", bob}}).status == 204);
+  auto made = post(port, "/api/challenge/bob", terms, alice);
+  CHECK_MESSAGE(made.status == 201, made.body);
+  // A banned player takes no challenge: as if there were nobody.
+  auto banned = post(port, "/api/admin/users/carol/ban", {{"minutes", 60}, {"reason", "spam"}}, arena.admin);
+  REQUIRE_MESSAGE(banned.status == 200, banned.body);
+  auto to_banned = post(port, "/api/challenge/carol", terms, alice);
+  CHECK(to_banned.status == 404);
+  CHECK(error_code(to_banned) == "not_found");
 }

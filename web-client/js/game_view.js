@@ -45,7 +45,9 @@ const NOTICES = {
   time_given: (room) => `${who(room, other(room.you))} gave you 15 seconds.`,
   takeback_declined: () => 'Your takeback request was declined.',
   takeback_accepted: () => 'Your takeback request was accepted: play your turn again.',
-  plan_dropped: (room) => `${room.planDropped.action} was not played for you: ${room.planDropped.reason}.`,
+  plan_dropped: (room) => (room.clock && room.clock.kind === 'correspondence'
+    ? `Your conditional line ended: ${room.planDropped.reason}.`
+    : `${room.planDropped.action} was not played for you: ${room.planDropped.reason}.`),
 };
 
 /** The messages that change only the chat: the rest of the view stays. */
@@ -301,7 +303,8 @@ export class GameView {
       this.chat.peek,
       this.claim(),
       this.controls(),
-      conditionalPanel(room, this.conditionalOpen === true, (type, fields) => this.command(type, fields), (open) => { this.conditionalOpen = open; }),
+      conditionalPanel(room, this.conditionalOpen === true, (type, fields) => this.command(type, fields), (open) => { this.conditionalOpen = open; },
+        this.planInputs ||= {}),
       this.rematch(),
       this.invite(),
       this.moveList(shownTurn),
@@ -549,7 +552,7 @@ export class GameView {
   /** The reader's premove (#46), or its form once opened. */
   premove() {
     if (this.room.premove) this.premoveOpen = false;
-    return premoveLine(this.room, this.premoveOpen === true, (type, fields) => this.command(type, fields));
+    return premoveLine(this.room, this.premoveOpen === true, (type, fields) => this.command(type, fields), this.planInputs ||= {});
   }
 
   /** A takeback request in words (#46), with its answer for the opponent, under the board. */

@@ -287,7 +287,7 @@ export class LobbyView {
       this.followingFor = account ? account.username : null;
       this.following.start(!!account);  // and the follows
       this.ratings = {};  // and one's ratings, for a range around them
-      if (account) getJson(`/api/players/${encodeURIComponent(account.username)}`).then((p) => { this.ratings = p.ratings || {}; }, () => {});
+      if (account) getJson(`/api/players/${encodeURIComponent(account.username)}`).then((p) => { this.ratings = p.player?.ratings || {}; }, () => {});
     }
     if (this.openList) this.renderLists();  // and so are rated games' seats
   }

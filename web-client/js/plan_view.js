@@ -14,20 +14,21 @@ import { planKind } from './room_state.js';
  * @param {object} room the room state
  * @param {boolean} open
  * @param {(type: string, fields: object) => void} command
+ * @param {object} [keep] where the inputs are kept across redraws (what is typed stays)
  * @returns {HTMLElement|null}
  */
-export function premoveLine(room, open, command) {
+export function premoveLine(room, open, command, keep = {}) {
   if (room.you === 'spectator' || room.status !== 'live') return null;
   if (room.premove) {
     return h('p', { class: 'plan premove', id: 'premove' }, 'Premove: ', h('strong', { id: 'premove-action' }, room.premove), ' ',
       h('button', { type: 'button', class: 'link', id: 'premove-cancel', onclick: () => command('premove', { action: null }) }, 'Cancel'));
   }
   if (!open || planKind(room) !== 'premove') return null;
-  const input = h('input', { id: 'premove-input', 'aria-label': 'Premove', placeholder: 'e.g. e3 or e1-e3', autocomplete: 'off', spellcheck: 'false', size: 12 });
+  const input = keep.premove ||= h('input', { id: 'premove-input', 'aria-label': 'Premove', placeholder: 'e.g. e3 or e1-e3', autocomplete: 'off', spellcheck: 'false', size: 12 });
   const set = (e) => {
     e.preventDefault();
     const action = input.value.trim();
-    if (action) command('premove', { action });
+    if (action) { command('premove', { action }); input.value = ''; }
   };
   return h('form', { class: 'plan premove', id: 'premove-form', onsubmit: set },
     h('label', { for: 'premove-input' }, 'Premove '), input, ' ', h('button', { type: 'submit', id: 'premove-set' }, 'Set'));
@@ -45,9 +46,10 @@ export function canPremove(room) {
  * @param {boolean} open whether the reader unfolded it (kept across redraws)
  * @param {(type: string, fields: object) => void} command
  * @param {(open: boolean) => void} toggled
+ * @param {object} [keep] where the inputs are kept across redraws (what is typed stays)
  * @returns {HTMLElement|null}
  */
-export function conditionalPanel(room, open, command, toggled) {
+export function conditionalPanel(room, open, command, toggled, keep = {}) {
   if (room.you === 'spectator' || room.status !== 'live' || !room.clock || room.clock.kind !== 'correspondence') return null;
   const line = room.conditional ?? [];
   const pairs = [];
@@ -55,13 +57,13 @@ export function conditionalPanel(room, open, command, toggled) {
     pairs.push(h('li', { 'data-key': `cond-${i}` }, 'If they play ', h('strong', {}, line[i]), ', you play ', h('strong', {}, line[i + 1]), '.'));
   }
   const canAdd = planKind(room) === 'conditional' && line.length < 16;
-  const theirs = h('input', { id: 'cond-theirs', 'aria-label': 'If they play', placeholder: 'their turn', autocomplete: 'off', spellcheck: 'false', size: 10 });
-  const yours = h('input', { id: 'cond-yours', 'aria-label': 'you play', placeholder: 'your answer', autocomplete: 'off', spellcheck: 'false', size: 10 });
+  const theirs = keep.theirs ||= h('input', { id: 'cond-theirs', 'aria-label': 'If they play', placeholder: 'their turn', autocomplete: 'off', spellcheck: 'false', size: 10 });
+  const yours = keep.yours ||= h('input', { id: 'cond-yours', 'aria-label': 'you play', placeholder: 'your answer', autocomplete: 'off', spellcheck: 'false', size: 10 });
   const add = (e) => {
     e.preventDefault();
     const x = theirs.value.trim();
     const y = yours.value.trim();
-    if (x && y) command('conditional', { line: [...line, x, y] });
+    if (x && y) { command('conditional', { line: [...line, x, y] }); theirs.value = ''; yours.value = ''; }
   };
   return h('details', { class: 'panel plan conditional', id: 'conditional', open: open || line.length > 0 ? '' : null,
     ontoggle: (e) => toggled(e.target.open) },

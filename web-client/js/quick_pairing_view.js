@@ -47,7 +47,7 @@ export class QuickPairing {
   async loadRatings() {
     const account = this.connection.account;
     if (!account) { this.ratings = {}; return; }
-    try { this.ratings = (await getJson(`/api/players/${encodeURIComponent(account.username)}`)).ratings || {}; } catch { this.ratings = {}; }
+    try { this.ratings = (await getJson(`/api/players/${encodeURIComponent(account.username)}`)).player?.ratings || {}; } catch { this.ratings = {}; }
   }
 
   press(row, speed) {
