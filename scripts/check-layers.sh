@@ -17,7 +17,7 @@ floors=(
   "mail"
   "competition"
   "computer"
-  "seeks"
+  "seeks social"
   "lobby"
   "bots"
   "store cluster"

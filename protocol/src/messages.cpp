@@ -295,12 +295,7 @@ ClientMessage read_message(const std::string& type, Fields& f) {
   if (type == "give_time") return GiveTime{f.room()};
   if (type == "offer_takeback") return TakebackOffer{f.room()};
   if (type == "answer_takeback") return TakebackAnswer{f.room(), f.required_boolean("accept")};
-  if (type == "premove") {
-    Premove m;
-    m.room = f.room();
-    m.action = f.optional_text("action", kMaxAction);
-    return m;
-  }
+  if (type == "premove") return Premove{f.room(), f.optional_text("action", kMaxAction)};  // braces: in order
   if (type == "conditional") {
     Conditional m;
     m.room = f.room();

@@ -60,6 +60,26 @@ struct Participant {
   }
 };
 
+// The first message of `type` for which `match` holds: from those skipped
+// earlier (in order), else the next to arrive (within `timeout`).
+template <class Match>
+json next_of(Participant& p, const std::string& type, Match match, std::chrono::seconds timeout = 60s) {
+  auto& skipped = p.ws.skipped();
+  for (auto it = skipped.begin(); it != skipped.end(); ++it)
+    if ((*it)["type"] == type && match(*it)) {
+      json m = *it;
+      skipped.erase(it);
+      return m;
+    }
+  auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (std::chrono::steady_clock::now() < deadline) {
+    auto m = p.ws.receive_type(type, 1s);
+    if (m && match(*m)) return *m;
+  }
+  FAIL("no matching " << type);
+  return {};
+}
+
 // Creates a room as `creator` (white) and seats `joiner` (black); both get
 // snapshots. Returns the room id.
 inline std::string open_game(Participant& creator, Participant& joiner, json options) {

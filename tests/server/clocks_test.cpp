@@ -23,26 +23,6 @@ void wait_past(std::int64_t moment) {
   while (wall_ms() <= moment) std::this_thread::sleep_for(20ms);
 }
 
-// The first message of `type` for which `match` holds: from those skipped
-// earlier (in order), else the next to arrive.
-template <class Match>
-json next_of(Participant& p, const std::string& type, Match match, std::chrono::seconds timeout = 60s) {
-  auto& skipped = p.ws.skipped();
-  for (auto it = skipped.begin(); it != skipped.end(); ++it)
-    if ((*it)["type"] == type && match(*it)) {
-      json m = *it;
-      skipped.erase(it);
-      return m;
-    }
-  auto deadline = std::chrono::steady_clock::now() + timeout;
-  while (std::chrono::steady_clock::now() < deadline) {
-    auto m = p.ws.receive_type(type, 1s);
-    if (m && match(*m)) return *m;
-  }
-  FAIL("no matching " << type);
-  return {};
-}
-
 json next_event(Participant& p, const std::string& kind, std::chrono::seconds timeout = 60s) {
   return next_of(p, "event", [&](const json& e) { return e["kind"] == kind; }, timeout);
 }

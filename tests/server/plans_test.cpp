@@ -22,25 +22,6 @@ engine::AnyGame yinsh() {
   return *g;
 }
 
-// The first message of `type` for which `match` holds (those skipped earlier first).
-template <class Match>
-json next_of(Participant& p, const std::string& type, Match match, std::chrono::seconds timeout = 30s) {
-  auto& skipped = p.ws.skipped();
-  for (auto it = skipped.begin(); it != skipped.end(); ++it)
-    if ((*it)["type"] == type && match(*it)) {
-      json m = *it;
-      skipped.erase(it);
-      return m;
-    }
-  auto deadline = std::chrono::steady_clock::now() + timeout;
-  while (std::chrono::steady_clock::now() < deadline) {
-    auto m = p.ws.receive_type(type, 1s);
-    if (m && match(*m)) return *m;
-  }
-  FAIL("no matching " << type);
-  return {};
-}
-
 json action_at(Participant& p, int ply) {
   return next_of(p, "event", [&](const json& e) { return e["kind"] == "action" && e["ply"] == ply; });
 }
