@@ -377,8 +377,10 @@ TEST_CASE("room: opponent_gone when the decider's connection closes, again for t
   f.room->resync(bob2, f.kBob, 4, 0, "back");
   f.pump();
   auto back = bob2->take();
-  REQUIRE(FakeClient::types(back) == std::vector<std::string>{"ack", "opponent_gone", "chat_history"});
-  CHECK(back[1]["claim_at"] == f.now + 40'000);
+  // (a seated player's resync brings their plans too: #46)
+  REQUIRE(FakeClient::types(back) == std::vector<std::string>{"ack", "plan", "opponent_gone", "chat_history"});
+  CHECK(back[1]["premove"] == nullptr);
+  CHECK(back[2]["claim_at"] == f.now + 40'000);
   f.room->resync(f.ann, f.kAnn, 4, 0, "ann back");  // White returns
   f.pump();
   CHECK(FakeClient::types(bob2->take()) == std::vector<std::string>{"opponent_back"});
