@@ -212,13 +212,14 @@ test('the replay: drawn step buttons, the record\'s move numbers, a list that fo
   assert.equal(lastTurn, (await page.$$eval('#moves .turn-link', (links) => links.map((b) => Number(b.dataset.turn)))).at(-1));
   assert.match(await page.textContent('#position'), new RegExp(`^After move ${lastNumber} \\((White|Black)\\): `));
   assert.ok(await page.$('svg.board .last-move .last-to'), 'the last turn is marked as in the live view');
-  assert.equal(new URL(page.url()).searchParams.get('ply'), String(await ply()), 'the address names the position');
+  const atPly = String(await ply());  // the address follows within 200 ms (debounced): waited for, not raced
+  await page.waitForURL((url) => url.searchParams.get('ply') === atPly);
   await page.click('#first');
   assert.equal(await position(), 0);
   assert.deepEqual(await current(), []);
   assert.equal(await page.textContent('#position'), 'The start of the game');
   assert.equal(await page.$('svg.board .last-move'), null, 'nothing marked at the start');
-  assert.equal(new URL(page.url()).searchParams.get('ply'), '0');
+  await page.waitForURL((url) => url.searchParams.get('ply') === '0');
   await page.click('#next');
   assert.deepEqual(await current(), [0]);
   assert.match(await page.textContent('#position'), /^After move 1 \(White\): /);
@@ -274,7 +275,8 @@ test('the replay: drawn step buttons, the record\'s move numbers, a list that fo
   await page.goto(env.at(`/?replay=${live.room}&ply=5`));
   await page.waitForSelector('#position[data-index]');
   assert.ok(await ply() <= 5 && await ply() >= 4, `&ply=5 opens at ply 5, or just before it when 5 was a forced action (${await ply()})`);
-  assert.equal(new URL(page.url()).searchParams.get('ply'), String(await ply()));
+  const opened = String(await ply());
+  await page.waitForURL((url) => url.searchParams.get('ply') === opened);  // a forced action's ply: the address follows
 
   // flipped: the same piece on the other side of the centre
   await page.click('#first');
