@@ -9,31 +9,16 @@
 namespace arena::sql {
 namespace {
 
-// Online: a presence row on a node whose heartbeat is fresh at ?N.
-const char* kOnline =
-    "EXISTS (SELECT 1 FROM presence p JOIN node_heartbeats h ON h.node = p.node "
-    "WHERE p.player = %1 AND h.alive_at >= %2)";
-
+// Online: a presence row of `player` on a node whose heartbeat is at or after `fresh` (SQL expressions).
 std::string online_sql(const std::string& player, const std::string& fresh) {
-  std::string sql = kOnline;
-  sql.replace(sql.find("%1"), 2, player);
-  sql.replace(sql.find("%2"), 2, fresh);
-  return sql;
+  return "EXISTS (SELECT 1 FROM presence p JOIN node_heartbeats h ON h.node = p.node WHERE p.player = " + player +
+         " AND h.alive_at >= " + fresh + ")";
 }
 
 bool blocked_between(Connection& db, std::int64_t a, std::int64_t b) {
   Statement s = db.prepare("SELECT 1 FROM blocks WHERE (blocker = ?1 AND blocked = ?2) OR (blocker = ?2 AND blocked = ?1)");
   s.bind(1, a).bind(2, b);
   return s.step();
-}
-
-std::vector<std::string> live_games(Connection& db, std::int64_t player) {
-  Statement s = db.prepare(
-      "SELECT id FROM rooms WHERE status = 'live' AND private = 0 AND (white = ?1 OR black = ?1) ORDER BY created_at DESC LIMIT 5");
-  s.bind(1, player);
-  std::vector<std::string> out;
-  while (s.step()) out.push_back(s.text(0));
-  return out;
 }
 
 }  // namespace
@@ -86,7 +71,16 @@ std::vector<FollowedPlayer> following(Connection& db, std::int64_t follower, std
     f.online = s.integer(4) != 0;
     out.push_back(std::move(f));
   }
-  for (auto& f : out) f.playing = live_games(db, f.player);
+  // Their live public games, in one read (newest first, at most 5 each).
+  Statement games = db.prepare(
+      "SELECT f.followed, r.id FROM follows f JOIN rooms r ON r.status = 'live' AND r.private = 0 "
+      "AND (r.white = f.followed OR r.black = f.followed) WHERE f.follower = ? ORDER BY r.created_at DESC");
+  games.bind(1, follower);
+  while (games.step()) {
+    std::int64_t player = games.integer(0);
+    auto it = std::find_if(out.begin(), out.end(), [player](const FollowedPlayer& f) { return f.player == player; });
+    if (it != out.end() && it->playing.size() < 5) it->playing.push_back(games.text(1));
+  }
   std::stable_sort(out.begin(), out.end(), [](const FollowedPlayer& a, const FollowedPlayer& b) {
     return (a.online || !a.playing.empty()) > (b.online || !b.playing.empty());
   });

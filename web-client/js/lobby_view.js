@@ -7,11 +7,10 @@ import { validName } from './names.js';
 import { games, gameModule, variantLabel } from './games/index.js';
 import { timeControlOf, clockLabel } from './clock.js';
 import { clockPicker } from './clock_form.js';
-import { nameWithRating, entryRating, modeLabel, ratedSwitch } from './ratings.js';
+import { nameWithRating, entryRating, modeLabel, ratedSwitch, ownRatings } from './ratings.js';
 import { QuickPairing } from './quick_pairing_view.js';
 import { FollowingPanel } from './follow_view.js';
 import { RANGES, rangeAround } from './quick_pairing.js';
-import { getJson } from './api.js';
 
 // Applies a `lobby` (the whole lists) or `lobby_update` (what changed) message
 // to `lobby`: {open, live: Map id -> entry, open_total, live_total, mine}.
@@ -287,7 +286,7 @@ export class LobbyView {
       this.followingFor = account ? account.username : null;
       this.following.start(!!account);  // and the follows
       this.ratings = {};  // and one's ratings, for a range around them
-      if (account) getJson(`/api/players/${encodeURIComponent(account.username)}`).then((p) => { this.ratings = p.player?.ratings || {}; }, () => {});
+      if (account) ownRatings(account.username).then((ratings) => { this.ratings = ratings; });
     }
     if (this.openList) this.renderLists();  // and so are rated games' seats
   }

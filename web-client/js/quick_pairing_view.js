@@ -5,7 +5,7 @@
 // quick_pairing.js's.
 import { h, toast } from './ui.js';
 import { POOL_ROWS, RANGES, poolName, seekMessage, rangeAround, idle, seekHeard, seekStatusText } from './quick_pairing.js';
-import { getJson } from './api.js';
+import { ownRatings } from './ratings.js';
 
 export class QuickPairing {
   constructor(connection) {
@@ -47,7 +47,7 @@ export class QuickPairing {
   async loadRatings() {
     const account = this.connection.account;
     if (!account) { this.ratings = {}; return; }
-    try { this.ratings = (await getJson(`/api/players/${encodeURIComponent(account.username)}`)).player?.ratings || {}; } catch { this.ratings = {}; }
+    this.ratings = await ownRatings(account.username);
   }
 
   press(row, speed) {

@@ -127,3 +127,17 @@ export function busiestPerf(ratings) {
   if (!rows.length) return PERFS[0];
   return rows.reduce((best, row) => (row.games > best.games ? row : best)).perf;
 }
+
+/**
+ * The ratings of `username` by perf (`{perf: {rating, …}}`, {} when none or
+ * unreadable): one request per page and account, shared by the lobby's form
+ * and quick pairing (#46).
+ */
+const ownRatingsCache = new Map();
+export function ownRatings(username) {
+  if (!ownRatingsCache.has(username)) {
+    ownRatingsCache.set(username, fetch(`/api/players/${encodeURIComponent(username)}`, { headers: { Accept: 'application/json' } })
+      .then((r) => (r.ok ? r.json() : {})).then((p) => p.player?.ratings || {}, () => ({})));
+  }
+  return ownRatingsCache.get(username);
+}
