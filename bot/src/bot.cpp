@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <type_traits>
 #include <variant>
 
 #include "alpha_beta.hpp"
@@ -15,7 +16,11 @@ namespace {
 constexpr std::uint64_t kTurnWinNodes = 20'000;
 // Values this close to kWin are wins found (the search reaches far fewer plies).
 constexpr int kWinPlies = 1000;
-constexpr std::uint64_t kLevelNodes[] = {0, 1'000, 5'000, 25'000, 120'000, 600'000};
+// The analysis board's budget when its request names none.
+constexpr std::uint64_t kAnalysisNodes = 1'000'000;
+
+template <class State>
+constexpr bool kIsGipf = std::is_same_v<State, engine::gipf::State>;
 
 template <class State>
 std::optional<typename State::ActionType> choose_in(const State& state, const Request& request) {
@@ -29,17 +34,16 @@ std::optional<typename State::ActionType> choose_in(const State& state, const Re
   random.shuffle(actions);
   engine::Color me = state.pending().player;
   if (auto win = TurnWinFinder<State>(me, kTurnWinNodes).find(state, actions)) return win;
-  if (request.level == kMinLevel) return actions.front();
-  std::uint64_t budget = level_nodes(request.level);
+  const GameLevel& level = kIsGipf<State> ? level_info(request.level).gipf : level_info(request.level).yinsh;
+  // The weak levels' slips: a uniformly random action now and then (the shuffled first).
+  if (level.random_permille > 0 && random.next() % 1000 < static_cast<std::uint64_t>(level.random_permille))
+    return actions.front();
+  std::uint64_t budget = level.nodes;
   if (request.max_nodes != 0) budget = std::min(budget, request.max_nodes);
   return AlphaBeta<State>(me, budget, request.should_stop).best(state, std::move(actions));
 }
 
 }  // namespace
-
-bool valid_level(int level) { return level >= kMinLevel && level <= kMaxLevel; }
-
-std::uint64_t level_nodes(int level) { return valid_level(level) ? kLevelNodes[level - kMinLevel] : 0; }
 
 std::optional<engine::gipf::Action> choose(const engine::gipf::State& state, const Request& request) {
   return choose_in(state, request);
@@ -66,7 +70,7 @@ std::optional<Analysis> analyse(const engine::AnyGame& game, const Request& requ
     auto actions = state.legal_actions();
     if (actions.empty()) return std::nullopt;
     const engine::Color me = state.pending().player;
-    const std::uint64_t budget = request.max_nodes != 0 ? request.max_nodes : level_nodes(5);
+    const std::uint64_t budget = request.max_nodes != 0 ? request.max_nodes : kAnalysisNodes;
     AlphaBeta<State> search(me, budget, request.should_stop, true);
     const auto chosen = search.best(state, std::move(actions));
     Analysis analysis;

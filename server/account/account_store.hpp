@@ -21,6 +21,13 @@ struct BotPlayer {
   std::string name;
 };
 
+// A computer player's provisional rating in a perf (#47: bot/levels.hpp's, from the match table).
+struct BotRatingSeed {
+  std::int64_t player = 0;
+  std::string perf;
+  double rating = 0;
+};
+
 struct PlayerRecord {
   std::int64_t id = 0;
   std::string token;  // the secret as the player holds it; stored only as a digest
@@ -172,6 +179,9 @@ class IdentityStore {
   virtual void rename_player(std::int64_t id, std::string name, StoreExecutor ex, StoreDone done) = 0;
   // The computer players (migrations/008_bots.sql), by level; nobody holds their token.
   virtual void bot_players(StoreExecutor ex, StoreReply<std::vector<BotPlayer>> reply) = 0;
+  // Each seed's rating (RD and volatility a new player's, no game) where its player
+  // has none in that perf yet: rated games played since keep theirs.
+  virtual void seed_bot_ratings(std::vector<BotRatingSeed> seeds, StoreExecutor ex, StoreDone done) = 0;
 };
 
 }  // namespace arena

@@ -28,6 +28,9 @@
 #include "bots/challenge_service.hpp"
 #include "seeks/seek_service.hpp"
 #include "api/analysis_api.hpp"
+#include "api/computer_api.hpp"
+#include "bot/levels.hpp"
+#include "rating/perf.hpp"
 #include "api/notice_api.hpp"
 #include "mail/turn_notifier.hpp"
 #include "game/room_directory.hpp"
@@ -162,7 +165,7 @@ ArenaServer::ArenaServer(Config config, std::shared_ptr<Store> store, std::uniqu
       ladder_api, std::make_shared<EventApi>(CompetitionHttp(*accounts_), *store_, *competitions_, *moderation_), trust_api,
       std::make_shared<MailApi>(*accounts_, *store_, *store_, *hasher_, *mail_, *player_connections_, clock_),
       std::make_shared<NoticeApi>(*accounts_, *store_, clock_), std::make_shared<ImportApi>(*accounts_, *store_, clock_),
-      std::make_shared<AnalysisApi>(*accounts_, *store_, *computer_),
+      std::make_shared<AnalysisApi>(*accounts_, *store_, *computer_), std::make_shared<ComputerApi>(),
       std::make_shared<BotApi>(*accounts_, *store_, *challenges_, *directory_, *player_connections_, *feed_,
                                *computer_, clock_, bot_api_limits(l)),
       std::make_shared<SeekApi>(*store_, clock_), std::make_shared<FollowApi>(*accounts_, *store_, clock_)};
@@ -220,6 +223,17 @@ std::string ArenaServer::start() {
   auto players = bots.get_future().get();
   if (!players.ok()) spdlog::error("event=store_failed error=\"{}\"", players.error);
   computer_->set_players(players.value);
+  // Their provisional ratings (#47), where they have none yet: the bots are rated like anyone.
+  std::vector<BotRatingSeed> seeds;
+  for (const BotPlayer& bot : players.value) {
+    if (!bot::valid_level(bot.level)) continue;
+    const bot::LevelInfo& level = bot::level_info(bot.level);
+    for (std::string_view perf : kPerfs)
+      seeds.push_back({bot.player, std::string(perf), static_cast<double>(perf.rfind("gipf:", 0) == 0 ? level.gipf.rating : level.yinsh.rating)});
+  }
+  store_->seed_bot_ratings(std::move(seeds), io_.get_executor(), [](const std::string& error) {
+    if (!error.empty()) spdlog::error("event=store_failed what=bot_ratings error=\"{}\"", error);
+  });
   // The blocks before any connection: a private invitation and chat consult them.
   std::promise<Stored<std::vector<std::pair<std::int64_t, std::int64_t>>>> blocks;
   store_->all_blocks(io_.get_executor(), [&blocks](Stored<std::vector<std::pair<std::int64_t, std::int64_t>>> pairs) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "util/sha256.hpp"
+#include "rating/glicko2.hpp"
 #include "rating/perf.hpp"
 #include "sql_connection.hpp"
 
@@ -245,6 +246,18 @@ std::vector<BotPlayer> bot_players(Connection& db) {
   std::vector<BotPlayer> out;
   while (s.step()) out.push_back({static_cast<int>(s.integer(0)), s.integer(1), s.text(2)});
   return out;
+}
+
+void seed_bot_ratings(Connection& db, const std::vector<BotRatingSeed>& seeds) {
+  for (const BotRatingSeed& seed : seeds)
+    db.prepare("INSERT INTO ratings (player, perf, rating, rd, volatility, games, last_game_at) VALUES (?, ?, ?, ?, ?, 0, 0) "
+               "ON CONFLICT (player, perf) DO NOTHING")
+        .bind(1, seed.player)
+        .bind(2, seed.perf)
+        .bind_real(3, seed.rating)
+        .bind_real(4, glicko2::kInitialRd)
+        .bind_real(5, glicko2::kInitialVolatility)
+        .run();
 }
 
 std::vector<EventRecord> events(Connection& db, const std::string& room) {

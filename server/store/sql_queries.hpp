@@ -51,6 +51,7 @@ EventWritten append_event(Connection& db, const std::string& room, const EventRe
 
 std::optional<PlayerRecord> find_player(Connection& db, const std::string& token);
 std::vector<BotPlayer> bot_players(Connection& db);
+void seed_bot_ratings(Connection& db, const std::vector<BotRatingSeed>& seeds);
 std::vector<EventRecord> events(Connection& db, const std::string& room);
 std::optional<RoomRecord> find_room(Connection& db, const std::string& id);
 RoomPage list_rooms(Connection& db, RoomQuery query);  // clamps the page to 1.. and per_page to 1..100

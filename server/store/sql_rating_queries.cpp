@@ -44,7 +44,8 @@ std::string perf_of_room(Connection& db, const std::string& room) {
 }
 
 std::optional<Rating> seat_rating(Connection& db, std::int64_t player, const std::string& perf) {
-  Statement account = db.prepare("SELECT 1 FROM accounts WHERE player = ?");
+  // An account's, or the computer's (#47: rated like anyone, from its provisional rating).
+  Statement account = db.prepare("SELECT 1 FROM accounts WHERE player = ?1 UNION ALL SELECT 1 FROM bots WHERE player = ?1");
   account.bind(1, player);
   if (!account.step()) return std::nullopt;
   return stored_rating(db, player, perf).value_or(Rating{});

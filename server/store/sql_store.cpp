@@ -584,6 +584,10 @@ void SqlStore::bot_players(StoreExecutor ex, StoreReply<std::vector<BotPlayer>> 
   read_value(std::move(ex), std::move(reply), [](Connection& db) { return sql::bot_players(db); });
 }
 
+void SqlStore::seed_bot_ratings(std::vector<BotRatingSeed> seeds, StoreExecutor ex, StoreDone done) {
+  write({[seeds = std::move(seeds)](Connection& db) { sql::seed_bot_ratings(db, seeds); }, done_on(std::move(ex), std::move(done))});
+}
+
 void SqlStore::events(std::string room, StoreExecutor ex, StoreReply<std::vector<EventRecord>> reply) {
   read_value(std::move(ex), std::move(reply), [room = std::move(room)](Connection& db) { return sql::events(db, room); });
 }

@@ -89,6 +89,7 @@ class SqlStore final : public Store {
   void find_player(std::string token, StoreExecutor ex, StoreReply<std::optional<PlayerRecord>> reply) override;
   void rename_player(std::int64_t id, std::string name, StoreExecutor ex, StoreDone done) override;
   void bot_players(StoreExecutor ex, StoreReply<std::vector<BotPlayer>> reply) override;
+  void seed_bot_ratings(std::vector<BotRatingSeed> seeds, StoreExecutor ex, StoreDone done) override;
   void create_account(NewAccount account, StoreExecutor ex, StoreReply<CreatedAccount> reply) override;
   void find_account(std::string username, StoreExecutor ex, StoreReply<std::optional<AccountRecord>> reply) override;
   void session_account(std::string token, std::int64_t now, StoreExecutor ex,

@@ -74,8 +74,29 @@ TEST_CASE("a finished game has no action; a level outside 1..6 is refused") {
   CHECK_THROWS_AS(bot::choose(s, {7, 1, 0, {}}), std::invalid_argument);
   REQUIRE(s.resign(engine::Color::White));
   CHECK_FALSE(bot::choose(s, {3, 1, 0, {}}).has_value());
-  CHECK(bot::level_nodes(1) == 0);
-  for (int level = 2; level <= bot::kMaxLevel; ++level) CHECK(bot::level_nodes(level) > bot::level_nodes(level - 1));
+}
+
+TEST_CASE("the levels: each searches more and slips less than the one below, and is rated above it") {
+  for (int level = bot::kMinLevel; level <= bot::kMaxLevel; ++level) {
+    CAPTURE(level);
+    const bot::LevelInfo& info = bot::level_info(level);
+    CHECK(info.level == level);
+    CHECK_FALSE(info.words.empty());
+    for (const bot::GameLevel* game : {&info.gipf, &info.yinsh}) {
+      CHECK(game->nodes > 0);
+      CHECK(game->random_permille >= 0);
+      CHECK(game->random_permille < 1000);
+      if (level == bot::kMinLevel) continue;
+      const bot::LevelInfo& below_info = bot::level_info(level - 1);
+      const bot::GameLevel& below = game == &info.gipf ? below_info.gipf : below_info.yinsh;
+      CHECK(game->nodes >= below.nodes);
+      CHECK(game->random_permille <= below.random_permille);
+      CHECK((game->nodes > below.nodes || game->random_permille < below.random_permille));
+      CHECK(game->rating > below.rating);
+    }
+  }
+  CHECK(bot::level_info(bot::kMaxLevel).gipf.random_permille == 0);
+  CHECK(bot::level_info(bot::kMaxLevel).yinsh.random_permille == 0);
 }
 
 TEST_CASE("choose_notation answers in the notation of the legal actions") {
@@ -106,7 +127,7 @@ TEST_CASE("a GIPF removal that refills nothing with an empty reserve: the bot av
     auto action = bot::choose(start.value, {level, 1, 2000, {}});
     REQUIRE(action.has_value());
     CHECK(start.value.check(*action) == "");
-    if (level > bot::kMinLevel) CHECK(*action != losing.value);  // a search sees the loss
+    if (bot::level_info(level).gipf.random_permille == 0) CHECK(*action != losing.value);  // a search sees the loss
   }
   engine::gipf::State lost = start.value;
   REQUIRE(lost.apply(losing.value) == "");

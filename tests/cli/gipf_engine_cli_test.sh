@@ -170,11 +170,55 @@ expect "bot on a finished game status" 1 "$status"
 contains "bot on a finished game says so" "the game is over" "$out"
 out=$($tool match gipf:basic --white 2 --black random --games 2 --seed 3); status=$?
 expect "match status" 0 "$status"
-expect "match prints a line per game and a summary per player" 4 "$(wc -l <<<"$out")"
+expect "match prints a line per game, a summary per player and the score" 5 "$(wc -l <<<"$out")"
 contains "match game line" "game 2: random (white) - level 2 (black)" "$out"
-contains "match summary" "level 2: " "$out"
+contains "match summary with time per decision" "level 2: " "$out"
+contains "match time per decision" " ms per decision on average, at most " "$out"
+contains "match score and Elo" "level 2 - random: score " "$out"
+# the line protocol (bot/README.md, "Outside engines"): gipf-engine's own engine command ...
+out=$(printf 'arena-engine 1\ngo yinsh:blitz\nbogus\ngo yinsh:blitz zz9\nquit\n' | $tool engine --level 2); status=$?
+expect "engine status" 0 "$status"
+expect "engine answers hello, go, and errors" 4 "$(wc -l <<<"$out")"
+contains "engine says ready" "ready gipf-arena level 2" "$out"
+first=$(sed -n 2p <<<"$out")
+contains "engine answers a legal action" $'\n'"${first#action }"$'\n' $'\n'"$($tool legal yinsh:blitz)"$'\n'
+contains "engine refuses an unknown request" "error unknown request 'bogus'" "$out"
+contains "engine refuses an illegal action" "error action 1: " "$out"
+# ... plays a match as an outside engine
+out=$($tool match yinsh:blitz --white 1 --black "engine:$tool engine --level 2" --games 2 --seed 4); status=$?
+expect "match against an engine status" 0 "$status"
+contains "match names the engine" "engine '$tool engine --level 2': " "$out"
+# an engine answering an illegal action, then nothing, loses each game by forfeit
+out=$($tool match yinsh:blitz --white 1 --black 'engine:echo ready x; echo action zz9; sleep 2' --games 2 \
+      --random-decisions 0 --engine-time-ms 300); status=$?
+expect "match with a failing engine status" 0 "$status"
+contains "forfeit for an illegal action" "1-0 forfeit: engine 'echo ready x; echo action zz9; sleep 2' answered the illegal action 'zz9'" "$out"
+contains "forfeit for silence" "0-1 forfeit: engine 'echo ready x; echo action zz9; sleep 2' the engine did not answer within 300 ms" "$out"
+out=$($tool match gipf --white 1 --black 'engine:true' --games 2 2>&1); status=$?
+expect "an engine that never says ready" 1 "$status"
+contains "an engine that never says ready: why" "the engine has closed its output" "$out"
+# Monte Carlo tree search, the measured alternative (mcts:N iterations a decision)
+out=$($tool match yinsh:blitz --white mcts:200 --black random --games 2 --seed 6); status=$?
+expect "match with mcts status" 0 "$status"
+contains "mcts plays" "mcts 200: " "$out"
+expect "mcts: the same seed, the same games" "$(grep '^game' <<<"$out")" \
+       "$($tool match yinsh:blitz --white mcts:200 --black random --games 2 --seed 6 | grep '^game')"
+# ladder: each level against the one below, a table and ratings
+out=$($tool ladder yinsh:blitz --levels 1-2 --games 2 --anchor 900); status=$?
+expect "ladder status" 0 "$status"
+expect "ladder prints a header, a row per pair and the ratings" 4 "$(wc -l <<<"$out")"
+contains "ladder row" "| level 2 – level 1 | 2 | " "$out"
+contains "ladder ratings" "provisional ratings (level 1 = 900): level 1 900" "$out"
+# tune: the evaluation's weights fitted to a few games
+out=$($tool tune yinsh:blitz --games 4 --nodes 300 --seed 2); status=$?
+expect "tune status" 0 "$status"
+contains "tune prints the fitted weights" "fitted weights (points): rings_removed " "$out"
+contains "tune compares with the weights in use" "current weights: rings_removed " "$out"
 for args in "bot gipf" "bot gipf --level 0" "bot gipf --level 7" "bot gipf --level x" "bot gipf --level 1 --seed -1" \
-            "match gipf --white 1" "match gipf --white 1 --black 9" "match gipf --white 1 --black 2 e1-e2"; do
+            "match gipf --white 1" "match gipf --white 1 --black 9" "match gipf --white 1 --black 2 e1-e2" \
+            "match gipf --white engine: --black 1" "match gipf --white 1 --black 2 --random-decisions 99" \
+            "ladder gipf --levels 3-2" "ladder gipf --levels 3" "ladder gipf --games 0" "tune gipf --games 0" \
+            "engine --level 9" "engine --depth 3" "match gipf --white mcts:0 --black 1" "match gipf --white mcts:x --black 1"; do
   # shellcheck disable=SC2086
   $tool $args >/dev/null 2>&1; status=$?
   expect "usage error for '$args'" 2 "$status"

@@ -18,8 +18,17 @@ const { signUp } = env;
 test('the lobby offers the computer at six levels; against it the Rated switch is off', async () => {
   const page = await newPage(env.browser, PHONE);
   await signUp(page, ANN);
-  const levels = await page.$$eval('#opponent option', (options) => options.map((o) => [o.value, o.textContent]));
-  assert.deepEqual(levels, [['', 'A person (open a room)'], ...[1, 2, 3, 4, 5, 6].map((n) => [String(n), `Computer level ${n}`])]);
+  // each level with its words and provisional rating in the chosen game (#47), as GET /api/computer says
+  const described = await page.evaluate(() => fetch('/api/computer').then((r) => r.json()));
+  const expected = (game) => [['', 'A person (open a room)'],
+    ...described.levels.map((l) => [String(l.level), `Computer level ${l.level} · ${l.words} · ≈${l.ratings[game]}`])];
+  const menu = () => page.$$eval('#opponent option', (options) => options.map((o) => [o.value, o.textContent]));
+  await page.waitForFunction(() => document.querySelector('#opponent option[value="6"]').textContent.includes('·'));
+  assert.equal(described.levels.length, 6);
+  assert.deepEqual(await menu(), expected(await page.inputValue('#game')));
+  await page.selectOption('#game', 'yinsh');
+  assert.deepEqual(await menu(), expected('yinsh'));
+  assert.match((await menu())[1][1], /^Computer level 1 · beginner · ≈\d+$/);
   assert.equal(await page.textContent('#create'), 'Create the game');
   await page.selectOption('#clock', '5+5');
   await page.waitForSelector('#rated:not([disabled])');

@@ -3,6 +3,7 @@
 #include <mutex>
 
 #include "arena_test_support.hpp"
+#include "bot/levels.hpp"
 #include "computer/computer_players.hpp"
 
 using namespace test_support;
@@ -181,4 +182,34 @@ TEST_CASE("the computer's threads: a game's decision goes before the analysis bo
   // Served, they make room for more (the slot is freed just after `done` returns).
   CHECK(eventually([&] { return computer.evaluate(evaluation("evaluation 4")); }, 10s));
   computer.stop();
+}
+
+TEST_CASE("the computer's levels: words and provisional ratings at /api/computer, and the computer's rating on its seat") {
+  ServerProcess server(temp_store("bot-levels.db"));
+  REQUIRE(server.start());
+  auto reply = http_get(server.port(), "/api/computer");
+  REQUIRE(reply.status == 200);
+  json body = json::parse(reply.body);
+  REQUIRE(body["levels"].size() == static_cast<std::size_t>(bot::kMaxLevel));
+  for (int level = bot::kMinLevel; level <= bot::kMaxLevel; ++level) {
+    CAPTURE(level);
+    const json& row = body["levels"][static_cast<std::size_t>(level - bot::kMinLevel)];
+    CHECK(row["level"] == level);
+    CHECK(row["words"] == std::string(bot::level_info(level).words));
+    CHECK(row["player"] == "Bot level " + std::to_string(level));
+    CHECK(row["ratings"]["gipf"] == bot::level_info(level).gipf.rating);
+    CHECK(row["ratings"]["yinsh"] == bot::level_info(level).yinsh.rating);
+    if (level > bot::kMinLevel) CHECK(row["ratings"]["yinsh"] > body["levels"][static_cast<std::size_t>(level - 2)]["ratings"]["yinsh"]);
+  }
+  CHECK(http_request(server.port(), "POST", "/api/computer", "{}", {{"Content-Type", "application/json"}}).status != 200);
+  // The bots are rated like anyone: a game against level 4 shows its provisional rating on its seat.
+  Participant ann;
+  REQUIRE(ann.identify(server.port(), "Ann"));
+  json snapshot;
+  open_bot_game(ann, "yinsh", "normal", 4, "white", snapshot);
+  const json& seat = snapshot["room"]["black"];
+  CHECK(seat["name"] == "Bot level 4");
+  REQUIRE(seat.contains("rating"));
+  CHECK(seat["rating"]["rating"] == doctest::Approx(bot::level_info(4).yinsh.rating));
+  CHECK(seat["rating"]["provisional"] == true);
 }

@@ -21,6 +21,7 @@
 #include "engine/replay.hpp"
 #include "engine/yinsh/position.hpp"
 #include "match.hpp"
+#include "tune.hpp"
 #include "protocol/state_json.hpp"
 
 namespace tool {
@@ -53,8 +54,26 @@ Commands:
                                                the computer's action (level 1..6)
                                                for the pending decision after ACTIONs
   match GAME[:VARIANT] [OPTIONS] --white P --black P [--games N] [--seed S]
-                                               bots play N games (default 2), colours
-                                               alternating; P is a level or random
+        [--random-decisions K] [--engine-time-ms T]
+                                               N games (default 2) in pairs: the same
+                                               opening (K random decisions, default 4)
+                                               with colours swapped; a line per game,
+                                               the score, the Elo difference [95 %],
+                                               time per decision. P: a level 1..6,
+                                               random, engine:COMMAND (an outside
+                                               engine on the line protocol, bot/README.md)
+                                               or mcts:N (tree search, N iterations)
+  ladder GAME[:VARIANT] [--levels A-B] [--games N] [--seed S] [--random-decisions K]
+         [--anchor R]                          each level against the one below (default
+                                               1-6, N default 40): a table, and ratings
+                                               from R (default 800) for the lowest
+  tune GAME[:VARIANT] [--games N] [--seed S] [--nodes K] [--random-decisions R]
+                                               fit the evaluation's weights to N games
+                                               (default 400) of the computer, K nodes
+                                               a decision (default 15000), a random
+                                               opening of R decisions (default 8)
+  engine [--level N] [--seed S]                speak the line protocol on stdin/stdout
+                                               as an outside engine (level default 6)
   help                                         this text
 
 GAME[:VARIANT]: gipf:basic, gipf:standard (also plain gipf), gipf:tournament,
@@ -343,22 +362,140 @@ int run_bot(const Request& r, std::ostream& out, std::ostream& err) {
 
 MatchPlayer match_player(const Request& r, std::string_view flag) {
   const std::string* text = r.value(flag);
-  if (!text) throw UsageError{"match needs " + std::string(flag) + " LEVEL|random"};
-  if (*text == "random") return {0};
-  return {static_cast<int>(number_option(*text, flag, bot::kMinLevel, bot::kMaxLevel))};
+  if (!text) throw UsageError{"match needs " + std::string(flag) + " LEVEL|random|engine:COMMAND"};
+  if (*text == "random") return {MatchPlayer::Kind::Random, 0, {}, 0};
+  if (text->rfind("mcts:", 0) == 0) {
+    MatchPlayer mcts{MatchPlayer::Kind::Mcts, 0, {}, 0};
+    mcts.iterations = number_option(text->substr(5), flag, 1, 100'000'000);
+    return mcts;
+  }
+  if (text->rfind("engine:", 0) == 0) {
+    if (text->size() == 7) throw UsageError{std::string(flag) + " engine: needs a command"};
+    return {MatchPlayer::Kind::Engine, 0, text->substr(7), 0};
+  }
+  return {MatchPlayer::Kind::Level, static_cast<int>(number_option(*text, flag, bot::kMinLevel, bot::kMaxLevel)), {}, 0};
 }
 
-int run_match(const Request& r, std::ostream& out) {
-  if (!r.positional.empty()) throw UsageError{"match takes no actions"};
+// Runs `f`: 0, or 1 with the reason of a std::runtime_error it threw (an engine
+// that would not start, a game that could not be created).
+template <class F>
+int failing_with_1(std::ostream& err, F&& f) {
+  try {
+    f();
+  } catch (const std::runtime_error& e) {
+    err << "gipf-engine: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+// The options match and ladder share: the variant, games, seed, the random opening.
+MatchSettings match_settings(const Request& r, int default_games) {
+  if (!r.positional.empty()) throw UsageError{"match and ladder take no actions"};
   MatchSettings settings;
   settings.options = options_of(r);
   std::string problem = engine::validate(settings.options);
   if (!problem.empty()) throw UsageError{problem};
-  settings.first = match_player(r, "--white");
-  settings.second = match_player(r, "--black");
+  settings.games = default_games;
   if (const std::string* games = r.value("--games")) settings.games = static_cast<int>(number_option(*games, "--games", 1, 10'000));
   settings.seed = seed_of(r);
-  play_match(settings, out);
+  if (const std::string* k = r.value("--random-decisions"))
+    settings.random_decisions = static_cast<int>(number_option(*k, "--random-decisions", 0, 40));
+  if (const std::string* t = r.value("--engine-time-ms"))
+    settings.engine_time = std::chrono::milliseconds(number_option(*t, "--engine-time-ms", 1, 3'600'000));
+  return settings;
+}
+
+int run_match(const Request& r, std::ostream& out, std::ostream& err) {
+  MatchSettings settings = match_settings(r, 2);
+  settings.first = match_player(r, "--white");
+  settings.second = match_player(r, "--black");
+  return failing_with_1(err, [&] { play_match(settings, out); });
+}
+
+int run_ladder(const Request& r, std::ostream& out) {
+  MatchSettings settings = match_settings(r, 40);
+  std::vector<int> levels;
+  int low = bot::kMinLevel;
+  int high = bot::kMaxLevel;
+  if (const std::string* range = r.value("--levels")) {
+    auto dash = range->find('-');
+    if (dash == std::string::npos) throw UsageError{"--levels must be A-B, two levels"};
+    low = static_cast<int>(number_option(range->substr(0, dash), "--levels", bot::kMinLevel, bot::kMaxLevel));
+    high = static_cast<int>(number_option(range->substr(dash + 1), "--levels", bot::kMinLevel, bot::kMaxLevel));
+    if (high <= low) throw UsageError{"--levels A-B needs A below B"};
+  }
+  for (int level = low; level <= high; ++level) levels.push_back(level);
+  int anchor = 800;
+  if (const std::string* a = r.value("--anchor")) anchor = static_cast<int>(number_option(*a, "--anchor", 0, 4000));
+  play_ladder(settings, levels, anchor, out);
+  return 0;
+}
+
+int run_tune(const Request& r, std::ostream& out, std::ostream& err) {
+  if (!r.positional.empty()) throw UsageError{"tune takes no actions"};
+  TuneSettings settings;
+  settings.options = options_of(r);
+  std::string problem = engine::validate(settings.options);
+  if (!problem.empty()) throw UsageError{problem};
+  if (const std::string* games = r.value("--games")) settings.games = static_cast<int>(number_option(*games, "--games", 1, 100'000));
+  settings.seed = seed_of(r);
+  if (const std::string* k = r.value("--nodes")) settings.nodes = number_option(*k, "--nodes", 1, 100'000'000);
+  if (const std::string* k = r.value("--random-decisions"))
+    settings.random_decisions = static_cast<int>(number_option(*k, "--random-decisions", 0, 40));
+  return failing_with_1(err, [&] { tune(settings, out); });
+}
+
+// The line protocol of an outside engine (bot/README.md), answered by a level:
+// for matches against other programs, and to test the tool's side of it.
+int run_engine(const std::vector<std::string>& args, std::istream& in, std::ostream& out) {
+  int level = bot::kMaxLevel;
+  std::uint64_t seed = 1;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    if ((args[i] == "--level" || args[i] == "--seed") && i + 1 < args.size()) {
+      if (args[i] == "--level") level = static_cast<int>(number_option(args[i + 1], "--level", bot::kMinLevel, bot::kMaxLevel));
+      else seed = number_option(args[i + 1], "--seed", 0, 9'999'999'999'999'999'999ull);
+      ++i;
+    } else {
+      throw UsageError{"engine takes --level N and --seed S, not " + args[i]};
+    }
+  }
+  std::string line;
+  while (std::getline(in, line)) {
+    std::vector<std::string> words;
+    for (std::string_view w : engine::split(engine::trim(line), " "))
+      if (!w.empty()) words.emplace_back(w);
+    if (words.empty()) continue;
+    if (words[0] == "quit") return 0;
+    if (words[0] == "arena-engine") {
+      out << "ready gipf-arena level " << level << std::endl;
+      continue;
+    }
+    if (words[0] != "go" || words.size() < 2) {
+      out << "error unknown request '" << line.substr(0, 80) << "'" << std::endl;
+      continue;
+    }
+    auto colon = words[1].find(':');
+    engine::GameOptions options{words[1].substr(0, colon), colon == std::string::npos ? "" : words[1].substr(colon + 1), 0, 0};
+    if (const engine::GameInfo* game = engine::find_game(options.game); game && options.variant.empty())
+      options.variant = game->default_variant;
+    std::string problem;
+    auto start = engine::AnyGame::create(options, problem);
+    if (!start) {
+      out << "error " << problem << std::endl;
+      continue;
+    }
+    std::vector<std::string> actions(words.begin() + 2, words.end());
+    out << with_typed(*start, [&]<class Rules>(engine::Game<Rules>& game) -> std::string {
+      if (auto e = play_all(game, actions)) return "error action " + std::to_string(e->index + 1) + ": " + e->reason;
+      bot::Request request;
+      request.level = level;
+      request.seed = seed ^ actions.size();
+      auto action = bot::choose(game.state(), request);
+      if (!action) return "error the game is over";
+      return "action " + Rules::notation(game.state(), *action);
+    }) << std::endl;
+  }
   return 0;
 }
 
@@ -486,7 +623,13 @@ int dispatch(const std::vector<std::string>& args, std::istream& in, std::ostrea
     return run_batch(in, out);
   }
   if (command == "bot") return run_bot(parse_request_args(args, 1, {"--level", "--time-ms", "--seed"}), out, err);
-  if (command == "match") return run_match(parse_request_args(args, 1, {"--white", "--black", "--games", "--seed"}), out);
+  if (command == "match")
+    return run_match(parse_request_args(args, 1, {"--white", "--black", "--games", "--seed", "--random-decisions", "--engine-time-ms"}), out, err);
+  if (command == "ladder")
+    return run_ladder(parse_request_args(args, 1, {"--levels", "--games", "--seed", "--random-decisions", "--anchor"}), out);
+  if (command == "engine") return run_engine(args, in, out);
+  if (command == "tune")
+    return run_tune(parse_request_args(args, 1, {"--games", "--seed", "--nodes", "--random-decisions"}), out, err);
   if (command == "position") return run_position(args, out, err);
   if (command == "import") return run_import(args, out, err);
   if (command != "legal" && command != "show" && command != "perft") throw UsageError{"unknown command '" + command + "'"};

@@ -11,6 +11,7 @@ import { nameWithRating, entryRating, modeLabel, ratedSwitch, ownRatings } from 
 import { QuickPairing } from './quick_pairing_view.js';
 import { FollowingPanel } from './follow_view.js';
 import { RANGES, rangeAround } from './quick_pairing.js';
+import { levelLabel, fetchLevels } from './computer_levels.js';
 
 // Applies a `lobby` (the whole lists) or `lobby_update` (what changed) message
 // to `lobby`: {open, live: Map id -> entry, open_total, live_total, mine}.
@@ -198,6 +199,11 @@ export class LobbyView {
       this.refreshRated();
     };
     opponent.addEventListener('change', refreshOpponent);
+    // what each level means in the chosen game (#47), once the server has said
+    const relabelLevels = () => {
+      for (const option of opponent.options) if (botLevel(option.value)) option.textContent = levelLabel(Number(option.value), this.botLevels, game.value);
+    };
+    fetchLevels().then((levels) => { this.botLevels = levels; relabelLevels(); });
     // handicap pieces only where the variant has them, 0 to its most
     const refreshHandicap = () => {
       const most = gameModule(game.value).variants.find((v) => v.name === variant.value).handicap;
@@ -212,7 +218,7 @@ export class LobbyView {
       variant.value = chosen.defaultVariant;
       refreshHandicap();
     };
-    game.addEventListener('change', () => { refresh(); this.refreshRated(); });
+    game.addEventListener('change', () => { refresh(); relabelLevels(); this.refreshRated(); });
     variant.addEventListener('change', () => { refreshHandicap(); this.refreshRated(); });
     refresh();
     refreshOpponent();

@@ -34,7 +34,7 @@ struct Analysis {
 };
 inline constexpr int kMaxAnalysisLine = 16;
 // The search of choose() without its dice: the same position and budget give the
-// same analysis. request.max_nodes bounds it (0: level 5's budget), should_stop
+// same analysis. request.max_nodes bounds it (0: 1,000,000 nodes), should_stop
 // stops it early with what it found; level and seed are unused. nullopt when the
 // game is over or has nothing to decide.
 std::optional<Analysis> analyse(const engine::AnyGame& game, const Request& request);

@@ -34,7 +34,7 @@ struct RatingView {
 struct PlayerRef {
   std::int64_t id = 0;
   std::string name;
-  std::optional<RatingView> rating;  // a seat of an account, in the room's perf
+  std::optional<RatingView> rating;  // a seat of an account or of the computer (#47), in the room's perf
   // "guest", "account", "moderator", "admin" or "computer" (#34: staff cannot
   // be impersonated); empty: not known here, and not sent.
   std::string kind;
