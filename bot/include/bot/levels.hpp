@@ -31,8 +31,8 @@ inline constexpr std::array<LevelInfo, kMaxLevel> kLevels{{
     {2, "novice", {120'000, 25, 1373}, {60'000, 50, 1383}},
     {3, "casual player", {120'000, 0, 1500}, {60'000, 0, 1500}},
     {4, "club player", {220'000, 0, 1589}, {110'000, 0, 1608}},
-    {5, "strong player", {420'000, 0, 1800}, {210'000, 0, 1822}},
-    {6, "expert", {800'000, 0, 2000}, {400'000, 0, 1930}},
+    {5, "strong player", {420'000, 0, 1757}, {210'000, 0, 1755}},
+    {6, "expert", {800'000, 0, 1846}, {400'000, 0, 1862}},
 }};
 
 inline constexpr bool valid_level(int level) { return level >= kMinLevel && level <= kMaxLevel; }
