@@ -1,9 +1,7 @@
 #pragma once
-// Static evaluations, in points for `me` (positive: me ahead): a weighted sum of
-// features, each `me`'s count minus the opponent's. The weights are fitted, not
-// guessed: `gipf-engine tune` plays games between levels and fits the win
-// probability 1 / (1 + e^(-points/100)) to their results (bot/README.md,
-// "Evaluation"). Wins and losses are the search's business (kWin).
+// What the search adds to the evaluations (declared in bot/features.hpp): the
+// score of a win, the weighted sum, and where the search may stop. Wins and
+// losses are the search's business (kWin).
 #include <array>
 #include <cmath>
 #include <cstddef>
@@ -23,9 +21,6 @@ int weighted_sum(const std::array<double, N>& features, const std::array<int, N>
   for (std::size_t i = 0; i < N; ++i) points += weights[i] * features[i];
   return static_cast<int>(std::lround(points));
 }
-
-int evaluate(const engine::gipf::State& state, engine::Color me);
-int evaluate(const engine::yinsh::State& state, engine::Color me);
 
 // Decisions the search looks past instead of stopping at: the removals that finish a turn.
 bool settling(const engine::gipf::State& state);

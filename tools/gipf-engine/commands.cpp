@@ -103,6 +103,13 @@ struct Request {
   }
 };
 
+// GAME[:VARIANT] into the request (an empty variant: options_of gives the default).
+void name_game(Request& r, const std::string& text) {
+  auto colon = text.find(':');
+  r.game = text.substr(0, colon);
+  r.variant = colon == std::string::npos ? "" : text.substr(colon + 1);
+}
+
 // `value_flags`: the options with a value the command takes besides the handicap.
 Request parse_request_args(const std::vector<std::string>& args, std::size_t first,
                            const std::vector<std::string>& value_flags = {}) {
@@ -140,9 +147,7 @@ Request parse_request_args(const std::vector<std::string>& args, std::size_t fir
     } else if (a.rfind("--", 0) == 0) {
       throw UsageError{"unknown option " + a};
     } else if (r.game.empty()) {
-      auto colon = a.find(':');
-      r.game = a.substr(0, colon);
-      r.variant = colon == std::string::npos ? "" : a.substr(colon + 1);
+      name_game(r, a);
     } else {
       r.positional.push_back(a);
     }
@@ -475,12 +480,10 @@ int run_engine(const std::vector<std::string>& args, std::istream& in, std::ostr
       out << "error unknown request '" << line.substr(0, 80) << "'" << std::endl;
       continue;
     }
-    auto colon = words[1].find(':');
-    engine::GameOptions options{words[1].substr(0, colon), colon == std::string::npos ? "" : words[1].substr(colon + 1), 0, 0};
-    if (const engine::GameInfo* game = engine::find_game(options.game); game && options.variant.empty())
-      options.variant = game->default_variant;
+    Request spec;
+    name_game(spec, words[1]);
     std::string problem;
-    auto start = engine::AnyGame::create(options, problem);
+    auto start = engine::AnyGame::create(options_of(spec), problem);
     if (!start) {
       out << "error " << problem << std::endl;
       continue;

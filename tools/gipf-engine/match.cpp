@@ -1,7 +1,6 @@
 #include "match.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -15,21 +14,13 @@
 #include "engine/zobrist.hpp"
 #include "engine_process.hpp"
 #include "mcts.hpp"
+#include "self_play.hpp"
 
 namespace tool {
 namespace {
 
-// Games that have not ended after this many steps (or that offer no action) are
-// stopped and counted as draws.
-constexpr int kMaxSteps = 3000;
 // The protocol's version, said in the first line to an outside engine.
 constexpr std::string_view kProtocolHello = "arena-engine 1";
-
-std::string fixed(double value, int decimals) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.*f", decimals, value);
-  return text;
-}
 
 std::string signed_elo(double elo) { return (elo >= 0 ? "+" : "") + fixed(elo, 0); }
 
@@ -124,12 +115,7 @@ MatchResult run_games(const MatchSettings& settings, std::ostream& out) {
     auto game = engine::AnyGame::create(settings.options, error);
     if (!game) throw std::runtime_error(error);
     const std::uint64_t game_seed = engine::splitmix64(seeds);
-    std::uint64_t opening = opening_seed;
-    for (int i = 0; i < settings.random_decisions && !game->result().over; ++i) {
-      auto legal = game->legal_notation();
-      if (legal.empty()) break;
-      game->play(legal[engine::splitmix64(opening) % legal.size()]);
-    }
+    play_random_opening(*game, settings.random_decisions, opening_seed);
     std::optional<int> forfeit;  // the side (0 first, 1 second) whose engine failed
     std::string forfeit_reason;
     while (!game->result().over && game->ply() < kMaxSteps) {

@@ -10,7 +10,6 @@
 #include <cmath>
 #include <cstdint>
 #include <memory>
-#include <type_traits>
 #include <vector>
 
 #include "bot/features.hpp"
@@ -98,13 +97,7 @@ class Mcts {
       state.apply_unchecked(actions[random_.below(actions.size())]);
     }
     if (state.result().over) return !state.result().winner ? 0.5 : *state.result().winner == engine::Color::White ? 1.0 : 0.0;
-    const auto features = bot::features(state, engine::Color::White);
-    double points = 0;
-    if constexpr (std::is_same_v<decltype(features), const bot::GipfFeatures>) {
-      for (std::size_t k = 0; k < features.size(); ++k) points += bot::gipf_weights()[k] * features[k];
-    } else {
-      for (std::size_t k = 0; k < features.size(); ++k) points += bot::yinsh_weights()[k] * features[k];
-    }
+    const double points = bot::evaluate(state, engine::Color::White);
     return 1.0 / (1.0 + std::exp(-points / 100.0));
   }
 

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <ostream>
 #include <stdexcept>
 #include <string>
@@ -13,11 +12,11 @@
 #include "bot/features.hpp"
 #include "engine/registry.hpp"
 #include "engine/zobrist.hpp"
+#include "self_play.hpp"
 
 namespace tool {
 namespace {
 
-constexpr int kMaxSteps = 3000;
 constexpr double kPointsPerLogit = 100;
 // A little L2 on the weights: features that never vary (GIPF pieces in the basic
 // game) get weight 0 instead of a singular system.
@@ -107,12 +106,6 @@ std::vector<double> fit(const std::vector<Sample>& data, std::size_t n) {
   return w;
 }
 
-std::string fixed(double value, int decimals) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.*f", decimals, value);
-  return text;
-}
-
 }  // namespace
 
 void tune(const TuneSettings& settings, std::ostream& out) {
@@ -123,12 +116,7 @@ void tune(const TuneSettings& settings, std::ostream& out) {
     std::string error;
     auto game = engine::AnyGame::create(settings.options, error);
     if (!game) throw std::runtime_error(error);
-    std::uint64_t opening = engine::splitmix64(seeds);
-    for (int i = 0; i < settings.random_decisions && !game->result().over; ++i) {
-      auto legal = game->legal_notation();
-      if (legal.empty()) break;
-      game->play(legal[engine::splitmix64(opening) % legal.size()]);
-    }
+    play_random_opening(*game, settings.random_decisions, engine::splitmix64(seeds));
     std::vector<std::vector<double>> positions;
     const std::uint64_t game_seed = engine::splitmix64(seeds);
     while (!game->result().over && game->ply() < kMaxSteps) {

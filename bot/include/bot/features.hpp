@@ -26,6 +26,13 @@ inline constexpr std::array<std::string_view, 7> kYinshFeatureNames{
 using YinshFeatures = std::array<double, kYinshFeatureNames.size()>;
 YinshFeatures features(const engine::yinsh::State& state, engine::Color me);
 
+// Static evaluations, in points for `me` (positive: me ahead): the weighted sum
+// of the features. The weights are fitted, not guessed: `gipf-engine tune` plays
+// games and fits the win probability 1 / (1 + e^(-points/100)) to their results
+// (bot/README.md, "Evaluation"), so 100 points are one unit of log-odds.
+int evaluate(const engine::gipf::State& state, engine::Color me);
+int evaluate(const engine::yinsh::State& state, engine::Color me);
+
 // The weights in use (points per unit of a feature), for the tuner's report.
 const std::array<int, kGipfFeatureNames.size()>& gipf_weights();
 const std::array<int, kYinshFeatureNames.size()>& yinsh_weights();
